@@ -1,0 +1,229 @@
+// Builds the portal bundle (one ESM file, its CSS, index.html, images) and the harness CLI.
+import * as esbuild from 'esbuild';
+import { mkdir, readFile, writeFile, cp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+// The project root, also when this file is bundled into dist/cli by buildCli().
+const root = (() => {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'home-design-portal') return dir;
+    if (dirname(dir) === dir) throw new Error('cannot find the project root');
+  }
+})();
+export const FLAVOURS = ['staging', 'development', 'production'];
+
+const env = (name, fallback) => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? fallback : value;
+};
+const list = (value) => value.split(',').map((s) => s.trim()).filter(Boolean);
+
+/**
+ * The typed config of src/config/config.ts, from environment variables and local-stack defaults.
+ * Defaults point at the local stack; none of them is a real secret.
+ */
+export function portalConfig(flavour = 'staging', overrides = {}) {
+  if (!FLAVOURS.includes(flavour)) throw new Error(`unknown flavour ${flavour}: use ${FLAVOURS.join(', ')}`);
+  const backendPort = env('BACKEND_PORT', '8787');
+  const backendUrl = env('PORTAL_BACKEND_URL', `http://127.0.0.1:${backendPort}`);
+  const production = flavour === 'production';
+  // Production and development/staging use different PayPal plan ids; development and staging share theirs.
+  const planIds = production
+    ? {
+        MONTHLY: env('PAYPAL_PLAN_MONTHLY_PROD', 'P-PROD-MONTHLY'),
+        SIX_MONTH: env('PAYPAL_PLAN_SIX_MONTH_PROD', 'P-PROD-SIX-MONTH'),
+        ANNUAL: env('PAYPAL_PLAN_ANNUAL_PROD', 'P-PROD-ANNUAL'),
+      }
+    : {
+        MONTHLY: env('PAYPAL_PLAN_MONTHLY', 'P-TEST-MONTHLY'),
+        SIX_MONTH: env('PAYPAL_PLAN_SIX_MONTH', 'P-TEST-SIX-MONTH'),
+        ANNUAL: env('PAYPAL_PLAN_ANNUAL', 'P-TEST-ANNUAL'),
+      };
+  const config = {
+    flavour,
+    isProduction: production,
+    isDevelopment: flavour === 'development',
+    isStaging: flavour === 'staging',
+    paymentBypass: true,
+    useEmulator: env('PORTAL_USE_EMULATOR', production ? 'false' : 'true') === 'true',
+    authEmulatorUrl: env('PORTAL_AUTH_EMULATOR_URL', `http://127.0.0.1:${env('AUTH_EMULATOR_PORT', '9099')}`),
+    backendUrl,
+    requestTimeoutMs: Number(env('PORTAL_REQUEST_TIMEOUT_MS', '15000')),
+    paypal: {
+      clientId: env('PAYPAL_CLIENT_ID', 'test-client-id'),
+      sdkBaseUrl: env('PAYPAL_SDK_BASE_URL', production ? '' : `${backendUrl}/paypal/sdk/js`),
+      planIds,
+    },
+    firebase: {
+      apiKey: env('FIREBASE_API_KEY', 'demo-api-key'),
+      authDomain: env('FIREBASE_AUTH_DOMAIN', 'demo-portal.firebaseapp.com'),
+      projectId: env('FIREBASE_PROJECT_ID', 'demo-portal'),
+      appId: env('FIREBASE_APP_ID', '1:000000000000:web:0000000000000000'),
+    },
+    productName: env('PRODUCT_NAME', 'Dream Book'),
+    siteUrl: env('PORTAL_SITE_URL', 'https://dreambook.example'),
+    links: {
+      privacy: env('PRIVACY_URL', 'https://dreambook.example/privacy'),
+      terms: env('TERMS_URL', 'https://dreambook.example/terms'),
+      appStore: env('APP_STORE_URL', 'https://apps.apple.com/app/id0000000000'),
+      googlePlay: env('GOOGLE_PLAY_URL', 'https://play.google.com/store/apps/details?id=example.dreambook'),
+      microsoftStore: env('MICROSOFT_STORE_URL', 'https://apps.microsoft.com/detail/9NBLGGH00000'),
+    },
+    deepLinkScheme: env('DEEP_LINK_SCHEME', 'dreambook'),
+    desktopPort: Number(env('DESKTOP_PORT', '5662')),
+    devLocalIp: env('DEV_LOCAL_IP', ''),
+    allowedDesktopOrigins: list(env('PORTAL_ALLOWED_DESKTOP_ORIGINS', '')),
+    webkitHandlerName: env('PORTAL_WEBKIT_HANDLER', 'portal'),
+    androidBridgeName: env('PORTAL_ANDROID_BRIDGE', 'PortalBridge'),
+    standalone: env('PORTAL_STANDALONE', 'false') === 'true',
+    ...overrides,
+  };
+  return config;
+}
+
+/** The Content-Security-Policy a host should send with the portal built from `config`. */
+export function contentSecurityPolicy(config) {
+  const origin = (url) => (url ? new URL(url).origin : '');
+  // CSP host-sources cannot name IPv6 literals, so [::1] targets are reached by navigation only.
+  const loopback = 'http://127.0.0.1:* http://localhost:*';
+  const google = 'https://apis.google.com https://www.gstatic.com';
+  const identity = 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com';
+  const paypal = config.paypal.sdkBaseUrl ? origin(config.paypal.sdkBaseUrl) : 'https://www.paypal.com https://www.sandbox.paypal.com';
+  const emulator = config.useEmulator ? origin(config.authEmulatorUrl) : '';
+  const authDomain = `https://${config.firebase.authDomain}`;
+  const join = (...parts) => [...new Set(parts.join(' ').split(/\s+/).filter(Boolean))].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${join("'self'", paypal, google)}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src ${join("'self'", 'data: blob:', paypal)}`,
+    `font-src 'self' data:`,
+    `connect-src ${join("'self'", origin(config.backendUrl), paypal, emulator, identity, loopback, ...config.allowedDesktopOrigins)}`,
+    `frame-src ${join(authDomain, emulator, paypal, google)}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors *`,
+  ].join('; ');
+}
+
+function sizeOf(bytes) {
+  return { raw: bytes.length, gzip: gzipSync(bytes).length, brotli: brotliCompressSync(bytes).length };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** Builds the portal into `outdir` and returns its size report. */
+export async function buildPortal({ flavour = 'staging', outdir, config: overrides = {}, watch = false, quiet = false } = {}) {
+  const config = portalConfig(flavour, overrides);
+  const out = resolve(outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  const options = {
+    entryPoints: { app: join(root, 'src/main.tsx') },
+    bundle: true,
+    format: 'esm',
+    splitting: false,
+    platform: 'browser',
+    target: ['es2022', 'chrome110', 'safari16', 'firefox115'],
+    outdir: out,
+    entryNames: '[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    minify: true,
+    sourcemap: 'linked',
+    legalComments: 'none',
+    metafile: true,
+    jsx: 'automatic',
+    loader: { '.svg': 'file', '.png': 'file', '.webp': 'file' },
+    define: {
+      __PORTAL_CONFIG__: JSON.stringify(config),
+      DEV_BUILD: JSON.stringify(config.isDevelopment),
+      'process.env.NODE_ENV': JSON.stringify(config.isDevelopment ? 'development' : 'production'),
+      'import.meta.env': JSON.stringify({ MODE: 'production', DEV: false, PROD: true }),
+    },
+    logLevel: quiet ? 'silent' : 'warning',
+  };
+  const writeShell = async (metafile) => {
+    const outputs = Object.keys(metafile.outputs);
+    const js = outputs.find((f) => f.endsWith('.js'));
+    const css = outputs.find((f) => f.endsWith('.css'));
+    const rel = (f) => '/' + f.slice(f.lastIndexOf('/') + 1);
+    const template = await readFile(join(root, 'src/index.html'), 'utf8');
+    const html = template
+      .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))
+      .replace('{{CSS}}', css ? `<link rel="stylesheet" href="${rel(css)}">` : '')
+      .replace('{{JS}}', `<script type="module" src="${rel(js)}"></script>`);
+    await writeFile(join(out, 'index.html'), html);
+    await cp(join(root, 'src/public'), out, { recursive: true });
+    await writeFile(join(out, 'csp.txt'), contentSecurityPolicy(config) + '\n');
+    const report = {};
+    for (const f of outputs.filter((f) => /\.(js|css)$/.test(f))) {
+      report[rel(f).slice(1)] = sizeOf(await readFile(f));
+    }
+    await writeFile(join(out, 'size-report.json'), JSON.stringify({ flavour, report }, null, 2));
+    await writeFile(join(out, 'meta.json'), JSON.stringify(metafile));
+    return report;
+  };
+  if (watch) {
+    const ctx = await esbuild.context({
+      ...options,
+      plugins: [{ name: 'shell', setup: (b) => b.onEnd(async (r) => r.metafile && (await writeShell(r.metafile))) }],
+    });
+    await ctx.watch();
+    return { outdir: out, config, ctx };
+  }
+  const result = await esbuild.build(options);
+  const report = await writeShell(result.metafile);
+  if (!quiet) {
+    console.log(`portal (${flavour}${config.standalone ? ', standalone' : ''}) -> ${out}`);
+    for (const [file, s] of Object.entries(report)) {
+      console.log(`  ${file.padEnd(28)} raw ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip).padStart(9)}  brotli ${kb(s.brotli).padStart(9)}`);
+    }
+  }
+  return { outdir: out, config, report, metafile: result.metafile };
+}
+
+/** Bundles the harness CLI (cli/ and harness/) for Node; dependencies stay external. */
+export async function buildCli({ outfile = join(root, 'dist/cli/index.mjs') } = {}) {
+  await esbuild.build({
+    entryPoints: [join(root, 'cli/index.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  return outfile;
+}
+
+function escapeHtml(s) {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({
+    options: {
+      env: { type: 'string', default: 'staging' },
+      outdir: { type: 'string' },
+      watch: { type: 'boolean', default: false },
+      standalone: { type: 'boolean', default: false },
+      cli: { type: 'boolean', default: false },
+    },
+  });
+  if (values.cli) {
+    console.log(`cli -> ${await buildCli()}`);
+  } else {
+    const overrides = values.standalone ? { standalone: true } : {};
+    const result = await buildPortal({ flavour: values.env, outdir: values.outdir, config: overrides, watch: values.watch });
+    if (values.watch) console.log(`watching src/ -> ${result.outdir}`);
+  }
+}

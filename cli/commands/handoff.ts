@@ -1,0 +1,75 @@
+import { Command } from 'commander';
+import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../../harness/browser';
+import { startDesktopListener } from '../../harness/desktop';
+import { CliError, EXIT, intOption } from '../errors';
+
+export interface HandoffOptions {
+  email: string;
+  password: string;
+  unityToken?: boolean;
+  dev?: boolean;
+  portalUrl: string;
+  desktopPort: number;
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+/** Plays the desktop app: listener up, portal opened at /auth?redirect=..., e-mail sign-in, the token the listener got. */
+export async function handoff(opts: HandoffOptions) {
+  const log = opts.log ?? (() => {});
+  const listener = await startDesktopListener({ port: opts.desktopPort }).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(
+      error.code === 'EADDRINUSE' ? `port ${opts.desktopPort} is in use: run the stack with --no-desktop, or pass --port` : error.message,
+      EXIT.unavailable,
+    );
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const page = await browser.newPage();
+    const query = new URLSearchParams({ redirect: listener.url });
+    if (opts.unityToken) query.set('unityToken', 'true');
+    if (opts.dev) query.set('dev', 'true');
+    const url = new URL(`/auth?${query.toString()}`, opts.portalUrl).href;
+    log(`opening ${url}`);
+    await page.goto(url).catch(() => {
+      throw new CliError(`cannot open the portal at ${opts.portalUrl}: is "npm start" running?`, EXIT.unavailable);
+    });
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel('Email').fill(opts.email);
+    await page.getByLabel('Password', { exact: true }).fill(opts.password);
+    log('signing in');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const event = await listener.next('login', opts.timeoutMs ?? 30_000);
+    if (event.kind !== 'login') throw new CliError('unexpected request');
+    log(opts.dev ? 'token received through /return-to-app' : 'token received');
+    return event;
+  } finally {
+    await browser.close();
+    await listener.stop();
+  }
+}
+
+export function handoffCommand(): Command {
+  return new Command('handoff')
+    .description('play the desktop app: sign in by e-mail through the portal and print the token the listener received')
+    .requiredOption('--email <email>', 'e-mail of a seeded account')
+    .requiredOption('--password <password>', 'its password')
+    .option('--unity-token', 'ask for the Unity access token instead of the identity token')
+    .option('--dev', 'go through /return-to-app (dev mode)')
+    .option('--port <n>', 'listener port (default DESKTOP_PORT or 5662)')
+    .option('--portal <url>', 'portal address (default http://127.0.0.1:PORTAL_PORT/)')
+    .option('--json', 'print the listener event as JSON')
+    .action(async (opts: { email: string; password: string; unityToken?: boolean; dev?: boolean; port?: string; portal?: string; json?: boolean }) => {
+      const event = await handoff({
+        email: opts.email,
+        password: opts.password,
+        unityToken: opts.unityToken,
+        dev: opts.dev,
+        portalUrl: opts.portal ?? `http://127.0.0.1:${process.env.PORTAL_PORT ?? 5173}/`,
+        desktopPort: opts.port === undefined ? Number(process.env.DESKTOP_PORT ?? 5662) : intOption(opts.port, '--port'),
+        log: (line) => process.stderr.write(`${line}\n`),
+      });
+      process.stdout.write(opts.json ? `${JSON.stringify(event)}\n` : `${event.kind === 'login' ? event.token : ''}\n`);
+    });
+}

@@ -1,0 +1,24 @@
+import { Command, Option } from 'commander';
+import { startStack } from '../../harness/stack';
+import { stopOnSignals } from '../shutdown';
+
+export function stackCommand(): Command {
+  return new Command('stack')
+    .description('build the portal and run the whole local stack (portal, backend, Auth emulator, desktop listener)')
+    .addOption(new Option('--env <flavour>', 'portal build flavour').choices(['staging', 'development']).default('staging'))
+    .option('--data <file>', 'keep the backend data in this file across restarts (default: in memory)')
+    .option('--no-desktop', 'do not start the fake desktop listener')
+    .option('--standalone', 'serve the public pages alone (standalone mode)')
+    .action(async (opts: { env: 'staging' | 'development'; data?: string; desktop: boolean; standalone?: boolean }) => {
+      const stack = await startStack({
+        flavour: opts.env,
+        dataFile: opts.data,
+        desktop: opts.desktop,
+        standalone: opts.standalone,
+        onProgress: (line) => process.stderr.write(`${line}\n`),
+      });
+      stopOnSignals(stack.stop);
+      process.stderr.write(`Auth emulator on ${stack.emulator.url} (project demo-portal)\n`);
+      process.stdout.write(`Portal ready at ${stack.portalUrl}\n`);
+    });
+}

@@ -1,0 +1,301 @@
+// The reference backend: the API of SPEC 7 over HTTP, with token checks, fault injection, a request log and the PayPal stand-in.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { EmulatorAdmin, PROJECT_ID } from '../emulator';
+import { paypalRoutes } from './paypal';
+import { parseFaults, takeFault, type Faults } from './faults';
+import { playerRoutes } from './routes';
+import { seedPlayer } from './seed';
+import { Store } from './store';
+import { TokenError, UnityTokens, verifyIdToken, type IdTokenClaims, type UnityClaims } from './tokens';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  url: URL;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The verified identity token (throws 401 when missing or invalid). */
+  identity(): IdTokenClaims;
+  /** The verified Unity token from X-Unity-Token (throws 401 when missing or invalid). */
+  unity(): UnityClaims;
+  backend: BackendContext;
+}
+
+export interface Reply {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  type?: string;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path pattern with :params. */
+  path: string;
+  /** Name used by fault injection and the request log. */
+  name: string;
+  handler(ctx: RequestContext): Promise<Reply> | Reply;
+}
+
+export interface BackendContext {
+  store: Store;
+  unityTokens: UnityTokens;
+  projectId: string;
+  planIds: Record<string, string>;
+  emulator: EmulatorAdmin | null;
+  baseUrl: () => string;
+}
+
+export interface LogEntry {
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  at: number;
+  /** The subject of the bearer token, unverified: lets a test read only its own requests. */
+  uid: string | null;
+}
+
+/** The `sub` claim of a bearer JWT without checking it (for the log and scoped faults only). */
+function unverifiedUid(req: IncomingMessage): string | null {
+  const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface BackendOptions {
+  port: number;
+  host?: string;
+  dataFile?: string;
+  faults?: string;
+  projectId?: string;
+  /** PayPal plan ids by plan (MONTHLY, SIX_MONTH, ANNUAL); several environments' ids may be accepted. */
+  planIds?: Array<Record<string, string>>;
+  emulatorUrl?: string;
+}
+
+export interface Backend {
+  port: number;
+  url: string;
+  store: Store;
+  log: LogEntry[];
+  unityTokens: UnityTokens;
+  /** Replaces the faults; with `uid`, only that user's requests are affected (tests run side by side). */
+  setFaults(spec: string, uid?: string): void;
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+function compile(path: string): RegExp {
+  return new RegExp(`^${path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`);
+}
+
+const MAX_BODY = 64 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(413, 'Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return {};
+  try {
+    const json: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error('not an object');
+    return json as Record<string, unknown>;
+  } catch {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+}
+
+function bearer(req: IncomingMessage): string {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer (.+)$/i.exec(header);
+  if (!match?.[1]) throw new HttpError(401, 'Missing bearer token');
+  return match[1];
+}
+
+export async function startBackend(options: BackendOptions): Promise<Backend> {
+  const store = new Store(options.dataFile);
+  const unityTokens = new UnityTokens();
+  let faults: Faults = parseFaults(options.faults);
+  const userFaults = new Map<string, Faults>();
+  const log: LogEntry[] = [];
+  const planIds = Object.assign({}, ...(options.planIds ?? [{ MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' }])) as Record<string, string>;
+  let url = '';
+  const backend: BackendContext = {
+    store,
+    unityTokens,
+    projectId: options.projectId ?? PROJECT_ID,
+    planIds,
+    emulator: options.emulatorUrl ? new EmulatorAdmin(options.emulatorUrl, options.projectId ?? PROJECT_ID) : null,
+    baseUrl: () => url,
+  };
+  const routes = [...playerRoutes, ...paypalRoutes].map((r) => ({ ...r, pattern: compile(r.path) }));
+
+  const cors = (req: IncomingMessage): Record<string, string> => ({
+    'access-control-allow-origin': req.headers.origin ?? '*',
+    vary: 'Origin',
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token',
+    'access-control-max-age': '600',
+  });
+
+  const send = (req: IncomingMessage, res: ServerResponse, reply: Reply) => {
+    const status = reply.status ?? 200;
+    const body = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
+    res.writeHead(status, {
+      'content-type': reply.type ?? (reply.text !== undefined ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'),
+      'cache-control': 'no-store',
+      ...cors(req),
+      ...reply.headers,
+    });
+    res.end(body);
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const reqUrl = new URL(req.url ?? '/', 'http://backend.invalid');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors(req)).end();
+      return;
+    }
+    const uid = unverifiedUid(req);
+    const entry: LogEntry = { method: req.method ?? 'GET', path: reqUrl.pathname + reqUrl.search, route: 'unknown', status: 0, at: Date.now(), uid };
+    const finish = (reply: Reply) => {
+      entry.status = reply.status ?? 200;
+      if (!entry.route.startsWith('harness')) log.push(entry);
+      send(req, res, reply);
+    };
+    try {
+      if (reqUrl.pathname === '/health') return finish({ json: { ok: true } });
+      if (reqUrl.pathname.startsWith('/__harness/')) {
+        entry.route = 'harness';
+        return finish(await harnessRoute(reqUrl, req));
+      }
+      let match: { route: (typeof routes)[number]; params: Record<string, string> } | null = null;
+      for (const route of routes) {
+        const m = route.pattern.exec(reqUrl.pathname);
+        if (m && route.method === req.method) {
+          match = { route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) };
+          break;
+        }
+      }
+      if (!match) return finish({ status: 404, json: { error: 'Not found' } });
+      entry.route = match.route.name;
+      const scoped = uid ? userFaults.get(uid) : undefined;
+      const latency = Math.max(faults.latencyMs, scoped?.latencyMs ?? 0);
+      if (latency > 0) await new Promise((r) => setTimeout(r, latency));
+      const fault = (scoped && takeFault(scoped, match.route.name)) ?? takeFault(faults, match.route.name);
+      if (fault && 'drop' in fault) {
+        entry.status = -1;
+        log.push(entry);
+        req.socket.destroy();
+        return;
+      }
+      if (fault && 'status' in fault) return finish({ status: fault.status, json: { error: `Injected failure (${fault.status})` } });
+      if (fault && 'malformed' in fault) return finish({ status: 200, text: '{"results": [', type: 'application/json' });
+      const body = req.method === 'GET' || req.method === 'DELETE' ? {} : await readBody(req);
+      const ctx: RequestContext = {
+        req,
+        url: reqUrl,
+        params: match.params,
+        body,
+        backend,
+        identity() {
+          try {
+            return verifyIdToken(bearer(req), backend.projectId);
+          } catch (error) {
+            if (error instanceof TokenError) throw new HttpError(401, `Invalid identity token: ${error.message}`);
+            throw error;
+          }
+        },
+        unity() {
+          const header = req.headers['x-unity-token'];
+          if (typeof header !== 'string' || !header) throw new HttpError(401, 'Missing X-Unity-Token');
+          try {
+            return unityTokens.verify(header);
+          } catch (error) {
+            if (error instanceof TokenError) throw new HttpError(401, error.message);
+            throw error;
+          }
+        },
+      };
+      finish(await match.route.handler(ctx));
+    } catch (error) {
+      if (error instanceof HttpError) return finish({ status: error.status, json: { error: error.message } });
+      console.error('[backend]', error);
+      finish({ status: 500, json: { error: 'Internal server error' } });
+    }
+  });
+
+  async function harnessRoute(u: URL, req: IncomingMessage): Promise<Reply> {
+    switch (u.pathname) {
+      case '/__harness/log': {
+        const only = u.searchParams.get('uid');
+        return { json: only ? log.filter((e) => e.uid === only) : log };
+      }
+      case '/__harness/reset':
+        api.reset();
+        return { json: { ok: true } };
+      case '/__harness/seed': {
+        const body = await readBody(req);
+        return { json: seedPlayer(store, body) };
+      }
+      case '/__harness/faults': {
+        const body = req.method === 'POST' ? await readBody(req) : {};
+        api.setFaults(typeof body.spec === 'string' ? body.spec : '', typeof body.uid === 'string' ? body.uid : undefined);
+        return { json: { ok: true } };
+      }
+      default:
+        return { status: 404, json: { error: 'Not found' } };
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const api: Backend = {
+    port,
+    url,
+    store,
+    log,
+    unityTokens,
+    setFaults(spec, uid) {
+      if (uid) userFaults.set(uid, parseFaults(spec));
+      else faults = parseFaults(spec);
+    },
+    reset() {
+      store.reset();
+      log.length = 0;
+      faults = parseFaults('');
+      userFaults.clear();
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return api;
+}

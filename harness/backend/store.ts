@@ -1,0 +1,212 @@
+// The reference backend's data: players, their cloud save, subscriptions, designs, PayPal records. Persisted atomically.
+import { randomBytes, randomInt } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type PlanKey = 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL';
+export const PLAN_TYPES: Record<PlanKey, 1 | 2 | 3> = { MONTHLY: 1, SIX_MONTH: 2, ANNUAL: 3 };
+export const PLAN_MONTHS: Record<PlanKey, number> = { MONTHLY: 1, SIX_MONTH: 6, ANNUAL: 12 };
+
+/** The subscription record as the server sends it (SPEC 3). */
+export interface SubscriptionRecord {
+  subscriptionType: 0 | 1 | 2 | 3;
+  isCancelled: boolean;
+  status: 'NONE' | 'ACTIVE' | 'CANCELLED' | 'PAUSED';
+  expiresAt: string | null;
+  subscriptionId: string | null;
+  subscriptionSource: string;
+  pauseUntil: string | null;
+}
+
+export interface DesignRecord {
+  UID: string;
+  Name: string;
+  ModelName: string;
+  LastModified: string;
+}
+
+export interface Player {
+  playerId: string;
+  uid: string;
+  email: string | null;
+  /** Full name with its #suffix; set by Unity on creation. */
+  username: string;
+  /** False until first-time setup (accountType missing). */
+  setUp: boolean;
+  accountType: number;
+  provider: string;
+  credits: number;
+  subscription: SubscriptionRecord | null;
+  cancelReason?: string;
+  pauseReason?: string;
+  designs: Record<string, DesignRecord>;
+  affiliateId?: string;
+  createdAt: string;
+}
+
+export interface PurchaseResult {
+  success: boolean;
+  newBalance: number;
+  creditsAdded: number;
+}
+
+export interface PayPalSubscription {
+  id: string;
+  planId: string;
+  status: 'APPROVAL_PENDING' | 'ACTIVE' | 'CANCELLED';
+  usedBy?: string;
+}
+
+export interface PayPalOrder {
+  id: string;
+  amount: string;
+  currency: string;
+  description: string;
+  status: 'CREATED' | 'COMPLETED';
+  purchase?: { playerId: string; result: PurchaseResult };
+}
+
+export interface Data {
+  players: Record<string, Player>;
+  byUid: Record<string, string>;
+  paypalSubscriptions: Record<string, PayPalSubscription>;
+  paypalOrders: Record<string, PayPalOrder>;
+}
+
+export const SAMPLE_MODELS = ['Modern_Villa', 'Cozy_Cottage', 'Lake_House', 'Urban_Loft', 'Farmhouse', 'Barndominium'] as const;
+
+const empty = (): Data => ({ players: {}, byUid: {}, paypalSubscriptions: {}, paypalOrders: {} });
+
+export function id(prefix: string, bytes = 8): string {
+  return `${prefix}${randomBytes(bytes).toString('hex').toUpperCase()}`;
+}
+
+export function addMonths(from: Date, months: number): Date {
+  const d = new Date(from);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+export class Store {
+  data: Data;
+
+  constructor(private readonly file?: string) {
+    this.data = file ? Store.load(file) : empty();
+  }
+
+  private static load(file: string): Data {
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Data>;
+      return { ...empty(), ...parsed };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty();
+      throw new Error(`cannot read backend data from ${file}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Writes to a temporary file, then renames it over the old one: a kill never leaves a half-written file. */
+  save(): void {
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.data, null, 1));
+    renameSync(tmp, this.file);
+  }
+
+  reset(): void {
+    this.data = empty();
+    this.save();
+  }
+
+  playerOfUid(uid: string): Player | undefined {
+    const playerId = this.data.byUid[uid];
+    return playerId ? this.data.players[playerId] : undefined;
+  }
+
+  /** The player of a Firebase user, created (with a Unity-style name "Player#1234") on first sight. */
+  ensurePlayer(uid: string, email: string | null): Player {
+    const existing = this.playerOfUid(uid);
+    if (existing) return existing;
+    const player: Player = {
+      playerId: id('P', 10),
+      uid,
+      email,
+      username: `Player#${randomInt(1000, 10000)}`,
+      setUp: false,
+      accountType: 0,
+      provider: 'unknown',
+      credits: 0,
+      subscription: null,
+      designs: {},
+      createdAt: new Date().toISOString(),
+    };
+    this.data.players[player.playerId] = player;
+    this.data.byUid[uid] = player.playerId;
+    this.save();
+    return player;
+  }
+
+  /** Links a Firebase user to an existing (guest) player; an already linked user keeps its player. */
+  linkPlayer(uid: string, playerId: string, email: string | null): Player | null {
+    const existing = this.playerOfUid(uid);
+    if (existing) return existing;
+    const player = this.data.players[playerId];
+    if (!player) return null;
+    if (player.uid && player.uid !== uid && this.data.byUid[player.uid] === playerId) return null;
+    player.uid = uid;
+    player.email = email;
+    this.data.byUid[uid] = playerId;
+    this.save();
+    return player;
+  }
+
+  addDesigns(player: Player, count: number, now = Date.now()): void {
+    for (let i = 0; i < count; i++) {
+      const model = SAMPLE_MODELS[i % SAMPLE_MODELS.length]!;
+      const key = id('design_', 4).toLowerCase();
+      player.designs[key] = {
+        UID: id('', 8),
+        Name: `${model.replace(/_/g, ' ')}${i >= SAMPLE_MODELS.length ? ` ${Math.floor(i / SAMPLE_MODELS.length) + 1}` : ''}`,
+        ModelName: model,
+        LastModified: new Date(now - i * 86_400_000 * 3).toISOString(),
+      };
+    }
+    this.save();
+  }
+
+  deletePlayer(player: Player): void {
+    delete this.data.players[player.playerId];
+    if (this.data.byUid[player.uid] === player.playerId) delete this.data.byUid[player.uid];
+    this.save();
+  }
+}
+
+export function subscriptionRecord(plan: PlanKey, subscriptionId: string, source: string, now = new Date()): SubscriptionRecord {
+  return {
+    subscriptionType: PLAN_TYPES[plan],
+    isCancelled: false,
+    status: 'ACTIVE',
+    expiresAt: addMonths(now, PLAN_MONTHS[plan]).toISOString(),
+    subscriptionId,
+    subscriptionSource: source,
+    pauseUntil: null,
+  };
+}
+
+export const NO_SUBSCRIPTION: SubscriptionRecord = {
+  subscriptionType: 0,
+  isCancelled: false,
+  status: 'NONE',
+  expiresAt: null,
+  subscriptionId: null,
+  subscriptionSource: 'unknown',
+  pauseUntil: null,
+};
+
+/** A cancelled subscription past its end is no subscription at all. */
+export function effectiveSubscription(player: Player, now = Date.now()): SubscriptionRecord {
+  const sub = player.subscription;
+  if (!sub) return NO_SUBSCRIPTION;
+  if (sub.status === 'CANCELLED' && sub.expiresAt && Date.parse(sub.expiresAt) <= now) return NO_SUBSCRIPTION;
+  return sub;
+}

@@ -1,0 +1,135 @@
+// Starts the real Firebase Auth emulator (firebase-tools) as a child process, offline, and talks to its admin REST API.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { freePort, waitForHttp } from './ports';
+
+export const PROJECT_ID = 'demo-portal';
+
+export interface AuthEmulator {
+  url: string;
+  port: number;
+  projectId: string;
+  stop(): Promise<void>;
+}
+
+function firebaseCli(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
+}
+
+export async function startAuthEmulator({ port, projectId = PROJECT_ID, log = false }: { port: number; projectId?: string; log?: boolean }): Promise<AuthEmulator> {
+  const dir = await mkdtemp(join(tmpdir(), 'portal-auth-emulator-'));
+  // Hub and logging ports are picked free too, so two stacks can run side by side. The UI stays off: it cannot be downloaded offline.
+  const [hub, logging] = [await freePort(), await freePort()];
+  await writeFile(
+    join(dir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: hub },
+        logging: { host: '127.0.0.1', port: logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const child: ChildProcess = spawn(process.execPath, [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', projectId, '--config', join(dir, 'firebase.json')], {
+    cwd: dir,
+    detached: true,
+    stdio: log ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true', FIREBASE_SKIP_MOTD: 'true' },
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (!exited && child.pid) {
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000);
+      await gone;
+      clearTimeout(timer);
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHttp(url, 90_000, () => !exited);
+  } catch (error) {
+    await stop();
+    throw new Error(`the Auth emulator did not start: ${(error as Error).message}\n${output}`);
+  }
+  return { url, port, projectId, stop };
+}
+
+/** The emulator's REST API as an administrator ("Bearer owner"). */
+export class EmulatorAdmin {
+  constructor(
+    readonly url: string,
+    readonly projectId = PROJECT_ID,
+  ) {}
+
+  private async call(path: string, body: unknown, method = 'POST'): Promise<Record<string, unknown>> {
+    const res = await fetch(`${this.url}/identitytoolkit.googleapis.com/v1/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`emulator ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  /** Creates an e-mail account and returns its uid and a fresh ID token. */
+  async createUser(email: string, password: string, displayName?: string): Promise<{ uid: string; idToken: string }> {
+    const created = await this.call(`projects/${this.projectId}/accounts`, { email, password, displayName });
+    const signIn = await this.signIn(email, password);
+    return { uid: String(created.localId), idToken: signIn.idToken };
+  }
+
+  async signIn(email: string, password: string): Promise<{ uid: string; idToken: string }> {
+    const res = await fetch(`${this.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(json)}`);
+    return { uid: String(json.localId), idToken: String(json.idToken) };
+  }
+
+  async deleteUser(uid: string): Promise<void> {
+    await this.call(`projects/${this.projectId}/accounts:delete`, { localId: uid });
+  }
+
+  async disableUser(uid: string): Promise<void> {
+    await this.call(`projects/${this.projectId}/accounts:update`, { localId: uid, disableUser: true });
+  }
+
+  async clear(): Promise<void> {
+    const res = await fetch(`${this.url}/emulator/v1/projects/${this.projectId}/accounts`, { method: 'DELETE' });
+    if (!res.ok) throw new Error(`clearing emulator accounts: ${res.status}`);
+  }
+
+  /** The out-of-band codes (password reset e-mails) the emulator "sent". */
+  async oobCodes(): Promise<Array<{ email: string; requestType: string; oobLink: string }>> {
+    const res = await fetch(`${this.url}/emulator/v1/projects/${this.projectId}/oobCodes`);
+    const json = (await res.json()) as { oobCodes?: Array<{ email: string; requestType: string; oobLink: string }> };
+    return json.oobCodes ?? [];
+  }
+}

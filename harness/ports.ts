@@ -1,0 +1,41 @@
+// Free loopback ports for the parts of the stack.
+import { createServer } from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `requested` when given (0 means any free port), else the variable's value, else the default. */
+export async function choosePort(requested: number | undefined, variable: string, fallback: number): Promise<number> {
+  const fromEnv = process.env[variable];
+  const port = requested ?? (fromEnv ? Number(fromEnv) : fallback);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${variable}: ${port} is not a port`);
+  return port === 0 ? freePort() : port;
+}
+
+/** Resolves when GET `url` answers at all, or rejects after `timeoutMs`. */
+export async function waitForHttp(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`the process behind ${url} exited before it answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.body?.cancel();
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
+}

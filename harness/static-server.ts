@@ -1,0 +1,78 @@
+// Serves a built portal: files, /images/*, index.html for any unknown path, with the flavour's CSP.
+import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface StaticServer {
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startStaticServer({ root, port, csp, host = '127.0.0.1' }: { root: string; port: number; csp: string; host?: string }): Promise<StaticServer> {
+  const security = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  };
+  const indexHtml = () => readFile(join(root, 'index.html'));
+  const server: Server = createServer(async (req, res) => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const file = normalize(join(root, pathname));
+      let body: Buffer | null = null;
+      let type = TYPES['.html']!;
+      let cache = 'no-cache';
+      if (file.startsWith(root + sep) && !pathname.endsWith('/')) {
+        const info = await stat(file).catch(() => null);
+        if (info?.isFile()) {
+          body = await readFile(file);
+          type = TYPES[extname(file)] ?? 'application/octet-stream';
+          // Hashed bundle names never change content; everything else is revalidated.
+          if (/-[A-Z0-9]{8}\.(js|css)$/.test(file)) cache = 'public, max-age=31536000, immutable';
+        } else if (pathname.startsWith('/images/')) {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Not found');
+          return;
+        }
+      }
+      body ??= await indexHtml();
+      res.writeHead(200, { 'content-type': type, 'content-length': body.length, 'cache-control': cache, ...security });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return {
+    port: actual,
+    url: `http://${host}:${actual}/`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,54 @@
+// Firebase error codes to the exact texts of SPEC 8, one table per group.
+import type { MessageCode } from '../messages/catalogue';
+
+export type AuthErrorGroup = 'google' | 'apple' | 'signIn' | 'createAccount' | 'reset';
+
+const NETWORK = 'auth/network-request-failed';
+
+const popup = (fallback: MessageCode): Record<string, MessageCode> & { default: MessageCode } => ({
+  'auth/popup-closed-by-user': 'popupClosed',
+  'auth/cancelled-popup-request': 'popupClosed',
+  'auth/user-cancelled': 'popupClosed',
+  'auth/popup-blocked': 'popupBlocked',
+  [NETWORK]: 'networkError',
+  'auth/too-many-requests': 'popupTooManyRequests',
+  default: fallback,
+});
+
+const email = (fallback: MessageCode): Record<string, MessageCode> & { default: MessageCode } => ({
+  'auth/invalid-email': 'invalidEmail',
+  'auth/user-not-found': 'wrongCredentials',
+  'auth/wrong-password': 'wrongCredentials',
+  'auth/invalid-credential': 'wrongCredentials',
+  'auth/invalid-login-credentials': 'wrongCredentials',
+  'auth/weak-password': 'weakPassword',
+  'auth/email-already-in-use': 'emailInUse',
+  'auth/too-many-requests': 'emailTooManyRequests',
+  [NETWORK]: 'networkError',
+  default: fallback,
+});
+
+export const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> & { default: MessageCode }> = {
+  google: popup('googleFailed'),
+  apple: popup('appleFailed'),
+  signIn: email('signInFailed'),
+  createAccount: email('createFailed'),
+  reset: {
+    'auth/invalid-email': 'invalidEmail',
+    'auth/missing-email': 'emailRequired',
+    'auth/user-not-found': 'resetUnknownUser',
+    'auth/too-many-requests': 'popupTooManyRequests',
+    [NETWORK]: 'networkError',
+    default: 'resetFailed',
+  },
+};
+
+export function authErrorMessage(group: AuthErrorGroup, code: string): MessageCode {
+  const table = authErrorTable[group];
+  return table[code] ?? table.default;
+}
+
+/** Popup failures where a webview or in-app browser cannot open the provider: offer the system browser. */
+export function popupUnsupported(code: string): boolean {
+  return code === 'auth/popup-blocked' || code === 'auth/operation-not-supported-in-this-environment' || code === 'auth/web-storage-unsupported';
+}

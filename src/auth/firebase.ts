@@ -1,0 +1,126 @@
+// The only module that imports firebase/*: the app, Auth with the persistence a webview allows, and each operation.
+import { initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  initializeAuth,
+  indexedDBLocalPersistence,
+  browserLocalPersistence,
+  inMemoryPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  GoogleAuthProvider,
+  OAuthProvider,
+  signInWithPopup,
+  signInWithEmailAndPassword,
+  createUserWithEmailAndPassword,
+  sendPasswordResetEmail,
+  signOut,
+  onAuthStateChanged,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import { config } from '../config/config';
+
+/** The signed-in person as the portal uses it: plain data, no firebase types. */
+export interface PortalUser {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+  photoURL: string | null;
+  providerIds: string[];
+  creationTime: string | null;
+}
+
+export type AuthProviderId = 'google.com' | 'apple.com' | 'password';
+
+let app: FirebaseApp | undefined;
+let auth: Auth | undefined;
+
+function getAuthInstance(): Auth {
+  if (auth) return auth;
+  app = initializeApp(config.firebase);
+  // IndexedDB first; a webview with IndexedDB off falls back to localStorage, then memory.
+  auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+  if (config.useEmulator) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  return auth;
+}
+
+function toPortalUser(user: User): PortalUser {
+  return {
+    uid: user.uid,
+    displayName: user.displayName,
+    email: user.email,
+    photoURL: user.photoURL,
+    providerIds: user.providerData.map((p) => p.providerId),
+    creationTime: user.metadata.creationTime ?? null,
+  };
+}
+
+/** Calls `listener` with the user on every sign-in and sign-out; returns the unsubscribe. */
+export function onUserChanged(listener: (user: PortalUser | null) => void): () => void {
+  return onAuthStateChanged(getAuthInstance(), (user) => listener(user ? toPortalUser(user) : null));
+}
+
+export function currentUser(): PortalUser | null {
+  const user = getAuthInstance().currentUser;
+  return user ? toPortalUser(user) : null;
+}
+
+export async function signInWithGoogle(): Promise<PortalUser> {
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({ prompt: 'select_account' });
+  return toPortalUser((await signInWithPopup(getAuthInstance(), provider)).user);
+}
+
+export async function signInWithApple(): Promise<PortalUser> {
+  const provider = new OAuthProvider('apple.com');
+  provider.addScope('email');
+  provider.addScope('name');
+  return toPortalUser((await signInWithPopup(getAuthInstance(), provider)).user);
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<PortalUser> {
+  return toPortalUser((await signInWithEmailAndPassword(getAuthInstance(), email, password)).user);
+}
+
+export async function createAccount(email: string, password: string): Promise<PortalUser> {
+  return toPortalUser((await createUserWithEmailAndPassword(getAuthInstance(), email, password)).user);
+}
+
+export async function sendReset(email: string): Promise<void> {
+  await sendPasswordResetEmail(getAuthInstance(), email);
+}
+
+export async function signOutUser(): Promise<void> {
+  await signOut(getAuthInstance());
+}
+
+/** The identity token of the current user, or null when signed out. */
+export async function idToken(forceRefresh = false): Promise<string | null> {
+  const user = getAuthInstance().currentUser;
+  return user ? user.getIdToken(forceRefresh) : null;
+}
+
+/**
+ * Asks the identity service whether the session still stands (deleted, disabled or revoked users fail).
+ * Resolves false only for a definite "no"; network trouble counts as still valid.
+ */
+export async function sessionStillValid(): Promise<boolean> {
+  const user = getAuthInstance().currentUser;
+  if (!user) return false;
+  try {
+    await user.reload();
+    await user.getIdToken(true);
+    return true;
+  } catch (error) {
+    return errorCode(error) === 'auth/network-request-failed';
+  }
+}
+
+/** The `auth/...` code of a Firebase error, or 'unknown'. */
+export function errorCode(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  return 'unknown';
+}

@@ -1,0 +1,30 @@
+// The shape of the build-time config that build.mjs injects as __PORTAL_CONFIG__.
+export type Flavour = 'staging' | 'development' | 'production';
+export type PaidPlan = 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL';
+
+export interface PortalConfig {
+  flavour: Flavour;
+  isProduction: boolean;
+  isDevelopment: boolean;
+  isStaging: boolean;
+  /** Allows the manual fallback subscription path (SPEC 1: always true in this build). */
+  paymentBypass: boolean;
+  useEmulator: boolean;
+  authEmulatorUrl: string;
+  backendUrl: string;
+  requestTimeoutMs: number;
+  paypal: { clientId: string; sdkBaseUrl: string; planIds: Record<PaidPlan, string> };
+  firebase: { apiKey: string; authDomain: string; projectId: string; appId: string };
+  productName: string;
+  siteUrl: string;
+  links: { privacy: string; terms: string; appStore: string; googlePlay: string; microsoftStore: string };
+  deepLinkScheme: string;
+  desktopPort: number;
+  devLocalIp: string;
+  /** Extra origins (beyond http loopback) that may receive a token. */
+  allowedDesktopOrigins: string[];
+  webkitHandlerName: string;
+  androidBridgeName: string;
+  /** Public pages only: no session checks, any other path goes to /external-link. */
+  standalone: boolean;
+}

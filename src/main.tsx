@@ -1,0 +1,14 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createPortalRouter } from './router';
+import { startPortal } from './state/startup';
+import './styles.css';
+
+const router = createPortalRouter();
+startPortal(router);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,121 @@
+// Every user-facing text of the spec, keyed by code. `{product}` and other {placeholders} are filled by `message()`.
+import { config } from '../config/config';
+
+export const messages = {
+  // Screens and states (SPEC 2)
+  loading: 'Loading...',
+  validatingSession: 'Validating session...',
+  redirecting: 'Setting up your account and redirecting...',
+  authOverlay: 'Setting up your account and preparing for redirect. This may take a moment...',
+  welcomeHeading: 'Welcome to {product}',
+  welcomeSubtitle: 'Sign in to your {product} account',
+  createHeading: 'Create your {product} account',
+  resetHeading: 'Reset your password',
+  checkEmailHeading: 'Check your email',
+  continueWithGoogle: 'Continue with Google',
+  continueWithApple: 'Continue with Apple',
+  continueWithEmail: 'Continue with Email',
+  forgotPassword: 'Forgot password?',
+  backToOptions: 'Back to Sign-In Options',
+  loggedOut: 'You have been successfully logged out.',
+  returnHeading: 'Return to {product}',
+  returnText: 'Please return to your {product} desktop application to continue. The app should automatically sign you in.',
+
+  // Validation (SPEC 5)
+  emailRequired: 'Please enter your email address',
+  cancelReasonRequired: 'Please select a reason for cancelling your subscription.',
+  pauseReasonRequired: 'Please select a reason for pausing your subscription.',
+  affiliateOptionRequired: 'Please select an option',
+  alreadyActive: 'You already have an active subscription. Please cancel it before starting a new subscription.',
+  alreadyPaused: 'You have a paused subscription. Please resume or cancel it before starting a new subscription.',
+  deletionNoPlayer: 'Authentication data is missing. Please try logging in again.',
+  deletionNoToken: 'Firebase authentication is required. Please log in again.',
+  purchaseNeedsLogin: 'Please log in to purchase credits.',
+  paypalUnavailable: 'PayPal is not available. Please refresh the page and try again.',
+  paypalConfigMissing: 'PayPal configuration is missing. Please contact support.',
+
+  // Popup sign-in (SPEC 8)
+  popupClosed: 'Sign-in cancelled. Please try again',
+  popupBlocked: 'Pop-up blocked by browser. Please allow pop-ups for this site',
+  networkError: 'Network error. Please check your connection and try again',
+  popupTooManyRequests: 'Too many requests. Please try again later',
+  googleFailed: 'Failed to sign in with Google. Please try again',
+  appleFailed: 'Failed to sign in with Apple. Please try again',
+
+  // E-mail sign-in and account creation
+  invalidEmail: 'Invalid email address format',
+  wrongCredentials: 'Incorrect email or password',
+  weakPassword: 'Password should be at least 6 characters',
+  emailInUse: 'An account with this email already exists',
+  emailTooManyRequests: 'Too many unsuccessful login attempts. Please try again later',
+  createFailed: 'Failed to create account. Please try again',
+  signInFailed: 'Failed to sign in. Please check your credentials',
+
+  // Password reset
+  resetUnknownUser: 'If an account exists with this email, a password reset link will be sent',
+  resetFailed: 'Unable to send password reset email. Please try again later',
+  resetSent: 'Password reset email sent! Check your inbox for instructions.',
+
+  logoutFailed: 'Failed to sign out. Please try again.',
+
+  // Subscription and designs
+  subscriptionFetchFailed: 'Failed to fetch subscription data: {status}',
+  subscriptionActivatedBanner: 'Your subscription has been activated successfully!',
+  subscriptionCancelledBanner: 'Subscription process was cancelled.',
+  cancelFailed: 'Failed to cancel subscription: {message}',
+  setupSubscriptionError: 'An error occurred while setting up your subscription. Please try again.',
+  activateChargedError: 'Failed to activate your subscription. If you were charged, please contact support.',
+  paymentProcessError: 'An error occurred with the payment process. Please try again later.',
+  paymentProviderLoadFailed: 'Failed to load payment provider. Please try again later.',
+  paymentProcessorIssues: "We're experiencing issues with our payment processor...",
+  useFallbackPayment: 'Use Fallback Payment Method',
+  authenticationFailed: 'Authentication failed. Please try again later.',
+  activateFailed: 'Failed to activate your subscription. Please try again later.',
+  genericError: 'An error occurred. Please try again later.',
+  pauseFailed: 'Failed to pause subscription. Please try again later.',
+  resumeFailed: 'Failed to resume subscription. Please try again later.',
+  designsFetchFailed: 'Failed to fetch designs',
+  cancelSucceeded:
+    'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
+  pauseSucceeded: 'Your subscription has been paused successfully.',
+  resumeSucceeded: 'Your subscription has been resumed successfully.',
+  designsEmpty: 'No designs found. Your designs will appear here after you create and save them in the {product} app.',
+
+  // Cloud save and credits
+  cloudSaveFetchFailed: 'Failed to fetch cloud save data: {text}',
+  unityAuthFailed: 'Unity authentication failed',
+  unityResponseMissing: 'Missing player ID or access token from Unity response',
+  initialDataFailed: 'Failed to set initial user data',
+  noAuthenticatedUser: 'No authenticated user available for request.',
+  purchaseFailed: 'Failed to complete purchase. Please contact support.',
+  purchaseError: 'Error: {message}',
+  paymentFailed: 'Payment failed: {message}',
+  paypalPaymentFailed: 'PayPal payment failed. Please try again later.',
+  paypalLoadFailed: 'Failed to load PayPal. Please refresh the page.',
+  paypalButtonsFailed: 'Failed to load PayPal buttons. Please try again.',
+  purchaseSucceeded: 'Successfully purchased {n} credits!',
+  paymentCancelled: 'Payment cancelled',
+
+  // Hand-off (where the spec is silent)
+  redirectRefused:
+    'This sign-in link points to an address that is not a {product} app, so your sign-in was not sent there. You are still signed in.',
+  openInBrowserHint:
+    'Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.',
+  openInBrowser: 'Continue in your browser',
+
+  // Account deletion, affiliate
+  deletionConfirm: 'Are you sure?',
+  affiliateTitle: 'Welcome to dream book!',
+} as const;
+
+export type MessageCode = keyof typeof messages;
+
+/** The text for `code`, with {product} and any other {placeholder} filled in. */
+export function message(code: MessageCode, params: Record<string, string | number> = {}, product = config.productName): string {
+  return fill(messages[code], { product, ...params });
+}
+
+export function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+

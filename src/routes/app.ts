@@ -1,0 +1,42 @@
+// The signed-in routes of SPEC 2 under one guarded layout.
+import { createRoute, redirect } from '@tanstack/react-router';
+import { config } from '../config/config';
+import { authResolved, isSignedIn } from '../state/session';
+import { AppLayout } from '../ui/layout/AppLayout';
+import { AccountPage } from '../ui/pages/AccountPage';
+import { CreditsPage } from '../ui/pages/CreditsPage';
+import { DevDataPage } from '../ui/pages/DevDataPage';
+import { MyDesignsPage } from '../ui/pages/MyDesignsPage';
+import { NotFoundPage } from '../ui/pages/NotFoundPage';
+import { SubscriptionPage } from '../ui/pages/SubscriptionPage';
+import { rootRoute } from './root';
+import { validateSubscriptionSearch, withQuery } from './search';
+
+export const appLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ location }) => {
+    if (config.standalone) throw redirect({ href: '/external-link' });
+    await authResolved();
+    if (!isSignedIn()) throw redirect({ href: withQuery('/auth', location.search, { redirect: location.pathname }) });
+  },
+  component: AppLayout,
+});
+
+export const accountRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/', component: AccountPage });
+
+export const subscriptionRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/subscription',
+  validateSearch: validateSubscriptionSearch,
+  component: SubscriptionPage,
+});
+
+export const myDesignsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/my-designs', component: MyDesignsPage });
+
+export const creditsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/credits', component: CreditsPage });
+
+export const devDataRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/dev-data', component: DevDataPage });
+
+/** Any other path: the guard above sends signed-out users to /auth?redirect={path}. */
+export const appNotFoundRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '$', component: NotFoundPage });

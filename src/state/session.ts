@@ -1,0 +1,92 @@
+// Who is signed in: auth resolution, the session guard's checks and sign-out. Valtio store with its actions.
+import { proxy } from 'valtio';
+import * as auth from '../auth/firebase';
+import type { PortalUser } from '../auth/firebase';
+import { localStore } from './storage';
+
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
+
+export const session = proxy({
+  status: 'loading' as SessionStatus,
+  user: null as PortalUser | null,
+  /** The guard is asking the identity service whether the session still stands. */
+  validating: false,
+});
+
+let resolveReady: () => void = () => {};
+let ready = new Promise<void>((resolve) => (resolveReady = resolve));
+let unsubscribe: (() => void) | null = null;
+const signOutListeners = new Set<() => void>();
+
+/** Starts listening to the identity service; the first answer resolves `authResolved()`. */
+export function startSession(): void {
+  if (unsubscribe) return;
+  unsubscribe = auth.onUserChanged((user) => {
+    session.user = user;
+    session.status = user ? 'signedIn' : 'signedOut';
+    resolveReady();
+  });
+}
+
+/** Resolves once the identity service has said who is signed in (SPEC 2 "Loading..."). */
+export function authResolved(): Promise<void> {
+  return ready;
+}
+
+export function isSignedIn(): boolean {
+  return session.status === 'signedIn' && session.user !== null;
+}
+
+/** Called with no arguments after every sign-out, so other stores can reset. */
+export function onSignedOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+/** SPEC 4: sign out clears all local storage and state. Throws when the identity service fails. */
+export async function signOut(): Promise<void> {
+  await auth.signOutUser();
+  localStore.clear();
+  session.user = null;
+  session.status = 'signedOut';
+  for (const listener of signOutListeners) listener();
+}
+
+let checking: Promise<boolean> | null = null;
+let signedInAt = 0;
+/** A session that was just established needs no check on its first navigation. */
+const FRESH_SESSION_MS = 10_000;
+
+/** Called by the sign-in screen on a successful sign-in: that session is known to be valid. */
+export function markSignedIn(now = Date.now()): void {
+  signedInAt = now;
+}
+
+/** Checks the session once (concurrent callers share one check); an invalid session is signed out. */
+export function validateSession(now = Date.now()): Promise<boolean> {
+  if (!isSignedIn()) return Promise.resolve(false);
+  if (now - signedInAt < FRESH_SESSION_MS) return Promise.resolve(true);
+  checking ??= (async () => {
+    session.validating = true;
+    try {
+      const valid = await auth.sessionStillValid();
+      if (!valid) await signOut().catch(() => undefined);
+      return valid;
+    } finally {
+      session.validating = false;
+      checking = null;
+    }
+  })();
+  return checking;
+}
+
+/** Test hook: forget everything, as on a fresh page. */
+export function resetSessionForTests(): void {
+  unsubscribe?.();
+  unsubscribe = null;
+  ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  session.status = 'loading';
+  session.user = null;
+  session.validating = false;
+  signOutListeners.clear();
+}

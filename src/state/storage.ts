@@ -1,0 +1,103 @@
+// Every local and session storage key of SPEC 3, behind a wrapper that survives a storage that throws.
+export const LOCAL_KEYS = {
+  isAuthenticating: 'isAuthenticating',
+  redirectUrl: 'redirectUrl',
+  redirectPath: 'redirectPath',
+  authToken: 'authToken',
+  unityAuthData: 'unityAuthData',
+  isRedirecting: 'isRedirecting',
+  redirectWithUnityToken: 'redirectWithUnityToken',
+  authProvider: 'authProvider',
+  paymentsDisabled: 'paymentsDisabled',
+  /** Optional desktop `state` value carried back on the login call (RFC 8252 §8.9). */
+  redirectState: 'redirectState',
+} as const;
+
+export const SESSION_KEYS = {
+  hasRedirected: 'hasRedirected',
+  hasShownAffiliateModal: 'hasShownAffiliateModal',
+} as const;
+
+export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
+export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
+
+function area(pick: () => Storage) {
+  // A webview with storage off, or private mode, throws on access: fall back to memory for this page.
+  const memory = new Map<string, string>();
+  const storage = (): Storage | null => {
+    try {
+      return pick();
+    } catch {
+      return null;
+    }
+  };
+  return {
+    get(key: string): string | null {
+      try {
+        return storage()?.getItem(key) ?? memory.get(key) ?? null;
+      } catch {
+        return memory.get(key) ?? null;
+      }
+    },
+    set(key: string, value: string): void {
+      memory.set(key, value);
+      try {
+        storage()?.setItem(key, value);
+      } catch {
+        /* kept in memory */
+      }
+    },
+    remove(...keys: string[]): void {
+      for (const key of keys) {
+        memory.delete(key);
+        try {
+          storage()?.removeItem(key);
+        } catch {
+          /* nothing stored */
+        }
+      }
+    },
+    clear(): void {
+      memory.clear();
+      try {
+        storage()?.clear();
+      } catch {
+        /* nothing stored */
+      }
+    },
+  };
+}
+
+const local = area(() => window.localStorage);
+const session = area(() => window.sessionStorage);
+
+export const localStore = {
+  get: (key: LocalKey) => local.get(key),
+  set: (key: LocalKey, value: string) => local.set(key, value),
+  remove: (...keys: LocalKey[]) => local.remove(...keys),
+  flag: (key: LocalKey) => local.get(key) === 'true',
+  setFlag: (key: LocalKey, on: boolean) => (on ? local.set(key, 'true') : local.remove(key)),
+  clear: () => local.clear(),
+};
+
+export const sessionStore = {
+  get: (key: SessionKey) => session.get(key),
+  flag: (key: SessionKey) => session.get(key) === 'true',
+  setFlag: (key: SessionKey, on: boolean) => (on ? session.set(key, 'true') : session.remove(key)),
+  remove: (...keys: SessionKey[]) => session.remove(...keys),
+};
+
+/** Reads a JSON value, or null when missing or unreadable (a decoder checks the shape). */
+export function readJson(key: LocalKey): unknown {
+  const raw = local.get(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: LocalKey, value: unknown): void {
+  local.set(key, JSON.stringify(value));
+}

@@ -1,0 +1,81 @@
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { config } from '../../config/config';
+import { message } from '../../messages/catalogue';
+import { signOut } from '../../state/session';
+import { showToast } from '../../state/toasts';
+
+const NAV = [
+  { to: '/', label: 'Account' },
+  { to: '/subscription', label: 'Pro' },
+  { to: '/credits', label: 'Credits' },
+  { to: '/my-designs', label: 'My Designs' },
+] as const;
+
+/** The signed-in layout of SPEC 2: header navigation, content, footer, Sign Out. */
+export function AppLayout() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const onSignOut = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+      await navigate({ to: '/auth' });
+    } catch {
+      showToast('error', message('logoutFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <span className="brand">{config.productName}</span>
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} activeOptions={{ exact: true, includeSearch: false }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            {DEV_BUILD && (
+              <li>
+                <Link to="/dev-data" activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                  Development
+                </Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <button type="button" className="button secondary" onClick={onSignOut} disabled={busy}>
+          Sign Out
+        </button>
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="app-footer">
+        <p>
+          © {new Date().getFullYear()} {config.productName}. All rights reserved.
+        </p>
+        <ul className="footer-links">
+          <li>
+            <a href={config.links.privacy} target="_blank" rel="noopener noreferrer">
+              Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a href={config.links.terms} target="_blank" rel="noopener noreferrer">
+              Terms of Service<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// The e2e fixture: fails a test on any uncaught page error or console error, runs axe (WCAG 2.2 AA) on the page
+// it ends on, and gives each test its own accounts, desktop listener and backend faults.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
+import { EmulatorAdmin } from '../../harness/emulator';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe-core on the page as it is now and fails with a readable list of violations. */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  uid: string;
+  playerId: string;
+  username: string;
+}
+
+export interface SeedOptions {
+  name?: string;
+  credits?: number;
+  plan?: 'free' | 'monthly' | 'six-month' | 'annual';
+  designs?: number;
+  setUp?: boolean;
+  subscriptionSource?: string;
+}
+
+export class Harness {
+  readonly backendUrl = process.env.BACKEND_URL!;
+  readonly admin = new EmulatorAdmin(process.env.AUTH_EMULATOR_URL!);
+  readonly devUrl = process.env.PORTAL_DEV_URL!;
+  readonly standaloneUrl = process.env.PORTAL_STANDALONE_URL!;
+
+  /** A unique e-mail address for this test. */
+  email(prefix = 'user'): string {
+    return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  }
+
+  /** An account in the emulator and its player in the backend, ready to sign in. */
+  async account(options: SeedOptions = {}): Promise<Account> {
+    const email = this.email();
+    const password = 'secret-pass-1';
+    const { uid } = await this.admin.createUser(email, password, options.name);
+    const res = await fetch(`${this.backendUrl}/__harness/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uid, email, ...options }),
+    });
+    const seeded = (await res.json()) as { playerId: string; username: string };
+    if (!res.ok) throw new Error(`seed failed: ${JSON.stringify(seeded)}`);
+    return { email, password, uid, playerId: seeded.playerId, username: seeded.username };
+  }
+
+  /** Faults for this user's requests only, e.g. "designs=500x1". */
+  async faults(uid: string, spec: string): Promise<void> {
+    const res = await fetch(`${this.backendUrl}/__harness/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ spec, uid }),
+    });
+    if (!res.ok) throw new Error(`setting faults failed: ${res.status}`);
+  }
+
+  /** The backend requests this user made, oldest first. */
+  async log(uid: string): Promise<Array<{ method: string; path: string; route: string; status: number }>> {
+    const res = await fetch(`${this.backendUrl}/__harness/log?uid=${encodeURIComponent(uid)}`);
+    return (await res.json()) as Array<{ method: string; path: string; route: string; status: number }>;
+  }
+}
+
+interface Fixtures {
+  harness: Harness;
+  desktop: DesktopListener;
+  /** Regexes of console errors this test provokes on purpose (e.g. a 500 the backend was told to answer). */
+  allowConsoleErrors: RegExp[];
+  /** Set false in a test that checks accessibility itself at every step and ends on a non-portal page. */
+  axeAtEnd: boolean;
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  axeAtEnd: [true, { option: true }],
+  harness: async ({}, use) => {
+    await use(new Harness());
+  },
+  desktop: async ({}, use) => {
+    const listener = await startDesktopListener({ port: 0 });
+    await use(listener);
+    await listener.stop();
+  },
+  page: async ({ page, allowConsoleErrors, axeAtEnd }, use, testInfo) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const text = msg.text();
+      if (allowConsoleErrors.some((re) => re.test(text))) return;
+      problems.push(`console.error: ${text}`);
+    });
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus) {
+      const url = page.url();
+      if (axeAtEnd && url.startsWith(process.env.PORTAL_URL ?? '\u0000')) await expectAccessible(page, `${url} (end of test)`);
+      expect(problems, 'page errors and console errors').toEqual([]);
+    }
+  },
+});
+
+export { expect };

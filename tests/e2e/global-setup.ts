@@ -1,0 +1,27 @@
+// Starts one local stack on free ports for the whole run, plus development and standalone builds served beside it.
+import type { FullConfig } from '@playwright/test';
+import { buildPortal, contentSecurityPolicy } from '../../build.mjs';
+import { startStack } from '../../harness/stack';
+import { startStaticServer } from '../../harness/static-server';
+
+export default async function globalSetup(_config: FullConfig) {
+  const stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: false, outdir: 'dist/e2e-staging' });
+  const { config } = stack;
+  const overrides = { useEmulator: true, authEmulatorUrl: config.authEmulatorUrl, backendUrl: config.backendUrl, paypal: config.paypal, desktopPort: config.desktopPort };
+  const [dev, standalone] = await Promise.all([
+    buildPortal({ flavour: 'development', outdir: 'dist/e2e-development', config: overrides, quiet: true }),
+    buildPortal({ flavour: 'staging', outdir: 'dist/e2e-standalone', config: { ...overrides, standalone: true }, quiet: true }),
+  ]);
+  const devServer = await startStaticServer({ root: dev.outdir, port: 0, csp: contentSecurityPolicy(dev.config) });
+  const standaloneServer = await startStaticServer({ root: standalone.outdir, port: 0, csp: contentSecurityPolicy(standalone.config) });
+  process.env.PORTAL_URL = stack.portalUrl;
+  process.env.PORTAL_DEV_URL = devServer.url;
+  process.env.PORTAL_STANDALONE_URL = standaloneServer.url;
+  process.env.BACKEND_URL = stack.backend.url;
+  process.env.AUTH_EMULATOR_URL = stack.emulator.url;
+  return async () => {
+    await devServer.stop();
+    await standaloneServer.stop();
+    await stack.stop();
+  };
+}

@@ -1,0 +1,22 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../harness/browser';
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['line']] : 'list',
+  outputDir: '../test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: chromiumLaunchOptions(),
+    baseURL: process.env.PORTAL_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

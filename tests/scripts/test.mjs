@@ -1,0 +1,23 @@
+// npm test: typecheck, unit and integration tests (vitest), end-to-end tests (Playwright in Debian's Chromium).
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['unit and integration tests', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts']],
+  ['Chromium', 'node', ['tests/scripts/ensure-chromium.mjs']],
+  ['end-to-end tests', 'npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts']],
+];
+
+const only = process.argv[2];
+for (const [name, command, args] of steps) {
+  if (only && !name.startsWith(only)) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`${name}: ok (${seconds} s)`);
+}
