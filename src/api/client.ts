@@ -1,0 +1,99 @@
+// The only fetch of the portal: base address, Bearer and X-Unity-Token headers, cache busting, timeout, typed errors.
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'decode' | 'auth';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** HTTP status, or null when no answer came. */
+    readonly status: number | null,
+    /** What the server said: the JSON `error` field when there is one, else the body text; for others, the cause. */
+    readonly serverText: string,
+  ) {
+    super(status === null ? `${kind}: ${serverText}` : `${status}: ${serverText}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** Everything a call needs besides its own arguments. */
+export interface ApiContext {
+  baseUrl: string;
+  idToken: string;
+  unityToken: string | null;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  /** Milliseconds since the epoch, for `_t` cache busting. */
+  now?: () => number;
+}
+
+export interface CallOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+  /** Send X-Unity-Token (SPEC 7: most calls do). */
+  unity?: boolean;
+  /** Overrides the Unity token header (auth/unity-link sends the link value). */
+  unityToken?: string;
+  /** Append ?_t={timestamp} so no cache answers. */
+  bust?: boolean;
+}
+
+const MAX_TEXT = 300;
+
+function serverText(body: string, fallback: string): string {
+  try {
+    const json: unknown = JSON.parse(body);
+    if (json && typeof json === 'object' && 'error' in json) {
+      const error = (json as { error: unknown }).error;
+      if (typeof error === 'string' && error) return error.slice(0, MAX_TEXT);
+      if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message.slice(0, MAX_TEXT);
+    }
+  } catch {
+    /* not JSON */
+  }
+  const text = body.trim();
+  return text ? text.slice(0, MAX_TEXT) : fallback;
+}
+
+/** Calls the backend and returns the parsed JSON body (null for an empty one). Throws ApiError for anything else. */
+export async function call(ctx: ApiContext, options: CallOptions): Promise<unknown> {
+  const url = new URL(options.path.replace(/^\//, ''), ctx.baseUrl.endsWith('/') ? ctx.baseUrl : `${ctx.baseUrl}/`);
+  if (options.bust) url.searchParams.set('_t', String((ctx.now ?? Date.now)()));
+  const headers: Record<string, string> = { Authorization: `Bearer ${ctx.idToken}`, Accept: 'application/json' };
+  const unity = options.unityToken ?? (options.unity ? ctx.unityToken : null);
+  if (options.unity && !unity) throw new ApiError('auth', null, 'missing Unity token');
+  if (unity) headers['X-Unity-Token'] = unity;
+  if (options.body) headers['Content-Type'] = 'application/json';
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ctx.timeoutMs);
+  let response: Response;
+  try {
+    response = await (ctx.fetch ?? fetch)(url.href, {
+      method: options.method,
+      headers,
+      body: options.body ? JSON.stringify(options.body) : undefined,
+      signal: controller.signal,
+      cache: 'no-store',
+      credentials: 'omit',
+    });
+  } catch (error) {
+    clearTimeout(timer);
+    if (controller.signal.aborted) throw new ApiError('timeout', null, `no answer within ${ctx.timeoutMs} ms`);
+    throw new ApiError('network', null, error instanceof Error ? error.message : String(error));
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new ApiError(controller.signal.aborted ? 'timeout' : 'network', null, error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) throw new ApiError('http', response.status, serverText(text, response.statusText || `HTTP ${response.status}`));
+  if (!text.trim()) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError('decode', response.status, 'the answer is not valid JSON');
+  }
+}

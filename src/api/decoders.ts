@@ -1,0 +1,165 @@
+// The only code that reads backend JSON: unknown in, domain types out, or a DecodeError naming what was wrong.
+import type { PaidPlan } from '../config/types';
+import type { CloudSave, CloudSaveEntry, Design, DirectActivation, PurchaseResult, UnityAuth } from '../domain/entities';
+import type { Subscription, SubscriptionStatus } from '../domain/plans';
+
+export class DecodeError extends Error {
+  constructor(
+    readonly what: string,
+    detail: string,
+  ) {
+    super(`${what}: ${detail}`);
+    this.name = 'DecodeError';
+  }
+}
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function obj(v: unknown, what: string): Obj {
+  if (!isObj(v)) throw new DecodeError(what, 'expected an object');
+  return v;
+}
+
+const optString = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+function finiteNumber(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
+}
+
+function isoDate(v: unknown): string | null {
+  if (typeof v === 'number' && Number.isFinite(v)) {
+    const d = new Date(v);
+    return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  }
+  if (typeof v === 'string' && v) {
+    const t = Date.parse(v);
+    return Number.isNaN(t) ? null : new Date(t).toISOString();
+  }
+  return null;
+}
+
+const PLAN_BY_TYPE: Record<number, PaidPlan> = { 1: 'MONTHLY', 2: 'SIX_MONTH', 3: 'ANNUAL' };
+
+/**
+ * The server's subscription record (or the cloud-save subscriptionData entry) in its normalised form;
+ * null when it describes no paid subscription (type 0, status NONE or expired).
+ */
+export function decodeSubscription(json: unknown): Subscription | null {
+  const r = obj(json, 'subscription');
+  const type = finiteNumber(r.subscriptionType);
+  if (type === null || !(type in PLAN_BY_TYPE) && type !== 0) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
+  const plan = PLAN_BY_TYPE[type];
+  if (!plan) return null;
+  const rawStatus = typeof r.status === 'string' ? r.status.toUpperCase() : '';
+  if (rawStatus === 'NONE' || rawStatus === 'EXPIRED' || rawStatus === 'FREE') return null;
+  const cancelled = r.isCancelled === true || r.isCancelled === 'true' || rawStatus === 'CANCELLED' || rawStatus === 'CANCELED';
+  const status: SubscriptionStatus = cancelled ? 'CANCELLED' : rawStatus === 'PAUSED' ? 'PAUSED' : 'ACTIVE';
+  return {
+    plan,
+    status,
+    expiresAt: isoDate(r.expiresAt),
+    subscriptionSource: optString(r.subscriptionSource) ?? 'unknown',
+    subscriptionId: optString(r.subscriptionId),
+    pauseUntil: isoDate(r.pauseUntil),
+  };
+}
+
+function decodeEntry(v: unknown, index: number): CloudSaveEntry {
+  const e = obj(v, `cloud save entry ${index}`);
+  if (typeof e.key !== 'string') throw new DecodeError('cloud save', `entry ${index} has no key`);
+  return { key: e.key, value: e.value, namespace: optString(e.namespace), permission: optString(e.permission) };
+}
+
+/** credits is a number, or an object holding a credits number (SPEC 3). */
+function decodeCredits(v: unknown): number {
+  const direct = finiteNumber(v);
+  if (direct !== null) return Math.max(0, direct);
+  if (isObj(v)) {
+    const inner = finiteNumber(v.credits);
+    if (inner !== null) return Math.max(0, inner);
+  }
+  return 0;
+}
+
+export function decodeCloudSave(json: unknown): CloudSave {
+  const r = obj(json, 'cloud save');
+  if (!Array.isArray(r.results)) throw new DecodeError('cloud save', 'results must be a list');
+  const entries = r.results.map(decodeEntry);
+  const find = (key: string) => entries.find((e) => e.key === key);
+  const accountType = finiteNumber(find('accountType')?.value);
+  const subEntry = find('subscriptionData');
+  let subscription: Subscription | null | undefined;
+  if (subEntry) {
+    try {
+      subscription = decodeSubscription(typeof subEntry.value === 'string' ? (JSON.parse(subEntry.value) as unknown) : subEntry.value);
+    } catch {
+      // A broken subscriptionData entry is ignored: the subscription endpoint answers instead.
+      subscription = undefined;
+    }
+  }
+  return {
+    entries,
+    username: optString(r.username),
+    credits: decodeCredits(find('credits')?.value),
+    accountType,
+    needsSetup: accountType === null || accountType === 0,
+    subscription,
+  };
+}
+
+export function decodeDesigns(json: unknown): Design[] {
+  const r = obj(json, 'designs');
+  const data = r.data === null || r.data === undefined ? {} : obj(r.data, 'designs data');
+  const designs: Design[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (!isObj(value)) continue;
+    const modelName = optString(value.ModelName);
+    designs.push({
+      key,
+      uid: optString(value.UID) ?? key,
+      name: optString(value.Name) ?? 'Untitled design',
+      modelName: modelName ?? '',
+      lastModified: isoDate(value.LastModified),
+    });
+  }
+  // Most recently edited first; undated designs last.
+  return designs.sort((a, b) => (b.lastModified ?? '').localeCompare(a.lastModified ?? ''));
+}
+
+/** Throws DecodeError('unity') when playerId or accessToken is missing (SPEC 8 text unityResponseMissing). */
+export function decodeUnityAuth(json: unknown): UnityAuth {
+  const r = isObj(json) ? json : {};
+  const playerId = optString(r.playerId);
+  const accessToken = optString(r.accessToken);
+  if (!playerId || !accessToken) throw new DecodeError('unity', 'missing player ID or access token');
+  return { playerId, accessToken };
+}
+
+export function decodePurchase(json: unknown): PurchaseResult {
+  const r = obj(json, 'purchase');
+  return {
+    success: r.success === true,
+    newBalance: finiteNumber(r.newBalance),
+    creditsAdded: finiteNumber(r.creditsAdded),
+    error: optString(r.error),
+  };
+}
+
+export function decodeDirectActivation(json: unknown): DirectActivation {
+  const r = obj(json, 'subscription activation');
+  return { success: r.success === true, expiresAt: isoDate(r.expiresAt) };
+}
+
+/** Stored unityAuthData: the same shape, or null when missing or unreadable. */
+export function decodeStoredUnityAuth(json: unknown): (UnityAuth & { uid: string | null }) | null {
+  if (!isObj(json)) return null;
+  try {
+    return { ...decodeUnityAuth(json), uid: optString(json.uid) };
+  } catch {
+    return null;
+  }
+}
