@@ -1,0 +1,246 @@
+// The bridge's public entry: talks to the host webview when there is one, else falls back to the desktop calls.
+import { config } from '../src/config/config';
+import * as fallback from './fallback';
+import { detectHostIn, RECEIVE_FUNCTION, transportFor, VUPLEX_READY_EVENT, type Channel, type HostKind, type HostNames } from './hosts';
+import { decodeHostMessage, encodePageMessage, type HostMessage, type PageMessage, type TokenKind, type TokenUnavailableReason } from './protocol';
+
+export { BRIDGE_VERSION, decodeHostMessage, encodePageMessage } from './protocol';
+export type { HostMessage, HostMessageType, PageMessage, TokenKind, TokenUnavailableReason } from './protocol';
+export { HOST_KINDS, RECEIVE_FUNCTION, VUPLEX_READY_EVENT } from './hosts';
+export type { HostKind, HostNames } from './hosts';
+export { desktopCallUrl, DESKTOP_CALL_TIMEOUT_MS } from './fallback';
+
+/**
+ * How long after the page started loading Vuplex may still inject `window.vuplex`. Measured from the page's start,
+ * not from the call, so a hand-off long after load in a plain browser does not wait at all.
+ */
+export const HOST_WAIT_MS = 2_500;
+
+export type HostMessageHandler = (message: HostMessage) => void;
+
+export interface Bridge {
+  detectHost(): HostKind | null;
+  isEmbedded(): boolean;
+  whenHostReady(timeoutMs?: number): Promise<HostKind | null>;
+  start(): Promise<HostKind | null>;
+  sendToken(token: string, kind: TokenKind, state?: string, requestId?: string): boolean;
+  sendTokenUnavailable(reason: TokenUnavailableReason, requestId?: string): boolean;
+  sendLogout(): boolean;
+  requestOpenInBrowser(url: string): boolean;
+  onHostMessage(handler: HostMessageHandler): () => void;
+  /** Stops listening and removes the receive function (tests, or a page being torn down). */
+  dispose(): void;
+}
+
+export interface BridgeOptions {
+  win?: Window;
+  names?: HostNames;
+  /** Milliseconds since the page started loading; `performance.now()` by default. */
+  now?: () => number;
+}
+
+const warn = (text: string) => console.warn(`[bridge] ${text}`);
+
+/** A bridge over `win`. The app uses the one behind the functions below; tests make their own. */
+export function createBridge(options: BridgeOptions = {}): Bridge {
+  const win = options.win ?? window;
+  const names = options.names ?? { webkitHandlerName: config.webkitHandlerName, androidBridgeName: config.androidBridgeName };
+  const now = options.now ?? (() => win.performance.now());
+  const handlers = new Set<HostMessageHandler>();
+  let stops: Array<() => void> | null = null;
+  let started: Promise<HostKind | null> | null = null;
+
+  const detect = () => detectHostIn(win, names);
+
+  function post(message: PageMessage): boolean {
+    const host = detect();
+    if (host === null) return false;
+    const json = encodePageMessage(message);
+    try {
+      transportFor(host, win, names).send(json);
+      return true;
+    } catch (error) {
+      warn(`the ${host} host refused a "${message.type}" message: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  }
+
+  function deliver(data: unknown, channel: Channel): boolean {
+    const decoded = decodeHostMessage(data);
+    if (!decoded.ok) {
+      // Window message events are shared with other scripts: only what looks like ours is worth a warning.
+      if (channel === 'host' || decoded.addressed) warn(`ignored a host message: ${decoded.reason}`);
+      return false;
+    }
+    if (handlers.size === 0) {
+      warn(`no handler for the host message "${decoded.message.type}"`);
+      return false;
+    }
+    for (const handler of [...handlers]) {
+      try {
+        handler(decoded.message);
+      } catch (error) {
+        // One failing handler must not starve the others; the error still surfaces as an uncaught one.
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
+    return true;
+  }
+
+  /** Installs the receive function and the host's incoming channel, now or when Vuplex becomes ready. */
+  function attach(): void {
+    if (stops) return;
+    const own: Array<() => void> = [];
+    stops = own;
+    const receive = (data: unknown): boolean => deliver(data, 'host');
+    Reflect.set(win, RECEIVE_FUNCTION, receive);
+    own.push(() => {
+      if (Reflect.get(win, RECEIVE_FUNCTION) === receive) Reflect.deleteProperty(win, RECEIVE_FUNCTION);
+    });
+    const host = detect();
+    if (host !== null) {
+      own.push(transportFor(host, win, names).listen(deliver));
+      return;
+    }
+    const onVuplexReady = () => {
+      win.removeEventListener(VUPLEX_READY_EVENT, onVuplexReady);
+      if (stops === own && detect() === 'vuplex') own.push(transportFor('vuplex', win, names).listen(deliver));
+    };
+    win.addEventListener(VUPLEX_READY_EVENT, onVuplexReady);
+    own.push(() => win.removeEventListener(VUPLEX_READY_EVENT, onVuplexReady));
+  }
+
+  function whenHostReady(timeoutMs: number = HOST_WAIT_MS): Promise<HostKind | null> {
+    const found = detect();
+    if (found !== null) return Promise.resolve(found);
+    const remaining = timeoutMs - now();
+    if (remaining <= 0) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        win.removeEventListener(VUPLEX_READY_EVENT, done);
+        resolve(detect());
+      };
+      const timer = setTimeout(done, remaining);
+      win.addEventListener(VUPLEX_READY_EVENT, done);
+    });
+  }
+
+  return {
+    detectHost: detect,
+    isEmbedded: () => detect() !== null,
+    whenHostReady,
+    start() {
+      attach();
+      started ??= whenHostReady().then((host) => {
+        if (host !== null) post({ type: 'ready' });
+        return host;
+      });
+      return started;
+    },
+    sendToken: (token, kind, state, requestId) => post({ type: 'token', kind, token, state, requestId }),
+    sendTokenUnavailable: (reason, requestId) => post({ type: 'tokenUnavailable', kind: 'unity', reason, requestId }),
+    sendLogout: () => post({ type: 'logout' }),
+    requestOpenInBrowser(url) {
+      const target = browserUrl(url);
+      if (target === null) {
+        warn('refused to ask the host to open a URL that is not absolute http(s)');
+        return false;
+      }
+      return post({ type: 'openUrl', url: target });
+    },
+    onHostMessage(handler) {
+      handlers.add(handler);
+      attach();
+      return () => {
+        handlers.delete(handler);
+      };
+    },
+    dispose() {
+      for (const stop of stops ?? []) stop();
+      stops = null;
+      handlers.clear();
+      started = null;
+    },
+  };
+}
+
+/** Only http(s) pages without credentials go to the system browser: never javascript:, data:, file: or app schemes. */
+function browserUrl(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return null;
+  return url.href;
+}
+
+let shared: Bridge | null = null;
+const bridge = (): Bridge => (shared ??= createBridge());
+
+const hostNames = (): HostNames => ({ webkitHandlerName: config.webkitHandlerName, androidBridgeName: config.androidBridgeName });
+
+/** The host webview the page runs in, or null in a plain browser (or in Vuplex before it is ready: see whenHostReady). */
+export function detectHost(win: Window = window): HostKind | null {
+  return detectHostIn(win, hostNames());
+}
+
+/** True inside a host webview. Ask at the moment of use: Vuplex appears only after `vuplexready`. */
+export function isEmbedded(): boolean {
+  return bridge().isEmbedded();
+}
+
+/**
+ * The host once it can be reached: at once for every host but Vuplex, which may inject its object late; null when no
+ * host appeared within `timeoutMs` of the page's start. Await this before choosing between sendToken and the fallback.
+ */
+export function whenHostReady(timeoutMs: number = HOST_WAIT_MS): Promise<HostKind | null> {
+  return bridge().whenHostReady(timeoutMs);
+}
+
+/**
+ * Starts listening (the receive function, the host's channel, Vuplex when it becomes ready) and, once a host is
+ * found, sends it `ready` once. Register handlers with onHostMessage first: the host may answer `ready` at once.
+ */
+export function startBridge(): Promise<HostKind | null> {
+  return bridge().start();
+}
+
+/** Posts the token to the host; false when there is no host (the caller then uses the fallback) or it refused it. */
+export function sendToken(token: string, kind: TokenKind, state?: string, requestId?: string): boolean {
+  return bridge().sendToken(token, kind, state, requestId);
+}
+
+/** Answers a `unityToken` request that the page cannot fulfil, so the host need not wait for a timeout. */
+export function sendTokenUnavailable(reason: TokenUnavailableReason, requestId?: string): boolean {
+  return bridge().sendTokenUnavailable(reason, requestId);
+}
+
+/** Tells the host the user signed out; false when there is no host. */
+export function sendLogout(): boolean {
+  return bridge().sendLogout();
+}
+
+/** Asks the host to open an http(s) URL in the system browser (sign-in providers refuse embedded webviews). */
+export function requestOpenInBrowser(url: string): boolean {
+  return bridge().requestOpenInBrowser(url);
+}
+
+/** Subscribes to decoded, checked host messages; returns the unsubscribe function. */
+export function onHostMessage(handler: HostMessageHandler): () => void {
+  return bridge().onHostMessage(handler);
+}
+
+/** The browser-redirect fallback (SPEC 4): `window.location.assign(url)`, refused unless its origin is allowed. */
+export function navigateToDesktop(url: string): void {
+  fallback.navigateToDesktop(url, config.allowedDesktopOrigins);
+}
+
+/** The no-cors GET fallback (SPEC 2 /return-to-app, SPEC 7); failures ignored, refused unless its origin is allowed. */
+export function callDesktop(url: string): Promise<void> {
+  return fallback.callDesktop(url, config.allowedDesktopOrigins);
+}
