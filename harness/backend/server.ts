@@ -254,6 +254,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       case '/__harness/reset':
         api.reset();
         return { json: { ok: true } };
+      case '/__harness/guest': {
+        const guest = store.createGuest();
+        return { json: { playerId: guest.playerId, accessToken: unityTokens.issue(guest.playerId, null) } };
+      }
       case '/__harness/seed': {
         const body = await readBody(req);
         return { json: seedPlayer(store, body) };

@@ -160,6 +160,26 @@ export class Store {
     return player;
   }
 
+  /** A guest player of the desktop app, not yet linked to an account (for auth/unity-link). */
+  createGuest(): Player {
+    const player: Player = {
+      playerId: id('P', 10),
+      uid: '',
+      email: null,
+      username: `Player#${randomInt(1000, 10000)}`,
+      setUp: false,
+      accountType: 0,
+      provider: 'unknown',
+      credits: 0,
+      subscription: null,
+      designs: {},
+      createdAt: new Date().toISOString(),
+    };
+    this.data.players[player.playerId] = player;
+    this.save();
+    return player;
+  }
+
   addDesigns(player: Player, count: number, now = Date.now()): void {
     for (let i = 0; i < count; i++) {
       const model = SAMPLE_MODELS[i % SAMPLE_MODELS.length]!;

@@ -1,0 +1,24 @@
+// One Auth emulator and one reference backend for the integration tests, on free ports.
+import type { TestProject } from 'vitest/node';
+import { portalConfig } from '../../build.mjs';
+import { startBackend } from '../../harness/backend/server';
+import { startAuthEmulator } from '../../harness/emulator';
+import { freePort } from '../../harness/ports';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    backendUrl: string;
+    emulatorUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const emulator = await startAuthEmulator({ port: await freePort() });
+  const backend = await startBackend({ port: 0, emulatorUrl: emulator.url, planIds: [portalConfig('staging').paypal.planIds] });
+  project.provide('backendUrl', backend.url);
+  project.provide('emulatorUrl', emulator.url);
+  return async () => {
+    await backend.stop();
+    await emulator.stop();
+  };
+}

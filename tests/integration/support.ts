@@ -1,0 +1,61 @@
+// Accounts and API contexts for integration tests: real emulator tokens, the real client, the running backend.
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import type { ApiContext } from '../../src/api/client';
+import { exchangeForUnity } from '../../src/api/unity';
+import { EmulatorAdmin } from '../../harness/emulator';
+
+export const backendUrl = () => inject('backendUrl');
+export const admin = () => new EmulatorAdmin(inject('emulatorUrl'));
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  ctx: ApiContext;
+  playerId: string;
+}
+
+export function context(idToken: string, unityToken: string | null = null): ApiContext {
+  return { baseUrl: backendUrl(), idToken, unityToken, timeoutMs: 10_000 };
+}
+
+/** A new emulator account, exchanged for its Unity player. */
+export async function newUser(): Promise<TestUser> {
+  const email = `it-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'secret-pass-1';
+  const { uid, idToken } = await admin().createUser(email, password);
+  const unity = await exchangeForUnity(context(idToken));
+  return { uid, email, password, playerId: unity.playerId, ctx: context(idToken, unity.accessToken) };
+}
+
+export async function harnessPost(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+  const res = await fetch(`${backendUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+export async function faults(uid: string, spec: string): Promise<void> {
+  await harnessPost('/__harness/faults', { uid, spec });
+}
+
+/** What PayPal does when the buyer approves: a subscription for `planId`, approved. */
+export async function approvedPayPalSubscription(planId: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', 'PayPal-Client-Id': 'test-client-id' };
+  const created = await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions`, { method: 'POST', headers, body: JSON.stringify({ plan_id: planId }) });
+  const { id } = (await created.json()) as { id: string };
+  await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions/${id}/approve`, { method: 'POST', headers });
+  return id;
+}
+
+/** What PayPal does for a credits order: created with one purchase unit and captured. */
+export async function capturedOrder(value: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', 'PayPal-Client-Id': 'test-client-id' };
+  const created = await fetch(`${backendUrl()}/paypal/v2/checkout/orders`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ intent: 'CAPTURE', purchase_units: [{ description: 'credits', amount: { currency_code: 'USD', value } }] }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  await fetch(`${backendUrl()}/paypal/v2/checkout/orders/${id}/capture`, { method: 'POST', headers });
+  return id;
+}
