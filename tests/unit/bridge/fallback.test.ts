@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as bridge from '../../../bridge';
+import { DESKTOP_CALL_TIMEOUT_MS, callDesktop, desktopCallUrl, navigateToDesktop } from '../../../bridge/fallback';
+import { installHost, removeHosts } from './fake-hosts';
+
+const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c2ln';
+
+const HOSTILE = [
+  'https://evil.example/login?token',
+  '//evil.example/login?token',
+  'http://127.0.0.1@evil.example:5662/login?token',
+  'http://127.0.0.1.evil.example:5662/login?token',
+  'http://evil.example\\@127.0.0.1:5662/login?token',
+  'http://127.0.0.1:5662\\@evil.example/login?token',
+  'http://127.0.0.1\t:5662/login?token',
+  'http://127.0.0.1:5662/login?token with space',
+  'javascript:alert(1)//127.0.0.1:5662',
+  'data:text/html,<script>alert(1)</script>',
+  'http://127.0.0.1/login?token',
+  'https://127.0.0.1:5662/login?token',
+  'http://user:pass@127.0.0.1:5662/login?token',
+  'http://127.0.0.1:5662/login?token#frag',
+  'http://%31%32%37.0.0.1.evil.example:5662/login',
+  'ftp://127.0.0.1:5662/login',
+  'not a url',
+  '',
+];
+
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  removeHosts();
+});
+
+describe('desktopCallUrl', () => {
+  it.each([
+    `http://127.0.0.1:5662/login?${TOKEN}`,
+    `http://127.0.0.1:5662/login?${TOKEN}&state=abc%20def`,
+    'http://localhost:5662/some/path',
+    `http://[::1]:5662/login?${TOKEN}`,
+  ])('accepts the desktop call %s', (url) => {
+    expect(desktopCallUrl(url)).toBe(new URL(url).href);
+  });
+
+  it.each(HOSTILE)('refuses %s', (url) => {
+    expect(desktopCallUrl(url)).toBeNull();
+  });
+
+  it('accepts an extra https origin only when the build config lists it', () => {
+    expect(desktopCallUrl('https://desktop.example.com/login?t')).toBeNull();
+    expect(desktopCallUrl('https://desktop.example.com/login?t', ['https://desktop.example.com'])).toBe('https://desktop.example.com/login?t');
+  });
+
+  it('never accepts a URL whose parsed host is not loopback (5,000 generated URLs)', () => {
+    const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
+    const tricks = fc.webUrl({ withQueryParameters: true }).chain((url) =>
+      fc.constantFrom(url, url.replace('://', '://127.0.0.1@'), url.replace('://', '://127.0.0.1:5662@'), url.replace(/\/\/([^/]+)/, '//127.0.0.1.$1'), `http://127.0.0.1:5662\\@${url}`),
+    );
+    fc.assert(
+      fc.property(fc.oneof(tricks, fc.string()), (raw) => {
+        const accepted = desktopCallUrl(raw);
+        if (accepted !== null) expect(loopback.has(new URL(accepted).hostname)).toBe(true);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
+
+describe('navigateToDesktop', () => {
+  it('sends the browser to an allowed desktop URL', () => {
+    const win = { location: { assign: vi.fn() } } as unknown as Window;
+    navigateToDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, [], win);
+    expect(win.location.assign).toHaveBeenCalledWith(`http://127.0.0.1:5662/login?${TOKEN}`);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it.each(HOSTILE)('does not navigate to %s', (url) => {
+    const win = { location: { assign: vi.fn() } } as unknown as Window;
+    navigateToDesktop(url, [], win);
+    expect(win.location.assign).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('never writes the token into the warning', () => {
+    const win = { location: { assign: vi.fn() } } as unknown as Window;
+    navigateToDesktop(`https://evil.example/login?${TOKEN}`, [], win);
+    expect(warn).toHaveBeenCalledWith('[bridge] refused to navigate to https://evil.example: not an allowed desktop target');
+  });
+});
+
+describe('callDesktop', () => {
+  it('makes a credential-less no-cors GET', async () => {
+    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 200 }));
+    await callDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, [], fetchImpl);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe(`http://127.0.0.1:5662/login?${TOKEN}`);
+    expect(init).toMatchObject({ method: 'GET', mode: 'no-cors', credentials: 'omit', referrerPolicy: 'no-referrer' });
+  });
+
+  it('ignores a desktop that is not listening', async () => {
+    const fetchImpl = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(callDesktop('http://127.0.0.1:5662/some/path', [], fetchImpl)).resolves.toBeUndefined();
+  });
+
+  it('gives up on a desktop that never answers', async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn<typeof fetch>((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    const done = vi.fn();
+    void callDesktop('http://127.0.0.1:5662/some/path', [], fetchImpl).then(done);
+    await vi.advanceTimersByTimeAsync(DESKTOP_CALL_TIMEOUT_MS - 1);
+    expect(done).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toHaveBeenCalled();
+  });
+
+  it.each(HOSTILE)('makes no request to %s', async (url) => {
+    const fetchImpl = vi.fn<typeof fetch>();
+    await callDesktop(url, [], fetchImpl);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the public entry', () => {
+  it('callDesktop uses the global fetch and the allow-list', async () => {
+    const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(new Response(null));
+    vi.stubGlobal('fetch', fetchSpy);
+    await bridge.callDesktop('https://evil.example/login?t');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await bridge.callDesktop('http://127.0.0.1:5662/login?t');
+    expect(fetchSpy).toHaveBeenCalledOnce();
+  });
+
+  it('navigateToDesktop refuses a target outside the allow-list', () => {
+    bridge.navigateToDesktop('https://evil.example/login?t');
+    expect(warn).toHaveBeenCalledWith('[bridge] refused to navigate to https://evil.example: not an allowed desktop target');
+  });
+
+  it('detects hosts under the configured names', () => {
+    expect(bridge.detectHost()).toBeNull();
+    expect(bridge.isEmbedded()).toBe(false);
+    const host = installHost('android');
+    expect(bridge.detectHost(window)).toBe('android');
+    expect(bridge.isEmbedded()).toBe(true);
+    expect(bridge.sendToken('tok', 'unity')).toBe(true);
+    expect(host.sent()).toEqual([{ v: 1, type: 'token', kind: 'unity', token: 'tok' }]);
+    expect(bridge.sendLogout()).toBe(true);
+    expect(bridge.requestOpenInBrowser('https://portal.example/auth')).toBe(true);
+  });
+
+  it('whenHostReady resolves at once for a host that is already there', async () => {
+    installHost('webview2');
+    await expect(bridge.whenHostReady()).resolves.toBe('webview2');
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { BRIDGE_VERSION, MAX_MESSAGE_CHARS, decodeHostMessage, encodePageMessage } from '../../../bridge/protocol';
+
+describe('encodePageMessage', () => {
+  it('writes each page message as one JSON object with the version first', () => {
+    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":1,"type":"ready"}');
+    expect(encodePageMessage({ type: 'logout' })).toBe('{"v":1,"type":"logout"}');
+    expect(encodePageMessage({ type: 'token', kind: 'identity', token: 'a.b.c' })).toBe('{"v":1,"type":"token","kind":"identity","token":"a.b.c"}');
+    expect(encodePageMessage({ type: 'token', kind: 'unity', token: 'u-1', state: 'xyz', requestId: 'r1' })).toBe(
+      '{"v":1,"type":"token","kind":"unity","token":"u-1","state":"xyz","requestId":"r1"}',
+    );
+    expect(encodePageMessage({ type: 'openUrl', url: 'https://portal.example/auth' })).toBe('{"v":1,"type":"openUrl","url":"https://portal.example/auth"}');
+    expect(encodePageMessage({ type: 'tokenUnavailable', kind: 'unity', reason: 'signedOut', requestId: 'r2' })).toBe(
+      '{"v":1,"type":"tokenUnavailable","kind":"unity","reason":"signedOut","requestId":"r2"}',
+    );
+  });
+
+  it('leaves out an empty state or request id instead of sending empty strings', () => {
+    expect(encodePageMessage({ type: 'token', kind: 'identity', token: 't', state: '', requestId: '' })).toBe('{"v":1,"type":"token","kind":"identity","token":"t"}');
+  });
+
+  it('refuses to encode a token message without a token or with an unknown kind', () => {
+    expect(() => encodePageMessage({ type: 'token', kind: 'identity', token: '' })).toThrow(TypeError);
+    // @ts-expect-error: a kind the protocol does not know
+    expect(() => encodePageMessage({ type: 'token', kind: 'firebase', token: 't' })).toThrow(TypeError);
+    expect(() => encodePageMessage({ type: 'token', kind: 'unity', token: 't', requestId: 'x'.repeat(129) })).toThrow(TypeError);
+  });
+
+  it('uses the current protocol version', () => {
+    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toEqual({ v: BRIDGE_VERSION, type: 'ready' });
+  });
+});
+
+describe('decodeHostMessage', () => {
+  it.each([
+    ['{"v":1,"type":"canMakePayments","allowed":false}', { type: 'canMakePayments', allowed: false }],
+    ['{"v":1,"type":"canMakePayments","allowed":true}', { type: 'canMakePayments', allowed: true }],
+    ['{"v":1,"type":"unityToken"}', { type: 'unityToken' }],
+    ['{"v":1,"type":"unityToken","requestId":"abc"}', { type: 'unityToken', requestId: 'abc' }],
+    ['{"v":1,"type":"unityToken","requestId":null}', { type: 'unityToken' }],
+    ['{"v":1,"type":"unityToken","requestId":""}', { type: 'unityToken' }],
+    ['{"v":1,"type":"logout"}', { type: 'logout' }],
+    ['  {"type":"logout","v":1}  ', { type: 'logout' }],
+  ])('decodes %s', (raw, expected) => {
+    expect(decodeHostMessage(raw)).toEqual({ ok: true, message: expected });
+  });
+
+  it('accepts an already parsed object (WebView2 PostWebMessageAsJson)', () => {
+    expect(decodeHostMessage({ v: 1, type: 'canMakePayments', allowed: false })).toEqual({ ok: true, message: { type: 'canMakePayments', allowed: false } });
+  });
+
+  it('drops unknown extra fields instead of passing them on', () => {
+    const decoded = decodeHostMessage('{"v":1,"type":"logout","everything":"trusted","__proto__":{"admin":true}}');
+    expect(decoded).toEqual({ ok: true, message: { type: 'logout' } });
+    expect(decoded.ok && Object.keys(decoded.message)).toEqual(['type']);
+  });
+
+  it.each([
+    ['not JSON', 'logout', false],
+    ['a JSON string', '"logout"', false],
+    ['a number', 42, false],
+    ['null', null, false],
+    ['undefined', undefined, false],
+    ['an array', '[1,"logout"]', false],
+    ['no version', '{"type":"logout"}', true],
+    ['a string version', '{"v":"1","type":"logout"}', true],
+    ['a newer version', '{"v":2,"type":"logout"}', true],
+    ['version 0', '{"v":0,"type":"logout"}', true],
+    ['no type', '{"v":1}', true],
+    ['a numeric type', '{"v":1,"type":7}', true],
+    ['an unknown type', '{"v":1,"type":"deleteAccount"}', true],
+    ['a page-to-host type', '{"v":1,"type":"token","kind":"identity","token":"t"}', true],
+    ['canMakePayments without allowed', '{"v":1,"type":"canMakePayments"}', true],
+    ['canMakePayments with a string', '{"v":1,"type":"canMakePayments","allowed":"false"}', true],
+    ['canMakePayments with a number', '{"v":1,"type":"canMakePayments","allowed":0}', true],
+    ['a numeric requestId', '{"v":1,"type":"unityToken","requestId":5}', true],
+    ['a requestId too long', `{"v":1,"type":"unityToken","requestId":"${'x'.repeat(129)}"}`, true],
+  ])('ignores %s', (_name, raw, addressed) => {
+    const decoded = decodeHostMessage(raw);
+    expect(decoded.ok).toBe(false);
+    expect(!decoded.ok && decoded.addressed).toBe(addressed);
+    expect(!decoded.ok && decoded.reason).toMatch(/\S/);
+  });
+
+  it('refuses an oversized message before parsing it', () => {
+    const huge = `{"v":1,"type":"logout","pad":"${'x'.repeat(MAX_MESSAGE_CHARS)}"}`;
+    expect(decodeHostMessage(huge)).toMatchObject({ ok: false, reason: expect.stringContaining('longer than') });
+  });
+
+  it('never reads fields inherited from a prototype', () => {
+    const sneaky = Object.create({ v: 1, type: 'logout' }) as object;
+    expect(decodeHostMessage(sneaky).ok).toBe(false);
+  });
+
+  it('names the unknown type in the reason, cut short', () => {
+    const decoded = decodeHostMessage(JSON.stringify({ v: 1, type: 'x'.repeat(500) }));
+    expect(!decoded.ok && decoded.reason.length).toBeLessThan(80);
+  });
+});
