@@ -106,6 +106,46 @@ export const messages = {
   // Account deletion, affiliate
   deletionConfirm: 'Are you sure?',
   affiliateTitle: 'Welcome to dream book!',
+
+  // Shared links: /external-link and /share-design (issue 8; the spec names no texts here)
+  getAppHeading: 'Get the {product} app',
+  openInProductHeading: 'Open in {product}',
+  openInApp: 'Open in the app',
+  getTheApp: 'Get the app',
+  appOpening: 'Opening the {product} app...',
+  appNotOpened: "The app didn't open. If {product} is installed, tap Open in the app. If not, download it first.",
+  appLeft: 'Back from the app? Tap Open in the app to open this link again.',
+  appCannotOpen: 'This page cannot open the app directly. Download {product} from the store below, then open the link again.',
+  inAppBrowserHint: '{app} sometimes keeps links from opening other apps. If nothing happens, open this page in your browser from the {app} menu.',
+  noAppYet: "Don't have the app yet?",
+  sharedDesignNamed: 'Shared design: {design}',
+  scanHeading: 'Scan with your phone',
+  scanText: "Point your phone's camera at this code to open this link in the {product} app.",
+  qrAlt: 'QR code that opens this link on your phone: {url}',
+  qrMaking: 'Making the QR code...',
+  qrFailed: 'The QR code could not be made. Open this address on your phone instead:',
+  cantScan: "Can't scan? Open this address on your phone:",
+  downloadHeading: 'Download the app',
+  downloadText: 'Available on the App Store, Google Play and the Microsoft Store.',
+  visitStoreText: 'Visit the App Store, Google Play or the Microsoft Store to download {product}.',
+  devHandingOff: 'Handing this link to the {product} desktop app...',
+  devRefused:
+    'Developer mode: {target} is not an allowed desktop app address, so this link was not handed to the desktop app and nothing was stored.',
+  badgeAppStore: 'Download on the App Store',
+  badgeGooglePlay: 'Get it on Google Play',
+  badgeMicrosoftStore: 'Get it from Microsoft Store',
+  sharedWithYou: 'A design shared with you from {product}',
+  sharedDesignHeading: 'Shared design',
+  houseModel: 'House model: {model}',
+  thumbnailAlt: 'Preview of the {model} house model',
+  noPreview: 'No preview available',
+  linkIncomplete:
+    'This shared link is incomplete, so the design cannot be shown. Ask the sender to share it again from the {product} app.',
+  linkPartial: 'Part of this shared link is missing ({missing}). If the app cannot find the design, ask the sender to share it again.',
+  missingDesignName: 'the design name',
+  missingHouseModel: 'the house model',
+  openOnDesktopHint: 'On a computer, you get a code to scan with your phone.',
+  getTheAppText: 'Install {product} to open shared designs and make your own.',
 } as const;
 
 export type MessageCode = keyof typeof messages;
