@@ -1,4 +1,5 @@
-// Pure rules about the signed-in person: expiry text, sign-in method, initials, default username.
+// Pure rules about the signed-in person: expiry text, sign-in method, initials, default username, account type.
+import { currentPlanId, planById, type Subscription, type SubscriptionStatus } from './plans';
 
 const DAY = 86_400_000;
 
@@ -67,4 +68,37 @@ export const NEW_ACCOUNT_WINDOW_MS = 30_000;
 export function isNewAccount(creationTime: string | null | undefined, now: number): boolean {
   const created = creationTime ? Date.parse(creationTime) : NaN;
   return !Number.isNaN(created) && now - created < NEW_ACCOUNT_WINDOW_MS;
+}
+
+/** What "Account Type" shows: Free or the Pro plan's name, its status and (for Pro) the expiry text. */
+export interface AccountTypeView {
+  name: string;
+  isPro: boolean;
+  /** null for Free. */
+  status: SubscriptionStatus | null;
+  /** "Expires in N days" etc., or null when there is no expiry to tell. */
+  expiry: string | null;
+}
+
+export function accountTypeView(sub: Subscription | null, now: number): AccountTypeView {
+  const planId = currentPlanId(sub, now);
+  if (planId === 'FREE' || !sub) return { name: planById('FREE').name, isPro: false, status: null, expiry: null };
+  const end = sub.expiresAt ? Date.parse(sub.expiresAt) : NaN;
+  return { name: planById(planId).name, isPro: true, status: sub.status, expiry: Number.isNaN(end) ? null : expiryText(now, end) };
+}
+
+/** A date in the reader's locale ("March 5, 2025" in en-US), or null when `iso` is missing or unreadable. */
+export function localDate(iso: string | null | undefined, style: 'long' | 'medium' = 'long', locale?: string | string[]): string | null {
+  const time = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(time)) return null;
+  return new Intl.DateTimeFormat(locale, { dateStyle: style }).format(new Date(time));
+}
+
+export const AVATAR_TONES = 6;
+
+/** A stable colour slot (0..AVATAR_TONES-1) for the initials placeholder, so a person keeps the same colour. */
+export function avatarTone(seed: string): number {
+  let hash = 0;
+  for (const ch of seed) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return hash % AVATAR_TONES;
 }

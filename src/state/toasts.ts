@@ -1,4 +1,4 @@
-// Toast notifications (SPEC 4 kinds): a short queue that never grows without bound.
+// Toast notifications (SPEC 4 kinds): a short queue that never grows without bound, timers that pause while read.
 import { proxy } from 'valtio';
 
 export type ToastKind = 'default' | 'info' | 'success' | 'warning' | 'error' | 'loading';
@@ -9,8 +9,13 @@ export interface Toast {
   text: string;
 }
 
+export interface ToastOptions {
+  /** Milliseconds before it goes by itself; null keeps it until dismissed. Defaults by kind (loading: null). */
+  duration?: number | null;
+}
+
 export const MAX_TOASTS = 3;
-const DURATION_MS: Record<ToastKind, number | null> = {
+export const TOAST_DURATION_MS: Record<ToastKind, number | null> = {
   default: 5000,
   info: 5000,
   success: 5000,
@@ -19,30 +24,86 @@ const DURATION_MS: Record<ToastKind, number | null> = {
   loading: null,
 };
 
-export const toasts = proxy({ items: [] as Toast[] });
-let nextId = 1;
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
+export const toasts = proxy({ items: [] as Toast[], paused: false });
 
-/** Shows a toast and returns its id; the oldest goes when more than MAX_TOASTS are up. Same text twice is shown once. */
-export function showToast(kind: ToastKind, text: string): number {
+interface Timer {
+  /** Time left when paused, or at the last (re)start. */
+  remaining: number;
+  startedAt: number;
+  handle: ReturnType<typeof setTimeout> | null;
+}
+
+let nextId = 1;
+const timers = new Map<number, Timer>();
+
+function startTimer(id: number, duration: number | null): void {
+  stopTimer(id);
+  if (duration === null) return;
+  const timer: Timer = { remaining: duration, startedAt: Date.now(), handle: null };
+  timers.set(id, timer);
+  if (!toasts.paused) timer.handle = setTimeout(() => dismissToast(id), duration);
+}
+
+function stopTimer(id: number): void {
+  const timer = timers.get(id);
+  if (timer?.handle) clearTimeout(timer.handle);
+  timers.delete(id);
+}
+
+/**
+ * Shows a toast and returns its id. The same text and kind twice is shown once (the newer one stays);
+ * with more than MAX_TOASTS up, the oldest goes.
+ */
+export function showToast(kind: ToastKind, text: string, options: ToastOptions = {}): number {
   const existing = toasts.items.find((t) => t.text === text && t.kind === kind);
   if (existing) dismissToast(existing.id);
   const id = nextId++;
   toasts.items.push({ id, kind, text });
   while (toasts.items.length > MAX_TOASTS) dismissToast(toasts.items[0]!.id);
-  const duration = DURATION_MS[kind];
-  if (duration !== null) timers.set(id, setTimeout(() => dismissToast(id), duration));
+  startTimer(id, options.duration === undefined ? TOAST_DURATION_MS[kind] : options.duration);
+  return id;
+}
+
+/** Turns a toast into another (e.g. loading into success) and restarts its timer; shows a new one if it has gone. */
+export function updateToast(id: number, kind: ToastKind, text: string, options: ToastOptions = {}): number {
+  const toast = toasts.items.find((t) => t.id === id);
+  if (!toast) return showToast(kind, text, options);
+  toast.kind = kind;
+  toast.text = text;
+  startTimer(id, options.duration === undefined ? TOAST_DURATION_MS[kind] : options.duration);
   return id;
 }
 
 export function dismissToast(id: number): void {
-  const timer = timers.get(id);
-  if (timer) clearTimeout(timer);
-  timers.delete(id);
+  stopTimer(id);
   const index = toasts.items.findIndex((t) => t.id === id);
   if (index >= 0) toasts.items.splice(index, 1);
+  // The region hides when empty, so no mouseleave or blur may come to resume: nothing is left to pause anyway.
+  if (toasts.items.length === 0) toasts.paused = false;
 }
 
 export function clearToasts(): void {
   for (const t of [...toasts.items]) dismissToast(t.id);
+}
+
+/** While the pointer or focus is on the toasts, nothing goes by itself (WCAG 2.2.1 timing adjustable). */
+export function pauseToasts(now = Date.now()): void {
+  if (toasts.paused) return;
+  toasts.paused = true;
+  for (const timer of timers.values()) {
+    if (timer.handle) clearTimeout(timer.handle);
+    timer.handle = null;
+    timer.remaining = Math.max(0, timer.remaining - (now - timer.startedAt));
+  }
+}
+
+export function resumeToasts(now = Date.now()): void {
+  if (!toasts.paused) return;
+  toasts.paused = false;
+  for (const [id, timer] of timers) {
+    timer.startedAt = now;
+    // A little time to finish reading the one just left.
+    timer.remaining = Math.max(timer.remaining, 1000);
+    timer.handle = setTimeout(() => dismissToast(id), timer.remaining);
+  }
 }

@@ -1,0 +1,96 @@
+// The affiliate survey shown once per session to new users (SPEC 2, 5): open, choice, POST /affiliate/track, close.
+import { proxy } from 'valtio';
+import { trackAffiliate } from '../api/account';
+import { message } from '../messages/catalogue';
+import { apiContext, player } from './player';
+import { onSignedOut } from './session';
+import { SESSION_KEYS, sessionStore } from './storage';
+
+export const AFFILIATE_OPTIONS = [
+  { id: 'builder_brigade', label: 'Builder Brigade' },
+  { id: 'monster_house_plans', label: 'Monster House Plans' },
+  { id: 'barndominium_company', label: 'Barndominium Company' },
+  { id: 'other', label: 'Other' },
+] as const;
+
+export type AffiliateId = (typeof AFFILIATE_OPTIONS)[number]['id'];
+
+export const affiliate = proxy({
+  open: false,
+  selected: null as AffiliateId | null,
+  /** "Please select an option" after a submit with nothing chosen. */
+  error: null as string | null,
+  submitting: false,
+});
+
+let waiters: Array<() => void> = [];
+
+function settle(): void {
+  const pending = waiters;
+  waiters = [];
+  for (const resolve of pending) resolve();
+}
+
+/**
+ * Opens the survey unless it was already shown in this session; returns whether it opened.
+ * The hand-off awaits `whenAffiliateClosed()` before sending the browser to the desktop app.
+ */
+export function openAffiliateSurvey(): boolean {
+  if (affiliate.open) return true;
+  if (sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) return false;
+  affiliate.open = true;
+  affiliate.selected = null;
+  affiliate.error = null;
+  affiliate.submitting = false;
+  return true;
+}
+
+/** Resolves when the survey is dismissed or completed (at once when it is not open). */
+export function whenAffiliateClosed(): Promise<void> {
+  if (!affiliate.open) return Promise.resolve();
+  return new Promise((resolve) => waiters.push(resolve));
+}
+
+export function selectAffiliate(id: AffiliateId): void {
+  affiliate.selected = id;
+  affiliate.error = null;
+}
+
+/** Closes the survey and remembers for this session that it was shown. */
+export function dismissAffiliateSurvey(): void {
+  if (!affiliate.open) return;
+  sessionStore.setFlag(SESSION_KEYS.hasShownAffiliateModal, true);
+  affiliate.open = false;
+  affiliate.submitting = false;
+  settle();
+}
+
+/** Sends the choice; with none chosen shows "Please select an option". Any failure closes the survey silently (SPEC 8). */
+export async function submitAffiliate(): Promise<void> {
+  if (!affiliate.open || affiliate.submitting) return;
+  const choice = affiliate.selected;
+  if (!choice) {
+    affiliate.error = message('affiliateOptionRequired');
+    return;
+  }
+  affiliate.submitting = true;
+  try {
+    const playerId = player.unity?.playerId;
+    if (playerId) await trackAffiliate(await apiContext(), playerId, choice);
+  } catch {
+    /* SPEC 8: affiliate failures close the modal silently */
+  } finally {
+    dismissAffiliateSurvey();
+  }
+}
+
+/** Test hook and sign-out: closed, nothing chosen, waiters released. */
+export function resetAffiliate(): void {
+  affiliate.open = false;
+  affiliate.selected = null;
+  affiliate.error = null;
+  affiliate.submitting = false;
+  settle();
+}
+
+onSignedOut(resetAffiliate);

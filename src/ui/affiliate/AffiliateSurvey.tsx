@@ -1,0 +1,54 @@
+// The affiliate survey modal (SPEC 2): "Welcome to dream book!", one choice, Submit or Skip.
+import { useId, useRef, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { config } from '../../config/config';
+import { message } from '../../messages/catalogue';
+import { AFFILIATE_OPTIONS, affiliate, dismissAffiliateSurvey, selectAffiliate, submitAffiliate } from '../../state/affiliate';
+import { Dialog } from '../components/Dialog';
+import '../styles/account.css';
+
+export function AffiliateSurvey() {
+  const snap = useSnapshot(affiliate);
+  if (!snap.open) return null;
+  return <SurveyDialog />;
+}
+
+function SurveyDialog() {
+  const snap = useSnapshot(affiliate);
+  const errorId = useId();
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    await submitAffiliate();
+    // Back to the choices so the error and the options are read together.
+    if (affiliate.open && affiliate.error) groupRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  };
+  return (
+    <Dialog title={message('affiliateTitle')} description={`Thanks for joining ${config.productName}. One quick question before you start.`} onClose={dismissAffiliateSurvey} dismissible={!snap.submitting} size="small">
+      <form className="affiliate-form" onSubmit={onSubmit} noValidate>
+        <fieldset ref={groupRef} className="affiliate-options" aria-describedby={snap.error ? errorId : undefined} aria-invalid={snap.error ? true : undefined}>
+          <legend>How did you hear about us?</legend>
+          {AFFILIATE_OPTIONS.map((option) => (
+            <label key={option.id} className="affiliate-option">
+              <input type="radio" name="affiliate" value={option.id} checked={snap.selected === option.id} onChange={() => selectAffiliate(option.id)} disabled={snap.submitting} />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        {snap.error && (
+          <p id={errorId} className="alert alert-error affiliate-error" role="alert">
+            {snap.error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button secondary" onClick={dismissAffiliateSurvey} disabled={snap.submitting}>
+            Skip
+          </button>
+          <button type="submit" className="button" disabled={snap.submitting} aria-busy={snap.submitting || undefined}>
+            {snap.submitting ? 'Submitting…' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

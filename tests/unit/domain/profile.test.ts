@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Subscription } from '../../../src/domain/plans';
+import {
+  accountTypeView,
+  avatarTone,
+  AVATAR_TONES,
+  defaultUsername,
+  displayUsername,
+  expiryText,
+  initials,
+  isNewAccount,
+  localDate,
+  signInMethod,
+  usernameSuffix,
+} from '../../../src/domain/profile';
+
+/** Local noon on a given day, so day arithmetic is clear of midnight. */
+const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
+
+describe('expiryText', () => {
+  const now = at(2025, 3, 10, 15);
+
+  it('says "Expires today" for later the same day', () => {
+    expect(expiryText(now, at(2025, 3, 10, 23, 59))).toBe('Expires today');
+  });
+
+  it('says "Expires tomorrow" for the next calendar day, even less than 24 hours away', () => {
+    expect(expiryText(now, at(2025, 3, 11, 0, 30))).toBe('Expires tomorrow');
+    expect(expiryText(now, at(2025, 3, 11, 22))).toBe('Expires tomorrow');
+  });
+
+  it('says "Expires in N days" beyond that', () => {
+    expect(expiryText(now, at(2025, 3, 12))).toBe('Expires in 2 days');
+    expect(expiryText(now, at(2026, 3, 10))).toBe('Expires in 365 days');
+  });
+
+  it('reads ISO strings as well as milliseconds', () => {
+    expect(expiryText(now, new Date(at(2025, 3, 17)).toISOString())).toBe('Expires in 7 days');
+  });
+
+  it('never says a negative number of days', () => {
+    expect(expiryText(now, at(2025, 3, 9))).toBe('Expires today');
+    expect(expiryText(now, at(2020, 1, 1))).toBe('Expires today');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4e12 }), fc.integer({ min: 0, max: 4e12 }), (a, b) => {
+        expect(expiryText(a, b)).not.toMatch(/-/);
+      }),
+    );
+  });
+
+  it('counts calendar days across a daylight-saving change', () => {
+    // Whatever the test machine's zone, 30 calendar days later is "in 30 days".
+    expect(expiryText(at(2025, 3, 1), at(2025, 3, 31))).toBe('Expires in 30 days');
+    expect(expiryText(at(2025, 10, 15), at(2025, 11, 14))).toBe('Expires in 30 days');
+  });
+});
+
+describe('signInMethod', () => {
+  it('maps google.com to Google, apple.com to Apple and password to Email', () => {
+    expect(signInMethod(['google.com'])).toBe('Google');
+    expect(signInMethod(['apple.com'])).toBe('Apple');
+    expect(signInMethod(['password'])).toBe('Email');
+  });
+
+  it('names the first known provider when there are several', () => {
+    expect(signInMethod(['phone', 'apple.com', 'password'])).toBe('Apple');
+  });
+
+  it('shows an unknown provider as it is, and "Unknown" when there is none', () => {
+    expect(signInMethod(['github.com'])).toBe('github.com');
+    expect(signInMethod([])).toBe('Unknown');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first and last word of the name', () => {
+    expect(initials('Ada Lovelace', 'ada@example.com')).toBe('AL');
+    expect(initials('  ada   king  lovelace ', null)).toBe('AL');
+  });
+
+  it('takes one letter from a single-word name', () => {
+    expect(initials('ada', null)).toBe('A');
+  });
+
+  it('falls back to the e-mail, then to "?"', () => {
+    expect(initials(null, 'grace@example.com')).toBe('G');
+    expect(initials('   ', '')).toBe('?');
+    expect(initials(undefined, undefined)).toBe('?');
+  });
+
+  it('keeps letters outside the basic plane whole', () => {
+    expect(initials('Élodie 𝒵eta', null)).toBe('É𝒵');
+  });
+});
+
+describe('defaultUsername', () => {
+  it('is the display name when there is one', () => {
+    expect(defaultUsername('Ada Lovelace', 'ada@example.com')).toBe('Ada Lovelace');
+  });
+
+  it('is the part of the e-mail before @ without a display name', () => {
+    expect(defaultUsername(null, 'grace.hopper@example.com')).toBe('grace.hopper');
+    expect(defaultUsername('  ', 'grace@example.com')).toBe('grace');
+  });
+
+  it('is "Player" and a number below 10000 without either', () => {
+    expect(defaultUsername(null, null, () => 0)).toBe('Player0');
+    expect(defaultUsername(null, null, () => 0.99999)).toBe('Player9999');
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (r) => {
+        const n = Number(defaultUsername(null, '', () => r).replace(/^Player/, ''));
+        expect(Number.isInteger(n) && n >= 0 && n < 10000).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('username suffix', () => {
+  it('shows only the part before #, and keeps the suffix apart', () => {
+    expect(displayUsername('Ada#1234')).toBe('Ada');
+    expect(usernameSuffix('Ada#1234')).toBe('#1234');
+    expect(displayUsername('Ada')).toBe('Ada');
+    expect(usernameSuffix('Ada')).toBe('');
+  });
+});
+
+describe('isNewAccount', () => {
+  const created = '2025-03-10T12:00:00.000Z';
+  const t = Date.parse(created);
+  it('is true under 30 seconds after creation, false from then on', () => {
+    expect(isNewAccount(created, t + 29_999)).toBe(true);
+    expect(isNewAccount(created, t + 30_000)).toBe(false);
+    expect(isNewAccount(null, t)).toBe(false);
+  });
+});
+
+describe('accountTypeView', () => {
+  const now = at(2025, 3, 10);
+  const sub = (over: Partial<Subscription>): Subscription => ({
+    plan: 'ANNUAL',
+    status: 'ACTIVE',
+    expiresAt: new Date(at(2025, 3, 13)).toISOString(),
+    subscriptionSource: 'paypal',
+    subscriptionId: 'I-1',
+    pauseUntil: null,
+    ...over,
+  });
+
+  it('is Free without a subscription', () => {
+    expect(accountTypeView(null, now)).toEqual({ name: 'Free', isPro: false, status: null, expiry: null });
+  });
+
+  it('is the Pro plan name with its expiry text', () => {
+    expect(accountTypeView(sub({}), now)).toEqual({ name: 'Pro Plan - Annual', isPro: true, status: 'ACTIVE', expiry: 'Expires in 3 days' });
+    expect(accountTypeView(sub({ plan: 'MONTHLY', expiresAt: null }), now).expiry).toBeNull();
+  });
+
+  it('keeps a cancelled plan until it expires, then is Free', () => {
+    expect(accountTypeView(sub({ status: 'CANCELLED' }), now)).toMatchObject({ name: 'Pro Plan - Annual', status: 'CANCELLED' });
+    expect(accountTypeView(sub({ status: 'CANCELLED', expiresAt: new Date(at(2025, 3, 1)).toISOString() }), now).name).toBe('Free');
+  });
+});
+
+describe('localDate', () => {
+  it('formats in the given locale', () => {
+    // Noon on 5 March in the machine's zone: the day shown is the reader's day.
+    const iso = new Date(at(2025, 3, 5)).toISOString();
+    expect(localDate(iso, 'long', 'en-US')).toBe('March 5, 2025');
+    expect(localDate(iso, 'long', 'de-DE')).toBe('5. März 2025');
+    expect(localDate(iso, 'medium', 'en-GB')).toBe('5 Mar 2025');
+  });
+
+  it('is null for a missing or unreadable date', () => {
+    expect(localDate(null)).toBeNull();
+    expect(localDate('not a date')).toBeNull();
+  });
+});
+
+describe('avatarTone', () => {
+  it('is stable for a person and within range', () => {
+    expect(avatarTone('uid-1')).toBe(avatarTone('uid-1'));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const tone = avatarTone(s);
+        expect(tone >= 0 && tone < AVATAR_TONES).toBe(true);
+      }),
+    );
+  });
+});

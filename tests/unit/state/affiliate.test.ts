@@ -1,0 +1,118 @@
+// SPEC 2, 5, 8: the affiliate survey shows once per session, needs a choice, posts it, and closes silently on failure.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../src/auth/firebase', () => ({
+  idToken: vi.fn(async () => 'id-token'),
+  signOutUser: vi.fn(async () => {}),
+  onUserChanged: vi.fn(),
+}));
+
+import { config } from '../../../src/config/config';
+import {
+  affiliate,
+  AFFILIATE_OPTIONS,
+  dismissAffiliateSurvey,
+  openAffiliateSurvey,
+  resetAffiliate,
+  selectAffiliate,
+  submitAffiliate,
+  whenAffiliateClosed,
+} from '../../../src/state/affiliate';
+import { player, resetPlayer } from '../../../src/state/player';
+import { signOut } from '../../../src/state/session';
+import { SESSION_KEYS, sessionStore } from '../../../src/state/storage';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  // The storage wrapper also keeps values in memory (for webviews without storage): forget them as a new session would.
+  sessionStore.remove(SESSION_KEYS.hasShownAffiliateModal);
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockResolvedValue(new Response(JSON.stringify({ success: true }), { status: 200 }));
+  player.unity = { playerId: 'P1', accessToken: 'unity-token' };
+});
+afterEach(() => {
+  resetAffiliate();
+  resetPlayer();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const shownFlag = () => sessionStorage.getItem('hasShownAffiliateModal');
+
+describe('affiliate survey', () => {
+  it('offers the four options of SPEC 2 with readable labels', () => {
+    expect(AFFILIATE_OPTIONS.map((o) => o.id)).toEqual(['builder_brigade', 'monster_house_plans', 'barndominium_company', 'other']);
+    for (const o of AFFILIATE_OPTIONS) expect(o.label).not.toMatch(/_/);
+  });
+
+  it('opens once per session: dismissal sets the session flag', async () => {
+    expect(openAffiliateSurvey()).toBe(true);
+    expect(affiliate.open).toBe(true);
+    expect(shownFlag()).toBeNull();
+    const closed = whenAffiliateClosed();
+    dismissAffiliateSurvey();
+    await closed;
+    expect(affiliate.open).toBe(false);
+    expect(shownFlag()).toBe('true');
+    expect(openAffiliateSurvey()).toBe(false);
+    expect(affiliate.open).toBe(false);
+  });
+
+  it('whenAffiliateClosed resolves at once when it is not open', async () => {
+    await expect(whenAffiliateClosed()).resolves.toBeUndefined();
+  });
+
+  it('asks "Please select an option" when nothing is chosen, and sends nothing', async () => {
+    openAffiliateSurvey();
+    await submitAffiliate();
+    expect(affiliate.error).toBe('Please select an option');
+    expect(affiliate.open).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    selectAffiliate('other');
+    expect(affiliate.error).toBeNull();
+  });
+
+  it('posts the choice to /affiliate/track and closes', async () => {
+    openAffiliateSurvey();
+    const closed = whenAffiliateClosed();
+    selectAffiliate('monster_house_plans');
+    await submitAffiliate();
+    await closed;
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe(`${config.backendUrl.replace(/\/$/, '')}/affiliate/track`);
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ playerId: 'P1', affiliateId: 'monster_house_plans' });
+    expect((init?.headers as Record<string, string>)['X-Unity-Token']).toBe('unity-token');
+    expect(affiliate.open).toBe(false);
+    expect(shownFlag()).toBe('true');
+  });
+
+  it('closes silently when the call fails', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: 'Unknown affiliate' }), { status: 400 }));
+    openAffiliateSurvey();
+    selectAffiliate('builder_brigade');
+    await submitAffiliate();
+    expect(affiliate.open).toBe(false);
+    expect(affiliate.error).toBeNull();
+    expect(shownFlag()).toBe('true');
+  });
+
+  it('closes silently when the network is down', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    openAffiliateSurvey();
+    selectAffiliate('other');
+    await expect(submitAffiliate()).resolves.toBeUndefined();
+    expect(affiliate.open).toBe(false);
+  });
+
+  it('releases the hand-off on sign-out without marking the survey as shown', async () => {
+    openAffiliateSurvey();
+    const closed = whenAffiliateClosed();
+    await signOut();
+    await closed;
+    expect(affiliate.open).toBe(false);
+    expect(shownFlag()).toBeNull();
+  });
+});
