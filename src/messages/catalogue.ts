@@ -146,6 +146,14 @@ export const messages = {
   missingHouseModel: 'the house model',
   openOnDesktopHint: 'On a computer, you get a code to scan with your phone.',
   getTheAppText: 'Install {product} to open shared designs and make your own.',
+
+  // Signed-in pages: My Account, My Designs (issue 6; the spec names no texts here)
+  usernameSaved: 'Username updated.',
+  usernameSaveFailed: 'Failed to update username: {message}',
+  usernameNoHash: 'A username cannot contain the # character.',
+  deletionSucceeded: 'Your account has been deleted. Signing you out...',
+  deletionFailed: 'Failed to delete your account. Please try again later.',
+  designsLoading: 'Loading designs...',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -1,8 +1,80 @@
-/** Placeholder until its issue lands. */
+// The development data explorer (SPEC 2; development builds only): per tab, what the portal holds and what the backend returns.
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { loadDesigns, designs } from '../../state/designs';
+import { DEV_TABS, devData, fetchDevAnswer, portalView, selectDevTab, type DevTab } from '../../state/dev-data';
+import { loadPlayer, player } from '../../state/player';
+import { session } from '../../state/session';
+import { loadSubscription, subscription } from '../../state/subscription';
+import { JsonBlock } from '../dev-data/JsonBlock';
+import { Tabs } from '../dev-data/DevTabs';
+import '../styles/account.css';
+
+const BACKEND_SOURCE: Record<DevTab, string> = {
+  user: 'Identity token (masked) and its claims',
+  subscription: 'GET /subscription/{playerId}',
+  unity: 'Unity access token in use (masked)',
+  cloudSave: 'GET /cloud-save/{playerId}',
+  designs: 'GET /designs/{playerId}',
+};
+
 export function DevDataPage() {
+  const snap = useSnapshot(devData);
+  // Subscribing to the stores re-renders this page when what the portal holds changes.
+  useSnapshot(session);
+  useSnapshot(player);
+  useSnapshot(subscription);
+  useSnapshot(designs);
+
+  useEffect(() => {
+    loadPlayer().catch(() => undefined);
+    loadSubscription().catch(() => undefined);
+    void loadDesigns();
+  }, []);
+
+  useEffect(() => {
+    if (devData.answers[snap.tab].status === 'idle') void fetchDevAnswer(snap.tab);
+  }, [snap.tab]);
+
+  const tab = snap.tab;
+  const answer = snap.answers[tab];
+  const label = DEV_TABS.find((t) => t.id === tab)!.label;
   return (
-    <section className="page">
-      <h1>Development data</h1>
+    <section className="page dev-data-page" aria-labelledby="dev-data-title">
+      <h1 id="dev-data-title">Development data</h1>
+      <p className="muted">What the portal holds and what the backend returns, for debugging. Tokens show only their last 6 characters.</p>
+      <Tabs label="Data" items={DEV_TABS} selected={tab} onSelect={selectDevTab}>
+        <div className="dev-data-columns">
+          <section className="card dev-data-section" aria-labelledby="dev-portal-title">
+            <h2 id="dev-portal-title">Portal state</h2>
+            <JsonBlock value={portalView(tab)} label={`${label} portal state`} />
+          </section>
+          <section className="card dev-data-section" aria-labelledby="dev-backend-title" aria-busy={answer.status === 'loading' || undefined}>
+            <div className="dev-data-section-head">
+              <h2 id="dev-backend-title">Backend response</h2>
+              <button type="button" className="button secondary" onClick={() => void fetchDevAnswer(tab)} disabled={answer.status === 'loading'}>
+                Refresh<span className="visually-hidden"> {label} backend response</span>
+              </button>
+            </div>
+            <p className="muted dev-data-source">
+              {BACKEND_SOURCE[tab]}
+              {answer.at && (
+                <>
+                  {' · fetched '}
+                  <time dateTime={answer.at}>{new Date(answer.at).toLocaleTimeString()}</time>
+                </>
+              )}
+            </p>
+            {answer.status === 'loading' && <p role="status">Loading...</p>}
+            {answer.status === 'error' && (
+              <p className="alert alert-error" role="alert">
+                {answer.error}
+              </p>
+            )}
+            {answer.status === 'ready' && <JsonBlock value={answer.data} label={`${label} backend response`} />}
+          </section>
+        </div>
+      </Tabs>
     </section>
   );
 }

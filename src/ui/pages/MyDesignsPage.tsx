@@ -1,8 +1,92 @@
-/** Placeholder until its issue lands. */
+// My Designs (SPEC 2): the count, a grid of design cards, and the loading, empty and error states.
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { message } from '../../messages/catalogue';
+import { designs, loadDesigns } from '../../state/designs';
+import { DesignCard } from '../designs/DesignCard';
+import '../styles/account.css';
+
+const SKELETONS = 6;
+
 export function MyDesignsPage() {
+  const snap = useSnapshot(designs);
+  const retryRef = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    void loadDesigns();
+  }, []);
+
+  // After Try Again the button is gone: put focus on the heading so keyboard users are not dropped on the page.
+  useEffect(() => {
+    if (retryRef.current && snap.status === 'ready') {
+      retryRef.current = false;
+      headingRef.current?.focus();
+    }
+  }, [snap.status]);
+
+  const onRetry = () => {
+    retryRef.current = true;
+    void loadDesigns({ force: true });
+  };
+  const ready = snap.status === 'ready';
+  const count = snap.items.length;
   return (
-    <section className="page">
-      <h1>My Designs</h1>
+    <section className="page designs-page" aria-labelledby="designs-title" aria-busy={snap.status === 'loading' || undefined}>
+      <header className="designs-header">
+        <h1 id="designs-title" ref={headingRef} tabIndex={-1}>
+          My Designs
+        </h1>
+        {ready && (
+          <p className="designs-count" aria-live="polite">
+            {count === 1 ? '1 design' : `${count} designs`}
+          </p>
+        )}
+      </header>
+
+      {(snap.status === 'loading' || snap.status === 'idle') && (
+        <div role="status">
+          <span className="visually-hidden">{message('designsLoading')}</span>
+          <ul className="designs-grid" aria-hidden="true">
+            {Array.from({ length: SKELETONS }, (_, i) => (
+              <li key={i} className="card design-card design-card-skeleton">
+                <div className="design-card-thumb" />
+                <div className="design-card-body">
+                  <span className="skeleton-line" />
+                  <span className="skeleton-line short" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {snap.status === 'error' && (
+        <div className="card designs-state" role="alert">
+          <p className="designs-state-title">{snap.error ?? message('designsFetchFailed')}</p>
+          <button type="button" className="button" onClick={onRetry}>
+            Try Again
+          </button>
+        </div>
+      )}
+
+      {ready && count === 0 && (
+        <div className="card designs-state designs-empty">
+          <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+            <path d="M6 22 24 7l18 15v3h-4v16H10V25H6z" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+            <path d="M20 41V30h8v11" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+          <p>{message('designsEmpty')}</p>
+        </div>
+      )}
+
+      {ready && count > 0 && (
+        <ul className="designs-grid" aria-labelledby="designs-title">
+          {snap.items.map((design) => (
+            <DesignCard key={design.key} design={design} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

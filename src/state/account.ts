@@ -1,0 +1,154 @@
+// My Account actions: the username edit (SPEC 4, 5) and the account deletion flow (SPEC 4, 5, 7, 9).
+import { proxy } from 'valtio';
+import { deleteUser } from '../api/account';
+import { ApiError, type ApiContext } from '../api/client';
+import { decodeStoredUnityAuth } from '../api/decoders';
+import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
+import { message } from '../messages/catalogue';
+import { apiContext, player, saveUsername } from './player';
+import { onSignedOut, session, signOut } from './session';
+import { LOCAL_KEYS, readJson } from './storage';
+import { showToast } from './toasts';
+
+export type DeletionStep = 'idle' | 'confirming' | 'deleting' | 'deleted';
+
+export const account = proxy({
+  username: { editing: false, saving: false, error: null as string | null },
+  deletion: { step: 'idle' as DeletionStep, error: null as string | null },
+});
+
+/** Where the browser goes once the deleted account is signed out. */
+export const LOGOUT_HREF = '/auth?action=logout';
+
+// ---- Username ----
+
+export function startUsernameEdit(): void {
+  account.username.editing = true;
+  account.username.error = null;
+}
+
+export function cancelUsernameEdit(): void {
+  if (account.username.saving) return;
+  account.username.editing = false;
+  account.username.error = null;
+}
+
+/** Saves the new name and leaves edit mode. An empty name does nothing (SPEC 5); a '#' is refused (it marks the suffix). */
+export async function submitUsername(draft: string): Promise<void> {
+  const name = draft.trim();
+  if (!name || account.username.saving) return;
+  if (name.includes('#')) {
+    account.username.error = message('usernameNoHash');
+    return;
+  }
+  account.username.saving = true;
+  account.username.error = null;
+  try {
+    await saveUsername(name);
+    account.username.editing = false;
+    showToast('success', message('usernameSaved'));
+  } catch (error) {
+    account.username.error = message('usernameSaveFailed', { message: reason(error) });
+  } finally {
+    account.username.saving = false;
+  }
+}
+
+// ---- Account deletion ----
+
+export function requestDeletion(): void {
+  if (account.deletion.step !== 'idle') return;
+  account.deletion.step = 'confirming';
+  account.deletion.error = null;
+}
+
+export function cancelDeletion(): void {
+  if (account.deletion.step !== 'confirming') return;
+  account.deletion.step = 'idle';
+  account.deletion.error = null;
+}
+
+export interface DeletionDeps {
+  /** Sends the browser to `href` once signed out (the router's navigate, with replace). */
+  navigate(href: string): void | Promise<void>;
+  /** Overrides the API context (tests). */
+  context?: () => Promise<ApiContext>;
+  delayMs?: number;
+}
+
+let redirectTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * DELETE /users/{playerId}; on success shows the success message, then after 2 seconds signs out and goes to
+ * /auth?action=logout. A missing player id or identity token, or a server error, leaves the confirmation open with the error.
+ */
+export async function confirmDeletion(deps: DeletionDeps): Promise<void> {
+  if (account.deletion.step !== 'confirming') return;
+  // The player loaded for this page, else the Unity auth data kept for this user.
+  const kept = decodeStoredUnityAuth(readJson(LOCAL_KEYS.unityAuthData));
+  const stored = kept && (kept.uid === null || kept.uid === session.user?.uid) ? kept : null;
+  const playerId = player.unity?.playerId ?? stored?.playerId ?? null;
+  if (!playerId) {
+    account.deletion.error = message('deletionNoPlayer');
+    return;
+  }
+  let ctx: ApiContext;
+  try {
+    ctx = await (deps.context ?? apiContext)();
+  } catch {
+    account.deletion.error = message('deletionNoToken');
+    return;
+  }
+  if (!ctx.idToken) {
+    account.deletion.error = message('deletionNoToken');
+    return;
+  }
+  if (!ctx.unityToken && stored?.playerId === playerId) ctx = { ...ctx, unityToken: stored.accessToken };
+  account.deletion.step = 'deleting';
+  account.deletion.error = null;
+  try {
+    await deleteUser(ctx, playerId);
+  } catch (error) {
+    account.deletion.step = 'confirming';
+    account.deletion.error = deletionErrorText(error);
+    return;
+  }
+  account.deletion.step = 'deleted';
+  redirectTimer = setTimeout(() => {
+    redirectTimer = null;
+    // The account is gone: sign out even if the identity service cannot be reached; the logout page signs out again.
+    void signOut()
+      .catch(() => undefined)
+      .then(() => deps.navigate(LOGOUT_HREF));
+  }, deps.delayMs ?? LOGOUT_AFTER_DELETION_MS);
+}
+
+function deletionErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'http') return error.serverText;
+    if (error.kind === 'auth') return message('deletionNoPlayer');
+    if (error.kind === 'network' || error.kind === 'timeout') return message('networkError');
+  }
+  return message('deletionFailed');
+}
+
+function reason(error: unknown): string {
+  if (error instanceof ApiError) return error.kind === 'http' ? error.serverText : message('networkError');
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Back to the start: no edit, no deletion under way (a pending redirect is dropped). */
+export function resetAccount(): void {
+  if (redirectTimer) clearTimeout(redirectTimer);
+  redirectTimer = null;
+  account.username.editing = false;
+  account.username.saving = false;
+  account.username.error = null;
+  account.deletion.step = 'idle';
+  account.deletion.error = null;
+}
+
+// A sign-out from elsewhere during the 2 seconds leaves the deleted account's redirect to finish.
+onSignedOut(() => {
+  if (redirectTimer === null) resetAccount();
+});

@@ -1,0 +1,141 @@
+// The development data explorer (development builds only): what the portal holds and what the backend answers, tokens masked.
+import { proxy } from 'valtio';
+import { ApiError } from '../api/client';
+import { fetchCloudSaveRaw } from '../api/cloud-save';
+import { fetchDesignsRaw } from '../api/designs';
+import { fetchSubscriptionRaw } from '../api/subscription';
+import { designs } from './designs';
+import { apiContext, loadPlayer, player } from './player';
+import { onSignedOut, session } from './session';
+import { LOCAL_KEYS, readJson } from './storage';
+import { subscription } from './subscription';
+
+export const DEV_TABS = [
+  { id: 'user', label: 'User' },
+  { id: 'subscription', label: 'Subscription' },
+  { id: 'unity', label: 'Unity' },
+  { id: 'cloudSave', label: 'Cloud Save' },
+  { id: 'designs', label: 'Designs' },
+] as const;
+
+export type DevTab = (typeof DEV_TABS)[number]['id'];
+
+export interface BackendAnswer {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The raw answer with secrets masked. */
+  data: unknown;
+  error: string | null;
+  /** When it was fetched, ISO. */
+  at: string | null;
+}
+
+const idle = (): BackendAnswer => ({ status: 'idle', data: null, error: null, at: null });
+
+export const devData = proxy({
+  tab: 'user' as DevTab,
+  answers: { user: idle(), subscription: idle(), unity: idle(), cloudSave: idle(), designs: idle() } as Record<DevTab, BackendAnswer>,
+});
+
+const VISIBLE = 6;
+const SECRET_KEYS = /^(access_?token|id_?token|refresh_?token|auth_?token|token|unity_?token|authorization|password|secret|api_?key)$/i;
+const JWT = /^[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}$/;
+
+/** A token with everything but its last 6 characters hidden, and its length, e.g. "••••••••abc123 (1043 chars)". */
+export function maskToken(token: string): string {
+  if (token.length <= VISIBLE) return '•'.repeat(token.length);
+  return `${'•'.repeat(8)}${token.slice(-VISIBLE)} (${token.length} chars)`;
+}
+
+/** A deep copy of `value` with every secret-looking field and every JWT-shaped string masked. */
+export function maskSecrets(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return SECRET_KEYS.test(key) || JWT.test(value) ? maskToken(value) : value;
+  if (Array.isArray(value)) return value.map((item) => maskSecrets(item));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecrets(v, k)]));
+  }
+  return value;
+}
+
+/** The claims of a JWT (its middle part), or null when it is not one. Not verified: for reading only. */
+export function jwtClaims(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const bytes = Uint8Array.from(json, (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the portal holds for `tab`, masked. Reads the stores, so call it while rendering their snapshots. */
+export function portalView(tab: DevTab): unknown {
+  switch (tab) {
+    case 'user':
+      return maskSecrets({ status: session.status, user: session.user });
+    case 'subscription':
+      return maskSecrets({
+        status: subscription.status,
+        error: subscription.error,
+        fetchedAt: subscription.fetchedAt ? new Date(subscription.fetchedAt).toISOString() : null,
+        current: subscription.current,
+      });
+    case 'unity':
+      return maskSecrets({ inMemory: player.unity, storedUnityAuthData: readJson(LOCAL_KEYS.unityAuthData) });
+    case 'cloudSave':
+      return maskSecrets({ status: player.status, error: player.error, cloud: player.cloud });
+    case 'designs':
+      return maskSecrets({ status: designs.status, error: designs.error, count: designs.items.length, items: designs.items });
+  }
+}
+
+async function answerFor(tab: DevTab): Promise<unknown> {
+  if (tab === 'user' || tab === 'unity') {
+    // No backend read for these: the identity token's claims, and the Unity exchange is not repeated
+    // (it would replace the session's Unity token).
+    const ctx = await apiContext();
+    if (tab === 'unity') return { note: 'POST /auth/unity is not called again here: it would replace the Unity token in use.', unityToken: ctx.unityToken };
+    return { idToken: ctx.idToken, claims: jwtClaims(ctx.idToken) };
+  }
+  await loadPlayer();
+  const playerId = player.unity?.playerId;
+  if (!playerId) throw new Error('No Unity player id yet');
+  const ctx = await apiContext();
+  if (tab === 'subscription') return fetchSubscriptionRaw(ctx, playerId);
+  if (tab === 'designs') return fetchDesignsRaw(ctx, playerId);
+  const raw = await fetchCloudSaveRaw(ctx, playerId);
+  // SPEC 7: the explorer also reads the subscription out of the cloud save answer.
+  const results = raw && typeof raw === 'object' && 'results' in raw && Array.isArray(raw.results) ? (raw.results as unknown[]) : [];
+  const entry = results.find((r) => r && typeof r === 'object' && 'key' in r && r.key === 'subscriptionData');
+  return { response: raw, subscriptionData: entry && typeof entry === 'object' && 'value' in entry ? entry.value : null };
+}
+
+/** Asks the backend (or the identity service) for `tab`'s raw answer and keeps it masked. */
+export async function fetchDevAnswer(tab: DevTab, now: () => Date = () => new Date()): Promise<void> {
+  const answer = devData.answers[tab];
+  if (answer.status === 'loading') return;
+  answer.status = 'loading';
+  answer.error = null;
+  try {
+    answer.data = maskSecrets(await answerFor(tab));
+    answer.status = 'ready';
+  } catch (error) {
+    answer.status = 'error';
+    answer.error = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
+  } finally {
+    answer.at = now().toISOString();
+  }
+}
+
+export function selectDevTab(tab: DevTab): void {
+  devData.tab = tab;
+}
+
+export function resetDevData(): void {
+  devData.tab = 'user';
+  for (const { id } of DEV_TABS) devData.answers[id] = idle();
+}
+
+onSignedOut(resetDevData);

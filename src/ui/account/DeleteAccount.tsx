@@ -1,0 +1,69 @@
+// Request Account Deletion (SPEC 4): the button, then "Are you sure?", DELETE, the success message, sign-out.
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { config } from '../../config/config';
+import { message } from '../../messages/catalogue';
+import { account, cancelDeletion, confirmDeletion, requestDeletion } from '../../state/account';
+import { Dialog } from '../components/Dialog';
+
+export function DeleteAccount() {
+  const snap = useSnapshot(account).deletion;
+  const navigate = useNavigate();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  // The buttons go once the account is deleted: focus moves to the message instead of falling to the page.
+  useEffect(() => {
+    if (snap.step === 'deleted') doneRef.current?.focus();
+  }, [snap.step]);
+  const busy = snap.step === 'deleting' || snap.step === 'deleted';
+  const onConfirm = () => void confirmDeletion({ navigate: (href) => navigate({ href, replace: true }) });
+  return (
+    <section className="card danger-zone" aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title">Delete account</h2>
+      <p>Permanently delete your {config.productName} account, your saved designs, credits and subscription.</p>
+      <div>
+        <button type="button" className="button danger" onClick={requestDeletion} disabled={snap.step !== 'idle'}>
+          Request Account Deletion
+        </button>
+      </div>
+      {snap.step !== 'idle' && (
+        <Dialog
+          role="alertdialog"
+          size="small"
+          title={snap.step === 'deleted' ? 'Account deleted' : message('deletionConfirm')}
+          description={
+            snap.step === 'deleted'
+              ? undefined
+              : `Deleting your account removes your profile, saved designs, credits and subscription from ${config.productName}. This cannot be undone.`
+          }
+          onClose={cancelDeletion}
+          dismissible={!busy}
+          initialFocusRef={cancelRef}
+        >
+          {snap.step === 'deleted' ? (
+            <p ref={doneRef} className="alert alert-success" role="status" tabIndex={-1}>
+              {message('deletionSucceeded')}
+            </p>
+          ) : (
+            <>
+              {snap.error && (
+                <p className="alert alert-error" role="alert">
+                  {snap.error}
+                </p>
+              )}
+              <div className="dialog-actions">
+                <button ref={cancelRef} type="button" className="button secondary" onClick={cancelDeletion} disabled={busy}>
+                  Cancel
+                </button>
+                <button type="button" className="button danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+                  {snap.step === 'deleting' ? 'Deleting…' : 'Delete Account'}
+                </button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// One saved design: thumbnail of its house model (or a visible stand-in), name, "Last edited" date.
+import { useState } from 'react';
+import type { Design } from '../../domain/entities';
+import { localDate } from '../../domain/profile';
+import { modelThumbnailPath } from '../../domain/shared-link';
+
+/** "Modern_Villa" reads as "Modern Villa". */
+export function modelLabel(modelName: string): string {
+  return modelName.replace(/_+/g, ' ').trim();
+}
+
+export function DesignCard({ design }: { design: Design }) {
+  const src = modelThumbnailPath(design.modelName || undefined);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const edited = localDate(design.lastModified, 'medium');
+  return (
+    <li className="card design-card">
+      <div className="design-card-thumb">
+        {src && failedSrc !== src ? (
+          // The model name is written below, so the picture adds nothing for a screen reader.
+          <img src={src} alt="" width={480} height={320} loading="lazy" decoding="async" onError={() => setFailedSrc(src)} />
+        ) : (
+          <div className="design-card-fallback">
+            <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false">
+              <path d="M6 22 24 7l18 15v3h-4v16H10V25H6z" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
+              <path d="M20 41V30h8v11" fill="none" stroke="currentColor" strokeWidth="3" />
+            </svg>
+            <span>No preview available</span>
+          </div>
+        )}
+      </div>
+      <div className="design-card-body">
+        <h2 className="design-card-name">{design.name}</h2>
+        {design.modelName && <p className="design-card-model">{modelLabel(design.modelName)}</p>}
+        <p className="design-card-date">
+          Last edited{' '}
+          {edited && design.lastModified ? <time dateTime={design.lastModified}>{edited}</time> : <span>unknown</span>}
+        </p>
+      </div>
+    </li>
+  );
+}

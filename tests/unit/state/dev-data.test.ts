@@ -1,0 +1,60 @@
+// The development explorer never shows a token in full: all but the last 6 characters are masked.
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../src/auth/firebase', () => ({ idToken: vi.fn(async () => null), signOutUser: vi.fn(), onUserChanged: vi.fn() }));
+
+import { jwtClaims, maskSecrets, maskToken } from '../../../src/state/dev-data';
+
+const b64url = (o: unknown) => btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const jwt = `${b64url({ alg: 'none' })}.${b64url({ user_id: 'u1', email: 'ada@example.com', name: 'Åda' })}.signature-part`;
+
+describe('maskToken', () => {
+  it('keeps only the last 6 characters, and tells the length', () => {
+    expect(maskToken('abcdefghijklmnop')).toBe('••••••••klmnop (16 chars)');
+  });
+
+  it('never shows more than the last 6 characters of any token', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 300 }), (token) => {
+        const masked = maskToken(token);
+        const shown = masked.replace(/ \(\d+ chars\)$/, '').replace(/^•+/, '');
+        expect(shown.length).toBeLessThanOrEqual(6);
+        expect(token.endsWith(shown)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks token fields and JWT-shaped strings at any depth, and leaves the rest', () => {
+    const masked = maskSecrets({
+      playerId: 'P1',
+      accessToken: 'unity-access-token-123456',
+      nested: [{ idToken: 'x'.repeat(40) + 'ABCDEF' }, { note: jwt }],
+      count: 3,
+      flag: true,
+      none: null,
+    });
+    expect(masked).toEqual({
+      playerId: 'P1',
+      accessToken: '••••••••123456 (25 chars)',
+      nested: [{ idToken: '••••••••ABCDEF (46 chars)' }, { note: maskToken(jwt) }],
+      count: 3,
+      flag: true,
+      none: null,
+    });
+    expect(JSON.stringify(masked)).not.toContain('unity-access');
+  });
+});
+
+describe('jwtClaims', () => {
+  it('reads the claims of a JWT, UTF-8 included', () => {
+    expect(jwtClaims(jwt)).toEqual({ user_id: 'u1', email: 'ada@example.com', name: 'Åda' });
+  });
+
+  it('is null for anything else', () => {
+    expect(jwtClaims('not-a-jwt')).toBeNull();
+    expect(jwtClaims('a.!!!.c')).toBeNull();
+  });
+});
