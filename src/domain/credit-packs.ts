@@ -24,17 +24,13 @@ function pack(id: string, amount: number, price: string, extra: Partial<CreditPa
   };
 }
 
-/** Cents-exact price per credit, rounded half up to 2 decimals. */
+/** Price per credit from the cents, rounded half up to 2 decimals ("9.99" for 15 -> "0.67"). */
 export function pricePerCredit(price: string, amount: number): string {
   const cents = Math.round(Number(price) * 100);
   return (Math.round(cents / amount) / 100).toFixed(2);
 }
 
-/** Whole-percent saving of `pack` against the per-credit price of `base`. */
-export function savingsPercent(base: CreditPack, other: CreditPack): number {
-  return Math.round((1 - Number(other.pricePerCredit) / Number(base.pricePerCredit)) * 100);
-}
-
+// The savings are the shop's published figures (SPEC 9), shown as given; they are not derived from pricePerCredit.
 export const creditPacks: readonly CreditPack[] = [
   pack('credits-15', 15, '9.99', {}, ['15 Standard renders or 5 HD renders', 'Credits never expire']),
   pack('credits-30', 30, '14.99', { savings: '33%' }, ['30 Standard renders or 10 HD renders', 'Credits never expire']),
@@ -49,4 +45,11 @@ export function packById(id: string): CreditPack | undefined {
 
 export function packByAmount(amount: number): CreditPack | undefined {
   return creditPacks.find((p) => p.amount === amount);
+}
+
+/** The USD amount as PayPal wants it: a plain decimal with exactly 2 places ("14.99"). */
+export function usdAmount(price: string): string {
+  const cents = Math.round(Number(price) * 100);
+  if (!Number.isFinite(cents) || cents <= 0) throw new Error(`not a price: ${price}`);
+  return (cents / 100).toFixed(2);
 }

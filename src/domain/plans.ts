@@ -24,6 +24,11 @@ export const planCatalogue: readonly Plan[] = [
 ];
 
 export const proFeatures = ['24 expert color palettes', '10 Dream Render AI credits each month'] as const;
+export const freeFeatures = ['Design and save your homes in 3D', 'Standard color palettes'] as const;
+
+export function planFeatures(id: PlanId): readonly string[] {
+  return id === 'FREE' ? freeFeatures : proFeatures;
+}
 
 export function planById(id: PlanId): Plan {
   const plan = planCatalogue.find((p) => p.id === id);
@@ -67,7 +72,8 @@ export function startBlock(sub: Subscription | null): StartBlock | null {
   return null;
 }
 
-export const canCancel = (sub: Subscription | null) => sub?.status === 'ACTIVE' && sub.subscriptionSource !== 'apple';
+/** Cancel is offered for an active or paused plan, except one bought through Apple (cancelled in the App Store). */
+export const canCancel = (sub: Subscription | null) => (sub?.status === 'ACTIVE' || sub?.status === 'PAUSED') && sub.subscriptionSource !== 'apple';
 export const canPause = (sub: Subscription | null) => sub?.status === 'ACTIVE';
 export const canResume = (sub: Subscription | null) => sub?.status === 'PAUSED';
 export const canRenew = (sub: Subscription | null) => sub?.status === 'CANCELLED';
@@ -87,5 +93,48 @@ export function nextStatus(status: SubscriptionStatus | 'NONE', event: Subscript
       return status === 'ACTIVE' || status === 'PAUSED' ? 'PAUSED' : null;
     case 'resume':
       return status === 'PAUSED' ? 'ACTIVE' : null;
+  }
+}
+
+/** The paid plan `plan`'s card offers to buy, or null: Free never, the running (not cancelled) plan neither. */
+export function choosablePlan(plan: Plan, sub: Subscription | null, now: number): PaidPlan | null {
+  if (plan.id === 'FREE') return null;
+  if (plan.id === currentPlanId(sub, now) && sub?.status !== 'CANCELLED') return null;
+  return plan.id;
+}
+
+/** "$5.99". */
+export function formatPrice(price: string): string {
+  return `$${price}`;
+}
+
+/** The id sent with a manual (fallback) activation: unique per attempt, readable in support logs. */
+export function manualSubscriptionId(now: number, random: () => number = Math.random): string {
+  const suffix = Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .toUpperCase()
+    .padStart(6, '0');
+  return `MANUAL-${now}-${suffix}`;
+}
+
+/** "May 3, 2026" (US English, as the rest of the portal); `timeZone` for tests. */
+export function formatDate(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+}
+
+export interface StatusSummary {
+  label: 'Active' | 'Paused' | 'Cancelled';
+  detail: string | null;
+}
+
+/** What the subscription card says about the current state (SPEC 4: premium stays until a cancelled plan ends). */
+export function statusSummary(sub: Subscription, timeZone?: string): StatusSummary {
+  switch (sub.status) {
+    case 'ACTIVE':
+      return { label: 'Active', detail: sub.expiresAt ? `Current period ends on ${formatDate(sub.expiresAt, timeZone)}` : null };
+    case 'PAUSED':
+      return { label: 'Paused', detail: sub.pauseUntil ? `Paused until ${formatDate(sub.pauseUntil, timeZone)}` : null };
+    case 'CANCELLED':
+      return { label: 'Cancelled', detail: sub.expiresAt ? `Premium features until ${formatDate(sub.expiresAt, timeZone)}` : null };
   }
 }

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canCancel,
+  canPause,
+  canRenew,
+  canResume,
+  choosablePlan,
+  currentPlanId,
+  formatPrice,
+  manualSubscriptionId,
+  nextStatus,
+  planById,
+  planByType,
+  planCatalogue,
+  planFeatures,
+  plansForDisplay,
+  proFeatures,
+  startBlock,
+  statusSummary,
+  type Subscription,
+} from '../../../src/domain/plans';
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+const sub = (over: Partial<Subscription> = {}): Subscription => ({
+  plan: 'MONTHLY',
+  status: 'ACTIVE',
+  expiresAt: '2026-04-10T12:00:00.000Z',
+  subscriptionSource: 'paypal',
+  subscriptionId: 'I-123',
+  pauseUntil: null,
+  ...over,
+});
+
+describe('the plan catalogue (SPEC 3, 9)', () => {
+  it('lists Free, Monthly, Semi-Annual and Annual with their names, prices and periods', () => {
+    expect(planCatalogue.map((p) => [p.id, p.title, p.name, p.price, p.period, p.savings ?? null])).toEqual([
+      ['FREE', 'Free', 'Free', '0.00', 'per month', null],
+      ['MONTHLY', 'Monthly', 'Pro Plan - Monthly', '5.99', 'per month', null],
+      ['SIX_MONTH', 'Semi-Annual', 'Pro Plan - Semi-Annual', '29.99', 'per 6 months', '33%'],
+      ['ANNUAL', 'Annual', 'Pro Plan - Annual', '49.99', 'per year', '50%'],
+    ]);
+  });
+
+  it('maps the server subscriptionType numbers 0 to 3', () => {
+    expect([0, 1, 2, 3].map((t) => planByType(t)?.id)).toEqual(['FREE', 'MONTHLY', 'SIX_MONTH', 'ANNUAL']);
+    expect(planByType(4)).toBeUndefined();
+  });
+
+  it('gives Pro its 24 palettes and 10 Dream Render AI credits each month', () => {
+    expect(proFeatures).toEqual(['24 expert color palettes', '10 Dream Render AI credits each month']);
+    for (const id of ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] as const) expect(planFeatures(id)).toBe(proFeatures);
+    expect(planFeatures('FREE')).not.toContain('24 expert color palettes');
+  });
+
+  it('formats prices in dollars', () => {
+    expect(formatPrice(planById('ANNUAL').price)).toBe('$49.99');
+  });
+
+  it('refuses an unknown plan id', () => {
+    expect(() => planById('WEEKLY' as never)).toThrow(/unknown plan/);
+  });
+});
+
+describe('the current plan and display order', () => {
+  it('is Free without a subscription', () => {
+    expect(currentPlanId(null, NOW)).toBe('FREE');
+  });
+
+  it('is the paid plan while active or paused', () => {
+    expect(currentPlanId(sub({ plan: 'ANNUAL' }), NOW)).toBe('ANNUAL');
+    expect(currentPlanId(sub({ status: 'PAUSED' }), NOW)).toBe('MONTHLY');
+  });
+
+  it('keeps a cancelled plan until it expires, then falls back to Free', () => {
+    const cancelled = sub({ status: 'CANCELLED', expiresAt: '2026-03-11T00:00:00Z' });
+    expect(currentPlanId(cancelled, NOW)).toBe('MONTHLY');
+    expect(currentPlanId(cancelled, Date.parse('2026-03-11T00:00:00Z'))).toBe('FREE');
+  });
+
+  it('lists the current plan first, the rest in catalogue order', () => {
+    expect(plansForDisplay('FREE').map((p) => p.id)).toEqual(['FREE', 'MONTHLY', 'SIX_MONTH', 'ANNUAL']);
+    expect(plansForDisplay('SIX_MONTH').map((p) => p.id)).toEqual(['SIX_MONTH', 'FREE', 'MONTHLY', 'ANNUAL']);
+    expect(plansForDisplay('ANNUAL').map((p) => p.id)).toEqual(['ANNUAL', 'FREE', 'MONTHLY', 'SIX_MONTH']);
+  });
+});
+
+describe('which cards can be chosen', () => {
+  const card = (id: 'FREE' | 'MONTHLY' | 'ANNUAL') => planById(id);
+
+  it('never offers Free', () => {
+    expect(choosablePlan(card('FREE'), null, NOW)).toBeNull();
+  });
+
+  it('offers every paid plan to a free user', () => {
+    expect(choosablePlan(card('MONTHLY'), null, NOW)).toBe('MONTHLY');
+    expect(choosablePlan(card('ANNUAL'), null, NOW)).toBe('ANNUAL');
+  });
+
+  it('does not offer the running plan again, but offers the others (the start rule then explains)', () => {
+    expect(choosablePlan(card('MONTHLY'), sub(), NOW)).toBeNull();
+    expect(choosablePlan(card('ANNUAL'), sub(), NOW)).toBe('ANNUAL');
+  });
+
+  it('lets a cancelled plan be renewed', () => {
+    expect(choosablePlan(card('MONTHLY'), sub({ status: 'CANCELLED' }), NOW)).toBe('MONTHLY');
+  });
+});
+
+describe('the subscription rules of SPEC 4 and 5', () => {
+  it('blocks a new subscription while one is active or paused', () => {
+    expect(startBlock(null)).toBeNull();
+    expect(startBlock(sub())).toBe('alreadyActive');
+    expect(startBlock(sub({ status: 'PAUSED' }))).toBe('alreadyPaused');
+    expect(startBlock(sub({ status: 'CANCELLED' }))).toBeNull();
+  });
+
+  it('offers cancel for active and paused plans, never for Apple ones', () => {
+    expect(canCancel(sub())).toBe(true);
+    expect(canCancel(sub({ status: 'PAUSED' }))).toBe(true);
+    expect(canCancel(sub({ status: 'CANCELLED' }))).toBe(false);
+    expect(canCancel(sub({ subscriptionSource: 'apple' }))).toBe(false);
+    expect(canCancel(null)).toBe(false);
+  });
+
+  it('offers pause when active, resume when paused, renew when cancelled', () => {
+    expect([canPause(sub()), canPause(sub({ status: 'PAUSED' }))]).toEqual([true, false]);
+    expect([canResume(sub()), canResume(sub({ status: 'PAUSED' }))]).toEqual([false, true]);
+    expect([canRenew(sub()), canRenew(sub({ status: 'CANCELLED' }))]).toEqual([false, true]);
+  });
+
+  it('moves through the states as SPEC 4 says', () => {
+    expect(nextStatus('NONE', 'purchase')).toBe('ACTIVE');
+    expect(nextStatus('ACTIVE', 'purchase')).toBeNull();
+    expect(nextStatus('PAUSED', 'purchase')).toBeNull();
+    expect(nextStatus('CANCELLED', 'purchase')).toBe('ACTIVE');
+    expect(nextStatus('ACTIVE', 'cancel')).toBe('CANCELLED');
+    expect(nextStatus('ACTIVE', 'pause')).toBe('PAUSED');
+    expect(nextStatus('PAUSED', 'pause')).toBe('PAUSED');
+    expect(nextStatus('PAUSED', 'resume')).toBe('ACTIVE');
+    expect(nextStatus('ACTIVE', 'resume')).toBeNull();
+    expect(nextStatus('CANCELLED', 'renew')).toBe('ACTIVE');
+    expect(nextStatus('NONE', 'cancel')).toBeNull();
+  });
+});
+
+describe('the subscription card texts', () => {
+  it('says when the period ends, when a pause ends and until when a cancelled plan lasts', () => {
+    expect(statusSummary(sub(), 'UTC')).toEqual({ label: 'Active', detail: 'Current period ends on April 10, 2026' });
+    expect(statusSummary(sub({ status: 'PAUSED', pauseUntil: '2026-04-01T00:00:00Z' }), 'UTC')).toEqual({ label: 'Paused', detail: 'Paused until April 1, 2026' });
+    expect(statusSummary(sub({ status: 'CANCELLED' }), 'UTC')).toEqual({ label: 'Cancelled', detail: 'Premium features until April 10, 2026' });
+    expect(statusSummary(sub({ expiresAt: null }), 'UTC').detail).toBeNull();
+  });
+});
+
+describe('manual subscription ids (the fallback path)', () => {
+  it('are MANUAL- plus the time and a random suffix', () => {
+    expect(manualSubscriptionId(NOW, () => 0)).toBe(`MANUAL-${NOW}-000000`);
+    expect(manualSubscriptionId(NOW, () => 0.999999999)).toMatch(new RegExp(`^MANUAL-${NOW}-[0-9A-Z]{6}$`));
+  });
+
+  it('differ between attempts', () => {
+    expect(manualSubscriptionId(NOW)).not.toBe(manualSubscriptionId(NOW));
+  });
+});
