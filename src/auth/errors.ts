@@ -1,7 +1,7 @@
 // Firebase error codes to the exact texts of SPEC 8, one table per group.
 import type { MessageCode } from '../messages/catalogue';
 
-export type AuthErrorGroup = 'google' | 'apple' | 'signIn' | 'createAccount' | 'reset';
+export type AuthErrorGroup = 'google' | 'apple' | 'signIn' | 'createAccount' | 'reset' | 'logout';
 
 const NETWORK = 'auth/network-request-failed';
 
@@ -41,11 +41,15 @@ export const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> 
     [NETWORK]: 'networkError',
     default: 'resetFailed',
   },
+  // Signing out has one text whatever went wrong.
+  logout: { default: 'logoutFailed' },
 };
 
+/** The message of SPEC 8 for a failure `code` (an `auth/...` code, or 'unknown') in `group`. */
 export function authErrorMessage(group: AuthErrorGroup, code: string): MessageCode {
   const table = authErrorTable[group];
-  return table[code] ?? table.default;
+  // Object.hasOwn: a code such as "constructor" must not reach Object.prototype.
+  return Object.hasOwn(table, code) ? table[code]! : table.default;
 }
 
 /** Popup failures where a webview or in-app browser cannot open the provider: offer the system browser. */

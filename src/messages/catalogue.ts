@@ -154,6 +154,10 @@ export const messages = {
   deletionSucceeded: 'Your account has been deleted. Signing you out...',
   deletionFailed: 'Failed to delete your account. Please try again later.',
   designsLoading: 'Loading designs...',
+
+  // Sign-in screen (issue 3): continuing in the system browser from a webview
+  openInBrowserRequested: 'Your web browser should open now. Finish signing in there; you can then return to this app.',
+  openInBrowserManual: 'This app could not open your browser. Open this address in your web browser to sign in there:',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
-import { localStore } from './storage';
+import { LOCAL_KEYS, localStore } from './storage';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -52,6 +52,29 @@ export async function signOut(): Promise<void> {
   for (const listener of signOutListeners) listener();
 }
 
+/** What the desktop hand-off keeps in local storage, and the redirect URL (SPEC 2, ?action=logout). */
+export const DESKTOP_AUTH_KEYS = [
+  LOCAL_KEYS.authToken,
+  LOCAL_KEYS.unityAuthData,
+  LOCAL_KEYS.redirectUrl,
+  LOCAL_KEYS.redirectPath,
+  LOCAL_KEYS.isRedirecting,
+  LOCAL_KEYS.redirectWithUnityToken,
+  LOCAL_KEYS.redirectState,
+] as const;
+
+/**
+ * SPEC 2 ?action=logout: signs out and forgets only the desktop-app auth data and the redirect URL; other
+ * choices (paymentsDisabled) stay, unlike the Sign Out button. Throws when the identity service fails.
+ */
+export async function signOutClearingDesktopData(): Promise<void> {
+  await auth.signOutUser();
+  localStore.remove(...DESKTOP_AUTH_KEYS);
+  session.user = null;
+  session.status = 'signedOut';
+  for (const listener of signOutListeners) listener();
+}
+
 let checking: Promise<boolean> | null = null;
 let signedInAt = 0;
 /** A session that was just established needs no check on its first navigation. */
@@ -89,4 +112,6 @@ export function resetSessionForTests(): void {
   session.user = null;
   session.validating = false;
   signOutListeners.clear();
+  signedInAt = 0;
+  checking = null;
 }

@@ -1,8 +1,72 @@
-/** Placeholder until its issue lands. */
+// The sign-in screen (/auth): provider choice, e-mail form, reset form, "Check your email", and the redirect overlay.
+import { useEffect, useId, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { config } from '../../config/config';
+import { message, type MessageCode } from '../../messages/catalogue';
+import { signInScreen, type SignInMode } from '../../state/sign-in';
+import { AuthOverlay } from '../auth/AuthOverlay';
+import { CheckEmail } from '../auth/CheckEmail';
+import { EmailForm } from '../auth/EmailForm';
+import { OpenInBrowser } from '../auth/OpenInBrowser';
+import { ProviderChoice } from '../auth/ProviderChoice';
+import { ResetForm } from '../auth/ResetForm';
+import '../styles/auth.css';
+
+const HEADINGS: Record<SignInMode, MessageCode> = {
+  choice: 'welcomeHeading',
+  signIn: 'welcomeHeading',
+  createAccount: 'createHeading',
+  reset: 'resetHeading',
+  resetSent: 'checkEmailHeading',
+};
+
+const SUCCESS_NOTICES = new Set<MessageCode>(['loggedOut', 'resetSent']);
+
 export function AuthPage() {
+  const snap = useSnapshot(signInScreen);
+  const errorId = useId();
+  const card = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+
+  // On a change of view, focus goes to the first field of a form, or else to the heading, so keyboard and
+  // screen-reader users land in the new view instead of on a button that disappeared.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const target = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current?.querySelector<HTMLElement>('h1');
+    target?.focus();
+  }, [snap.mode]);
+
+  const welcome = snap.mode === 'choice' || snap.mode === 'signIn';
   return (
-    <section className="page">
-      <h1>Sign in</h1>
-    </section>
+    <main id="main" className="auth-shell auth-screen">
+      <div className="card auth-card" ref={card}>
+        <header className="auth-header">
+          <p className="auth-brand" aria-hidden="true">
+            {config.productName}
+          </p>
+          <h1 tabIndex={-1}>{message(HEADINGS[snap.mode])}</h1>
+          {welcome && <p className="auth-subtitle">{message('welcomeSubtitle')}</p>}
+        </header>
+        {snap.notice && (
+          <div className={`alert ${SUCCESS_NOTICES.has(snap.notice) ? 'alert-success' : 'alert-info'}`} role="status">
+            {message(snap.notice)}
+          </div>
+        )}
+        {snap.error && (
+          <div className="alert alert-error" role="alert" id={errorId}>
+            {message(snap.error)}
+          </div>
+        )}
+        {snap.mode === 'choice' && <ProviderChoice />}
+        {(snap.mode === 'signIn' || snap.mode === 'createAccount') && <EmailForm errorId={errorId} />}
+        {snap.mode === 'reset' && <ResetForm errorId={errorId} />}
+        {snap.mode === 'resetSent' && <CheckEmail />}
+        {snap.mode === 'choice' && snap.offerBrowser && <OpenInBrowser />}
+      </div>
+      {snap.succeeded && snap.overlayOpen && <AuthOverlay />}
+    </main>
   );
 }

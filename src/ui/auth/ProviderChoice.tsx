@@ -1,0 +1,33 @@
+// The first view of /auth: Google, Apple or e-mail.
+import { useSnapshot } from 'valtio';
+import { message } from '../../messages/catalogue';
+import { showEmailForm, signInScreen, signInWithProvider } from '../../state/sign-in';
+import { AppleIcon, EmailIcon, GoogleIcon } from './ProviderIcons';
+
+export function ProviderChoice() {
+  const snap = useSnapshot(signInScreen);
+  const busy = snap.pending !== null;
+  // aria-disabled rather than disabled: focus stays on the button the user pressed while the popup is open.
+  const guard = (run: () => void) => () => {
+    if (!busy) run();
+  };
+  return (
+    <div className="auth-providers" aria-busy={busy}>
+      <button type="button" className="button secondary block auth-provider" aria-disabled={busy} onClick={guard(() => void signInWithProvider('google'))}>
+        {snap.pending === 'google' ? <span className="spinner small" aria-hidden="true" /> : <GoogleIcon />}
+        {message('continueWithGoogle')}
+      </button>
+      <button type="button" className="button secondary block auth-provider auth-provider-apple" aria-disabled={busy} onClick={guard(() => void signInWithProvider('apple'))}>
+        {snap.pending === 'apple' ? <span className="spinner small" aria-hidden="true" /> : <AppleIcon />}
+        {message('continueWithApple')}
+      </button>
+      <div className="auth-divider" aria-hidden="true">
+        <span>or</span>
+      </div>
+      <button type="button" className="button block auth-provider" aria-disabled={busy} onClick={guard(() => showEmailForm('signIn'))}>
+        <EmailIcon />
+        {message('continueWithEmail')}
+      </button>
+    </div>
+  );
+}

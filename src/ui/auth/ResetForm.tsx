@@ -1,0 +1,57 @@
+// The password-reset form of /auth. The browser's own check is off so the SPEC 5 text can say what is missing.
+import { useId, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { rememberEmail, showEmailForm, signInScreen, submitReset } from '../../state/sign-in';
+
+export function ResetForm({ errorId }: { errorId: string }) {
+  const snap = useSnapshot(signInScreen);
+  const busy = snap.pending === 'reset';
+  const [email, setEmail] = useState(snap.email);
+  const id = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) void submitReset(email);
+  };
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <p className="auth-lead" id={`${id}-lead`}>
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          aria-required="true"
+          aria-invalid={snap.error ? true : undefined}
+          aria-describedby={snap.error ? `${errorId} ${id}-lead` : `${id}-lead`}
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          data-autofocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button block" aria-disabled={busy}>
+        {busy && <span className="spinner small" aria-hidden="true" />}
+        Send Reset Link
+      </button>
+      <p className="visually-hidden" role="status">
+        {busy ? 'Sending the reset email…' : ''}
+      </p>
+      <button
+        type="button"
+        className="button secondary block"
+        onClick={() => {
+          rememberEmail(email);
+          showEmailForm('signIn');
+        }}
+      >
+        Back to Sign In
+      </button>
+    </form>
+  );
+}

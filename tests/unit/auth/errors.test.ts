@@ -1,0 +1,114 @@
+// The Firebase code -> SPEC 8 text table, row by row. The expected texts are written out here from SPEC 8 and 5,
+// so a change in the catalogue that breaks the contract fails this test.
+import { describe, expect, it } from 'vitest';
+import { authErrorMessage, authErrorTable, popupUnsupported, type AuthErrorGroup } from '../../../src/auth/errors';
+import { message } from '../../../src/messages/catalogue';
+
+const text = (group: AuthErrorGroup, code: string) => message(authErrorMessage(group, code));
+
+const POPUP_ROWS: Array<[string, string]> = [
+  ['auth/popup-closed-by-user', 'Sign-in cancelled. Please try again'],
+  ['auth/cancelled-popup-request', 'Sign-in cancelled. Please try again'],
+  ['auth/user-cancelled', 'Sign-in cancelled. Please try again'],
+  ['auth/popup-blocked', 'Pop-up blocked by browser. Please allow pop-ups for this site'],
+  ['auth/network-request-failed', 'Network error. Please check your connection and try again'],
+  ['auth/too-many-requests', 'Too many requests. Please try again later'],
+];
+
+describe('popup sign-in (Google and Apple)', () => {
+  for (const group of ['google', 'apple'] as const) {
+    for (const [code, expected] of POPUP_ROWS) {
+      it(`${group}: ${code} -> "${expected}"`, () => {
+        expect(text(group, code)).toBe(expected);
+      });
+    }
+  }
+
+  it('any other failure names the provider', () => {
+    expect(text('google', 'auth/internal-error')).toBe('Failed to sign in with Google. Please try again');
+    expect(text('apple', 'auth/internal-error')).toBe('Failed to sign in with Apple. Please try again');
+    expect(text('google', 'auth/operation-not-supported-in-this-environment')).toBe('Failed to sign in with Google. Please try again');
+    expect(text('apple', 'unknown')).toBe('Failed to sign in with Apple. Please try again');
+  });
+});
+
+const EMAIL_ROWS: Array<[string, string]> = [
+  ['auth/invalid-email', 'Invalid email address format'],
+  ['auth/user-not-found', 'Incorrect email or password'],
+  ['auth/wrong-password', 'Incorrect email or password'],
+  ['auth/invalid-credential', 'Incorrect email or password'],
+  ['auth/invalid-login-credentials', 'Incorrect email or password'],
+  ['auth/weak-password', 'Password should be at least 6 characters'],
+  ['auth/email-already-in-use', 'An account with this email already exists'],
+  ['auth/too-many-requests', 'Too many unsuccessful login attempts. Please try again later'],
+  ['auth/network-request-failed', 'Network error. Please check your connection and try again'],
+];
+
+describe('e-mail sign-in and account creation', () => {
+  for (const group of ['signIn', 'createAccount'] as const) {
+    for (const [code, expected] of EMAIL_ROWS) {
+      it(`${group}: ${code} -> "${expected}"`, () => {
+        expect(text(group, code)).toBe(expected);
+      });
+    }
+  }
+
+  it('any other failure says which operation failed', () => {
+    expect(text('createAccount', 'auth/operation-not-allowed')).toBe('Failed to create account. Please try again');
+    expect(text('signIn', 'auth/user-disabled')).toBe('Failed to sign in. Please check your credentials');
+    expect(text('signIn', 'unknown')).toBe('Failed to sign in. Please check your credentials');
+  });
+});
+
+describe('password reset', () => {
+  const rows: Array<[string, string]> = [
+    ['auth/invalid-email', 'Invalid email address format'],
+    ['auth/missing-email', 'Please enter your email address'],
+    ['auth/user-not-found', 'If an account exists with this email, a password reset link will be sent'],
+    ['auth/too-many-requests', 'Too many requests. Please try again later'],
+    ['auth/network-request-failed', 'Network error. Please check your connection and try again'],
+    ['auth/internal-error', 'Unable to send password reset email. Please try again later'],
+    ['unknown', 'Unable to send password reset email. Please try again later'],
+  ];
+  for (const [code, expected] of rows) {
+    it(`${code} -> "${expected}"`, () => {
+      expect(text('reset', code)).toBe(expected);
+    });
+  }
+
+  it('the success text is the one of SPEC 8', () => {
+    expect(message('resetSent')).toBe('Password reset email sent! Check your inbox for instructions.');
+  });
+});
+
+describe('logout', () => {
+  it('every failure reads "Failed to sign out. Please try again."', () => {
+    for (const code of ['auth/network-request-failed', 'auth/internal-error', 'unknown']) {
+      expect(text('logout', code)).toBe('Failed to sign out. Please try again.');
+    }
+  });
+});
+
+describe('the table itself', () => {
+  it('never lets an inherited property name stand in for a code', () => {
+    expect(text('signIn', 'constructor')).toBe('Failed to sign in. Please check your credentials');
+    expect(text('reset', '__proto__')).toBe('Unable to send password reset email. Please try again later');
+    expect(text('google', 'toString')).toBe('Failed to sign in with Google. Please try again');
+  });
+
+  it('every row of every group points at a catalogue text', () => {
+    for (const table of Object.values(authErrorTable)) {
+      for (const code of Object.values(table)) expect(message(code)).not.toBe('');
+    }
+  });
+});
+
+describe('popups that cannot work here', () => {
+  it('offers the system browser for blocked or unsupported popups only', () => {
+    expect(popupUnsupported('auth/popup-blocked')).toBe(true);
+    expect(popupUnsupported('auth/operation-not-supported-in-this-environment')).toBe(true);
+    expect(popupUnsupported('auth/web-storage-unsupported')).toBe(true);
+    expect(popupUnsupported('auth/popup-closed-by-user')).toBe(false);
+    expect(popupUnsupported('auth/network-request-failed')).toBe(false);
+  });
+});

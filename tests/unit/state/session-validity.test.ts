@@ -1,0 +1,191 @@
+// SPEC 4: the session is checked on every route change and every 5 minutes (not on the exempt public pages,
+// not in the first 10 s after a sign-in); an invalid session is signed out and the guards re-run.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const auth = vi.hoisted(() => ({
+  onUserChanged: vi.fn(),
+  sessionStillValid: vi.fn(),
+  signOutUser: vi.fn(),
+}));
+vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../bridge', () => ({
+  onHostMessage: vi.fn(),
+  sendToken: vi.fn(),
+  sendTokenUnavailable: vi.fn(),
+  startBridge: vi.fn(() => Promise.resolve(null)),
+}));
+vi.mock('../../../src/state/handoff', () => ({
+  captureLaunchParams: vi.fn(),
+  runAppAuthFlow: vi.fn(() => Promise.resolve()),
+  setHandoffHooks: vi.fn(),
+}));
+vi.mock('../../../src/state/player', () => ({ player: { unity: null } }));
+
+import { SESSION_CHECK_INTERVAL_MS } from '../../../src/domain/constants';
+import { markSignedIn, resetSessionForTests, session, validateSession } from '../../../src/state/session';
+import { startPortal } from '../../../src/state/startup';
+
+type Resolved = (event: { toLocation: { pathname: string }; pathChanged: boolean }) => void;
+
+/** Just the parts of a TanStack router that startPortal uses. */
+function fakeRouter(pathname = '/') {
+  let onResolved: Resolved = () => {};
+  const router = {
+    state: { location: { pathname } },
+    invalidate: vi.fn(() => Promise.resolve()),
+    navigate: vi.fn(() => Promise.resolve()),
+    history: { replace: vi.fn() },
+    subscribe: vi.fn((event: string, listener: Resolved) => {
+      if (event === 'onResolved') onResolved = listener;
+      return () => {};
+    }),
+  };
+  const go = (to: string, pathChanged = true) => {
+    router.state.location.pathname = to;
+    onResolved({ toLocation: { pathname: to }, pathChanged });
+  };
+  return { router, go };
+}
+
+const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+const T0 = Date.parse('2025-01-01T12:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 });
+  vi.clearAllMocks();
+  resetSessionForTests();
+  auth.sessionStillValid.mockResolvedValue(true);
+  auth.signOutUser.mockResolvedValue(undefined);
+  // The identity service answers at once with a signed-in user.
+  auth.onUserChanged.mockImplementation((listener: (u: typeof user | null) => void) => {
+    listener(user);
+    return () => {};
+  });
+});
+
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+});
+
+async function settle() {
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+describe('on route changes', () => {
+  it('checks the session when a signed-in page is reached', async () => {
+    const { router, go } = fakeRouter();
+    startPortal(router as never);
+    go('/credits');
+    await settle();
+    expect(auth.sessionStillValid).toHaveBeenCalledTimes(1);
+    expect(session.status).toBe('signedIn');
+  });
+
+  it('an invalid session is signed out, its storage cleared, and the guards re-run (they send it to /auth)', async () => {
+    auth.sessionStillValid.mockResolvedValue(false);
+    localStorage.setItem('unityAuthData', '{}');
+    const { router, go } = fakeRouter();
+    startPortal(router as never);
+    go('/my-designs');
+    await settle();
+    expect(auth.signOutUser).toHaveBeenCalledTimes(1);
+    expect(session.status).toBe('signedOut');
+    expect(session.user).toBeNull();
+    expect(localStorage.getItem('unityAuthData')).toBeNull();
+    expect(router.invalidate).toHaveBeenCalled();
+  });
+
+  it.each(['/auth', '/sign-in', '/create-account', '/external-link', '/share-design', '/return-to-app', '/auth/redirect/x'])(
+    'does not check on the exempt public page %s',
+    async (path) => {
+      const { router, go } = fakeRouter();
+      startPortal(router as never);
+      go(path);
+      await settle();
+      expect(auth.sessionStillValid).not.toHaveBeenCalled();
+    },
+  );
+
+  it('does not check when only the query changed', async () => {
+    const { router, go } = fakeRouter('/credits');
+    startPortal(router as never);
+    go('/credits', false);
+    await settle();
+    expect(auth.sessionStillValid).not.toHaveBeenCalled();
+  });
+
+  it('skips the check for 10 seconds after a sign-in, then checks again', async () => {
+    const { router, go } = fakeRouter();
+    startPortal(router as never);
+    markSignedIn(Date.now());
+    go('/');
+    await vi.advanceTimersByTimeAsync(9_999);
+    go('/credits');
+    await settle();
+    expect(auth.sessionStillValid).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    go('/subscription');
+    await settle();
+    expect(auth.sessionStillValid).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows "Validating session..." only while the check runs, and shares one check between callers', async () => {
+    let answer!: (valid: boolean) => void;
+    auth.sessionStillValid.mockReturnValue(new Promise<boolean>((resolve) => (answer = resolve)));
+    const { router } = fakeRouter();
+    startPortal(router as never);
+    const first = validateSession();
+    const second = validateSession();
+    expect(session.validating).toBe(true);
+    answer(true);
+    await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
+    expect(auth.sessionStillValid).toHaveBeenCalledTimes(1);
+    expect(session.validating).toBe(false);
+  });
+});
+
+describe('every 5 minutes', () => {
+  it('is 300000 ms', () => {
+    expect(SESSION_CHECK_INTERVAL_MS).toBe(300_000);
+  });
+
+  it('checks the page that is open, at 300000 ms and not before', async () => {
+    const { router } = fakeRouter('/credits');
+    startPortal(router as never);
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS - 1);
+    expect(auth.sessionStillValid).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(auth.sessionStillValid).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
+    expect(auth.sessionStillValid).toHaveBeenCalledTimes(2);
+  });
+
+  it('signs out an invalid session found by the timer', async () => {
+    const { router } = fakeRouter('/');
+    startPortal(router as never);
+    auth.sessionStillValid.mockResolvedValue(false);
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
+    expect(session.status).toBe('signedOut');
+    expect(router.invalidate).toHaveBeenCalled();
+  });
+
+  it('leaves the exempt public pages alone', async () => {
+    const { router } = fakeRouter('/share-design');
+    startPortal(router as never);
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS * 3);
+    expect(auth.sessionStillValid).not.toHaveBeenCalled();
+  });
+
+  it('does nothing for a signed-out visitor', async () => {
+    auth.onUserChanged.mockImplementation((listener: (u: null) => void) => {
+      listener(null);
+      return () => {};
+    });
+    const { router, go } = fakeRouter('/');
+    startPortal(router as never);
+    go('/credits');
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
+    expect(auth.sessionStillValid).not.toHaveBeenCalled();
+  });
+});

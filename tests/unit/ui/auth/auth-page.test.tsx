@@ -1,0 +1,183 @@
+// The /auth page rendered over its store: headings per mode, form attributes, focus on view changes, the overlay.
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const auth = vi.hoisted(() => ({
+  signInWithGoogle: vi.fn(),
+  signInWithApple: vi.fn(),
+  signInWithEmail: vi.fn(),
+  createAccount: vi.fn(),
+  sendReset: vi.fn(),
+  signOutUser: vi.fn(),
+  onUserChanged: vi.fn(),
+  errorCode: (error: unknown) => (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown'),
+}));
+vi.mock('../../../../src/auth/firebase', () => auth);
+const bridge = vi.hoisted(() => ({
+  isEmbedded: vi.fn(() => false),
+  requestOpenInBrowser: vi.fn((_url: string) => false),
+  whenHostReady: vi.fn(() => Promise.resolve(null)),
+}));
+vi.mock('../../../../bridge', () => bridge);
+
+import { resetSignInScreenForTests, signInScreen } from '../../../../src/state/sign-in';
+import { AuthPage } from '../../../../src/ui/pages/AuthPage';
+
+async function renderAt(path = '/auth') {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: AuthPage }),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('heading', { level: 1 });
+  return router;
+}
+
+const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  bridge.isEmbedded.mockReturnValue(false);
+  bridge.requestOpenInBrowser.mockReturnValue(false);
+  resetSignInScreenForTests();
+});
+
+describe('views', () => {
+  it('starts with the welcome heading, its subtitle and the three providers', async () => {
+    await renderAt();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Dream Book' })).toBeTruthy();
+    expect(screen.getByText('Sign in to your Dream Book account')).toBeTruthy();
+    for (const name of ['Continue with Google', 'Continue with Apple', 'Continue with Email']) expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('the e-mail form: labelled fields with the SPEC 5 rules and password-manager hints; Forgot password? only when signing in', async () => {
+    await renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password', { exact: true });
+    expect(email.getAttribute('type')).toBe('email');
+    expect(email.hasAttribute('required')).toBe(true);
+    expect(email.getAttribute('autocomplete')).toBe('username');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(password.hasAttribute('required')).toBe(true);
+    expect(password.getAttribute('minlength')).toBe('6');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Sign-In Options' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Create one" }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your Dream Book account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Forgot password?' })).toBeNull();
+    expect(screen.getByLabelText('Password', { exact: true }).getAttribute('autocomplete')).toBe('new-password');
+  });
+
+  it('keeps what was typed when switching between sign-in and create-account', async () => {
+    await renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await userEvent.type(screen.getByLabelText('Email'), 'keep@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Create one" }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('keep@example.com');
+    expect((screen.getByLabelText('Password', { exact: true }) as HTMLInputElement).value).toBe('secret-pass');
+  });
+
+  it('the password can be shown and hidden again', async () => {
+    await renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    await userEvent.click(toggle);
+    expect(screen.getByLabelText('Password', { exact: true }).getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('moves focus into each new view: the Email field of a form, the heading otherwise', async () => {
+    auth.sendReset.mockResolvedValue(undefined);
+    await renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeTruthy();
+    const resetEmail = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(document.activeElement).toBe(resetEmail);
+    expect(resetEmail.value).toBe('a@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText('Password reset email sent! Check your inbox for instructions.')).toBeTruthy();
+  });
+
+  it('an empty reset address is reported on the field, without the browser blocking it', async () => {
+    await renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your email address');
+    const field = screen.getByLabelText('Email');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id);
+  });
+});
+
+describe('the redirect overlay', () => {
+  async function signedIn() {
+    auth.signInWithEmail.mockResolvedValue(user);
+    await renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    return screen.findByRole('dialog', { name: 'Setting up your account and preparing for redirect. This may take a moment...' });
+  }
+
+  it('opens after a successful sign-in while isAuthenticating stays set', async () => {
+    const dialog = await signedIn();
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(localStorage.getItem('isAuthenticating')).toBe('true');
+  });
+
+  it('closes with its Close button, which clears isAuthenticating', async () => {
+    const dialog = await signedIn();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(localStorage.getItem('isAuthenticating')).toBeNull();
+    expect(signInScreen.overlayOpen).toBe(false);
+  });
+
+  it('closes with Escape too', async () => {
+    await signedIn();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(localStorage.getItem('isAuthenticating')).toBeNull();
+  });
+});
+
+describe('webviews', () => {
+  it('inside a host webview, offers to continue in the browser with this same address', async () => {
+    bridge.isEmbedded.mockReturnValue(true);
+    bridge.requestOpenInBrowser.mockReturnValue(true);
+    const router = await renderAt('/auth?redirect=http%3A%2F%2F127.0.0.1%3A5662');
+    await act(async () => {
+      signInScreen.offerBrowser = true;
+    });
+    expect(screen.getByText('Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue in your browser' }));
+    expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith(new URL(router.state.location.href, document.baseURI).href);
+    expect(bridge.requestOpenInBrowser.mock.calls[0]![0]).toMatch(/\/auth\?redirect=http%3A%2F%2F127\.0\.0\.1%3A5662$/);
+    expect(screen.getByText(/Your web browser should open now/)).toBeTruthy();
+  });
+
+  it('without a host, shows the address to open by hand', async () => {
+    await renderAt('/auth?redirect=x');
+    await act(async () => {
+      signInScreen.offerBrowser = true;
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue in your browser' }));
+    expect(screen.getByText(/could not open your browser/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /\/auth\?redirect=x$/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,63 @@
+// Sign Out in the signed-in layout (SPEC 4 and 8): clears all local storage and state and goes to /auth; on failure
+// "Failed to sign out. Please try again." and nothing is cleared.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const auth = vi.hoisted(() => ({ signOutUser: vi.fn(), onUserChanged: vi.fn() }));
+vi.mock('../../../../src/auth/firebase', () => auth);
+
+import { onSignedOut, resetSessionForTests, session } from '../../../../src/state/session';
+import { clearToasts, toasts } from '../../../../src/state/toasts';
+import { AppLayout } from '../../../../src/ui/layout/AppLayout';
+
+function renderLayout() {
+  const root = createRootRoute({ component: Outlet });
+  const layout = createRoute({ getParentRoute: () => root, id: 'app', component: AppLayout });
+  const account = createRoute({ getParentRoute: () => layout, path: '/', component: () => <h1>My Account</h1> });
+  const authPage = createRoute({ getParentRoute: () => root, path: '/auth', component: () => <h1>Sign-in screen</h1> });
+  const router = createRouter({ routeTree: root.addChildren([layout.addChildren([account]), authPage]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetSessionForTests();
+  clearToasts();
+  session.status = 'signedIn';
+  session.user = user;
+  localStorage.setItem('unityAuthData', '{}');
+  localStorage.setItem('paymentsDisabled', 'true');
+  localStorage.setItem('authProvider', 'password');
+});
+
+describe('Sign Out', () => {
+  it('signs out, clears all local storage and the stores, and goes to /auth', async () => {
+    auth.signOutUser.mockResolvedValue(undefined);
+    const listener = vi.fn();
+    onSignedOut(listener);
+    const router = renderLayout();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await screen.findByRole('heading', { name: 'Sign-in screen' });
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(localStorage.length).toBe(0);
+    expect(session.status).toBe('signedOut');
+    expect(session.user).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failure says "Failed to sign out. Please try again." and keeps the user where they are', async () => {
+    auth.signOutUser.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/network-request-failed' }));
+    const router = renderLayout();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(toasts.items.map((t) => [t.kind, t.text])).toEqual([['error', 'Failed to sign out. Please try again.']]));
+    expect(router.state.location.pathname).toBe('/');
+    expect(session.status).toBe('signedIn');
+    expect(localStorage.getItem('unityAuthData')).toBe('{}');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+});
