@@ -1,9 +1,10 @@
 // PayPal's side, played locally: the JS SDK stand-in at /paypal/sdk/js and the REST calls it makes (orders, subscriptions).
+// Errors have PayPal's shape ({name, message, debug_id, details: [{issue, description}]}) and its issue names.
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { projectRoot } from '../paths';
-import { HttpError, type RequestContext, type RouteDef } from './server';
-import { id } from './store';
+import type { Reply, RequestContext, RouteDef } from './server';
+import { id, type PayPalOrder } from './store';
 
 let sdkSource: Promise<string> | null = null;
 
@@ -17,26 +18,128 @@ function standInSource(): Promise<string> {
     target: 'es2020',
     minify: false,
     logLevel: 'silent',
-  }).then((r) => r.outputFiles[0]!.text);
+  }).then(
+    (r) => r.outputFiles[0]!.text,
+    (error: unknown) => {
+      sdkSource = null;
+      throw error;
+    },
+  );
   return sdkSource;
 }
 
-/** Set by a test to make the SDK fail to load (the portal's fallback path). */
+/** Set by a test (POST /__harness/paypal {failLoads}) to make the next SDK loads fail, for everyone. */
 export const sdkControl = { failLoads: 0 };
 
-function clientId(ctx: RequestContext): string {
-  const header = ctx.req.headers['paypal-client-id'];
-  if (typeof header !== 'string' || !header) throw new HttpError(401, 'AUTHENTICATION_FAILURE: client id missing');
-  return header;
+/**
+ * Per-browser control: a cookie on the backend's host makes that browser's next N SDK loads fail, so tests running
+ * side by side do not take each other's failures. The count goes down with each failed load.
+ */
+export const FAIL_LOADS_COOKIE = 'paypal-stand-in-fail-loads';
+
+function cookie(ctx: RequestContext, name: string): string | null {
+  for (const part of (ctx.req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
 }
 
-function amountOf(unit: unknown): { value: string; currency: string; description: string } {
-  if (!unit || typeof unit !== 'object') throw new HttpError(422, 'INVALID_PARAMETER_VALUE: purchase_units[0]');
+const ERROR_NAMES: Record<number, { name: string; message: string }> = {
+  400: { name: 'INVALID_REQUEST', message: 'Request is not well-formed, syntactically incorrect, or violates schema.' },
+  401: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.' },
+  404: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' },
+  422: { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed, semantically incorrect, or failed business validation.' },
+};
+
+/** A PayPal REST error, turned into PayPal's error body by `rest()`. */
+class PayPalApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404 | 422,
+    readonly issue: string,
+    readonly description: string,
+    readonly field?: string,
+  ) {
+    super(`${issue}: ${description}`);
+  }
+}
+
+function errorReply(error: PayPalApiError): Reply {
+  const { name, message } = ERROR_NAMES[error.status]!;
+  return {
+    status: error.status,
+    json: {
+      name,
+      message,
+      debug_id: id('', 6).toLowerCase(),
+      details: [{ ...(error.field ? { field: error.field } : {}), issue: error.issue, description: error.description }],
+    },
+  };
+}
+
+/** A REST route: checks the client id, maps PayPalApiError to PayPal's error body. */
+function rest(method: RouteDef['method'], path: string, name: string, handler: (ctx: RequestContext) => Reply): RouteDef {
+  return {
+    method,
+    path,
+    name,
+    handler(ctx) {
+      try {
+        const header = ctx.req.headers['paypal-client-id'];
+        if (typeof header !== 'string' || !header) throw new PayPalApiError(401, 'invalid_client', 'Client Authentication failed');
+        return handler(ctx);
+      } catch (error) {
+        if (error instanceof PayPalApiError) return errorReply(error);
+        throw error;
+      }
+    },
+  };
+}
+
+const AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
+
+/** The amount of one purchase unit, checked as PayPal's Orders API checks it. */
+function unitAmount(unit: unknown, i: number): { cents: number; currency: string; description: string } {
+  if (!unit || typeof unit !== 'object') throw new PayPalApiError(400, 'INVALID_PARAMETER_SYNTAX', 'purchase unit must be an object', `/purchase_units/${i}`);
   const u = unit as Record<string, unknown>;
-  const amount = (u.amount ?? {}) as Record<string, unknown>;
-  if (typeof amount.value !== 'string' || !/^\d+\.\d{2}$/.test(amount.value)) throw new HttpError(422, 'DECIMAL_PRECISION: amount.value must have 2 decimals');
-  if (amount.currency_code !== 'USD') throw new HttpError(422, 'CURRENCY_NOT_SUPPORTED: currency_code must be USD');
-  return { value: amount.value, currency: amount.currency_code, description: typeof u.description === 'string' ? u.description : '' };
+  const amount = u.amount;
+  if (!amount || typeof amount !== 'object') throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/purchase_units/${i}/amount`);
+  const a = amount as Record<string, unknown>;
+  if (typeof a.currency_code !== 'string') throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/purchase_units/${i}/amount/currency_code`);
+  if (a.currency_code !== 'USD') throw new PayPalApiError(422, 'CURRENCY_NOT_SUPPORTED', 'Currency code is not currently supported (this PayPal plays USD only).', `/purchase_units/${i}/amount/currency_code`);
+  if (typeof a.value !== 'string') throw new PayPalApiError(400, 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format.', `/purchase_units/${i}/amount/value`);
+  if (/\.\d{3,}$/.test(a.value)) {
+    throw new PayPalApiError(422, 'DECIMAL_PRECISION', 'If the currency supports decimals, only two decimal place precision is supported.', `/purchase_units/${i}/amount/value`);
+  }
+  if (!AMOUNT.test(a.value)) throw new PayPalApiError(400, 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format.', `/purchase_units/${i}/amount/value`);
+  const cents = Math.round(Number(a.value) * 100);
+  if (cents <= 0) throw new PayPalApiError(422, 'CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.', `/purchase_units/${i}/amount/value`);
+  const description = typeof u.description === 'string' ? u.description : '';
+  if (description.length > 127) throw new PayPalApiError(400, 'INVALID_STRING_LENGTH', 'The value of a field is too long.', `/purchase_units/${i}/description`);
+  return { cents, currency: a.currency_code, description };
+}
+
+function orderBody(order: PayPalOrder) {
+  return {
+    id: order.id,
+    intent: 'CAPTURE',
+    status: order.status,
+    purchase_units: [{ reference_id: 'default', description: order.description, amount: { currency_code: order.currency, value: order.amount } }],
+    ...(order.payerId ? { payer: { payer_id: order.payerId } } : {}),
+    links: [{ href: `/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }],
+  };
+}
+
+function findOrder(ctx: RequestContext): PayPalOrder {
+  const order = ctx.backend.store.data.paypalOrders[ctx.params.orderId ?? ''];
+  if (!order) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
+  return order;
+}
+
+function findSubscription(ctx: RequestContext) {
+  const sub = ctx.backend.store.data.paypalSubscriptions[ctx.params.subscriptionId ?? ''];
+  if (!sub) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.');
+  return sub;
 }
 
 export const paypalRoutes: RouteDef[] = [
@@ -45,6 +148,12 @@ export const paypalRoutes: RouteDef[] = [
     path: '/paypal/sdk/js',
     name: 'paypal-sdk',
     async handler(ctx) {
+      const perBrowser = Number(cookie(ctx, FAIL_LOADS_COOKIE) ?? '0');
+      if (Number.isInteger(perBrowser) && perBrowser > 0) {
+        const left = perBrowser - 1;
+        const setCookie = `${FAIL_LOADS_COOKIE}=${left}; Path=/; SameSite=Lax${left === 0 ? '; Max-Age=0' : ''}`;
+        return { status: 503, text: 'PayPal SDK unavailable', headers: { 'set-cookie': setCookie } };
+      }
       if (sdkControl.failLoads > 0 || ctx.url.searchParams.get('fail') === 'load') {
         sdkControl.failLoads = Math.max(0, sdkControl.failLoads - 1);
         return { status: 503, text: 'PayPal SDK unavailable' };
@@ -53,69 +162,93 @@ export const paypalRoutes: RouteDef[] = [
       return { text: await standInSource(), type: 'text/javascript; charset=utf-8' };
     },
   },
-  {
-    method: 'POST',
-    path: '/paypal/v2/checkout/orders',
-    name: 'paypal-order-create',
-    handler(ctx) {
-      clientId(ctx);
-      if (ctx.body.intent !== 'CAPTURE') throw new HttpError(422, 'INVALID_PARAMETER_VALUE: intent must be CAPTURE');
-      const units = ctx.body.purchase_units;
-      if (!Array.isArray(units) || units.length !== 1) throw new HttpError(422, 'INVALID_PARAMETER_VALUE: exactly one purchase unit');
-      const amount = amountOf(units[0]);
-      const orderId = id('ORDER-', 8);
-      ctx.backend.store.data.paypalOrders[orderId] = { id: orderId, amount: amount.value, currency: amount.currency, description: amount.description, status: 'CREATED' };
-      ctx.backend.store.save();
-      return { status: 201, json: { id: orderId, status: 'CREATED' } };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/paypal/v2/checkout/orders/:orderId/capture',
-    name: 'paypal-order-capture',
-    handler(ctx) {
-      clientId(ctx);
-      const order = ctx.backend.store.data.paypalOrders[ctx.params.orderId ?? ''];
-      if (!order) throw new HttpError(404, 'RESOURCE_NOT_FOUND: order');
-      if (order.status === 'COMPLETED') throw new HttpError(422, 'ORDER_ALREADY_CAPTURED');
-      order.status = 'COMPLETED';
-      ctx.backend.store.save();
-      return {
-        status: 201,
-        json: {
-          id: order.id,
-          status: 'COMPLETED',
-          purchase_units: [{ description: order.description, payments: { captures: [{ id: id('CAP-', 6), status: 'COMPLETED', amount: { currency_code: order.currency, value: order.amount } }] } }],
-        },
-      };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/paypal/v1/billing/subscriptions',
-    name: 'paypal-subscription-create',
-    handler(ctx) {
-      clientId(ctx);
-      const planId = ctx.body.plan_id;
-      if (typeof planId !== 'string' || !planId) throw new HttpError(422, 'INVALID_PARAMETER_VALUE: plan_id is required');
-      if (!Object.values(ctx.backend.planIds).includes(planId)) throw new HttpError(404, `RESOURCE_NOT_FOUND: plan ${planId}`);
-      const subscriptionId = id('I-', 6);
-      ctx.backend.store.data.paypalSubscriptions[subscriptionId] = { id: subscriptionId, planId, status: 'APPROVAL_PENDING' };
-      ctx.backend.store.save();
-      return { status: 201, json: { id: subscriptionId, status: 'APPROVAL_PENDING' } };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/paypal/v1/billing/subscriptions/:subscriptionId/approve',
-    name: 'paypal-subscription-approve',
-    handler(ctx) {
-      clientId(ctx);
-      const sub = ctx.backend.store.data.paypalSubscriptions[ctx.params.subscriptionId ?? ''];
-      if (!sub) throw new HttpError(404, 'RESOURCE_NOT_FOUND: subscription');
-      sub.status = 'ACTIVE';
-      ctx.backend.store.save();
-      return { json: { id: sub.id, status: sub.status } };
-    },
-  },
+  rest('POST', '/paypal/v2/checkout/orders', 'paypal-order-create', (ctx) => {
+    const intent = ctx.body.intent;
+    if (intent === undefined) throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/intent');
+    if (intent !== 'CAPTURE') throw new PayPalApiError(422, 'INTENT_NOT_SUPPORTED', 'This PayPal plays intent CAPTURE only.', '/intent');
+    const units = ctx.body.purchase_units;
+    if (!Array.isArray(units) || units.length === 0) throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/purchase_units');
+    if (units.length > 10) throw new PayPalApiError(400, 'INVALID_ARRAY_MAX_ITEMS', 'The number of items in an array parameter is too large.', '/purchase_units');
+    const amounts = units.map(unitAmount);
+    const cents = amounts.reduce((sum, a) => sum + a.cents, 0);
+    const orderId = id('', 8);
+    const order: PayPalOrder = {
+      id: orderId,
+      amount: (cents / 100).toFixed(2),
+      currency: 'USD',
+      description: amounts.map((a) => a.description).filter(Boolean).join('; '),
+      status: 'CREATED',
+    };
+    ctx.backend.store.data.paypalOrders[orderId] = order;
+    ctx.backend.store.save();
+    return { status: 201, json: orderBody(order) };
+  }),
+  rest('GET', '/paypal/v2/checkout/orders/:orderId', 'paypal-order-get', (ctx) => ({ json: orderBody(findOrder(ctx)) })),
+  // The buyer's approval, which real PayPal records in its own window; the stand-in's checkout panel calls it.
+  rest('POST', '/paypal/v2/checkout/orders/:orderId/approve', 'paypal-order-approve', (ctx) => {
+    const order = findOrder(ctx);
+    if (order.status !== 'CREATED') throw new PayPalApiError(422, 'ORDER_ALREADY_APPROVED', 'The order was already approved.');
+    order.status = 'APPROVED';
+    order.payerId = id('', 6);
+    order.declined = ctx.body.decline === true;
+    ctx.backend.store.save();
+    return { json: orderBody(order) };
+  }),
+  rest('POST', '/paypal/v2/checkout/orders/:orderId/capture', 'paypal-order-capture', (ctx) => {
+    const order = findOrder(ctx);
+    if (order.status === 'COMPLETED') throw new PayPalApiError(422, 'ORDER_ALREADY_CAPTURED', 'Order already captured. If intent is CAPTURE, only one capture per order is allowed.');
+    if (order.status !== 'APPROVED') throw new PayPalApiError(422, 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+    if (order.declined) {
+      throw new PayPalApiError(422, 'INSTRUMENT_DECLINED', "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.");
+    }
+    order.status = 'COMPLETED';
+    order.captureId = id('', 8);
+    ctx.backend.store.save();
+    const body = orderBody(order);
+    return {
+      status: 201,
+      json: {
+        ...body,
+        purchase_units: [
+          {
+            ...body.purchase_units[0],
+            payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: { currency_code: order.currency, value: order.amount }, final_capture: true }] },
+          },
+        ],
+      },
+    };
+  }),
+  rest('POST', '/paypal/v2/checkout/orders/:orderId/authorize', 'paypal-order-authorize', (ctx) => {
+    findOrder(ctx);
+    throw new PayPalApiError(
+      422,
+      'ACTION_DOES_NOT_MATCH_INTENT',
+      "Order was created with an intent to 'CAPTURE'. Please use v2/checkout/orders/order_id/capture to complete the transaction or alternately Create an order with an intent of 'AUTHORIZE'.",
+    );
+  }),
+  rest('POST', '/paypal/v1/billing/subscriptions', 'paypal-subscription-create', (ctx) => {
+    const planId = ctx.body.plan_id;
+    if (typeof planId !== 'string' || !planId) throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/plan_id');
+    if (!Object.values(ctx.backend.planIds).includes(planId)) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
+    const subscriptionId = id('I-', 6);
+    ctx.backend.store.data.paypalSubscriptions[subscriptionId] = { id: subscriptionId, planId, status: 'APPROVAL_PENDING' };
+    ctx.backend.store.save();
+    return { status: 201, json: { id: subscriptionId, plan_id: planId, status: 'APPROVAL_PENDING' } };
+  }),
+  rest('GET', '/paypal/v1/billing/subscriptions/:subscriptionId', 'paypal-subscription-get', (ctx) => {
+    const sub = findSubscription(ctx);
+    return { json: { id: sub.id, plan_id: sub.planId, status: sub.status } };
+  }),
+  // The buyer's approval in PayPal's window; PayPal then activates the subscription on its own.
+  rest('POST', '/paypal/v1/billing/subscriptions/:subscriptionId/approve', 'paypal-subscription-approve', (ctx) => {
+    const sub = findSubscription(ctx);
+    if (sub.status !== 'APPROVAL_PENDING') throw new PayPalApiError(422, 'SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status for approve action; subscription status is ${sub.status}.`);
+    sub.status = 'ACTIVE';
+    ctx.backend.store.save();
+    return { json: { id: sub.id, plan_id: sub.planId, status: sub.status } };
+  }),
+  rest('POST', '/paypal/v1/billing/subscriptions/:subscriptionId/activate', 'paypal-subscription-activate', (ctx) => {
+    const sub = findSubscription(ctx);
+    throw new PayPalApiError(422, 'SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status for activate action; subscription status should be suspended, it is ${sub.status}.`);
+  }),
 ];

@@ -1,7 +1,7 @@
 // The reference backend: the API of SPEC 7 over HTTP, with token checks, fault injection, a request log and the PayPal stand-in.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { EmulatorAdmin, PROJECT_ID } from '../emulator';
-import { paypalRoutes } from './paypal';
+import { paypalRoutes, sdkControl } from './paypal';
 import { parseFaults, takeFault, type Faults } from './faults';
 import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
@@ -154,7 +154,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     'access-control-allow-origin': req.headers.origin ?? '*',
     vary: 'Origin',
     'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-    'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token',
+    'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token, PayPal-Client-Id',
     'access-control-max-age': '600',
   });
 
@@ -267,6 +267,17 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         api.setFaults(typeof body.spec === 'string' ? body.spec : '', typeof body.uid === 'string' ? body.uid : undefined);
         return { json: { ok: true } };
       }
+      case '/__harness/paypal': {
+        // The PayPal stand-in: {failLoads: n} makes the next n SDK loads fail (for every browser).
+        const body = req.method === 'POST' ? await readBody(req) : {};
+        if (body.failLoads !== undefined) {
+          if (typeof body.failLoads !== 'number' || !Number.isInteger(body.failLoads) || body.failLoads < 0) {
+            return { status: 400, json: { error: 'failLoads must be a whole number' } };
+          }
+          sdkControl.failLoads = body.failLoads;
+        }
+        return { json: { failLoads: sdkControl.failLoads } };
+      }
       default:
         return { status: 404, json: { error: 'Not found' } };
     }
@@ -294,6 +305,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       log.length = 0;
       faults = parseFaults('');
       userFaults.clear();
+      sdkControl.failLoads = 0;
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -62,7 +62,11 @@ export interface PayPalOrder {
   amount: string;
   currency: string;
   description: string;
-  status: 'CREATED' | 'COMPLETED';
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  /** Set when the buyer's approval was played with a card that capture will decline. */
+  declined?: boolean;
+  payerId?: string;
+  captureId?: string;
   purchase?: { playerId: string; result: PurchaseResult };
 }
 

@@ -47,7 +47,7 @@ export async function approvedPayPalSubscription(planId: string): Promise<string
   return id;
 }
 
-/** What PayPal does for a credits order: created with one purchase unit and captured. */
+/** What PayPal does for a credits order: created with one purchase unit, approved by the buyer, captured. */
 export async function capturedOrder(value: string): Promise<string> {
   const headers = { 'content-type': 'application/json', 'PayPal-Client-Id': 'test-client-id' };
   const created = await fetch(`${backendUrl()}/paypal/v2/checkout/orders`, {
@@ -56,6 +56,7 @@ export async function capturedOrder(value: string): Promise<string> {
     body: JSON.stringify({ intent: 'CAPTURE', purchase_units: [{ description: 'credits', amount: { currency_code: 'USD', value } }] }),
   });
   const { id } = (await created.json()) as { id: string };
+  await fetch(`${backendUrl()}/paypal/v2/checkout/orders/${id}/approve`, { method: 'POST', headers });
   await fetch(`${backendUrl()}/paypal/v2/checkout/orders/${id}/capture`, { method: 'POST', headers });
   return id;
 }

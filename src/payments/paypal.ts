@@ -1,0 +1,200 @@
+// The only @paypal/paypal-js import: loads PayPal's JS SDK for a flow (subscription or credits) and renders its buttons.
+import {
+  loadScript,
+  type CreateOrderRequestBody,
+  type OrderResponseBody,
+  type PayPalButtonsComponent,
+  type PayPalButtonsComponentOptions,
+  type PayPalButtonStyle,
+  type PayPalNamespace,
+  type PayPalScriptOptions,
+} from '@paypal/paypal-js';
+import { config, type PortalConfig } from '../config/config';
+import { usdAmount, type CreditPack } from '../domain/credit-packs';
+
+export type PayPalFlow = 'subscription' | 'credits';
+
+export type PayPalFailure = 'config' | 'load' | 'unavailable' | 'render';
+
+/** Why PayPal could not be offered: missing client id, script not loaded, no window.paypal/Buttons, render failed. */
+export class PayPalError extends Error {
+  constructor(
+    readonly reason: PayPalFailure,
+    detail: string,
+    override readonly cause?: unknown,
+  ) {
+    super(detail);
+    this.name = 'PayPalError';
+  }
+}
+
+/** SPEC 7: button style blue, height 45. */
+export const BUTTON_STYLE: PayPalButtonStyle = { color: 'blue', height: 45, layout: 'vertical', shape: 'rect' };
+
+/** The loader options of SPEC 7 for each flow (the loader turns them into the SDK's kebab-case query). */
+export function scriptOptions(flow: PayPalFlow, paypal: PortalConfig['paypal'] = config.paypal): PayPalScriptOptions {
+  const base: PayPalScriptOptions = {
+    clientId: paypal.clientId,
+    components: 'buttons',
+    currency: 'USD',
+    commit: true,
+    // Empty in production: the loader then uses PayPal's own address.
+    ...(paypal.sdkBaseUrl ? { sdkBaseUrl: paypal.sdkBaseUrl } : {}),
+  };
+  if (flow === 'subscription') {
+    return { ...base, intent: 'subscription', vault: true, enableFunding: 'paypal', disableFunding: 'credit,card' };
+  }
+  return { ...base, intent: 'capture' };
+}
+
+let loaded: { flow: PayPalFlow; promise: Promise<PayPalNamespace> } | null = null;
+
+/**
+ * Removes a loaded or failed SDK so the other flow's options take effect: PayPal's SDK is configured by its URL,
+ * and a page can hold only one window.paypal.
+ */
+function unloadSdk(): void {
+  for (const script of Array.from(document.querySelectorAll('script[data-js-sdk-library="paypal-js"]'))) script.remove();
+  delete window.paypal;
+  loaded = null;
+}
+
+/** Loads the SDK configured for `flow` once per page; a failure is forgotten so the next call tries again. */
+export function loadPayPal(flow: PayPalFlow, paypal: PortalConfig['paypal'] = config.paypal): Promise<PayPalNamespace> {
+  if (!paypal.clientId) return Promise.reject(new PayPalError('config', 'PayPal client id is not configured'));
+  if (loaded?.flow === flow) return loaded.promise;
+  unloadSdk();
+  const promise = (async () => {
+    let namespace: PayPalNamespace | null;
+    try {
+      namespace = await loadScript(scriptOptions(flow, paypal));
+    } catch (error) {
+      throw new PayPalError('load', error instanceof Error ? error.message : String(error), error);
+    }
+    if (!namespace?.Buttons) throw new PayPalError('unavailable', 'window.paypal.Buttons is not available');
+    return namespace;
+  })();
+  const entry = { flow, promise };
+  loaded = entry;
+  promise.catch(() => {
+    if (loaded === entry) unloadSdk();
+  });
+  return promise;
+}
+
+/** Renders PayPal buttons with `options` into `container`; returns them so the caller can close them. */
+export async function renderButtons(flow: PayPalFlow, container: HTMLElement, options: PayPalButtonsComponentOptions): Promise<PayPalButtonsComponent> {
+  const namespace = await loadPayPal(flow);
+  if (!namespace.Buttons) throw new PayPalError('unavailable', 'window.paypal.Buttons is not available');
+  let buttons: PayPalButtonsComponent;
+  try {
+    buttons = namespace.Buttons({ style: BUTTON_STYLE, ...options });
+  } catch (error) {
+    throw new PayPalError('render', error instanceof Error ? error.message : String(error), error);
+  }
+  if (!buttons.isEligible()) throw new PayPalError('unavailable', 'PayPal buttons are not eligible here');
+  try {
+    await buttons.render(container);
+  } catch (error) {
+    throw new PayPalError('render', error instanceof Error ? error.message : String(error), error);
+  }
+  return buttons;
+}
+
+/** What went wrong in PayPal's part of a payment, for the caller's texts. */
+export type PaymentErrorKind = 'setup' | 'payment';
+
+export interface SubscriptionHandlers {
+  /** The buyer approved; `subscriptionId` is PayPal's id (null if PayPal sent none). */
+  onApprove(subscriptionId: string | null): Promise<void>;
+  onCancel(): void;
+  onError(kind: PaymentErrorKind, error: unknown): void;
+}
+
+/** Buttons that create a PayPal subscription to `planId` (SPEC 7). */
+export function subscriptionButtonOptions(planId: string, handlers: SubscriptionHandlers): PayPalButtonsComponentOptions {
+  // PayPal reports a failed createSubscription through onError too; remember it to tell setup from payment errors.
+  let setupFailed = false;
+  return {
+    style: BUTTON_STYLE,
+    createSubscription: async (_data, actions) => {
+      setupFailed = false;
+      try {
+        return await actions.subscription.create({ plan_id: planId });
+      } catch (error) {
+        setupFailed = true;
+        throw error;
+      }
+    },
+    onApprove: async (data) => handlers.onApprove(data.subscriptionID ?? null),
+    onCancel: () => handlers.onCancel(),
+    onError: (error) => {
+      handlers.onError(setupFailed ? 'setup' : 'payment', error);
+      setupFailed = false;
+    },
+  };
+}
+
+/** The order of SPEC 7 for a credit pack: one purchase unit, its description, the USD amount to 2 decimals. */
+export function creditsOrder(pack: CreditPack): CreateOrderRequestBody {
+  return {
+    intent: 'CAPTURE',
+    purchase_units: [{ description: pack.description, amount: { currency_code: 'USD', value: usdAmount(pack.price) } }],
+  };
+}
+
+/** A captured order's id, or null when PayPal did not complete the capture. */
+export function completedCapture(capture: OrderResponseBody): boolean {
+  if (capture.status !== 'COMPLETED') return false;
+  const captures = capture.purchase_units?.flatMap((u) => u.payments?.captures ?? []) ?? [];
+  return captures.length > 0 && captures.every((c) => c.status === 'COMPLETED');
+}
+
+export interface CreditsHandlers {
+  /** Captured at PayPal: `orderId` is the key of the purchase call. */
+  onCaptured(orderId: string): Promise<void>;
+  /** Approved but the capture failed or did not complete. */
+  onCaptureFailed(error: unknown): void;
+  /** Called when the approval begins processing (capture running). */
+  onProcessing(): void;
+  onCancel(): void;
+  onError(error: unknown): void;
+}
+
+/** Buttons that create and capture the order for `pack` (SPEC 7). */
+export function creditsButtonOptions(pack: CreditPack, handlers: CreditsHandlers): PayPalButtonsComponentOptions {
+  return {
+    style: BUTTON_STYLE,
+    createOrder: (_data, actions) => actions.order.create(creditsOrder(pack)),
+    onApprove: async (data, actions) => {
+      handlers.onProcessing();
+      let capture: OrderResponseBody;
+      try {
+        if (!actions.order) throw new Error('PayPal gave no order actions');
+        capture = await actions.order.capture();
+      } catch (error) {
+        handlers.onCaptureFailed(error);
+        return;
+      }
+      if (!completedCapture(capture)) {
+        handlers.onCaptureFailed(new Error(`capture status ${capture.status ?? 'unknown'}`));
+        return;
+      }
+      await handlers.onCaptured(capture.id ?? data.orderID);
+    },
+    onCancel: () => handlers.onCancel(),
+    onError: (error) => handlers.onError(error),
+  };
+}
+
+/** A readable message from whatever PayPal passed to onError. */
+export function paypalErrorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  return 'Unknown error';
+}
+
+/** For tests: forget the loaded SDK. */
+export function resetPayPal(): void {
+  unloadSdk();
+}
