@@ -1,8 +1,144 @@
-/** Placeholder until its issue lands. */
+// The Pro plan chooser (/subscription, SPEC 2): the running subscription, the plan cards (current first), the payment
+// panel, the cancel and pause reason modals and the processing overlay. The flow lives in state/subscription-page.
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { choosablePlan, currentPlanId, plansForDisplay, proFeatures, type Subscription } from '../../domain/plans';
+import { cancelReasons, pauseReasons } from '../../domain/subscription-reasons';
+import { message } from '../../messages/catalogue';
+import { paymentsPermission } from '../../state/payments-permission';
+import { subscription } from '../../state/subscription';
+import {
+  arrive,
+  closeReasonDialog,
+  confirmCancel,
+  confirmPause,
+  openReasonDialog,
+  reloadNow,
+  resumeSubscription,
+  selectPlan,
+  subscriptionPage,
+} from '../../state/subscription-page';
+import { CurrentSubscription } from '../payments/CurrentSubscription';
+import { PlanCard } from '../payments/PlanCard';
+import { ProcessingOverlay } from '../payments/ProcessingOverlay';
+import { ReasonDialog } from '../payments/ReasonDialog';
+import { SubscriptionPaymentPanel } from '../payments/SubscriptionPaymentPanel';
+import '../styles/payments.css';
+
+const route = getRouteApi('/app/subscription');
+
 export function SubscriptionPage() {
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const sub = useSnapshot(subscription);
+  const page = useSnapshot(subscriptionPage);
+  const permission = useSnapshot(paymentsPermission);
+
+  useEffect(() => {
+    let live = true;
+    void arrive({ success: search.success, cancelled: search.cancelled, canMakePayments: search.canMakePayments }).then((clear) => {
+      if (live && clear) void navigate({ to: '/subscription', search: {}, replace: true });
+    });
+    return () => {
+      live = false;
+    };
+    // Runs once per visit: the query is read on arrival (SPEC 2).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const current: Subscription | null = sub.current;
+  const now = Date.now();
+  const currentId = currentPlanId(current, now);
+  const busy = page.processing !== null;
+
   return (
-    <section className="page">
-      <h1>Choose your Pro plan</h1>
+    <section className="page subscription-page" aria-labelledby="subscription-title">
+      <div inert={busy} className="subscription-content">
+        <header className="page-intro">
+          <h1 id="subscription-title">Choose your Pro plan</h1>
+          <p className="lead">Pro includes {proFeatures.join(' and ')}.</p>
+        </header>
+
+        {page.notice && (
+          <p className={`alert alert-${page.notice.kind}`} role="status">
+            {page.notice.text}
+          </p>
+        )}
+        {page.reloadAt !== null && (
+          <p className="field-hint" role="status">
+            This page refreshes in a few seconds to show your latest plan.
+          </p>
+        )}
+
+        {sub.status === 'error' && sub.error ? (
+          <div className="alert alert-error" role="alert">
+            <p>{sub.error}</p>
+            <button type="button" className="button secondary" onClick={reloadNow}>
+              Try Again
+            </button>
+          </div>
+        ) : sub.status !== 'ready' && current === null ? (
+          <p className="loading-line" role="status">
+            <span className="spinner" aria-hidden="true" /> {message('loading')}
+          </p>
+        ) : (
+          <>
+            {current && currentId !== 'FREE' && (
+              <CurrentSubscription
+                sub={current}
+                busy={busy}
+                onCancel={() => openReasonDialog('cancel')}
+                onPause={() => openReasonDialog('pause')}
+                onResume={() => void resumeSubscription()}
+              />
+            )}
+            <section aria-labelledby="plans-title">
+              <h2 id="plans-title">Plans</h2>
+              <ul className="plan-grid" role="list">
+                {plansForDisplay(currentId).map((plan) => {
+                  const choosable = permission.allowed ? choosablePlan(plan, current, now) : null;
+                  return (
+                    <li key={plan.id}>
+                      <PlanCard plan={plan} current={plan.id === currentId} onChoose={choosable ? () => selectPlan(choosable) : undefined} disabled={busy} />
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          </>
+        )}
+      </div>
+
+      <SubscriptionPaymentPanel />
+      {page.dialog === 'cancel' && (
+        <ReasonDialog
+          title="Cancel Subscription"
+          description="You keep premium features until the end of your billing period."
+          legend="Why are you cancelling?"
+          reasons={cancelReasons}
+          confirmLabel="Confirm Cancellation"
+          dismissLabel="Keep My Subscription"
+          danger
+          error={page.dialogError}
+          onConfirm={(reason) => void confirmCancel(reason)}
+          onClose={closeReasonDialog}
+        />
+      )}
+      {page.dialog === 'pause' && (
+        <ReasonDialog
+          title="Pause Subscription"
+          description="Your subscription pauses now; you can resume it at any time."
+          legend="Why are you pausing?"
+          reasons={pauseReasons}
+          confirmLabel="Confirm Pause"
+          dismissLabel="Keep My Subscription"
+          error={page.dialogError}
+          onConfirm={(reason) => void confirmPause(reason)}
+          onClose={closeReasonDialog}
+        />
+      )}
+      <ProcessingOverlay text={page.processing} />
     </section>
   );
 }

@@ -1,0 +1,281 @@
+// The /subscription page flow (SPEC 2, 4, 5, 8): plan choice, the PayPal payment panel and its fallback,
+// cancel / pause / resume with their reasons, the processing overlay and the reload 5 s after a purchase or cancel.
+import { proxy } from 'valtio';
+import { ApiError } from '../api/client';
+import { config, type PaidPlan } from '../config/config';
+import { FALLBACK_ACTIVATION_DELAY_MS, RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
+import { manualSubscriptionId, startBlock } from '../domain/plans';
+import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
+import { message } from '../messages/catalogue';
+import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
+import { paymentsPermission } from './payments-permission';
+import { PortalError } from './player';
+import { onSignedOut } from './session';
+import { activate, activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
+import { showToast } from './toasts';
+
+export type PanelState = 'loading' | 'ready' | 'failed';
+export type ReasonDialog = 'cancel' | 'pause';
+
+export const subscriptionPage = proxy({
+  /** A banner from the query (success=true / cancelled=true). */
+  notice: null as { kind: 'success' | 'info'; text: string } | null,
+  /** The plan whose payment panel is open. */
+  selected: null as PaidPlan | null,
+  panel: 'loading' as PanelState,
+  /** Counts panel openings and retries: each one gets fresh PayPal buttons. */
+  attempt: 0,
+  /** Shown in the panel: a setup or payment error, or the load failure that offers the fallback. */
+  panelError: null as string | null,
+  /** The processing overlay's text while a call runs. */
+  processing: null as string | null,
+  dialog: null as ReasonDialog | null,
+  dialogError: null as string | null,
+  /** When the page reloads (ms since epoch) after a purchase or cancel. */
+  reloadAt: null as number | null,
+});
+
+/** Changes whenever the panel opens or closes, so callbacks from an old panel are ignored. */
+let panelToken = 0;
+let reloadTimer: ReturnType<typeof setTimeout> | null = null;
+let reloader: () => void = () => window.location.reload();
+let sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** For tests: replace the page reload and the fallback's wait. */
+export function setPageEffects(effects: { reload?: () => void; sleep?: (ms: number) => Promise<void> }): void {
+  if (effects.reload) reloader = effects.reload;
+  if (effects.sleep) sleep = effects.sleep;
+}
+
+export interface ArrivalQuery {
+  success?: boolean;
+  cancelled?: boolean;
+  canMakePayments?: boolean;
+}
+
+/**
+ * The page opened (SPEC 2): success=true shows the activation banner and refreshes; cancelled=true shows its banner;
+ * canMakePayments forces a refresh. Resolves to true when the caller should return to a bare /subscription.
+ */
+export async function arrive(query: ArrivalQuery): Promise<boolean> {
+  subscriptionPage.notice = null;
+  if (query.success) subscriptionPage.notice = { kind: 'success', text: message('subscriptionActivatedBanner') };
+  else if (query.cancelled) subscriptionPage.notice = { kind: 'info', text: message('subscriptionCancelledBanner') };
+  const force = query.success === true || query.canMakePayments !== undefined;
+  await loadSubscription({ force }).catch(() => undefined);
+  return query.success === true;
+}
+
+/** Plan card chosen: refused when payments are off or a subscription is running (SPEC 5), else the panel opens. */
+export function selectPlan(plan: PaidPlan): void {
+  if (!paymentsPermission.allowed || subscriptionPage.processing) return;
+  const block = startBlock(subscription.current);
+  if (block) {
+    showToast('warning', message(block));
+    return;
+  }
+  panelToken++;
+  subscriptionPage.attempt++;
+  subscriptionPage.selected = plan;
+  subscriptionPage.panel = 'loading';
+  subscriptionPage.panelError = null;
+}
+
+export function closePanel(): void {
+  panelToken++;
+  subscriptionPage.selected = null;
+  subscriptionPage.panelError = null;
+}
+
+/** Loads the SDK again after a failure. */
+export function retryPanel(): void {
+  if (!subscriptionPage.selected) return;
+  panelToken++;
+  subscriptionPage.attempt++;
+  subscriptionPage.panel = 'loading';
+  subscriptionPage.panelError = null;
+}
+
+function scheduleReload(): void {
+  if (reloadTimer) clearTimeout(reloadTimer);
+  subscriptionPage.reloadAt = Date.now() + RELOAD_AFTER_PURCHASE_MS;
+  reloadTimer = setTimeout(() => {
+    reloadTimer = null;
+    reloader();
+  }, RELOAD_AFTER_PURCHASE_MS);
+}
+
+export function reloadNow(): void {
+  reloader();
+}
+
+const isAuthFailure = (error: unknown) =>
+  (error instanceof ApiError && (error.kind === 'auth' || error.status === 401 || error.status === 403)) || error instanceof PortalError;
+
+async function refresh(): Promise<void> {
+  await loadSubscription({ force: true }).catch(() => undefined);
+}
+
+async function activated(): Promise<void> {
+  showToast('success', message('subscriptionActivatedBanner'));
+  await refresh();
+  scheduleReload();
+}
+
+/** PayPal approved the subscription: record it with the backend (POST /subscription/activate). */
+async function onApproved(plan: PaidPlan, subscriptionId: string | null): Promise<void> {
+  closePanel();
+  subscriptionPage.processing = 'Activating your subscription...';
+  try {
+    if (!subscriptionId) throw new Error('PayPal sent no subscription id');
+    await activate(subscriptionId, plan);
+    await activated();
+  } catch (error) {
+    showToast('error', isAuthFailure(error) ? message('authenticationFailed') : message('activateChargedError'));
+  } finally {
+    subscriptionPage.processing = null;
+  }
+}
+
+/** Renders the PayPal subscription buttons for the selected plan into the panel; returns the cleanup. */
+export function mountSubscriptionButtons(container: HTMLElement): () => void {
+  const plan = subscriptionPage.selected;
+  if (!plan) return () => {};
+  const token = panelToken;
+  const live = () => token === panelToken;
+  let gone = false;
+  let buttons: { close(): Promise<void> } | null = null;
+  renderButtons(
+    'subscription',
+    container,
+    subscriptionButtonOptions(config.paypal.planIds[plan], {
+      onApprove: (subscriptionId) => (live() ? onApproved(plan, subscriptionId) : Promise.resolve()),
+      onCancel: () => {
+        if (live()) closePanel();
+      },
+      onError: (kind) => {
+        if (!live()) return;
+        subscriptionPage.panelError = kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
+      },
+    }),
+  ).then(
+    (rendered) => {
+      if (gone || !live()) {
+        void rendered.close();
+        return;
+      }
+      buttons = rendered;
+      subscriptionPage.panel = 'ready';
+    },
+    (error: unknown) => {
+      if (gone || !live()) return;
+      subscriptionPage.panel = 'failed';
+      subscriptionPage.panelError = message('paymentProviderLoadFailed');
+      if (!(error instanceof PayPalError)) console.warn('PayPal buttons failed', error);
+    },
+  );
+  return () => {
+    gone = true;
+    void buttons?.close();
+  };
+}
+
+/** The fallback payment path (payment-bypass flag): after 2 s, POST /subscription/direct with a manual id. */
+export async function useFallbackPayment(): Promise<void> {
+  const plan = subscriptionPage.selected;
+  if (!plan || !config.paymentBypass) return;
+  closePanel();
+  subscriptionPage.processing = 'Activating your subscription...';
+  try {
+    await sleep(FALLBACK_ACTIVATION_DELAY_MS);
+    const result = await activateManually(plan, manualSubscriptionId(Date.now()));
+    if (!result.success) throw new Error('manual activation refused');
+    await activated();
+  } catch (error) {
+    showToast('error', isAuthFailure(error) ? message('authenticationFailed') : message('activateFailed'));
+  } finally {
+    subscriptionPage.processing = null;
+  }
+}
+
+export function openReasonDialog(kind: ReasonDialog): void {
+  subscriptionPage.dialog = kind;
+  subscriptionPage.dialogError = null;
+}
+
+export function closeReasonDialog(): void {
+  subscriptionPage.dialog = null;
+  subscriptionPage.dialogError = null;
+}
+
+const errorText = (error: unknown) => (error instanceof ApiError ? error.serverText : error instanceof Error ? error.message : String(error));
+
+/** Cancel with a reason (SPEC 5); the page reloads 5 s after it succeeds. Returns whether it was sent. */
+export async function confirmCancel(reason: string | null): Promise<boolean> {
+  if (!isCancelReason(reason)) {
+    subscriptionPage.dialogError = message('cancelReasonRequired');
+    return false;
+  }
+  closeReasonDialog();
+  subscriptionPage.processing = 'Cancelling your subscription...';
+  try {
+    await cancel(reason);
+    showToast('success', message('cancelSucceeded'));
+    await refresh();
+    scheduleReload();
+  } catch (error) {
+    showToast('error', message('cancelFailed', { message: errorText(error) }));
+  } finally {
+    subscriptionPage.processing = null;
+  }
+  return true;
+}
+
+/** Pause with a reason (SPEC 5). */
+export async function confirmPause(reason: string | null): Promise<boolean> {
+  if (!isPauseReason(reason)) {
+    subscriptionPage.dialogError = message('pauseReasonRequired');
+    return false;
+  }
+  closeReasonDialog();
+  subscriptionPage.processing = 'Pausing your subscription...';
+  try {
+    await pause(reason);
+    showToast('success', message('pauseSucceeded'));
+    await refresh();
+  } catch {
+    showToast('error', message('pauseFailed'));
+  } finally {
+    subscriptionPage.processing = null;
+  }
+  return true;
+}
+
+export async function resumeSubscription(): Promise<void> {
+  subscriptionPage.processing = 'Resuming your subscription...';
+  try {
+    await resume();
+    showToast('success', message('resumeSucceeded'));
+    await refresh();
+  } catch {
+    showToast('error', message('resumeFailed'));
+  } finally {
+    subscriptionPage.processing = null;
+  }
+}
+
+export function resetSubscriptionPage(): void {
+  panelToken++;
+  if (reloadTimer) clearTimeout(reloadTimer);
+  reloadTimer = null;
+  subscriptionPage.notice = null;
+  subscriptionPage.selected = null;
+  subscriptionPage.panel = 'loading';
+  subscriptionPage.panelError = null;
+  subscriptionPage.processing = null;
+  subscriptionPage.dialog = null;
+  subscriptionPage.dialogError = null;
+  subscriptionPage.reloadAt = null;
+}
+
+onSignedOut(resetSubscriptionPage);

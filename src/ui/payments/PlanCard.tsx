@@ -1,0 +1,41 @@
+// One plan of the catalogue (SPEC 3): name, price, savings, features, the "Current Plan" badge and its choose button.
+import { useId } from 'react';
+import { formatPrice, planFeatures, type Plan } from '../../domain/plans';
+
+export interface PlanCardProps {
+  plan: Plan;
+  current: boolean;
+  /** Shown when the plan may be chosen (payments allowed, not the running plan). */
+  onChoose?: () => void;
+  disabled?: boolean;
+}
+
+export function PlanCard({ plan, current, onChoose, disabled }: PlanCardProps) {
+  const titleId = useId();
+  const paid = plan.id !== 'FREE';
+  return (
+    <article className={`card plan-card${current ? ' plan-current' : ''}${paid ? ' plan-pro' : ''}`} aria-labelledby={titleId}>
+      <div className="plan-head">
+        <h3 id={titleId} className="plan-title">
+          {plan.title}
+        </h3>
+        {current && <span className="badge badge-current">Current Plan</span>}
+        {plan.savings && <span className="badge badge-savings">Save {plan.savings}</span>}
+      </div>
+      <p className="plan-name">{plan.name}</p>
+      <p className="plan-price">
+        <span className="plan-amount">{formatPrice(plan.price)}</span> <span className="plan-period">{plan.period}</span>
+      </p>
+      <ul className="tick-list plan-features">
+        {planFeatures(plan.id).map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      {onChoose && (
+        <button type="button" className="button block plan-choose" onClick={onChoose} disabled={disabled}>
+          Choose {plan.title}
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,259 @@
+import type { OnApproveActions, OnApproveData, OrderResponseBody, PayPalButtonsComponentOptions } from '@paypal/paypal-js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiContext } from '../../../src/api/client';
+import { config } from '../../../src/config/config';
+import type { CloudSave } from '../../../src/domain/entities';
+import { PayPalError } from '../../../src/payments/paypal';
+import { player } from '../../../src/state/player';
+import { canClosePurchase, choosePack, closePurchase, mountPayButtons, purchase, recordPurchase, resetPurchase } from '../../../src/state/purchase';
+import { session } from '../../../src/state/session';
+import { clearToasts, toasts } from '../../../src/state/toasts';
+
+const mocks = vi.hoisted(() => ({ renderButtons: vi.fn(), purchaseCredits: vi.fn() }));
+
+vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/payments/paypal')>()),
+  renderButtons: mocks.renderButtons,
+}));
+vi.mock('../../../src/api/account', () => ({ purchaseCredits: mocks.purchaseCredits }));
+vi.mock('../../../src/state/player', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/state/player')>()),
+  apiContext: vi.fn(async (): Promise<ApiContext> => ({ baseUrl: 'http://backend.test', idToken: 'id', unityToken: 'unity', timeoutMs: 1000 })),
+}));
+
+const cloud: CloudSave = { entries: [], username: 'ada#1', credits: 5, needsSetup: false, accountType: 1, subscription: undefined };
+const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
+
+/** The options the store gave to paypal.Buttons, once rendered. */
+let options: PayPalButtonsComponentOptions;
+const close = vi.fn(async () => {});
+
+function captured(orderId = 'ORDER1'): OrderResponseBody {
+  return { id: orderId, status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: 'CAP', status: 'COMPLETED' }] } }] };
+}
+
+function approveActions(capture: () => Promise<OrderResponseBody>): OnApproveActions {
+  return { order: { capture, authorize: vi.fn(), get: vi.fn(), patch: vi.fn() }, redirect: vi.fn(), restart: vi.fn() };
+}
+
+const data: OnApproveData = { orderID: 'ORDER1' };
+
+/** Opens the modal for `packId` and renders the buttons (after the 500 ms delay). */
+async function openWithButtons(packId = 'credits-30') {
+  expect(choosePack(packId)).toBe(true);
+  const cleanup = mountPayButtons(document.createElement('div'));
+  await vi.advanceTimersByTimeAsync(500);
+  return cleanup;
+}
+
+async function approve(capture: () => Promise<OrderResponseBody> = async () => captured()) {
+  await options.onApprove!(data, approveActions(capture));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.status = 'signedIn';
+  player.unity = { playerId: 'P1', accessToken: 'unity' };
+  player.cloud = { ...cloud };
+  player.status = 'ready';
+  mocks.renderButtons.mockReset();
+  mocks.renderButtons.mockImplementation(async (_flow: string, _container: HTMLElement, given: PayPalButtonsComponentOptions) => {
+    options = given;
+    return { close };
+  });
+  mocks.purchaseCredits.mockReset();
+  close.mockClear();
+  resetPurchase();
+  clearToasts();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('choosing a pack', () => {
+  it('needs a signed-in player', () => {
+    session.user = null;
+    expect(choosePack('credits-15')).toBe(false);
+    expect(purchase.phase).toBe('idle');
+    expect(toastTexts()).toEqual(['error: Please log in to purchase credits.']);
+  });
+
+  it('needs the PayPal client id', () => {
+    const saved = config.paypal.clientId;
+    config.paypal.clientId = '';
+    try {
+      expect(choosePack('credits-15')).toBe(false);
+      expect(toastTexts()).toEqual(['error: PayPal configuration is missing. Please contact support.']);
+    } finally {
+      config.paypal.clientId = saved;
+    }
+  });
+
+  it('opens the modal and renders the PayPal buttons after 500 ms', async () => {
+    expect(choosePack('credits-60')).toBe(true);
+    expect(purchase).toMatchObject({ phase: 'choosing', packId: 'credits-60' });
+    mountPayButtons(document.createElement('div'));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(mocks.renderButtons).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(mocks.renderButtons).toHaveBeenCalledWith('credits', expect.any(HTMLElement), expect.objectContaining({ createOrder: expect.any(Function) }));
+    expect(purchase.phase).toBe('ready');
+  });
+
+  it('orders the pack at its price', async () => {
+    await openWithButtons('credits-15');
+    const create = vi.fn(async () => 'ORDER1');
+    await options.createOrder!({ paymentSource: 'paypal' }, { order: { create } });
+    expect(create).toHaveBeenCalledWith({ intent: 'CAPTURE', purchase_units: [{ description: '15 Dream Render credits', amount: { currency_code: 'USD', value: '9.99' } }] });
+  });
+
+  it.each([
+    [new PayPalError('load', 'x'), 'Failed to load PayPal. Please refresh the page.'],
+    [new PayPalError('unavailable', 'x'), 'PayPal is not available. Please refresh the page and try again.'],
+    [new PayPalError('render', 'x'), 'Failed to load PayPal buttons. Please try again.'],
+    [new PayPalError('config', 'x'), 'PayPal configuration is missing. Please contact support.'],
+  ])('says why the buttons did not come (%s)', async (error, text) => {
+    mocks.renderButtons.mockRejectedValue(error);
+    await openWithButtons();
+    expect(purchase.buttonsError).toBe(text);
+  });
+
+  it('closes the buttons when the modal goes away', async () => {
+    const cleanup = await openWithButtons();
+    cleanup();
+    expect(close).toHaveBeenCalled();
+  });
+});
+
+describe('paying', () => {
+  it('records the captured order and shows the new balance', async () => {
+    mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 35, creditsAdded: 30, error: null });
+    await openWithButtons();
+    await approve();
+    expect(mocks.purchaseCredits).toHaveBeenCalledWith(expect.anything(), 30, 'ORDER1');
+    expect(player.cloud?.credits).toBe(35);
+    expect(purchase.phase).toBe('idle');
+    expect(toastTexts()).toEqual(['success: Successfully purchased 30 credits!']);
+  });
+
+  it('cannot be closed while the payment completes', async () => {
+    let finish: (v: unknown) => void = () => {};
+    mocks.purchaseCredits.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    await openWithButtons();
+    const pending = approve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(purchase.phase).toBe('recording');
+    expect(canClosePurchase()).toBe(false);
+    closePurchase();
+    expect(purchase.phase).toBe('recording');
+    finish({ success: true, newBalance: 35, creditsAdded: 30, error: null });
+    await pending;
+    expect(purchase.phase).toBe('idle');
+  });
+
+  it('retries a dropped answer with the same order id, so credits are added once', async () => {
+    mocks.purchaseCredits
+      .mockRejectedValueOnce(new ApiError('network', null, 'Failed to fetch'))
+      .mockResolvedValueOnce({ success: true, newBalance: 35, creditsAdded: 0, error: null });
+    await openWithButtons();
+    await approve();
+    expect(mocks.purchaseCredits.mock.calls.map((c) => c[2])).toEqual(['ORDER1', 'ORDER1']);
+    expect(player.cloud?.credits).toBe(35);
+    expect(toastTexts()).toEqual(['success: Successfully purchased 30 credits!']);
+  });
+
+  it('gives up after the retry limit and offers to try again with the same order', async () => {
+    mocks.purchaseCredits.mockRejectedValue(new ApiError('timeout', null, 'no answer'));
+    await openWithButtons();
+    await approve();
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(3);
+    expect(purchase).toMatchObject({ phase: 'unrecorded', orderId: 'ORDER1', error: 'Failed to complete purchase. Please contact support.' });
+    mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 35, creditsAdded: 30, error: null });
+    await expect(recordPurchase()).resolves.toBe(true);
+    expect(mocks.purchaseCredits.mock.calls.every((c) => c[2] === 'ORDER1')).toBe(true);
+  });
+
+  it('shows a failing purchase call as "Error: {server text}" and retries on request', async () => {
+    mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 500, 'Injected failure (500)'));
+    await openWithButtons();
+    await approve();
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
+    expect(purchase.error).toBe('Error: Injected failure (500)');
+    mocks.purchaseCredits.mockResolvedValueOnce({ success: true, newBalance: 35, creditsAdded: 30, error: null });
+    await recordPurchase();
+    expect(player.cloud?.credits).toBe(35);
+  });
+
+  it('shows a refused purchase with the server error, or the support text without one', async () => {
+    mocks.purchaseCredits.mockResolvedValueOnce({ success: false, newBalance: null, creditsAdded: null, error: 'Order amount does not match the credit pack' });
+    await openWithButtons();
+    await approve();
+    expect(purchase.error).toBe('Error: Order amount does not match the credit pack');
+    mocks.purchaseCredits.mockResolvedValueOnce({ success: false, newBalance: null, creditsAdded: null, error: null });
+    await recordPurchase();
+    expect(purchase.error).toBe('Failed to complete purchase. Please contact support.');
+  });
+
+  it('tells a buyer who closes after an unrecorded capture to contact support, not that they cancelled', async () => {
+    mocks.purchaseCredits.mockRejectedValue(new ApiError('http', 500, 'down'));
+    await openWithButtons();
+    await approve();
+    closePurchase();
+    expect(purchase.phase).toBe('idle');
+    expect(toastTexts()).toEqual(['error: Failed to complete purchase. Please contact support.']);
+  });
+
+  it('says the PayPal payment failed when the capture fails', async () => {
+    await openWithButtons();
+    await approve(async () => {
+      throw new Error('INSTRUMENT_DECLINED');
+    });
+    expect(purchase).toMatchObject({ phase: 'ready', error: 'PayPal payment failed. Please try again later.' });
+    expect(mocks.purchaseCredits).not.toHaveBeenCalled();
+  });
+
+  it('does not count a capture PayPal did not complete', async () => {
+    await openWithButtons();
+    await approve(async () => ({ id: 'ORDER1', status: 'PAYER_ACTION_REQUIRED' }));
+    expect(purchase.error).toBe('PayPal payment failed. Please try again later.');
+    expect(mocks.purchaseCredits).not.toHaveBeenCalled();
+  });
+
+  it('shows PayPal errors as "Payment failed: {message}"', async () => {
+    await openWithButtons();
+    options.onError!(new Error("Things don't appear to be working at the moment.") as unknown as Record<string, unknown>);
+    expect(purchase.error).toBe("Payment failed: Things don't appear to be working at the moment.");
+    expect(purchase.phase).toBe('ready');
+  });
+});
+
+describe('cancelling', () => {
+  it('returns to idle with "Payment cancelled" when PayPal is cancelled', async () => {
+    await openWithButtons();
+    options.onCancel!({}, { redirect: vi.fn() });
+    expect(purchase.phase).toBe('idle');
+    expect(toastTexts()).toEqual(['info: Payment cancelled']);
+  });
+
+  it('returns to idle with "Payment cancelled" when the modal is closed', async () => {
+    await openWithButtons();
+    closePurchase();
+    expect(purchase.phase).toBe('idle');
+    expect(toastTexts()).toEqual(['info: Payment cancelled']);
+  });
+
+  it('ignores PayPal callbacks from a modal that was closed', async () => {
+    await openWithButtons();
+    const old = options;
+    closePurchase();
+    clearToasts();
+    expect(choosePack('credits-15')).toBe(true);
+    old.onCancel!({}, { redirect: vi.fn() });
+    await old.onApprove!(data, approveActions(async () => captured()));
+    expect(purchase).toMatchObject({ phase: 'choosing', packId: 'credits-15' });
+    expect(mocks.purchaseCredits).not.toHaveBeenCalled();
+    expect(toastTexts()).toEqual([]);
+  });
+});

@@ -1,0 +1,313 @@
+import type { PayPalButtonsComponentOptions } from '@paypal/paypal-js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/client';
+import { config } from '../../../src/config/config';
+import type { Subscription } from '../../../src/domain/plans';
+import { PayPalError } from '../../../src/payments/paypal';
+import { paymentsPermission } from '../../../src/state/payments-permission';
+import { subscription } from '../../../src/state/subscription';
+import {
+  arrive,
+  closeReasonDialog,
+  confirmCancel,
+  confirmPause,
+  mountSubscriptionButtons,
+  openReasonDialog,
+  resetSubscriptionPage,
+  resumeSubscription,
+  retryPanel,
+  selectPlan,
+  setPageEffects,
+  subscriptionPage,
+  useFallbackPayment,
+} from '../../../src/state/subscription-page';
+import { clearToasts, toasts } from '../../../src/state/toasts';
+
+const mocks = vi.hoisted(() => ({
+  renderButtons: vi.fn(),
+  loadSubscription: vi.fn(),
+  activate: vi.fn(),
+  activateManually: vi.fn(),
+  cancel: vi.fn(),
+  pause: vi.fn(),
+  resume: vi.fn(),
+}));
+
+vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/payments/paypal')>()),
+  renderButtons: mocks.renderButtons,
+}));
+vi.mock('../../../src/state/subscription', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/state/subscription')>()),
+  loadSubscription: mocks.loadSubscription,
+  activate: mocks.activate,
+  activateManually: mocks.activateManually,
+  cancel: mocks.cancel,
+  pause: mocks.pause,
+  resume: mocks.resume,
+}));
+
+const active: Subscription = { plan: 'MONTHLY', status: 'ACTIVE', expiresAt: '2030-01-01T00:00:00.000Z', subscriptionSource: 'paypal', subscriptionId: 'I-1', pauseUntil: null };
+const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
+const reload = vi.fn();
+let options: PayPalButtonsComponentOptions;
+const close = vi.fn(async () => {});
+
+/** Chooses `plan` and renders its PayPal buttons. */
+async function openPanel(plan: 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL' = 'ANNUAL') {
+  selectPlan(plan);
+  const cleanup = mountSubscriptionButtons(document.createElement('div'));
+  await vi.advanceTimersByTimeAsync(0);
+  return cleanup;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  for (const m of Object.values(mocks)) m.mockReset();
+  mocks.loadSubscription.mockResolvedValue(null);
+  mocks.renderButtons.mockImplementation(async (_flow: string, _c: HTMLElement, given: PayPalButtonsComponentOptions) => {
+    options = given;
+    return { close };
+  });
+  reload.mockReset();
+  setPageEffects({ reload, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
+  subscription.current = null;
+  subscription.status = 'ready';
+  paymentsPermission.allowed = true;
+  resetSubscriptionPage();
+  clearToasts();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('arriving on the page', () => {
+  it('shows the activation banner for success=true, refreshes, and asks to go back to /subscription', async () => {
+    await expect(arrive({ success: true })).resolves.toBe(true);
+    expect(subscriptionPage.notice).toEqual({ kind: 'success', text: 'Your subscription has been activated successfully!' });
+    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: true });
+  });
+
+  it('shows the cancelled banner for cancelled=true', async () => {
+    await expect(arrive({ cancelled: true })).resolves.toBe(false);
+    expect(subscriptionPage.notice).toEqual({ kind: 'info', text: 'Subscription process was cancelled.' });
+    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: false });
+  });
+
+  it('refreshes when canMakePayments is in the query, either way', async () => {
+    await arrive({ canMakePayments: false });
+    expect(mocks.loadSubscription).toHaveBeenLastCalledWith({ force: true });
+    await arrive({ canMakePayments: true });
+    expect(mocks.loadSubscription).toHaveBeenLastCalledWith({ force: true });
+  });
+
+  it('clears an old banner on a plain visit', async () => {
+    await arrive({ success: true });
+    await arrive({});
+    expect(subscriptionPage.notice).toBeNull();
+  });
+});
+
+describe('choosing a plan', () => {
+  it('refuses while a subscription is active or paused (SPEC 5)', () => {
+    subscription.current = active;
+    selectPlan('ANNUAL');
+    expect(subscriptionPage.selected).toBeNull();
+    subscription.current = { ...active, status: 'PAUSED' };
+    selectPlan('ANNUAL');
+    expect(toastTexts()).toEqual([
+      'warning: You already have an active subscription. Please cancel it before starting a new subscription.',
+      'warning: You have a paused subscription. Please resume or cancel it before starting a new subscription.',
+    ]);
+  });
+
+  it('does nothing without payment permission', () => {
+    paymentsPermission.allowed = false;
+    selectPlan('MONTHLY');
+    expect(subscriptionPage.selected).toBeNull();
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('opens the panel and renders subscription buttons with the configured plan id', async () => {
+    await openPanel('ANNUAL');
+    expect(subscriptionPage).toMatchObject({ selected: 'ANNUAL', panel: 'ready' });
+    expect(mocks.renderButtons).toHaveBeenCalledWith('subscription', expect.any(HTMLElement), expect.anything());
+    const create = vi.fn(async () => 'I-9');
+    await options.createSubscription!({}, { subscription: { create, revise: vi.fn() } });
+    expect(create).toHaveBeenCalledWith({ plan_id: config.paypal.planIds.ANNUAL });
+  });
+
+  it('lets a cancelled plan be renewed', async () => {
+    subscription.current = { ...active, status: 'CANCELLED' };
+    await openPanel('MONTHLY');
+    expect(subscriptionPage.selected).toBe('MONTHLY');
+  });
+});
+
+describe('paying with PayPal', () => {
+  it('activates the approved subscription, refreshes, and reloads the page after 5 seconds', async () => {
+    mocks.activate.mockResolvedValue(undefined);
+    await openPanel('ANNUAL');
+    const done = options.onApprove!({ orderID: 'EC-1', subscriptionID: 'I-NEW' }, { redirect: vi.fn(), restart: vi.fn() });
+    expect(subscriptionPage.processing).toBe('Activating your subscription...');
+    expect(subscriptionPage.selected).toBeNull();
+    await done;
+    expect(mocks.activate).toHaveBeenCalledWith('I-NEW', 'ANNUAL');
+    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: true });
+    expect(toastTexts()).toEqual(['success: Your subscription has been activated successfully!']);
+    expect(subscriptionPage.processing).toBeNull();
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [new ApiError('http', 400, 'Subscription was not approved at PayPal'), 'Failed to activate your subscription. If you were charged, please contact support.'],
+    [new ApiError('http', 401, 'expired'), 'Authentication failed. Please try again later.'],
+  ])('says why activation failed (%s)', async (error, text) => {
+    mocks.activate.mockRejectedValue(error);
+    await openPanel();
+    await options.onApprove!({ orderID: 'EC-1', subscriptionID: 'I-NEW' }, { redirect: vi.fn(), restart: vi.fn() });
+    expect(toastTexts()).toEqual([`error: ${text}`]);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('does not activate without a subscription id', async () => {
+    await openPanel();
+    await options.onApprove!({ orderID: 'EC-1' }, { redirect: vi.fn(), restart: vi.fn() });
+    expect(mocks.activate).not.toHaveBeenCalled();
+    expect(toastTexts()).toEqual(['error: Failed to activate your subscription. If you were charged, please contact support.']);
+  });
+
+  it('closes the panel when PayPal is cancelled', async () => {
+    await openPanel();
+    options.onCancel!({}, { redirect: vi.fn() });
+    expect(subscriptionPage.selected).toBeNull();
+  });
+
+  it('tells a setup error from a payment error', async () => {
+    await openPanel();
+    const create = vi.fn(async () => {
+      throw new Error('RESOURCE_NOT_FOUND');
+    });
+    await options.createSubscription!({}, { subscription: { create, revise: vi.fn() } }).catch(() => undefined);
+    options.onError!(new Error('RESOURCE_NOT_FOUND') as unknown as Record<string, unknown>);
+    expect(subscriptionPage.panelError).toBe('An error occurred while setting up your subscription. Please try again.');
+    options.onError!(new Error('boom') as unknown as Record<string, unknown>);
+    expect(subscriptionPage.panelError).toBe('An error occurred with the payment process. Please try again later.');
+  });
+});
+
+describe('when PayPal cannot load', () => {
+  beforeEach(() => {
+    mocks.renderButtons.mockRejectedValue(new PayPalError('load', 'The script failed to load'));
+  });
+
+  it('says so and offers the fallback', async () => {
+    await openPanel('SIX_MONTH');
+    expect(subscriptionPage).toMatchObject({ panel: 'failed', panelError: 'Failed to load payment provider. Please try again later.' });
+  });
+
+  it('tries PayPal again on request', async () => {
+    await openPanel();
+    const attempt = subscriptionPage.attempt;
+    retryPanel();
+    expect(subscriptionPage).toMatchObject({ panel: 'loading', panelError: null, attempt: attempt + 1 });
+  });
+
+  it('activates manually 2 seconds after the fallback is chosen, then reloads', async () => {
+    mocks.activateManually.mockResolvedValue({ success: true, expiresAt: '2030-01-01T00:00:00.000Z' });
+    await openPanel('SIX_MONTH');
+    const done = useFallbackPayment();
+    expect(subscriptionPage.processing).toBe('Activating your subscription...');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(mocks.activateManually).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(mocks.activateManually).toHaveBeenCalledWith('SIX_MONTH', expect.stringMatching(/^MANUAL-\d+-[0-9A-Z]{6}$/));
+    expect(toastTexts()).toEqual(['success: Your subscription has been activated successfully!']);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('says the activation failed when the backend refuses', async () => {
+    mocks.activateManually.mockResolvedValue({ success: false, expiresAt: null });
+    await openPanel();
+    const done = useFallbackPayment();
+    await vi.advanceTimersByTimeAsync(2000);
+    await done;
+    expect(toastTexts()).toEqual(['error: Failed to activate your subscription. Please try again later.']);
+  });
+});
+
+describe('cancel, pause and resume', () => {
+  beforeEach(() => {
+    subscription.current = active;
+  });
+
+  it('needs a cancellation reason', async () => {
+    openReasonDialog('cancel');
+    await expect(confirmCancel(null)).resolves.toBe(false);
+    expect(subscriptionPage.dialogError).toBe('Please select a reason for cancelling your subscription.');
+    expect(mocks.cancel).not.toHaveBeenCalled();
+    await confirmCancel('financial_reasons');
+    expect(mocks.cancel).not.toHaveBeenCalled();
+  });
+
+  it('cancels with the reason, says so and reloads after 5 seconds', async () => {
+    mocks.cancel.mockResolvedValue(undefined);
+    openReasonDialog('cancel');
+    await expect(confirmCancel('too_expensive')).resolves.toBe(true);
+    expect(mocks.cancel).toHaveBeenCalledWith('too_expensive');
+    expect(subscriptionPage.dialog).toBeNull();
+    expect(toastTexts()).toEqual([
+      'success: Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
+    ]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('shows the server text when cancelling fails', async () => {
+    mocks.cancel.mockRejectedValue(new ApiError('http', 409, 'There is no active subscription to cancel'));
+    await confirmCancel('other');
+    expect(toastTexts()).toEqual(['error: Failed to cancel subscription: There is no active subscription to cancel']);
+  });
+
+  it('needs a pause reason, then pauses without reloading', async () => {
+    mocks.pause.mockResolvedValue(undefined);
+    openReasonDialog('pause');
+    await confirmPause('');
+    expect(subscriptionPage.dialogError).toBe('Please select a reason for pausing your subscription.');
+    await confirmPause('temporarily_not_using');
+    expect(mocks.pause).toHaveBeenCalledWith('temporarily_not_using');
+    expect(toastTexts()).toEqual(['success: Your subscription has been paused successfully.']);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('says when pausing or resuming fails', async () => {
+    mocks.pause.mockRejectedValue(new ApiError('http', 500, 'x'));
+    mocks.resume.mockRejectedValue(new ApiError('http', 500, 'x'));
+    await confirmPause('other');
+    await resumeSubscription();
+    expect(toastTexts()).toEqual(['error: Failed to pause subscription. Please try again later.', 'error: Failed to resume subscription. Please try again later.']);
+  });
+
+  it('resumes and says so', async () => {
+    mocks.resume.mockResolvedValue(undefined);
+    await resumeSubscription();
+    expect(toastTexts()).toEqual(['success: Your subscription has been resumed successfully.']);
+    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: true });
+  });
+
+  it('forgets the error when the dialog closes', async () => {
+    openReasonDialog('pause');
+    await confirmPause(null);
+    closeReasonDialog();
+    openReasonDialog('pause');
+    expect(subscriptionPage.dialogError).toBeNull();
+  });
+});
