@@ -11,8 +11,8 @@ export type { HostKind, HostNames } from './hosts';
 export { desktopCallUrl, DESKTOP_CALL_TIMEOUT_MS } from './fallback';
 
 /**
- * How long after the page started loading Vuplex may still inject `window.vuplex`. Measured from the page's start,
- * not from the call, so a hand-off long after load in a plain browser does not wait at all.
+ * How long after the page's load event Vuplex may still inject `window.vuplex`. Measured from the load, not from the
+ * call, so a hand-off long after load in a plain browser does not wait at all, and a slow load does not cut Vuplex short.
  */
 export const HOST_WAIT_MS = 2_500;
 
@@ -37,6 +37,8 @@ export interface BridgeOptions {
   names?: HostNames;
   /** Milliseconds since the page started loading; `performance.now()` by default. */
   now?: () => number;
+  /** When the page's load event ended, on the `now` clock; read from the navigation timing entry by default. */
+  loadedAt?: () => number | null;
 }
 
 const warn = (text: string) => console.warn(`[bridge] ${text}`);
@@ -46,6 +48,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
   const win = options.win ?? window;
   const names = options.names ?? { webkitHandlerName: config.webkitHandlerName, androidBridgeName: config.androidBridgeName };
   const now = options.now ?? (() => win.performance.now());
+  const loadedAt = options.loadedAt ?? (() => loadEnd(win));
   const handlers = new Set<HostMessageHandler>();
   let stops: Array<() => void> | null = null;
   let started: Promise<HostKind | null> | null = null;
@@ -115,16 +118,24 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
   function whenHostReady(timeoutMs: number = HOST_WAIT_MS): Promise<HostKind | null> {
     const found = detect();
     if (found !== null) return Promise.resolve(found);
-    const remaining = timeoutMs - now();
-    if (remaining <= 0) return Promise.resolve(null);
+    const loaded = loadedAt();
+    if (loaded !== null && now() - loaded >= timeoutMs) return Promise.resolve(null);
     return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const done = () => {
         clearTimeout(timer);
         win.removeEventListener(VUPLEX_READY_EVENT, done);
+        win.removeEventListener('load', startClock);
         resolve(detect());
       };
-      const timer = setTimeout(done, remaining);
+      // The clock runs from the load event: Vuplex injects its object once the page has loaded.
+      function startClock() {
+        const since = loadedAt();
+        timer = setTimeout(done, Math.max(0, timeoutMs - (since === null ? 0 : now() - since)));
+      }
       win.addEventListener(VUPLEX_READY_EVENT, done);
+      if (loaded === null) win.addEventListener('load', startClock, { once: true });
+      else startClock();
     });
   }
 
@@ -167,6 +178,15 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
   };
 }
 
+/** When the load event ended (ms on the performance clock), or null while the page is still loading. */
+function loadEnd(win: Window): number | null {
+  if (win.document.readyState !== 'complete') return null;
+  const [navigation] = win.performance.getEntriesByType?.('navigation') ?? [];
+  // Without navigation timing, count from the page's start; inside a load handler the entry is not finished: it is now.
+  if (!navigation || !('loadEventEnd' in navigation) || typeof navigation.loadEventEnd !== 'number') return 0;
+  return navigation.loadEventEnd > 0 ? navigation.loadEventEnd : win.performance.now();
+}
+
 /** Only http(s) pages without credentials go to the system browser: never javascript:, data:, file: or app schemes. */
 function browserUrl(raw: string): string | null {
   let url: URL;
@@ -196,7 +216,8 @@ export function isEmbedded(): boolean {
 
 /**
  * The host once it can be reached: at once for every host but Vuplex, which may inject its object late; null when no
- * host appeared within `timeoutMs` of the page's start. Await this before choosing between sendToken and the fallback.
+ * host appeared within `timeoutMs` after the page's load event. Await this before choosing between sendToken and the
+ * fallback.
  */
 export function whenHostReady(timeoutMs: number = HOST_WAIT_MS): Promise<HostKind | null> {
   return bridge().whenHostReady(timeoutMs);

@@ -195,7 +195,7 @@ describe('without a host', () => {
     expect(bridge.requestOpenInBrowser('https://portal.example/')).toBe(false);
   });
 
-  it('does not wait for Vuplex once the wait after the page start is over', async () => {
+  it('does not wait for Vuplex once the wait after the load is over', async () => {
     const bridge = bridgeFor(() => 10_000);
     await expect(bridge.whenHostReady(2_500)).resolves.toBeNull();
     await expect(bridge.start()).resolves.toBeNull();
@@ -250,10 +250,35 @@ describe('Vuplex injected late', () => {
     expect(bridge.isEmbedded()).toBe(true);
   });
 
-  it('whenHostReady gives up at the timeout, counted from the page start', async () => {
+  it('while the page is still loading, the wait for Vuplex starts at the load event', async () => {
+    vi.useFakeTimers();
+    let clock = 0;
+    let loaded: number | null = null;
+    const bridge = createBridge({ win: window, names: NAMES, now: () => clock, loadedAt: () => loaded });
+    bridges.push(bridge);
+    const settled = vi.fn();
+    void bridge.whenHostReady(2_500).then(settled);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(settled).not.toHaveBeenCalled();
+    clock = loaded = 10_000;
+    window.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(2_499);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toHaveBeenCalledWith(null);
+  });
+
+  it('long after the load, a plain browser does not wait at all', async () => {
+    const bridge = createBridge({ win: window, names: NAMES, now: () => 60_000, loadedAt: () => 1_000 });
+    bridges.push(bridge);
+    await expect(bridge.whenHostReady(2_500)).resolves.toBeNull();
+  });
+
+  it('whenHostReady gives up at the timeout, counted from the load', async () => {
     vi.useFakeTimers();
     let elapsed = 1_000;
-    const bridge = bridgeFor(() => elapsed);
+    const bridge = createBridge({ win: window, names: NAMES, now: () => elapsed, loadedAt: () => 0 });
+    bridges.push(bridge);
     const settled = vi.fn();
     void bridge.whenHostReady(2_500).then(settled);
     await vi.advanceTimersByTimeAsync(1_499);

@@ -69,7 +69,7 @@ describe('desktopCallUrl', () => {
       }),
       { numRuns: 5_000 },
     );
-  });
+  }, 60_000);
 });
 
 describe('navigateToDesktop', () => {
