@@ -35,7 +35,7 @@ function queryOf(options: PayPalScriptOptions): Record<string, string> {
 }
 
 let rest: FakePayPal;
-let report: ReturnType<typeof vi.fn>;
+let report: ReturnType<typeof vi.fn<(error: unknown) => void>>;
 
 /** loadScript backed by the SDK stand-in, reading the same query the real loader would put in the URL. */
 function standInLoader() {
@@ -47,7 +47,7 @@ function standInLoader() {
 
 beforeEach(() => {
   rest = fakePayPal();
-  report = vi.fn();
+  report = vi.fn<(error: unknown) => void>();
   loader.loadScript.mockReset();
   resetPayPal();
 });
