@@ -1,7 +1,10 @@
 // The public routes of SPEC 2 and 6: reachable signed out.
 import { createRoute, redirect } from '@tanstack/react-router';
 import { config } from '../config/config';
+import { readRedirectTarget } from '../domain/redirect-target';
+import { captureLaunchParams } from '../state/handoff';
 import { authResolved, isSignedIn } from '../state/session';
+import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/sign-in';
 import { AuthPage } from '../ui/pages/AuthPage';
 import { ExternalLinkPage } from '../ui/pages/ExternalLinkPage';
 import { ReturnToAppPage } from '../ui/pages/ReturnToAppPage';
@@ -9,25 +12,48 @@ import { ShareDesignPage } from '../ui/pages/ShareDesignPage';
 import { rootRoute } from './root';
 import { inAppPath, stringifySearch, validateSharedLinkSearch, withQuery, type RawSearch } from './search';
 
-async function authGuard({ location }: { location: { search: RawSearch } }) {
+/** What the /auth guard needs of the location TanStack hands to beforeLoad. */
+interface AuthLocation {
+  pathname: string;
+  search: RawSearch;
+  hash: string;
+  href: string;
+}
+
+/**
+ * The /auth guard. ?action=logout signs out first (SPEC 2) and drops only `action` from the URL: the redirect
+ * is a history replace, other parameters and the hash stay. A signed-in user goes on to the in-app path it asked
+ * for, or to / carrying the query (and a redirect target found in the path or hash) for the hand-off.
+ */
+export async function authGuard({ location }: { location: AuthLocation }): Promise<void> {
   if (config.standalone) throw redirect({ href: '/external-link' });
   await authResolved();
   const search = location.search;
-  // Signed in already: go on to the in-app path it asked for, or to / carrying the query for the hand-off.
-  if (isSignedIn() && search.action !== 'logout') {
-    const path = inAppPath(typeof search.redirect === 'string' ? search.redirect : undefined);
-    if (path) {
-      const { redirect: _drop, ...rest } = search;
-      throw redirect({ href: path + stringifySearch(rest) });
-    }
-    throw redirect({ href: '/' + stringifySearch(search) });
+  const hash = location.hash ? `#${location.hash}` : '';
+  if (search.action === 'logout') {
+    const outcome = await runLogoutAction();
+    const { action: _drop, ...rest } = search;
+    const href = location.pathname + stringifySearch(rest) + hash;
+    // The logout forgot the stored target; a target in this same link still counts ("log out, then sign in for me").
+    if (outcome === 'loggedOut') captureLaunchParams(new URL(href, window.location.origin).href);
+    throw redirect({ href, replace: true });
   }
+  if (!isSignedIn()) return;
+  const path = inAppPath(typeof search.redirect === 'string' ? search.redirect : undefined);
+  if (path) {
+    const { redirect: _drop, ...rest } = search;
+    throw redirect({ href: path + stringifySearch(rest) });
+  }
+  const target = typeof search.redirect === 'string' ? undefined : readRedirectTarget(new URL(location.href, 'http://portal.invalid').href);
+  throw redirect({ href: '/' + stringifySearch(target ? { ...search, redirect: target } : search) });
 }
 
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth',
   beforeLoad: authGuard,
+  onEnter: enterSignInScreen,
+  onLeave: leaveSignInScreen,
   component: AuthPage,
 });
 
@@ -36,6 +62,8 @@ export const authSplatRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/$',
   beforeLoad: authGuard,
+  onEnter: enterSignInScreen,
+  onLeave: leaveSignInScreen,
   component: AuthPage,
 });
 

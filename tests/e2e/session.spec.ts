@@ -1,0 +1,146 @@
+// Signed-in sessions against the real Auth emulator: Sign Out from the layout, /auth for a signed-in visitor, and the
+// session checks of SPEC 4 (every route change and every 5 minutes) when the account is deleted or disabled.
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, type Account } from './fixtures';
+
+/** A revoked account makes the emulator answer 400 and the backend 401/403 until the session is gone. */
+const REVOKED_LOG = /Failed to load resource: the server responded with a status of (400|401|403)/;
+const FRESH_SESSION_MS = 10_000;
+const CHECK_EVERY_MS = 300_000;
+
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
+
+/** Counts the emulator's account look-ups: each session check makes one. */
+function countSessionChecks(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (/\/identitytoolkit\.googleapis\.com\/v1\/accounts:lookup\b/.test(request.url())) count++;
+  });
+  return () => count;
+}
+
+const nav = (page: Page, name: 'Account' | 'Pro' | 'Credits' | 'My Designs') => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+test.describe('Sign Out in the signed-in layout', () => {
+  test('clears all local storage and goes to /auth; signed-in pages are closed afterwards', async ({ page, harness }) => {
+    const account = await harness.account();
+    await signIn(page, account);
+    await page.evaluate(() => {
+      localStorage.setItem('paymentsDisabled', 'true');
+      localStorage.setItem('redirectUrl', 'http://127.0.0.1:5662');
+    });
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Dream Book');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.goto('/my-designs');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fmy-designs$/);
+  });
+});
+
+test.describe('/auth when already signed in', () => {
+  test('goes to / or to the in-app path it was asked for', async ({ page, harness }) => {
+    const account = await harness.account();
+    await signIn(page, account);
+    await page.goto('/auth');
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+    await page.goto('/auth?redirect=%2Fcredits');
+    await expect(page).toHaveURL((url) => url.pathname === '/credits');
+    await page.goto('/sign-in?redirect=%2Fmy-designs');
+    await expect(page).toHaveURL((url) => url.pathname === '/my-designs');
+  });
+});
+
+test.describe('session checks', () => {
+  test.use({ allowConsoleErrors: [REVOKED_LOG] });
+
+  test('a deleted account is signed out on the next route change and lands on /auth', async ({ page, harness }) => {
+    await page.clock.install();
+    const account = await harness.account();
+    await signIn(page, account);
+    await page.clock.fastForward(FRESH_SESSION_MS + 1_000);
+    await harness.admin.deleteUser(account.uid);
+    await nav(page, 'Credits').click();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Dream Book');
+    await expectAccessible(page, 'after an invalid session');
+  });
+
+  test('a disabled account is signed out on the next route change', async ({ page, harness }) => {
+    await page.clock.install();
+    const account = await harness.account();
+    await signIn(page, account);
+    await nav(page, 'Pro').click();
+    await expect(page).toHaveURL((url) => url.pathname === '/subscription');
+    await page.clock.fastForward(FRESH_SESSION_MS + 1_000);
+    await harness.admin.disableUser(account.uid);
+    await nav(page, 'My Designs').click();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fmy-designs$/);
+    // Signing in again is refused while the account stays disabled.
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to sign in. Please check your credentials');
+  });
+
+  test('a valid session is checked on each route change, except in the first 10 seconds after signing in', async ({ page, harness }) => {
+    await page.clock.install();
+    const account = await harness.account();
+    await signIn(page, account);
+    // Counted from here: signing in itself looks the account up once.
+    const checks = countSessionChecks(page);
+    await nav(page, 'Credits').click();
+    await expect(page).toHaveURL((url) => url.pathname === '/credits');
+    expect(checks()).toBe(0);
+    await page.clock.fastForward(FRESH_SESSION_MS + 1_000);
+    await nav(page, 'Account').click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect.poll(checks).toBe(1);
+    await nav(page, 'My Designs').click();
+    await expect.poll(checks).toBe(2);
+    await expect(page).toHaveURL((url) => url.pathname === '/my-designs');
+  });
+
+  test('every 5 minutes the open page checks again: a deleted account is sent to /auth without any click', async ({ page, harness }) => {
+    await page.clock.install();
+    const account = await harness.account();
+    await signIn(page, account);
+    // Counted from here: signing in itself looks the account up once.
+    const checks = countSessionChecks(page);
+    await nav(page, 'Credits').click();
+    await expect(page).toHaveURL((url) => url.pathname === '/credits');
+    await harness.admin.deleteUser(account.uid);
+    await page.clock.fastForward(CHECK_EVERY_MS);
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
+    expect(checks()).toBeGreaterThanOrEqual(1);
+  });
+
+  test('the exempt public pages do not check the session', async ({ page, harness }) => {
+    await page.clock.install();
+    const account = await harness.account();
+    await signIn(page, account);
+    // Counted from here: signing in itself looks the account up once.
+    const checks = countSessionChecks(page);
+    await page.clock.fastForward(FRESH_SESSION_MS + 1_000);
+    await harness.admin.deleteUser(account.uid);
+    // In-app navigation to an exempt page (no full reload, which would re-read the account anyway).
+    await page.evaluate(() => {
+      history.pushState({}, '', '/share-design?model=Cozy_Cottage&design=d1');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/share-design\?/);
+    await page.clock.fastForward(CHECK_EVERY_MS);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(checks()).toBe(0);
+    await expect(page).toHaveURL(/\/share-design\?/);
+  });
+});

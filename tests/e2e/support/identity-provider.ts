@@ -1,0 +1,28 @@
+// Offline popups for Google and Apple sign-in against the Auth emulator: serves the gapi stand-in for
+// https://apis.google.com/js/api.js and empty answers for the emulator widget's CDN assets, then drives the widget.
+import { readFileSync } from 'node:fs';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
+
+/** Routes Google's loader to the stand-in and the widget's stylesheets, fonts and scripts to empty answers. */
+export async function serveIdentityProviderOffline(context: BrowserContext): Promise<void> {
+  await context.route('https://apis.google.com/js/api.js*', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }));
+  // The emulator's widget styles itself from unpkg and Google Fonts; offline they are left empty on purpose.
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: route.request().resourceType() === 'script' ? 'text/javascript' : 'text/css', body: '' }),
+  );
+}
+
+/** In the emulator's IdP popup: "Add new account", "Auto-generate user information", "Sign in with {Provider}". */
+export async function signInWithNewIdpAccount(popup: Page, provider: 'Google.com' | 'Apple.com'): Promise<{ email: string; name: string }> {
+  await popup.waitForLoadState('domcontentloaded');
+  await popup.getByRole('button', { name: 'Add new account' }).click();
+  await popup.getByRole('button', { name: 'Auto-generate user information' }).click();
+  // The widget wraps each input in a <label> whose text names it.
+  const email = await popup.getByLabel('Email', { exact: true }).inputValue();
+  const name = await popup.getByLabel('Display name', { exact: true }).inputValue();
+  expect(email).toContain('@');
+  await popup.getByRole('button', { name: `Sign in with ${provider}` }).click();
+  return { email, name };
+}
