@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from '../harness/browser';
 
+// Runs started side by side (developers, helpers) must not delete each other's artifacts: one folder per run.
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
+
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
@@ -11,7 +14,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['line']] : 'list',
-  outputDir: '../test-results',
+  outputDir: `../test-results/${process.env.E2E_RUN_ID}`,
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunchOptions(),

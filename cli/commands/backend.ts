@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { portalConfig } from '../../build.mjs';
 import { startBackend } from '../../harness/backend/server';
 import { choosePort } from '../../harness/ports';
-import { intOption } from '../errors';
+import { parseFaults } from '../../harness/backend/faults';
+import { CliError, EXIT, intOption } from '../errors';
 import { stopOnSignals } from '../shutdown';
 
 export function backendCommand(): Command {
@@ -13,6 +14,11 @@ export function backendCommand(): Command {
     .option('--fault <spec>', 'inject failures, e.g. cloud-save=500x2, designs=drop, latency=300 (comma-separated)')
     .option('--emulator <url>', 'Auth emulator address, used to delete accounts (default from AUTH_EMULATOR_PORT)')
     .action(async (opts: { port?: string; data?: string; fault?: string; emulator?: string }) => {
+      try {
+        parseFaults(opts.fault);
+      } catch (error) {
+        throw new CliError((error as Error).message, EXIT.usage);
+      }
       const port = await choosePort(opts.port === undefined ? undefined : intOption(opts.port, '--port'), 'BACKEND_PORT', 8787);
       const backend = await startBackend({
         port,

@@ -40,7 +40,19 @@ export async function handoff(opts: HandoffOptions) {
     await page.getByLabel('Password', { exact: true }).fill(opts.password);
     log('signing in');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const event = await listener.next('login', opts.timeoutMs ?? 30_000);
+    // An account under 30 seconds old is a new user: the welcome survey comes first; the desktop app's user would
+    // answer or dismiss it, this player dismisses it.
+    const survey = page.getByRole('dialog', { name: 'Welcome to dream book!' });
+    const login = listener.next('login', opts.timeoutMs ?? 30_000);
+    const dismissed = survey
+      .waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30_000 })
+      .then(async () => {
+        log('dismissing the welcome survey');
+        await page.keyboard.press('Escape');
+      })
+      .catch(() => undefined);
+    const event = await login;
+    void dismissed;
     if (event.kind !== 'login') throw new CliError('unexpected request');
     log(opts.dev ? 'token received through /return-to-app' : 'token received');
     return event;

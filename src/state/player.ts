@@ -55,15 +55,25 @@ function storeUnity(unity: UnityAuth): UnityAuth {
   return unity;
 }
 
-/** Exchanges the identity token for Unity auth (or links the desktop's player when `linkToken` is given) and stores it. */
-export async function authenticateUnity(options: { linkToken?: string; forceRefresh?: boolean } = {}): Promise<UnityAuth> {
-  const ctx = await apiContext({ forceRefresh: options.forceRefresh });
-  try {
-    return storeUnity(options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx));
-  } catch (error) {
-    if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
-    throw new PortalError(message('unityAuthFailed'), error);
-  }
+let exchanging: Promise<UnityAuth> | null = null;
+
+/**
+ * Exchanges the identity token for Unity auth (or links the desktop's player when `linkToken` is given) and stores
+ * it. Parallel callers share one exchange.
+ */
+export function authenticateUnity(options: { linkToken?: string; forceRefresh?: boolean } = {}): Promise<UnityAuth> {
+  exchanging ??= (async () => {
+    const ctx = await apiContext({ forceRefresh: options.forceRefresh });
+    try {
+      return storeUnity(options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx));
+    } catch (error) {
+      if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
+      throw new PortalError(message('unityAuthFailed'), error);
+    }
+  })().finally(() => {
+    exchanging = null;
+  });
+  return exchanging;
 }
 
 /** SPEC 4: stored Unity auth data when it belongs to this user, else a fresh exchange. */
@@ -142,7 +152,7 @@ function describeLoadError(error: unknown): string {
 }
 
 /** The name to show and edit: the part before '#'. */
-export function shownUsername(cloud: CloudSave | null): string {
+export function shownUsername(cloud: { readonly username: string | null } | null): string {
   return cloud?.username ? displayUsername(cloud.username) : '';
 }
 
@@ -166,6 +176,7 @@ export function resetPlayer(): void {
   player.status = 'idle';
   player.error = null;
   inFlight = null;
+  exchanging = null;
 }
 
 onSignedOut(resetPlayer);

@@ -1,15 +1,30 @@
-// Wires the stores to the router once at start: auth changes re-run the guards, session checks on navigation and every 5 minutes.
+// Wires the stores to the router once at start: launch parameters, auth changes (guards and the app auth flow),
+// session checks on navigation and every 5 minutes, and messages from a host webview.
 import type { AnyRouter } from '@tanstack/react-router';
 import { subscribeKey } from 'valtio/utils';
+import { onHostMessage, sendToken, sendTokenUnavailable, startBridge } from '../../bridge';
 import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
 import { isPublicPath } from '../domain/public-paths';
-import { session, startSession, validateSession } from './session';
+import { captureLaunchParams, runAppAuthFlow, setHandoffHooks } from './handoff';
+import { applyPaymentPermission } from './payments-permission';
+import { player } from './player';
+import { session, signOut, startSession, validateSession } from './session';
+import { LOCAL_KEYS, localStore } from './storage';
 
 export function startPortal(router: AnyRouter): void {
   if (config.standalone) return;
+  localStore.remove(LOCAL_KEYS.isRedirecting);
+  setHandoffHooks({
+    replaceUrl: (href) => router.history.replace(href),
+    navigate: (to) => void router.navigate({ to }),
+  });
+  captureLaunchParams(window.location.href);
   startSession();
-  subscribeKey(session, 'status', () => void router.invalidate());
+  subscribeKey(session, 'status', (status) => {
+    void router.invalidate();
+    if (status === 'signedIn') void runAppAuthFlow();
+  });
   const check = (pathname: string) => {
     if (!isPublicPath(pathname)) void validateSession();
   };
@@ -17,4 +32,20 @@ export function startPortal(router: AnyRouter): void {
     if (pathChanged) check(toLocation.pathname);
   });
   setInterval(() => check(router.state.location.pathname), SESSION_CHECK_INTERVAL_MS);
+
+  onHostMessage((msg) => {
+    switch (msg.type) {
+      case 'canMakePayments':
+        applyPaymentPermission(msg.allowed);
+        break;
+      case 'logout':
+        void signOut().then(() => router.navigate({ to: '/auth' }));
+        break;
+      case 'unityToken':
+        if (player.unity) sendToken(player.unity.accessToken, 'unity', undefined, msg.requestId);
+        else sendTokenUnavailable(session.user ? 'failed' : 'signedOut', msg.requestId);
+        break;
+    }
+  });
+  void startBridge();
 }

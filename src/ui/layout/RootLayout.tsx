@@ -1,16 +1,29 @@
 import { Outlet } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
+import { handoff } from '../../state/handoff';
 import { session } from '../../state/session';
 import { Overlay } from '../components/Overlay';
 import { Toasts } from '../components/Toasts';
+import { AffiliateSurvey } from '../affiliate/AffiliateSurvey';
 
 export function RootLayout() {
   const snap = useSnapshot(session);
+  const flow = useSnapshot(handoff);
   return (
     <>
+      {flow.refusedTarget && (
+        <div className="alert alert-warning page-banner" role="alert">
+          {message('redirectRefused')}
+        </div>
+      )}
       <Outlet />
-      {snap.validating && <Overlay text={message('validatingSession')} />}
+      {flow.phase === 'redirecting' ? (
+        <Overlay text={message('redirecting')} />
+      ) : (
+        snap.validating && <Overlay text={message('validatingSession')} />
+      )}
+      <AffiliateSurvey />
       <Toasts />
     </>
   );

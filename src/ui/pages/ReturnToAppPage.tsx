@@ -1,8 +1,18 @@
-/** Placeholder until its issue lands. */
+import { config } from '../../config/config';
+import { message } from '../../messages/catalogue';
+
+/** SPEC 2 Return screen; the desktop calls run in the route's loader. */
 export function ReturnToAppPage() {
   return (
-    <section className="page">
-      <h1>Return</h1>
-    </section>
+    <main className="auth-shell">
+      <section className="card auth-card return-card">
+        <img src="/images/favicon.svg" alt="" width="56" height="56" />
+        <h1>{message('returnHeading')}</h1>
+        <p>{message('returnText')}</p>
+        <p className="field-hint">
+          You can close this window. Not signed in on the desktop? Open {config.productName} there and choose Sign In again.
+        </p>
+      </section>
+    </main>
   );
 }

@@ -7,7 +7,7 @@ const ready: CloudSave = { entries: [{ key: 'accountType', value: 1, namespace: 
 const empty = (username: string | null): CloudSave => ({ entries: [], username, credits: 0, needsSetup: true, accountType: null, subscription: undefined });
 const http = (status: number) => new ApiError('http', status, `status ${status}`);
 
-function deps(answers: Array<CloudSave | Error>, overrides: Partial<LoaderDeps> = {}): LoaderDeps & { fetch: ReturnType<typeof vi.fn> } {
+function deps(answers: Array<CloudSave | Error>, overrides: Partial<LoaderDeps> = {}) {
   const queue = [...answers];
   return {
     fetch: vi.fn(async () => {
@@ -20,7 +20,7 @@ function deps(answers: Array<CloudSave | Error>, overrides: Partial<LoaderDeps> 
     setup: vi.fn(async () => {}),
     hasUser: () => true,
     ...overrides,
-  };
+  } satisfies LoaderDeps;
 }
 
 describe('loadCloudSave', () => {

@@ -1,0 +1,23 @@
+// /return-to-app on load (SPEC 2): the stored desktop calls, each once, through the allow-list.
+import { callDesktop } from '../../bridge';
+import { loginUrl, pathUrl } from '../domain/desktop-target';
+import { storedTarget } from './handoff';
+import { LOCAL_KEYS, localStore } from './storage';
+
+/** Calls {redirectUrl}/{redirectPath}, else {redirectUrl}/login?{authToken}; clears what it used. Failures are ignored. */
+export async function callDesktopOnReturn(): Promise<void> {
+  if (!localStore.get(LOCAL_KEYS.redirectUrl)) return;
+  const target = storedTarget();
+  const path = localStore.get(LOCAL_KEYS.redirectPath);
+  const token = localStore.get(LOCAL_KEYS.authToken);
+  if (path) {
+    localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.redirectPath);
+    const url = target ? pathUrl(target, path) : null;
+    if (url) await callDesktop(url);
+    return;
+  }
+  if (token) {
+    localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.authToken);
+    if (target) await callDesktop(loginUrl(target, token, localStore.get(LOCAL_KEYS.redirectState)));
+  }
+}

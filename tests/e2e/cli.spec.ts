@@ -1,0 +1,80 @@
+// The harness CLI run as a subprocess against the e2e stack, as a desktop developer would run it.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { freePort } from '../../harness/ports';
+import { expect, test } from './fixtures';
+
+const run = promisify(execFile);
+
+function stackEnv() {
+  return {
+    ...process.env,
+    AUTH_EMULATOR_PORT: new URL(process.env.AUTH_EMULATOR_URL!).port,
+    BACKEND_PORT: new URL(process.env.BACKEND_URL!).port,
+    PORTAL_PORT: new URL(process.env.PORTAL_URL!).port,
+  };
+}
+
+async function cli(args: string[]) {
+  try {
+    const { stdout, stderr } = await run('node', ['cli/bin.mjs', ...args], { env: stackEnv(), timeout: 90_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+test.describe('portal-harness', () => {
+  test.use({ axeAtEnd: false });
+
+  test('seed, then handoff prints a token whose claims name that user', async ({ harness }) => {
+    const email = harness.email('cli');
+    const seeded = await cli(['seed', '--email', email, '--password', 'secret1', '--credits', '5', '--plan', 'monthly', '--designs', '2']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(JSON.parse(seeded.stdout)).toMatchObject({ email, credits: 5, plan: 'monthly', designs: 2 });
+
+    const port = await freePort();
+    const handoff = await cli(['handoff', '--email', email, '--password', 'secret1', '--port', String(port)]);
+    expect(handoff.code, handoff.stderr).toBe(0);
+    const token = handoff.stdout.trim();
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { email: string };
+    expect(claims.email).toBe(email);
+  });
+
+  test('handoff --unity-token prints the Unity access token', async ({ harness }) => {
+    const account = await harness.account();
+    const handoff = await cli(['handoff', '--email', account.email, '--password', account.password, '--unity-token', '--port', String(await freePort())]);
+    expect(handoff.code, handoff.stderr).toBe(0);
+    expect(handoff.stdout.trim()).toMatch(/^ut1\./);
+  });
+
+  test('handoff --dev goes through /return-to-app', async ({ harness }) => {
+    const account = await harness.account();
+    const handoff = await cli(['handoff', '--email', account.email, '--password', account.password, '--dev', '--json', '--port', String(await freePort())]);
+    expect(handoff.code, handoff.stderr).toBe(0);
+    expect(JSON.parse(handoff.stdout)).toMatchObject({ kind: 'login', claims: { email: account.email } });
+  });
+
+  test('desktop --json --once reports the login and exits 0; --timeout exits 1', async () => {
+    const port = await freePort();
+    const listening = cli(['desktop', '--port', String(port), '--json', '--once', '--timeout', '20']);
+    await expect.poll(async () => fetch(`http://127.0.0.1:${port}/open/design`).then((r) => r.status).catch(() => 0)).toBe(200);
+    await fetch(`http://127.0.0.1:${port}/login?a.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c`);
+    const result = await listening;
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    expect(lines).toEqual([
+      { kind: 'path', path: '/open/design' },
+      { kind: 'login', token: 'a.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c', claims: { email: 'a@example.com' } },
+    ]);
+    const timedOut = await cli(['desktop', '--port', String(await freePort()), '--once', '--timeout', '1']);
+    expect(timedOut.code).toBe(1);
+  });
+
+  test('a malformed fault spec is a usage error with a readable message', async () => {
+    const result = await cli(['backend', '--port', '0', '--fault', 'cloud-save']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('cannot read fault "cloud-save"');
+  });
+});

@@ -1,0 +1,120 @@
+// The hand-off to the desktop app (SPEC 2, 4; issue 5): each way of passing the target, the Unity token,
+// once per session, dev mode, link, hostile targets and host webviews.
+import { expect, test } from './fixtures';
+import { signInByEmail } from './support/sign-in';
+
+test.describe('hand-off by browser redirect', () => {
+  const forms: Array<[string, (target: string) => string]> = [
+    ['the redirect query', (t) => `/auth?redirect=${encodeURIComponent(t)}`],
+    ['"redirect=" text in the hash', (t) => `/auth#redirect=${encodeURIComponent(t)}`],
+    ['a path segment after "redirect"', (t) => `/auth/redirect/${encodeURIComponent(t)}`],
+    ['the hash', (t) => `/auth#${t}`],
+  ];
+  for (const [form, path] of forms) {
+    test(`reaches the listener with an identity token when the target is in ${form}`, async ({ page, harness, desktop }) => {
+      const account = await harness.account();
+      await signInByEmail(page, account, path(desktop.url));
+      const event = await desktop.next('login');
+      expect(event.kind).toBe('login');
+      if (event.kind !== 'login') return;
+      expect(event.claims?.email).toBe(account.email);
+      expect(event.claims?.aud).toBe('demo-portal');
+      await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));
+    });
+  }
+
+  test('sends the Unity access token when unityToken=true', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
+    const event = await desktop.next('login');
+    expect(event.kind === 'login' && event.token).toMatch(/^ut1\./);
+    expect(event.kind === 'login' && event.claims).toBeNull();
+  });
+
+  test('passes the desktop state back unchanged', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    const seen = page.waitForRequest((r) => r.url().startsWith(`${desktop.url}/login?`));
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&state=abc%20123`);
+    expect(new URL((await seen).url()).searchParams.get('state')).toBe('abc 123');
+  });
+
+  test('hands off once per session, and again only when the redirect query comes again', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    await desktop.next('login');
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    expect(desktop.events.filter((e) => e.kind === 'login')).toHaveLength(1);
+    desktop.reset();
+    await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    await desktop.next('login');
+  });
+
+  test('dev mode goes through /return-to-app, which calls the listener', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`);
+    await expect(page).toHaveURL(/\/return-to-app$/);
+    await expect(page.getByRole('heading', { name: /^Return to / })).toBeVisible();
+    const event = await desktop.next('login');
+    expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('redirectUrl')])).toEqual([null, null]);
+  });
+
+  test('links the desktop guest player named by ?link and removes the parameter', async ({ page, harness, desktop }) => {
+    const guest = (await (await fetch(`${harness.backendUrl}/__harness/guest`, { method: 'POST' })).json()) as { playerId: string; accessToken: string };
+    const account = await harness.account();
+    await signInByEmail(page, account, `/auth?link=${encodeURIComponent(guest.accessToken)}`);
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expect(page).not.toHaveURL(/link=/);
+    const routes = (await harness.log(account.uid)).map((e) => e.route);
+    expect(routes).toContain('auth-unity-link');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('unityAuthData') ?? '{}') as { playerId?: string });
+    expect(stored.playerId).toBe(account.playerId);
+    expect(desktop.events).toEqual([]);
+  });
+});
+
+test.describe('hostile targets', () => {
+  for (const hostile of ['https://evil.example', '//evil.example', 'http://127.0.0.1@evil.example:5662', 'javascript:alert(1)']) {
+    test(`${hostile} gets no token and no request`, async ({ page, harness }) => {
+      const account = await harness.account();
+      const offsite: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('evil.example')) offsite.push(r.url());
+      });
+      await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(hostile)}`);
+      await expect(page.getByRole('alert').filter({ hasText: 'not a' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      expect(offsite).toEqual([]);
+      expect(await page.evaluate(() => localStorage.getItem('redirectUrl'))).toBeNull();
+    });
+  }
+});
+
+test.describe('hand-off through a host webview', () => {
+  const hosts: Array<[string, string]> = [
+    ['WebView2', `window.chrome = window.chrome || {}; window.chrome.webview = { postMessage: (m) => window.__posted.push(m), addEventListener() {}, removeEventListener() {} };`],
+    ['Vuplex', `window.vuplex = { postMessage: (m) => window.__posted.push(m), addEventListener() {}, removeEventListener() {} };`],
+    ['React Native', `window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };`],
+    ['WKWebView', `window.webkit = { messageHandlers: { portal: { postMessage: (m) => window.__posted.push(m) } } };`],
+    ['Android', `window.PortalBridge = { postMessage: (m) => window.__posted.push(m) };`],
+  ];
+  for (const [name, script] of hosts) {
+    test(`${name}: the token goes by message and no localhost request is made`, async ({ page, harness, desktop }) => {
+      await page.addInitScript(`window.__posted = []; ${script}`);
+      const account = await harness.account();
+      const local: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().startsWith(desktop.url)) local.push(r.url());
+      });
+      await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
+      await expect
+        .poll(async () => page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted.map((m) => (typeof m === 'string' ? JSON.parse(m) : m))))
+        .toContainEqual(expect.objectContaining({ v: 1, type: 'token', kind: 'identity' }));
+      expect(local).toEqual([]);
+      expect(desktop.events).toEqual([]);
+    });
+  }
+});
