@@ -1,6 +1,7 @@
 // The fake desktop listener: answers every GET with 200 and reports what it received (CONTRACT: desktop --json).
 import { createServer, type Server } from 'node:http';
 import { EventEmitter } from 'node:events';
+import { closeServer, listen } from './ports';
 
 export type DesktopEvent =
   | { kind: 'login'; token: string; claims: Record<string, unknown> | null }
@@ -58,12 +59,7 @@ export async function startDesktopListener({ port, host = '127.0.0.1' }: { port:
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
     res.end(req.method === 'HEAD' ? undefined : PAGE);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
+  const actual = await listen(server, port, host);
   return {
     port: actual,
     url: `http://${host}:${actual}`,
@@ -89,10 +85,6 @@ export async function startDesktopListener({ port, host = '127.0.0.1' }: { port:
     reset() {
       events.length = 0;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeServer(server),
   };
 }

@@ -1,4 +1,5 @@
 // Free loopback ports for the parts of the stack.
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -38,4 +39,23 @@ export async function waitForHttp(url: string, timeoutMs: number, isAlive: () =>
     }
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+/** Closes an HTTP server now, open keep-alive connections included. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+/** Listens on `port` (0: any free one) and resolves with the port it got. */
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
 }

@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { closeServer, listen } from './ports';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,19 +61,10 @@ export async function startStaticServer({ root, port, csp, host = '127.0.0.1' }:
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(error));
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
+  const actual = await listen(server, port, host);
   return {
     port: actual,
     url: `http://${host}:${actual}/`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeServer(server),
   };
 }

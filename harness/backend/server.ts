@@ -7,6 +7,7 @@ import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
 import { Store } from './store';
 import { TokenError, UnityTokens, verifyIdToken, type IdTokenClaims, type UnityClaims } from './tokens';
+import { closeServer, listen } from '../ports';
 
 export class HttpError extends Error {
   constructor(
@@ -283,12 +284,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = await listen(server, options.port, options.host ?? '127.0.0.1');
   url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const api: Backend = {
     port,
@@ -307,11 +303,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       userFaults.clear();
       sdkControl.failLoads = 0;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeServer(server),
   };
   return api;
 }

@@ -127,10 +127,8 @@ export class Store {
     return playerId ? this.data.players[playerId] : undefined;
   }
 
-  /** The player of a Firebase user, created (with a Unity-style name "Player#1234") on first sight. */
-  ensurePlayer(uid: string, email: string | null): Player {
-    const existing = this.playerOfUid(uid);
-    if (existing) return existing;
+  /** A new player as Unity makes one: a generated name "Player#1234", no setup yet. */
+  private addPlayer(uid: string, email: string | null): Player {
     const player: Player = {
       playerId: id('P', 10),
       uid,
@@ -145,9 +143,14 @@ export class Store {
       createdAt: new Date().toISOString(),
     };
     this.data.players[player.playerId] = player;
-    this.data.byUid[uid] = player.playerId;
+    if (uid) this.data.byUid[uid] = player.playerId;
     this.save();
     return player;
+  }
+
+  /** The player of a Firebase user, created on first sight. */
+  ensurePlayer(uid: string, email: string | null): Player {
+    return this.playerOfUid(uid) ?? this.addPlayer(uid, email);
   }
 
   /** Links a Firebase user to an existing (guest) player; an already linked user keeps its player. */
@@ -166,22 +169,7 @@ export class Store {
 
   /** A guest player of the desktop app, not yet linked to an account (for auth/unity-link). */
   createGuest(): Player {
-    const player: Player = {
-      playerId: id('P', 10),
-      uid: '',
-      email: null,
-      username: `Player#${randomInt(1000, 10000)}`,
-      setUp: false,
-      accountType: 0,
-      provider: 'unknown',
-      credits: 0,
-      subscription: null,
-      designs: {},
-      createdAt: new Date().toISOString(),
-    };
-    this.data.players[player.playerId] = player;
-    this.save();
-    return player;
+    return this.addPlayer('', null);
   }
 
   addDesigns(player: Player, count: number, now = Date.now()): void {
