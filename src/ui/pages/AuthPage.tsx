@@ -26,15 +26,14 @@ export function AuthPage() {
   const snap = useSnapshot(signInScreen);
   const errorId = useId();
   const card = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
+  const shownMode = useRef(snap.mode);
 
   // On a change of view, focus goes to the first field of a form, or else to the heading, so keyboard and
-  // screen-reader users land in the new view instead of on a button that disappeared.
+  // screen-reader users land in the new view instead of on a button that disappeared. Not on first render
+  // (comparing modes, not counting renders, so StrictMode's double effects change nothing).
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (shownMode.current === snap.mode) return;
+    shownMode.current = snap.mode;
     const target = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current?.querySelector<HTMLElement>('h1');
     target?.focus();
   }, [snap.mode]);

@@ -5,6 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+// A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const auth = vi.hoisted(() => ({ signOutUser: vi.fn(), onUserChanged: vi.fn() }));
 vi.mock('../../../../src/auth/firebase', () => auth);
 
