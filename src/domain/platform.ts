@@ -83,7 +83,8 @@ export function detectPlatform(hints: PlatformHints): Platform {
   let os: PlatformOs;
   if (fromUa === 'ios' || fromHints === 'ios') os = 'ios';
   else if (fromUa === 'android' || fromHints === 'android') os = 'android';
-  else if (fromUa === 'macos' && fromHints === 'unknown' && touch) os = 'ios'; // iPadOS 13+ "desktop-class" Safari
+  // iPadOS 13+ "desktop-class" Safari: a Mac user agent, but no Mac has a touch screen (macOS browsers report 0).
+  else if ((fromUa === 'macos' || fromHints === 'macos') && touch) os = 'ios';
   else if (fromHints !== 'unknown') os = fromHints;
   else os = fromUa;
 

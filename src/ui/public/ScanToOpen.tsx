@@ -1,0 +1,16 @@
+// The desktop hand-off: a QR code of the link a phone should open, with the address as text for those who cannot scan.
+import { message } from '../../messages/catalogue';
+import { QrCode } from './QrCode';
+
+export function ScanToOpen({ url }: { url: string }) {
+  return (
+    <section className="public-section scan-to-open" aria-labelledby="scan-heading">
+      <h2 id="scan-heading">{message('scanHeading')}</h2>
+      <QrCode value={url} />
+      <p>{message('scanText')}</p>
+      <p className="field-hint">
+        {message('cantScan')} <span className="qr-url">{url}</span>
+      </p>
+    </section>
+  );
+}
