@@ -229,7 +229,7 @@ export const paypalRoutes: RouteDef[] = [
   rest('POST', '/paypal/v1/billing/subscriptions', 'paypal-subscription-create', (ctx) => {
     const planId = ctx.body.plan_id;
     if (typeof planId !== 'string' || !planId) throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/plan_id');
-    if (!Object.values(ctx.backend.planIds).includes(planId)) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
+    if (!Object.values(ctx.backend.planIds).flat().includes(planId)) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
     const subscriptionId = id('I-', 6);
     ctx.backend.store.data.paypalSubscriptions[subscriptionId] = { id: subscriptionId, planId, status: 'APPROVAL_PENDING' };
     ctx.backend.store.save();

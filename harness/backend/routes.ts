@@ -28,7 +28,7 @@ function ownedPlayer(ctx: RequestContext, playerId: string | undefined): Player 
 
 function planKey(ctx: RequestContext, value: unknown): PlanKey {
   if (value === 'MONTHLY' || value === 'SIX_MONTH' || value === 'ANNUAL') return value;
-  const byId = Object.entries(ctx.backend.planIds).find(([, planId]) => planId === value);
+  const byId = Object.entries(ctx.backend.planIds).find(([, ids]) => typeof value === 'string' && ids.includes(value));
   if (byId) return byId[0] as PlanKey;
   throw new HttpError(400, 'Unknown plan');
 }
@@ -127,7 +127,7 @@ export const playerRoutes: RouteDef[] = [
       const subscriptionId = text(ctx.body, 'subscriptionId');
       const paypal = ctx.backend.store.data.paypalSubscriptions[subscriptionId];
       if (!paypal || paypal.status !== 'ACTIVE') throw new HttpError(400, 'Subscription was not approved at PayPal');
-      if (paypal.planId !== ctx.backend.planIds[plan]) throw new HttpError(400, 'Subscription plan does not match');
+      if (!ctx.backend.planIds[plan]?.includes(paypal.planId)) throw new HttpError(400, 'Subscription plan does not match');
       if (paypal.usedBy && paypal.usedBy !== player.playerId) throw new HttpError(409, 'Subscription already used');
       if (paypal.usedBy === player.playerId && player.subscription?.subscriptionId === subscriptionId) {
         return { json: { success: true, subscription: player.subscription } };

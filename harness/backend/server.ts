@@ -51,7 +51,8 @@ export interface BackendContext {
   store: Store;
   unityTokens: UnityTokens;
   projectId: string;
-  planIds: Record<string, string>;
+  /** PayPal plan ids accepted for each plan (MONTHLY, SIX_MONTH, ANNUAL): one per environment. */
+  planIds: Record<string, string[]>;
   emulator: EmulatorAdmin | null;
   baseUrl: () => string;
 }
@@ -139,7 +140,14 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   let faults: Faults = parseFaults(options.faults);
   const userFaults = new Map<string, Faults>();
   const log: LogEntry[] = [];
-  const planIds = Object.assign({}, ...(options.planIds ?? [{ MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' }])) as Record<string, string>;
+  // Every environment's ids are accepted (staging and production differ); merging them must not drop any.
+  const planIds: Record<string, string[]> = {};
+  for (const set of options.planIds ?? [{ MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' }]) {
+    for (const [plan, planId] of Object.entries(set)) {
+      const ids = (planIds[plan] ??= []);
+      if (!ids.includes(planId)) ids.push(planId);
+    }
+  }
   let url = '';
   const backend: BackendContext = {
     store,
