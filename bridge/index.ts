@@ -52,6 +52,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
   const handlers = new Set<HostMessageHandler>();
   let stops: Array<() => void> | null = null;
   let started: Promise<HostKind | null> | null = null;
+  let readySent = false;
 
   const detect = () => detectHostIn(win, names);
 
@@ -92,6 +93,11 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
     return true;
   }
 
+  /** Sends `ready` once, after start() was called and as soon as a host is there (Vuplex may come after the wait). */
+  function announce(): void {
+    if (started !== null && !readySent && detect() !== null) readySent = post({ type: 'ready' });
+  }
+
   /** Installs the receive function and the host's incoming channel, now or when Vuplex becomes ready. */
   function attach(): void {
     if (stops) return;
@@ -109,7 +115,9 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
     }
     const onVuplexReady = () => {
       win.removeEventListener(VUPLEX_READY_EVENT, onVuplexReady);
-      if (stops === own && detect() === 'vuplex') own.push(transportFor('vuplex', win, names).listen(deliver));
+      if (stops !== own || detect() !== 'vuplex') return;
+      own.push(transportFor('vuplex', win, names).listen(deliver));
+      announce();
     };
     win.addEventListener(VUPLEX_READY_EVENT, onVuplexReady);
     own.push(() => win.removeEventListener(VUPLEX_READY_EVENT, onVuplexReady));
@@ -146,7 +154,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
     start() {
       attach();
       started ??= whenHostReady().then((host) => {
-        if (host !== null) post({ type: 'ready' });
+        announce();
         return host;
       });
       return started;
@@ -174,6 +182,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
       stops = null;
       handlers.clear();
       started = null;
+      readySent = false;
     },
   };
 }

@@ -302,6 +302,18 @@ describe('Vuplex injected late', () => {
     expect(handler).toHaveBeenCalledWith({ type: 'canMakePayments', allowed: true });
   });
 
+  it('Vuplex arriving after the wait still gets ready, and its messages are read', async () => {
+    const host = injectVuplexLater();
+    const bridge = bridgeFor(() => 60_000);
+    const handler = vi.fn();
+    bridge.onHostMessage(handler);
+    await expect(bridge.start()).resolves.toBeNull();
+    vuplexBecomesReady(host);
+    expect(host.sent()).toEqual([{ v: 1, type: 'ready' }]);
+    host.emit('{"v":1,"type":"logout"}');
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
   it('a subscription made before vuplexready hears the host after it', () => {
     const host = injectVuplexLater();
     const bridge = bridgeFor();
