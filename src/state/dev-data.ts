@@ -70,24 +70,29 @@ export function jwtClaims(token: string): Record<string, unknown> | null {
   }
 }
 
-/** What the portal holds for `tab`, masked. Reads the stores, so call it while rendering their snapshots. */
-export function portalView(tab: DevTab): unknown {
+/** The stores the explorer shows (snapshots while rendering, so a change re-renders the page). */
+export interface PortalSources {
+  session: { status: string; user: unknown };
+  player: { status: string; error: string | null; unity: unknown; cloud: unknown };
+  subscription: { status: string; error: string | null; fetchedAt: number; current: unknown };
+  designs: { status: string; error: string | null; items: readonly unknown[] };
+}
+
+/** What the portal holds for `tab`, masked; `sources` defaults to the stores themselves. */
+export function portalView(tab: DevTab, sources: PortalSources = { session, player, subscription, designs }): unknown {
   switch (tab) {
     case 'user':
-      return maskSecrets({ status: session.status, user: session.user });
-    case 'subscription':
-      return maskSecrets({
-        status: subscription.status,
-        error: subscription.error,
-        fetchedAt: subscription.fetchedAt ? new Date(subscription.fetchedAt).toISOString() : null,
-        current: subscription.current,
-      });
+      return maskSecrets({ status: sources.session.status, user: sources.session.user });
+    case 'subscription': {
+      const sub = sources.subscription;
+      return maskSecrets({ status: sub.status, error: sub.error, fetchedAt: sub.fetchedAt ? new Date(sub.fetchedAt).toISOString() : null, current: sub.current });
+    }
     case 'unity':
-      return maskSecrets({ inMemory: player.unity, storedUnityAuthData: readJson(LOCAL_KEYS.unityAuthData) });
+      return maskSecrets({ inMemory: sources.player.unity, storedUnityAuthData: readJson(LOCAL_KEYS.unityAuthData) });
     case 'cloudSave':
-      return maskSecrets({ status: player.status, error: player.error, cloud: player.cloud });
+      return maskSecrets({ status: sources.player.status, error: sources.player.error, cloud: sources.player.cloud });
     case 'designs':
-      return maskSecrets({ status: designs.status, error: designs.error, count: designs.items.length, items: designs.items });
+      return maskSecrets({ status: sources.designs.status, error: sources.designs.error, count: sources.designs.items.length, items: sources.designs.items });
   }
 }
 

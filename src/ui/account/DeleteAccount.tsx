@@ -23,7 +23,7 @@ export function DeleteAccount() {
       <h2 id="delete-account-title">Delete account</h2>
       <p>Permanently delete your {config.productName} account, your saved designs, credits and subscription.</p>
       <div>
-        <button type="button" className="button danger" onClick={requestDeletion} disabled={snap.step !== 'idle'}>
+        <button type="button" className="button danger" onClick={requestDeletion}>
           Request Account Deletion
         </button>
       </div>

@@ -122,6 +122,13 @@ export function Dialog({
       container.remove();
       const back = opener && opener.isConnected ? opener : (latest.current.returnFocusRef?.current ?? null);
       back?.focus();
+      // The opener may be re-enabled in the same commit that closes the dialog: try again once it has been.
+      if (back && document.activeElement !== back) {
+        setTimeout(() => {
+          const lost = document.activeElement === null || document.activeElement === document.body;
+          if (lost && back.isConnected) back.focus();
+        }, 0);
+      }
     };
     // Runs once per opening: the dialog is mounted to open and unmounted to close.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -13,6 +13,8 @@ export function DesignCard({ design }: { design: Design }) {
   const src = modelThumbnailPath(design.modelName || undefined);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const edited = localDate(design.lastModified, 'medium');
+  // The model is worth a line only when the name does not already say it.
+  const model = design.modelName ? modelLabel(design.modelName) : '';
   return (
     <li className="card design-card">
       <div className="design-card-thumb">
@@ -31,7 +33,7 @@ export function DesignCard({ design }: { design: Design }) {
       </div>
       <div className="design-card-body">
         <h2 className="design-card-name">{design.name}</h2>
-        {design.modelName && <p className="design-card-model">{modelLabel(design.modelName)}</p>}
+        {model && model !== design.name && <p className="design-card-model">{model}</p>}
         <p className="design-card-date">
           Last edited{' '}
           {edited && design.lastModified ? <time dateTime={design.lastModified}>{edited}</time> : <span>unknown</span>}

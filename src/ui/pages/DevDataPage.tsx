@@ -20,11 +20,8 @@ const BACKEND_SOURCE: Record<DevTab, string> = {
 
 export function DevDataPage() {
   const snap = useSnapshot(devData);
-  // Subscribing to the stores re-renders this page when what the portal holds changes.
-  useSnapshot(session);
-  useSnapshot(player);
-  useSnapshot(subscription);
-  useSnapshot(designs);
+  // Read through snapshots, so the page re-renders when what the portal holds changes.
+  const sources = { session: useSnapshot(session), player: useSnapshot(player), subscription: useSnapshot(subscription), designs: useSnapshot(designs) };
 
   useEffect(() => {
     loadPlayer().catch(() => undefined);
@@ -47,7 +44,7 @@ export function DevDataPage() {
         <div className="dev-data-columns">
           <section className="card dev-data-section" aria-labelledby="dev-portal-title">
             <h2 id="dev-portal-title">Portal state</h2>
-            <JsonBlock value={portalView(tab)} label={`${label} portal state`} />
+            <JsonBlock value={portalView(tab, sources)} label={`${label} portal state`} />
           </section>
           <section className="card dev-data-section" aria-labelledby="dev-backend-title" aria-busy={answer.status === 'loading' || undefined}>
             <div className="dev-data-section-head">
