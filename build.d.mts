@@ -9,5 +9,6 @@ export declare function buildPortal(options?: {
   config?: Partial<PortalConfig>;
   watch?: boolean;
   quiet?: boolean;
+  entry?: string;
 }): Promise<{ outdir: string; config: PortalConfig; report?: SizeReport; metafile?: unknown; ctx?: { dispose(): Promise<void> } }>;
-export declare function buildCli(options?: { outfile?: string }): Promise<string>;
+export declare function buildCli(options?: { entry?: string; outfile?: string }): Promise<string>;

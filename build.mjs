@@ -118,14 +118,14 @@ function sizeOf(bytes) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
-/** Builds the portal into `outdir` and returns its size report. */
-export async function buildPortal({ flavour = 'staging', outdir, config: overrides = {}, watch = false, quiet = false } = {}) {
+/** Builds the portal (or another `entry` the same way, as the bench's floor) into `outdir`; returns its size report. */
+export async function buildPortal({ flavour = 'staging', outdir, config: overrides = {}, watch = false, quiet = false, entry = 'src/main.tsx' } = {}) {
   const config = portalConfig(flavour, overrides);
   const out = resolve(outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   const options = {
-    entryPoints: { app: join(root, 'src/main.tsx') },
+    entryPoints: { app: join(root, entry) },
     bundle: true,
     format: 'esm',
     splitting: false,
@@ -188,10 +188,10 @@ export async function buildPortal({ flavour = 'staging', outdir, config: overrid
   return { outdir: out, config, report, metafile: result.metafile };
 }
 
-/** Bundles the harness CLI (cli/ and harness/) for Node; dependencies stay external. */
-export async function buildCli({ outfile = join(root, 'dist/cli/index.mjs') } = {}) {
+/** Bundles a Node entry (the harness CLI by default) with its TypeScript imports; dependencies stay external. */
+export async function buildCli({ entry = 'cli/index.ts', outfile = join(root, 'dist/cli/index.mjs') } = {}) {
   await esbuild.build({
-    entryPoints: [join(root, 'cli/index.ts')],
+    entryPoints: [join(root, entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
