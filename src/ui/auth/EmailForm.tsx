@@ -53,7 +53,7 @@ export function EmailForm({ errorId }: { errorId: string }) {
             required
             minLength={PASSWORD_MIN_LENGTH}
             autoComplete={creating ? 'new-password' : 'current-password'}
-            aria-describedby={hintId}
+            aria-describedby={creating ? hintId : undefined}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
@@ -62,9 +62,11 @@ export function EmailForm({ errorId }: { errorId: string }) {
             <span className="visually-hidden">{showPassword ? 'Hide password' : 'Show password'}</span>
           </button>
         </div>
-        <p className="field-hint" id={hintId}>
-          At least {PASSWORD_MIN_LENGTH} characters
-        </p>
+        {creating && (
+          <p className="field-hint" id={hintId}>
+            At least {PASSWORD_MIN_LENGTH} characters
+          </p>
+        )}
       </div>
       {!creating && (
         <p className="auth-forgot">
