@@ -3,7 +3,7 @@ import { config } from '../../config/config';
 import { renderCosts } from '../../domain/credit-packs';
 
 const steps = [
-  { title: 'Buy credits', text: 'Pick a pack below and pay securely with PayPal. Credits never expire.' },
+  { title: 'Buy credits', text: 'Pick a credit pack and pay securely with PayPal. Credits never expire.' },
   { title: 'Open your design', text: `Open a saved design in the ${config.productName} app and choose Dream Render.` },
   {
     title: 'Frame the shot',
