@@ -106,6 +106,10 @@ describe('detectPlatform', () => {
     expect(detectPlatform({ userAgent: UA.chromeMac, userAgentData: chromium('macOS'), maxTouchPoints: 0 }).kind).toBe('desktop');
   });
 
+  it('a Mac user agent with touch is an iPad even when client hints say macOS', () => {
+    expect(detectPlatform({ userAgent: UA.safariMac, userAgentData: chromium('macOS'), maxTouchPoints: 5 }).kind).toBe('ios');
+  });
+
   it('an emulated phone is a phone even when client hints name the host desktop', () => {
     // Device emulation (DevTools, Playwright) can change the user agent without the client hints.
     expect(detectPlatform({ userAgent: UA.androidChrome, userAgentData: chromium('Linux'), maxTouchPoints: 1 }).kind).toBe('android');
