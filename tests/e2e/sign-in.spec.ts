@@ -1,7 +1,6 @@
 // The /auth sign-in screen against the real Auth emulator: every mode, every SPEC 8 sign-in text that the UI can
 // provoke, popups through the emulator's IdP widget, the logout action, keyboard-only use and axe at both widths.
 import type { Page, Route } from '@playwright/test';
-import { hostInbox, injectHost } from './bridge-hosts';
 import { expect, expectAccessible, test, type Account } from './fixtures';
 import { serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';
 
@@ -366,14 +365,20 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
 
 test.describe('inside a host webview', () => {
   test('offers the system browser from the start and asks the host to open this same /auth address', async ({ page, desktop }) => {
-    await injectHost(page, { kind: 'react-native' });
+    // A React Native host: it injects ReactNativeWebView before the page runs and records what the page posts.
+    await page.addInitScript(() => {
+      const posted: string[] = [];
+      Object.assign(window, { __posted: posted, ReactNativeWebView: { postMessage: (m: string) => posted.push(m) } });
+    });
     const path = `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`;
     await page.goto(path);
     await expect(page.getByText('Google and Apple sign-in may not work inside this app window.', { exact: false })).toBeVisible();
     await expectAccessible(page, 'webview offer');
     await page.getByRole('button', { name: 'Continue in your browser' }).click();
     await expect(page.getByText(/Your web browser should open now/)).toBeVisible();
-    const sent = (await hostInbox(page)) as Array<{ v: number; type: string; url?: string }>;
+    const sent = await page.evaluate(() =>
+      (window as unknown as { __posted: string[] }).__posted.map((m) => JSON.parse(m) as { v: number; type: string; url?: string }),
+    );
     expect(sent.filter((m) => m.type === 'openUrl')).toEqual([{ v: 1, type: 'openUrl', url: new URL(path, page.url()).href }]);
     // E-mail sign-in still works right here.
     await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
