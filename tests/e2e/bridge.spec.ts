@@ -1,0 +1,224 @@
+// The host bridge in real Chromium: fake host objects injected before load (as a webview injects its own), first in
+// the portal itself, then in a bundle of bridge/ alone served on the portal's origin under the portal's CSP.
+import type { Page } from '@playwright/test';
+import * as esbuild from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { portalConfig } from '../../build.mjs';
+import type * as BridgeModule from '../../bridge';
+import { HOST_KINDS, HOST_NAMES, hostInbox, hostSends, injectHost, type FakeHostOptions, type FakeHostWindow } from './bridge-hosts';
+import { expect, test } from './fixtures';
+
+type TestWindow = FakeHostWindow & { bridgeUnderTest: typeof BridgeModule; __received: unknown[] };
+
+function bridgeWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning' && msg.text().startsWith('[bridge]')) warnings.push(msg.text());
+  });
+  return warnings;
+}
+
+/** Near misses of a real message: wrong version, wrong field type, unknown type, not JSON, no envelope. */
+const MALFORMED: unknown[] = [
+  '{"v":2,"type":"canMakePayments","allowed":false}',
+  '{"v":1,"type":"canMakePayments","allowed":"false"}',
+  { v: 1, type: 'canMakePayments' },
+  '{"v":1,"type":"deleteAccount"}',
+  '{"type":"logout"}',
+  'logout',
+];
+
+/** React Native shares window/document message events with other scripts: there, text that is not JSON passes silently. */
+const warningsFor = (kind: string) => (kind === 'react-native' ? MALFORMED.length - 1 : MALFORMED.length);
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: '375 px', size: { width: 375, height: 812 } },
+]) {
+  test.describe(`the portal with a host webview (${viewport.name})`, () => {
+    test.use({ viewport: viewport.size });
+
+    for (const kind of HOST_KINDS) {
+      test(`${kind}: loads without errors and ignores malformed host messages`, async ({ page }) => {
+        const warnings = bridgeWarnings(page);
+        await injectHost(page, { kind, names: HOST_NAMES });
+        await page.goto('/external-link');
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading).toBeVisible();
+        const headingText = await heading.textContent();
+        const storageBefore = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+
+        for (const data of MALFORMED) await hostSends(page, kind, data);
+
+        // Each one reached the bridge and was refused with a warning (never a console error: the fixture checks).
+        await expect.poll(() => warnings.length).toBe(warningsFor(kind));
+        for (const text of warnings) expect(text).toMatch(/^\[bridge\] ignored a host message: /);
+        await expect(page).toHaveURL(/\/external-link$/);
+        await expect(heading).toHaveText(headingText ?? '');
+        expect(await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()))).toBe(storageBefore);
+        expect((await hostInbox(page)).filter((m) => (m as { type?: string }).type !== 'ready')).toEqual([]);
+
+        // The well-formed message does what the near misses did not (SPEC 4: canMakePayments false sets paymentsDisabled).
+        await hostSends(page, kind, '{"v":1,"type":"canMakePayments","allowed":false}');
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentsDisabled'))).toBe('true');
+      });
+    }
+
+    test('vuplex injected after load: messages sent after vuplexready are read and checked', async ({ page }) => {
+      const warnings = bridgeWarnings(page);
+      await injectHost(page, { kind: 'vuplex', names: HOST_NAMES, lateMs: 400 });
+      await page.goto('/external-link');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForFunction(() => 'vuplex' in window);
+      await hostSends(page, 'vuplex', '{"v":7,"type":"logout"}');
+      await expect.poll(() => warnings).toEqual(['[bridge] ignored a host message: unsupported version 7']);
+      await hostSends(page, 'vuplex', { v: 1, type: 'canMakePayments', allowed: false });
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentsDisabled'))).toBe('true');
+    });
+  });
+}
+
+// bridge/ bundled alone, so each function is exercised end to end in Chromium, independent of the app's flows.
+let bundle: Promise<string> | null = null;
+function bridgeBundle(): Promise<string> {
+  bundle ??= esbuild
+    .build({
+      entryPoints: [fileURLToPath(new URL('../../bridge/index.ts', import.meta.url))],
+      bundle: true,
+      format: 'iife',
+      globalName: 'bridgeUnderTest',
+      target: 'es2022',
+      write: false,
+      define: { __PORTAL_CONFIG__: JSON.stringify(portalConfig('staging', HOST_NAMES)) },
+    })
+    .then((result) => result.outputFiles[0]!.text);
+  return bundle;
+}
+
+let csp: Promise<string> | null = null;
+function portalCsp(): Promise<string> {
+  csp ??= fetch(process.env.PORTAL_URL!).then((res) => res.headers.get('content-security-policy') ?? '');
+  return csp;
+}
+
+/** Opens a page on the portal's origin, under the portal's CSP, that loads only the bridge bundle. */
+async function openBridgePage(page: Page, host?: FakeHostOptions): Promise<void> {
+  const base = process.env.PORTAL_URL!;
+  const [code, policy] = await Promise.all([bridgeBundle(), portalCsp()]);
+  expect(policy).toContain("script-src 'self'");
+  await page.route(`${base}bridge-under-test.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: code }));
+  await page.route(`${base}bridge-under-test`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      headers: { 'content-security-policy': policy },
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bridge under test</title>
+<script src="/bridge-under-test.js"></script></head><body><main><h1>Bridge under test</h1></main></body></html>`,
+    }),
+  );
+  if (host) await injectHost(page, host);
+  await page.goto(`${base}bridge-under-test`);
+  await page.waitForFunction(() => 'bridgeUnderTest' in window);
+}
+
+test.describe('the bridge module in Chromium', () => {
+  // The test page is served by page.route, which Chromium does not count as loopback: grant what a user would
+  // grant a public portal (Local Network Access) so the no-cors call is judged on the bridge's own rules.
+  test.use({ permissions: ['local-network-access'] });
+
+  for (const kind of HOST_KINDS) {
+    test(`${kind}: a round trip of strings and checked messages`, async ({ page }) => {
+      const warnings = bridgeWarnings(page);
+      await openBridgePage(page, { kind, names: HOST_NAMES });
+      const started = await page.evaluate(() => {
+        const win = window as unknown as TestWindow;
+        win.__received = [];
+        win.bridgeUnderTest.onHostMessage((message) => win.__received.push(message));
+        return win.bridgeUnderTest.startBridge();
+      });
+      expect(started).toBe(kind);
+
+      const sent = await page.evaluate(() => {
+        const { bridgeUnderTest: b } = window as unknown as TestWindow;
+        return [b.isEmbedded(), b.sendToken('header.payload.sig', 'identity', 'st8'), b.requestOpenInBrowser('https://portal.example/auth'), b.sendLogout()];
+      });
+      expect(sent).toEqual([true, true, true, true]);
+      expect(await hostInbox(page)).toEqual([
+        { v: 1, type: 'ready' },
+        { v: 1, type: 'token', kind: 'identity', token: 'header.payload.sig', state: 'st8' },
+        { v: 1, type: 'openUrl', url: 'https://portal.example/auth' },
+        { v: 1, type: 'logout' },
+      ]);
+
+      for (const data of MALFORMED) await hostSends(page, kind, data);
+      await hostSends(page, kind, '{"v":1,"type":"unityToken","requestId":"q1"}');
+      await hostSends(page, kind, { v: 1, type: 'canMakePayments', allowed: true });
+      await expect.poll(() => page.evaluate(() => (window as unknown as TestWindow).__received)).toEqual([
+        { type: 'unityToken', requestId: 'q1' },
+        { type: 'canMakePayments', allowed: true },
+      ]);
+      expect(warnings).toHaveLength(warningsFor(kind));
+    });
+  }
+
+  test('vuplex: whenHostReady waits for vuplexready, then ready goes out', async ({ page }) => {
+    await openBridgePage(page, { kind: 'vuplex', names: HOST_NAMES, lateMs: 'manual' });
+    const before = await page.evaluate(() => {
+      const win = window as unknown as TestWindow & { __waiting: Promise<unknown> };
+      // A long wait: this machine may be slow, and the assertion is about the event, not the clock.
+      win.__waiting = win.bridgeUnderTest.whenHostReady(60_000);
+      return win.bridgeUnderTest.isEmbedded();
+    });
+    expect(before).toBe(false);
+    await page.evaluate(() => (window as unknown as FakeHostWindow).__injectLateHost?.());
+    expect(await page.evaluate(() => (window as unknown as { __waiting: Promise<unknown> }).__waiting)).toBe('vuplex');
+    expect(await page.evaluate(() => (window as unknown as TestWindow).bridgeUnderTest.startBridge())).toBe('vuplex');
+    expect(await hostInbox(page)).toEqual([{ v: 1, type: 'ready' }]);
+  });
+
+  test('no host: nothing is posted and the no-cors call reaches the desktop listener', async ({ page, desktop }) => {
+    await openBridgePage(page);
+    const result = await page.evaluate(async (target) => {
+      const { bridgeUnderTest: b } = window as unknown as TestWindow;
+      const host = await b.whenHostReady(0);
+      const posted = b.sendToken('header.payload.sig', 'identity');
+      await b.callDesktop(`${target}/login?header.payload.sig`);
+      return { host, posted, embedded: b.isEmbedded() };
+    }, desktop.url);
+    expect(result).toEqual({ host: null, posted: false, embedded: false });
+    expect(await desktop.next('login', 5_000)).toMatchObject({ kind: 'login', token: 'header.payload.sig' });
+  });
+
+  test('callDesktop and navigateToDesktop make no request to a target outside the allow-list', async ({ page, desktop }) => {
+    const warnings = bridgeWarnings(page);
+    await openBridgePage(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    const hostile = [
+      'https://evil.example/login?tok',
+      `http://127.0.0.1@evil.example:${desktop.port}/login?tok`,
+      `http://127.0.0.1.evil.example:${desktop.port}/login?tok`,
+      `http://evil.example\\@127.0.0.1:${desktop.port}/login?tok`,
+      `https://127.0.0.1:${desktop.port}/login?tok`,
+      'javascript:alert(1)//127.0.0.1:5662',
+    ];
+    await page.evaluate(async (urls) => {
+      const { bridgeUnderTest: b } = window as unknown as TestWindow;
+      for (const url of urls) {
+        await b.callDesktop(url);
+        b.navigateToDesktop(url);
+      }
+    }, hostile);
+    expect(warnings).toHaveLength(hostile.length * 2);
+    for (const text of warnings) expect(text).not.toContain('tok');
+    await expect(page).toHaveURL(/\/bridge-under-test$/);
+    expect(requests).toEqual([]);
+    expect(desktop.events).toEqual([]);
+  });
+
+  test('navigateToDesktop sends the browser to the desktop listener', async ({ page, desktop }) => {
+    await openBridgePage(page);
+    await page.evaluate((target) => (window as unknown as TestWindow).bridgeUnderTest.navigateToDesktop(`${target}/login?header.payload.sig`), desktop.url);
+    expect(await desktop.next('login', 5_000)).toMatchObject({ token: 'header.payload.sig' });
+    await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
+  });
+});
