@@ -4,3 +4,8 @@ export const PUBLIC_PATHS = ['/auth', '/sign-in', '/create-account', '/external-
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
+
+/** The pages that run with no session checks at all (SPEC 2: /external-link, /share-design). */
+export function isNoSessionPath(pathname: string): boolean {
+  return ['/external-link', '/share-design'].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}

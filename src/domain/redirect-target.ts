@@ -37,3 +37,9 @@ export function readRedirectTarget(href: string): string | null {
   if (/^https?:\/\//i.test(hash)) return hash;
   return null;
 }
+
+/** A same-origin in-app path ("/credits"), or undefined for anything that could leave the portal. */
+export function inAppPath(value: string | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value)) return undefined;
+  return value;
+}

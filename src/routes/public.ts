@@ -1,6 +1,7 @@
 // The public routes of SPEC 2 and 6: reachable signed out.
 import { createRoute, redirect } from '@tanstack/react-router';
 import { config } from '../config/config';
+import { callDesktopOnReturn } from '../state/return-to-app';
 import { readRedirectTarget } from '../domain/redirect-target';
 import { captureLaunchParams } from '../state/handoff';
 import { authResolved, isSignedIn } from '../state/session';
@@ -77,6 +78,10 @@ export const createAccountRoute = createRoute({ getParentRoute: () => rootRoute,
 export const returnToAppRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/return-to-app',
+  // Runs once per visit, not on re-renders; the page shows at once while the calls go out.
+  loader: () => {
+    void callDesktopOnReturn();
+  },
   component: ReturnToAppPage,
 });
 

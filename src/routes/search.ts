@@ -84,8 +84,4 @@ export function withQuery(path: string, search: RawSearch, defaults: Record<stri
   return path + stringifySearch({ ...defaults, ...search });
 }
 
-/** A same-origin in-app path ("/credits"), or undefined for anything that could leave the portal. */
-export function inAppPath(value: string | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value)) return undefined;
-  return value;
-}
+export { inAppPath } from '../domain/redirect-target';

@@ -5,10 +5,11 @@ import * as auth from '../auth/firebase';
 import { config } from '../config/config';
 import { allowedDesktopTarget, loginUrl } from '../domain/desktop-target';
 import { isNewAccount } from '../domain/profile';
-import { readRedirectTarget } from '../domain/redirect-target';
+import { inAppPath, readRedirectTarget } from '../domain/redirect-target';
 import { openAffiliateSurvey, whenAffiliateClosed } from './affiliate';
 import { ensureUnity, loadPlayer, player } from './player';
 import { session } from './session';
+import { finishAuthenticating } from './sign-in';
 import { LOCAL_KEYS, SESSION_KEYS, localStore, sessionStore } from './storage';
 
 export type HandoffPhase = 'idle' | 'working' | 'redirecting' | 'done';
@@ -58,7 +59,7 @@ export function captureLaunchParams(href: string): void {
   const params = url.searchParams;
   if (params.get('link')) opened.linkToken = params.get('link');
   if (params.get('dev') === 'true' && url.pathname.startsWith('/auth')) opened.devMode = true;
-  if (!raw || raw.startsWith('/')) return; // an in-app path is the guard's business, not a desktop target
+  if (!raw || inAppPath(raw)) return; // an in-app path is the guard's business, not a desktop target
   const target = allowedDesktopTarget(raw, config.allowedDesktopOrigins);
   if (!target) {
     handoff.refusedTarget = raw;
@@ -111,6 +112,7 @@ async function flow(now: number): Promise<void> {
     }
     if (!due || !target) {
       handoff.phase = 'idle';
+      finishAuthenticating();
       return;
     }
     const useUnity = localStore.flag(LOCAL_KEYS.redirectWithUnityToken);
@@ -127,6 +129,7 @@ async function flow(now: number): Promise<void> {
     hooks.replaceUrl(withoutParams(window.location.href, ['redirect', 'unityToken', 'state', 'dev']));
     if ((await whenHostReady()) !== null && sendToken(token, useUnity ? 'unity' : 'identity', state ?? undefined)) {
       handoff.phase = 'done';
+      finishAuthenticating();
       return;
     }
     if (opened.devMode) {
@@ -138,6 +141,7 @@ async function flow(now: number): Promise<void> {
     navigateToDesktop(loginUrl(target, token, state));
   } catch {
     handoff.phase = 'idle';
+    finishAuthenticating();
   }
 }
 

@@ -2,6 +2,7 @@
 import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
+import { sendLogout } from '../../bridge';
 import { LOCAL_KEYS, localStore } from './storage';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -28,8 +29,9 @@ export function startSession(): void {
   });
 }
 
-/** Resolves once the identity service has said who is signed in (SPEC 2 "Loading..."). */
+/** Resolves once the identity service has said who is signed in (SPEC 2 "Loading..."); starts listening if needed. */
 export function authResolved(): Promise<void> {
+  startSession();
   return ready;
 }
 
@@ -43,13 +45,19 @@ export function onSignedOut(listener: () => void): () => void {
   return () => signOutListeners.delete(listener);
 }
 
-/** SPEC 4: sign out clears all local storage and state. Throws when the identity service fails. */
-export async function signOut(): Promise<void> {
-  await auth.signOutUser();
-  localStore.clear();
+/** Forgets the user in every store and, unless the host itself asked, tells a host webview (bridge `logout`). */
+function afterSignOut(tellHost: boolean): void {
   session.user = null;
   session.status = 'signedOut';
   for (const listener of signOutListeners) listener();
+  if (tellHost) sendLogout();
+}
+
+/** SPEC 4: sign out clears all local storage and state. Throws when the identity service fails. */
+export async function signOut(options: { tellHost?: boolean } = {}): Promise<void> {
+  await auth.signOutUser();
+  localStore.clear();
+  afterSignOut(options.tellHost ?? true);
 }
 
 /** What the desktop hand-off keeps in local storage, and the redirect URL (SPEC 2, ?action=logout). */
@@ -70,9 +78,7 @@ export const DESKTOP_AUTH_KEYS = [
 export async function signOutClearingDesktopData(): Promise<void> {
   await auth.signOutUser();
   localStore.remove(...DESKTOP_AUTH_KEYS);
-  session.user = null;
-  session.status = 'signedOut';
-  for (const listener of signOutListeners) listener();
+  afterSignOut(true);
 }
 
 let checking: Promise<boolean> | null = null;

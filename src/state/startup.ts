@@ -5,7 +5,7 @@ import { subscribeKey } from 'valtio/utils';
 import { onHostMessage, sendToken, sendTokenUnavailable, startBridge } from '../../bridge';
 import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
-import { isPublicPath } from '../domain/public-paths';
+import { isNoSessionPath, isPublicPath } from '../domain/public-paths';
 import { captureLaunchParams, runAppAuthFlow, setHandoffHooks } from './handoff';
 import { applyPaymentPermission } from './payments-permission';
 import { player } from './player';
@@ -20,7 +20,8 @@ export function startPortal(router: AnyRouter): void {
     navigate: (to) => void router.navigate({ to }),
   });
   captureLaunchParams(window.location.href);
-  startSession();
+  // The shared-link pages run with no session checks: Firebase starts only when a guard first asks who is signed in.
+  if (!isNoSessionPath(window.location.pathname)) startSession();
   subscribeKey(session, 'status', (status) => {
     void router.invalidate();
     if (status === 'signedIn') void runAppAuthFlow();
@@ -39,7 +40,7 @@ export function startPortal(router: AnyRouter): void {
         applyPaymentPermission(msg.allowed);
         break;
       case 'logout':
-        void signOut().then(() => router.navigate({ to: '/auth' }));
+        void signOut({ tellHost: false }).then(() => router.navigate({ to: '/auth' }));
         break;
       case 'unityToken':
         if (player.unity) sendToken(player.unity.accessToken, 'unity', undefined, msg.requestId);

@@ -22,7 +22,8 @@ export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
 
 function area(pick: () => Storage) {
-  // A webview with storage off, or private mode, throws on access: fall back to memory for this page.
+  // A webview with storage off, or private mode, throws on access: then this page keeps its values in memory.
+  // While the real storage works, memory is never read, so a value removed there cannot come back from here.
   const memory = new Map<string, string>();
   const storage = (): Storage | null => {
     try {
@@ -31,39 +32,35 @@ function area(pick: () => Storage) {
       return null;
     }
   };
+  /** Runs `op` on the real storage; false when there is none or it threw. */
+  const attempt = (op: (s: Storage) => void): boolean => {
+    const s = storage();
+    if (!s) return false;
+    try {
+      op(s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     get(key: string): string | null {
-      try {
-        return storage()?.getItem(key) ?? memory.get(key) ?? null;
-      } catch {
-        return memory.get(key) ?? null;
-      }
+      let value: string | null = null;
+      return attempt((s) => (value = s.getItem(key))) ? value : (memory.get(key) ?? null);
     },
     set(key: string, value: string): void {
-      memory.set(key, value);
-      try {
-        storage()?.setItem(key, value);
-      } catch {
-        /* kept in memory */
-      }
+      if (attempt((s) => s.setItem(key, value))) memory.delete(key);
+      else memory.set(key, value);
     },
     remove(...keys: string[]): void {
       for (const key of keys) {
         memory.delete(key);
-        try {
-          storage()?.removeItem(key);
-        } catch {
-          /* nothing stored */
-        }
+        attempt((s) => s.removeItem(key));
       }
     },
     clear(): void {
       memory.clear();
-      try {
-        storage()?.clear();
-      } catch {
-        /* nothing stored */
-      }
+      attempt((s) => s.clear());
     },
   };
 }

@@ -1,16 +1,19 @@
 // Starts one local stack on free ports for the whole run, plus development and standalone builds served beside it.
 import type { FullConfig } from '@playwright/test';
+import { rm } from 'node:fs/promises';
 import { buildPortal, contentSecurityPolicy } from '../../build.mjs';
 import { startStack } from '../../harness/stack';
 import { startStaticServer } from '../../harness/static-server';
 
 export default async function globalSetup(_config: FullConfig) {
-  const stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: false, outdir: 'dist/e2e-staging' });
+  // One folder per run: runs side by side must not overwrite each other's bundles (built for their own ports).
+  const dir = `dist/e2e-${process.env.E2E_RUN_ID ?? process.pid}`;
+  const stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: false, outdir: `${dir}/staging` });
   const { config } = stack;
   const overrides = { useEmulator: true, authEmulatorUrl: config.authEmulatorUrl, backendUrl: config.backendUrl, paypal: config.paypal, desktopPort: config.desktopPort };
   const [dev, standalone] = await Promise.all([
-    buildPortal({ flavour: 'development', outdir: 'dist/e2e-development', config: overrides, quiet: true }),
-    buildPortal({ flavour: 'staging', outdir: 'dist/e2e-standalone', config: { ...overrides, standalone: true }, quiet: true }),
+    buildPortal({ flavour: 'development', outdir: `${dir}/development`, config: overrides, quiet: true }),
+    buildPortal({ flavour: 'staging', outdir: `${dir}/standalone`, config: { ...overrides, standalone: true }, quiet: true }),
   ]);
   const devServer = await startStaticServer({ root: dev.outdir, port: 0, csp: contentSecurityPolicy(dev.config) });
   const standaloneServer = await startStaticServer({ root: standalone.outdir, port: 0, csp: contentSecurityPolicy(standalone.config) });
@@ -23,5 +26,6 @@ export default async function globalSetup(_config: FullConfig) {
     await devServer.stop();
     await standaloneServer.stop();
     await stack.stop();
+    await rm(dir, { recursive: true, force: true });
   };
 }

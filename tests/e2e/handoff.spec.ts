@@ -28,7 +28,9 @@ test.describe('hand-off by browser redirect', () => {
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
     const event = await desktop.next('login');
     expect(event.kind === 'login' && event.token).toMatch(/^ut1\./);
-    expect(event.kind === 'login' && event.claims).toBeNull();
+    // Not the identity token: no identity claims travel with it.
+    expect(event.kind === 'login' && event.claims?.email).toBeUndefined();
+    expect(event.kind === 'login' && event.claims?.pid).toBe(account.playerId);
   });
 
   test('passes the desktop state back unchanged', async ({ page, harness, desktop }) => {
@@ -82,7 +84,7 @@ test.describe('hostile targets', () => {
       const account = await harness.account();
       const offsite: string[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('evil.example')) offsite.push(r.url());
+        if (new URL(r.url()).hostname.endsWith('evil.example')) offsite.push(r.url());
       });
       await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(hostile)}`);
       await expect(page.getByRole('alert').filter({ hasText: 'not a' })).toBeVisible();

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DecodeError, decodeCloudSave, decodeDesigns, decodePurchase, decodeStoredUnityAuth, decodeSubscription, decodeUnityAuth } from '../../../src/api/decoders';
 
 const RUNS = { numRuns: 1000 };
+/** 1,000 runs take well under a second alone, but CI machines are busy. */
+const FUZZ_TIMEOUT = 60_000;
 
 /** A decoder either returns or throws DecodeError: never anything else, whatever it is given. */
 function totalOnAnything(decode: (json: unknown) => unknown) {
@@ -60,7 +62,7 @@ describe('decodeSubscription', () => {
     expect(() => decodeSubscription('nope')).toThrow(DecodeError);
   });
 
-  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeSubscription));
+  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeSubscription), FUZZ_TIMEOUT);
 });
 
 describe('decodeCloudSave', () => {
@@ -100,7 +102,7 @@ describe('decodeCloudSave', () => {
     expect(() => decodeCloudSave({ username: 'x' })).toThrow(DecodeError);
   });
 
-  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeCloudSave));
+  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeCloudSave), FUZZ_TIMEOUT);
 
   it('never reports negative credits (fuzzed)', () => {
     fc.assert(
@@ -109,7 +111,7 @@ describe('decodeCloudSave', () => {
       }),
       RUNS,
     );
-  });
+  }, FUZZ_TIMEOUT);
 });
 
 describe('decodeDesigns', () => {
@@ -129,7 +131,7 @@ describe('decodeDesigns', () => {
     expect(decodeDesigns({})).toEqual([]);
   });
 
-  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeDesigns));
+  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeDesigns), FUZZ_TIMEOUT);
 });
 
 describe('decodeUnityAuth', () => {
@@ -141,7 +143,7 @@ describe('decodeUnityAuth', () => {
     expect(() => decodeUnityAuth(json)).toThrow(DecodeError);
   });
 
-  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeUnityAuth));
+  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeUnityAuth), FUZZ_TIMEOUT);
 
   it('reads stored data only when whole', () => {
     expect(decodeStoredUnityAuth({ playerId: 'P1', accessToken: 't', uid: 'u' })).toEqual({ playerId: 'P1', accessToken: 't', uid: 'u' });
@@ -159,5 +161,5 @@ describe('decodePurchase', () => {
     expect(decodePurchase({ success: false, error: 'Order was not captured' }).error).toBe('Order was not captured');
   });
 
-  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodePurchase));
+  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodePurchase), FUZZ_TIMEOUT);
 });

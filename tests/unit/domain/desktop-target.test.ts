@@ -51,7 +51,7 @@ describe('allowedDesktopTarget', () => {
       }),
       { numRuns: 10_000 },
     );
-  });
+  }, 120_000);
 });
 
 describe('hand-off URLs', () => {
