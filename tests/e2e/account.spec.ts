@@ -54,9 +54,13 @@ for (const { name, viewport } of WIDTHS) {
       const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/cloud-save/${account.playerId}/username`));
       await page.getByRole('button', { name: 'Save' }).click();
       expect((await saved).postDataJSON()).toEqual({ username: 'Countess of Lovelace' });
-      await expect(page.getByRole('status').filter({ hasText: 'Username updated.' })).toBeVisible();
+      const toast = page.getByRole('status').filter({ hasText: 'Username updated.' });
+      await expect(toast).toBeVisible();
       await expect(field).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Edit username' })).toBeFocused();
+      await expectAccessible(page, `username saved, toast up (${name})`);
+      await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+      await expect(toast).toHaveCount(0);
       await expect(profileValue(page, 'Username')).toContainText('Countess of Lovelace');
 
       const reloaded = page.waitForResponse((r) => r.url().includes(`/cloud-save/${account.playerId}?`) && r.request().method() === 'GET');
