@@ -17,6 +17,7 @@ const bridge = vi.hoisted(() => ({
   isEmbedded: vi.fn(() => false),
   requestOpenInBrowser: vi.fn(() => false),
   whenHostReady: vi.fn(() => Promise.resolve(null as string | null)),
+  sendLogout: vi.fn(() => false),
 }));
 vi.mock('../../../bridge', () => bridge);
 
