@@ -28,6 +28,28 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page).toHaveURL(/\/subscription$/);
     });
 
+    test('counts down to the end of the period: "Expires tomorrow", then "Expires today"', async ({ page, harness }) => {
+      const account = await harness.account({ name: 'Ada Lovelace', plan: 'monthly' });
+      const read = page.waitForResponse((r) => r.url().includes(`/cloud-save/${account.playerId}?`));
+      await signInToAccount(page, account);
+      const results = ((await (await read).json()) as { results: Array<{ key: string; value: { expiresAt?: string } }> }).results;
+      const expiresAt = Date.parse(results.find((r) => r.key === 'subscriptionData')!.value.expiresAt!);
+      const midnight = new Date(expiresAt);
+      midnight.setHours(0, 0, 0, 0);
+      // Halfway between the expiry day's midnight and the expiry: that day, before it ends.
+      const sameDay = new Date(midnight.getTime() + (expiresAt - midnight.getTime()) / 2);
+      const dayBefore = new Date(sameDay);
+      dayBefore.setDate(dayBefore.getDate() - 1);
+      await page.clock.install({ time: dayBefore });
+      await page.reload();
+      await expect(profileValue(page, 'Account Type')).toContainText('Pro Plan - Monthly');
+      await expect(profileValue(page, 'Account Type')).toContainText('Expires tomorrow');
+      await page.clock.setSystemTime(sameDay);
+      await page.reload();
+      await expect(profileValue(page, 'Account Type')).toContainText('Expires today');
+      await expectAccessible(page, `expiring today (${name})`);
+    });
+
     test('shows Free with the Upgrade link, and no link when payments are not allowed', async ({ page, harness }) => {
       const account = await harness.account({ name: 'Grace Hopper' });
       await signInToAccount(page, account);
@@ -177,5 +199,39 @@ test.describe('account deletion refused by the server', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     await expect(profileValue(page, 'Username')).toContainText('Ada Lovelace');
+  });
+});
+
+test.describe('account deletion without the data it needs', () => {
+  // The Unity exchange answers 500, and the identity service cannot be reached, on purpose.
+  test.use({ allowConsoleErrors: [/status of 500|ERR_FAILED|ERR_INTERNET_DISCONNECTED/] });
+
+  test('no player id (the Unity exchange failed): "Authentication data is missing. Please try logging in again."', async ({ page, harness }) => {
+    const account = await harness.account({ name: 'Ada Lovelace' });
+    await harness.faults(account.uid, 'auth-unity=500');
+    await signInToAccount(page, account);
+    await expect(page.getByRole('alert').filter({ hasText: 'Unity authentication failed' })).toBeVisible();
+    await page.getByRole('button', { name: 'Request Account Deletion' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Authentication data is missing. Please try logging in again.');
+    await expectAccessible(page, 'deletion without a player id');
+    expect((await harness.log(account.uid)).filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  test('no identity token (it expired and cannot be renewed): "Firebase authentication is required. Please log in again."', async ({ page, harness }) => {
+    await page.clock.install();
+    const account = await harness.account({ name: 'Ada Lovelace' });
+    await signInToAccount(page, account);
+    await expect(profileValue(page, 'Username')).toContainText('Ada Lovelace');
+    // Two hours later the one-hour identity token has expired, and the token service is out of reach.
+    await page.route('**/securetoken.googleapis.com/**', (route) => route.abort('internetdisconnected'));
+    await page.clock.fastForward('02:00:00');
+    await page.getByRole('button', { name: 'Request Account Deletion' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Firebase authentication is required. Please log in again.');
+    await expectAccessible(page, 'deletion without an identity token');
+    expect((await harness.log(account.uid)).filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 });
