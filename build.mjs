@@ -101,7 +101,8 @@ export function contentSecurityPolicy(config) {
     `default-src 'self'`,
     `script-src ${join("'self'", paypal, google)}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src ${join("'self'", 'data: blob:', paypal)}`,
+    // Profile photos of Google accounts come from googleusercontent.com.
+    `img-src ${join("'self'", 'data: blob:', paypal, 'https://*.googleusercontent.com')}`,
     `font-src 'self' data:`,
     `connect-src ${join("'self'", origin(config.backendUrl), paypal, emulator, identity, loopback, ...config.allowedDesktopOrigins)}`,
     `frame-src ${join(authDomain, emulator, paypal, google)}`,

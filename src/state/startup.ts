@@ -5,6 +5,7 @@ import { subscribeKey } from 'valtio/utils';
 import { onHostMessage, sendToken, sendTokenUnavailable, startBridge } from '../../bridge';
 import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
+import { pageTitle } from '../domain/page-title';
 import { isNoSessionPath, isPublicPath } from '../domain/public-paths';
 import { captureLaunchParams, runAppAuthFlow, setHandoffHooks } from './handoff';
 import { applyPaymentPermission } from './payments-permission';
@@ -13,6 +14,8 @@ import { session, signOut, startSession, validateSession } from './session';
 import { LOCAL_KEYS, localStore } from './storage';
 
 export function startPortal(router: AnyRouter): void {
+  const title = () => (document.title = pageTitle(router.state.location.pathname, config.productName));
+  router.subscribe('onResolved', title);
   if (config.standalone) return;
   localStore.remove(LOCAL_KEYS.isRedirecting);
   setHandoffHooks({

@@ -58,3 +58,41 @@ test.describe('standalone mode', () => {
     await expect(page).toHaveURL(/\/share-design$/);
   });
 });
+
+test.describe('route rules when signed in', () => {
+  test('signing in from /auth?redirect=/credits lands on /credits, and /auth then sends you on', async ({ page, harness }) => {
+    const account = await harness.account();
+    await page.goto('/credits?foo=1');
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/credits\?foo=1$/);
+    await expect(page).toHaveTitle('Credits · Dream Book');
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle('My Account · Dream Book');
+  });
+
+  test('the staging build has no Development nav item; the development build has it and /dev-data', async ({ page, harness }) => {
+    const account = await harness.account();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveText(['Account', 'Pro', 'Credits', 'My Designs']);
+    await page.goto('/dev-data');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+    await page.goto(`${harness.devUrl}auth`);
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Development' }).click();
+    await expect(page).toHaveURL(/\/dev-data$/);
+  });
+});

@@ -52,7 +52,7 @@ export function AppLayout() {
             )}
           </ul>
         </nav>
-        <button type="button" className="button secondary" onClick={onSignOut} disabled={busy}>
+        <button type="button" className="button secondary sign-out" onClick={onSignOut} disabled={busy}>
           Sign Out
         </button>
       </header>
