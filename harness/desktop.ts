@@ -49,15 +49,14 @@ export async function startDesktopListener({ port, host = '127.0.0.1' }: { port:
   const events: DesktopEvent[] = [];
   const emitter = new EventEmitter();
   const server: Server = createServer((req, res) => {
-    if (req.method === 'GET' && req.url) {
-      const event = desktopEvent(req.url);
-      if (!(event.kind === 'path' && event.path === '/favicon.ico')) {
-        events.push(event);
-        emitter.emit('event', event);
-      }
-    }
+    const event = req.method === 'GET' && req.url ? desktopEvent(req.url) : null;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
-    res.end(req.method === 'HEAD' ? undefined : PAGE);
+    // Reported once the answer is out, so a listener that stops on the event does not cut the caller off.
+    res.end(req.method === 'HEAD' ? undefined : PAGE, () => {
+      if (!event || (event.kind === 'path' && event.path === '/favicon.ico')) return;
+      events.push(event);
+      emitter.emit('event', event);
+    });
   });
   const actual = await listen(server, port, host);
   return {
