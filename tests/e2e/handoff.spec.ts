@@ -1,7 +1,16 @@
 // The hand-off to the desktop app (SPEC 2, 4; issue 5): each way of passing the target, the Unity token,
 // once per session, dev mode, link, hostile targets and host webviews.
+import type { Page } from '@playwright/test';
+import type { DesktopListener } from '../../harness/desktop';
 import { expect, test } from './fixtures';
 import { signInByEmail } from './support/sign-in';
+
+/** The login call the listener got, once the browser has really arrived there (nothing of the portal is left). */
+async function handedOff(page: Page, desktop: DesktopListener) {
+  const event = await desktop.next('login');
+  await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));
+  return event;
+}
 
 test.describe('hand-off by browser redirect', () => {
   const forms: Array<[string, (target: string) => string]> = [
@@ -14,19 +23,18 @@ test.describe('hand-off by browser redirect', () => {
     test(`reaches the listener with an identity token when the target is in ${form}`, async ({ page, harness, desktop }) => {
       const account = await harness.account();
       await signInByEmail(page, account, path(desktop.url));
-      const event = await desktop.next('login');
+      const event = await handedOff(page, desktop);
       expect(event.kind).toBe('login');
       if (event.kind !== 'login') return;
       expect(event.claims?.email).toBe(account.email);
       expect(event.claims?.aud).toBe('demo-portal');
-      await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));
     });
   }
 
   test('sends the Unity access token when unityToken=true', async ({ page, harness, desktop }) => {
     const account = await harness.account();
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
-    const event = await desktop.next('login');
+    const event = await handedOff(page, desktop);
     expect(event.kind === 'login' && event.token).toMatch(/^ut1\./);
     // Not the identity token: no identity claims travel with it.
     expect(event.kind === 'login' && event.claims?.email).toBeUndefined();
@@ -38,12 +46,13 @@ test.describe('hand-off by browser redirect', () => {
     const seen = page.waitForRequest((r) => r.url().startsWith(`${desktop.url}/login?`));
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&state=abc%20123`);
     expect(new URL((await seen).url()).searchParams.get('state')).toBe('abc 123');
+    await handedOff(page, desktop);
   });
 
   test('hands off once per session, and again only when the redirect query comes again', async ({ page, harness, desktop }) => {
     const account = await harness.account();
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
-    await desktop.next('login');
+    await handedOff(page, desktop);
     await page.goBack();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     await page.reload();
@@ -51,7 +60,7 @@ test.describe('hand-off by browser redirect', () => {
     expect(desktop.events.filter((e) => e.kind === 'login')).toHaveLength(1);
     desktop.reset();
     await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}`);
-    await desktop.next('login');
+    await handedOff(page, desktop);
   });
 
   test('dev mode goes through /return-to-app, which calls the listener', async ({ page, harness, desktop }) => {
