@@ -192,6 +192,7 @@ async function handoffCost(browser: Browser, stack: Stack) {
     await listener.next('login', 30_000);
     const elapsed = Date.now() - started;
     counting = false;
+    await page.waitForURL(`${listener.url}/login?**`).catch(() => undefined);
     const calls = seen.filter((s) => !s.includes(`${listener.url}/login`));
     const kind = (s: string) => (s.includes(emulatorOrigin) ? 'emulator' : s.includes(backendOrigin) ? 'backend' : 'other');
     counts.push({
@@ -225,6 +226,9 @@ async function requestsPerPage(browser: Browser, stack: Stack) {
   const page = await context.newPage();
   await signIn(page, stack, account);
   await page.getByRole('heading', { name: 'My Account' }).waitFor();
+  // The sign-in's own requests must be over before the first page load is counted.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
   const perPage: Record<string, Record<string, number>> = {};
   for (const path of ['/', '/credits', '/subscription', '/my-designs']) {
     const before = stack.backend.log.length;
@@ -267,27 +271,42 @@ export async function main(): Promise<void> {
   const machine = `${cpus().length} x ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
   console.error(`bench on ${machine}`);
   const stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: false, outdir: join(root, 'dist/bench-stack') });
-  const browser = await chromium.launch(chromiumLaunchOptions());
-  try {
-    console.error('bundle sizes...');
-    const { floorDir, floorConfig } = await bundleSizes(stack);
-    const floorServer = await startStaticServer({ root: floorDir, port: 0, csp: contentSecurityPolicy(floorConfig) });
+  /** Each part in a browser of its own; a part that fails is reported in the table and the rest still run. */
+  const only = process.env.BENCH_ONLY?.split(',');
+  const part = async (name: string, run: (browser: Browser) => Promise<void>) => {
+    if (only && !only.includes(name)) return;
+    console.error(`${name}...`);
+    const browser = await chromium.launch(chromiumLaunchOptions());
     try {
-      console.error('cold load...');
-      await coldLoad(browser, stack, floorServer.url);
+      await run(browser);
+    } catch (error) {
+      row(`${name}: FAILED`, (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 120), '', null, '', false);
     } finally {
-      await floorServer.stop();
+      await browser.close().catch(() => undefined);
     }
-    console.error('web vitals...');
-    await webVitals(browser, stack);
-    console.error('hand-off cost...');
-    await handoffCost(browser, stack);
-    console.error('requests per page...');
-    await requestsPerPage(browser, stack);
-    console.error('build time...');
-    buildTime();
+  };
+  try {
+    let floor: Awaited<ReturnType<typeof bundleSizes>> | null = null;
+    await part('bundle sizes', async () => {
+      floor = await bundleSizes(stack);
+    });
+    await part('cold load', async (browser) => {
+      if (!floor) throw new Error('no floor bundle');
+      const floorServer = await startStaticServer({ root: floor.floorDir, port: 0, csp: contentSecurityPolicy(floor.floorConfig) });
+      try {
+        await coldLoad(browser, stack, floorServer.url);
+      } finally {
+        await floorServer.stop();
+      }
+    });
+    await part('web vitals', (browser) => webVitals(browser, stack));
+    await part('hand-off cost', (browser) => handoffCost(browser, stack));
+    await part('requests per page', (browser) => requestsPerPage(browser, stack));
+    if (!only || only.includes('build time')) {
+      console.error('build time...');
+      buildTime();
+    }
   } finally {
-    await browser.close();
     await stack.stop();
   }
   const output = { date: new Date().toISOString(), machine, seconds: Math.round((Date.now() - started) / 1000), rows, ...results };
