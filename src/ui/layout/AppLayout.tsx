@@ -4,6 +4,7 @@ import { config } from '../../config/config';
 import { message } from '../../messages/catalogue';
 import { signOut } from '../../state/session';
 import { showToast } from '../../state/toasts';
+import { SiteFooter } from '../components/SiteFooter';
 
 const NAV = [
   { to: '/', label: 'Account' },
@@ -59,23 +60,7 @@ export function AppLayout() {
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="app-footer">
-        <p>
-          © {new Date().getFullYear()} {config.productName}. All rights reserved.
-        </p>
-        <ul className="footer-links">
-          <li>
-            <a href={config.links.privacy} target="_blank" rel="noopener noreferrer">
-              Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-          <li>
-            <a href={config.links.terms} target="_blank" rel="noopener noreferrer">
-              Terms of Service<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        </ul>
-      </footer>
+      <SiteFooter className="app-footer" />
     </div>
   );
 }

@@ -2,9 +2,9 @@
 import type { ReactNode } from 'react';
 import { config } from '../../config/config';
 import '../styles/public.css';
+import { SiteFooter } from '../components/SiteFooter';
 
 export function PublicShell({ children }: { children: ReactNode }) {
-  const year = new Date().getFullYear();
   return (
     <div className="public-shell">
       <header className="public-header">
@@ -14,23 +14,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <main className="public-main" id="main">
         {children}
       </main>
-      <footer className="public-footer">
-        <p>
-          © {year} {config.productName}. All rights reserved.
-        </p>
-        <ul className="footer-links">
-          <li>
-            <a href={config.links.privacy} target="_blank" rel="noopener noreferrer">
-              Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-          <li>
-            <a href={config.links.terms} target="_blank" rel="noopener noreferrer">
-              Terms of Service<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        </ul>
-      </footer>
+      <SiteFooter className="public-footer" />
     </div>
   );
 }
