@@ -168,7 +168,7 @@ async function webVitals(browser: Browser, stack: Stack) {
 async function handoffCost(browser: Browser, stack: Stack) {
   const account = await seedAccount(stack);
   const listener = await startDesktopListener({ port: 0 });
-  const counts: Array<{ emulator: number; backend: number; other: number; repeated: string[]; ms: number }> = [];
+  const counts: Array<{ emulator: number; backend: number; other: number; repeated: string[]; ms: number; calls: string[] }> = [];
   const emulatorOrigin = new URL(stack.config.authEmulatorUrl).origin;
   const backendOrigin = new URL(stack.config.backendUrl).origin;
   for (let i = 0; i < RUNS; i++) {
@@ -201,6 +201,7 @@ async function handoffCost(browser: Browser, stack: Stack) {
       other: calls.filter((s) => kind(s) === 'other').length,
       repeated: calls.filter((s, idx) => calls.indexOf(s) !== idx),
       ms: elapsed,
+      calls,
     });
     await context.close();
   }
