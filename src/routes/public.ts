@@ -3,7 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { config } from '../config/config';
 import { callDesktopOnReturn } from '../state/return-to-app';
 import { readRedirectTarget } from '../domain/redirect-target';
-import { captureLaunchParams } from '../state/handoff';
+import { captureLaunchParams, handoffDue } from '../state/handoff';
 import { authResolved, isSignedIn } from '../state/session';
 import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/sign-in';
 import { AuthPage } from '../ui/pages/AuthPage';
@@ -40,6 +40,8 @@ export async function authGuard({ location }: { location: AuthLocation }): Promi
     throw redirect({ href, replace: true });
   }
   if (!isSignedIn()) return;
+  // A hand-off to the desktop is due: stay here, overlay up, until the token has gone out (no page loads meanwhile).
+  if (handoffDue()) return;
   const path = inAppPath(typeof search.redirect === 'string' ? search.redirect : undefined);
   if (path) {
     const { redirect: _drop, ...rest } = search;

@@ -81,6 +81,16 @@ export function storedTarget(): string | null {
   return stored ? allowedDesktopTarget(stored, config.allowedDesktopOrigins) : null;
 }
 
+/** A hand-off will run for this sign-in: a stored target, not yet used this session or asked for again. */
+export function handoffDue(): boolean {
+  return storedTarget() !== null && (opened.fresh || !sessionStore.flag(SESSION_KEYS.hasRedirected));
+}
+
+/** The sign-in screen waited for the hand-off (see the /auth guard): once it is over without leaving, go on to the account. */
+function leaveSignInScreen(): void {
+  if (window.location.pathname.startsWith('/auth')) hooks.navigate('/');
+}
+
 let running: Promise<void> | null = null;
 
 /** Runs the app auth flow once per sign-in (parallel triggers share it). */
@@ -105,7 +115,7 @@ async function flow(now: number): Promise<void> {
     await loadPlayer().catch(() => undefined); // pages show cloud-save errors; the hand-off goes on
     if (session.user?.uid !== user.uid) return;
     const target = storedTarget();
-    const due = target !== null && (opened.fresh || !sessionStore.flag(SESSION_KEYS.hasRedirected));
+    const due = handoffDue();
     if (isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) {
       openAffiliateSurvey();
       if (due) await whenAffiliateClosed();
@@ -119,6 +129,8 @@ async function flow(now: number): Promise<void> {
     const token = useUnity ? (player.unity?.accessToken ?? unity.accessToken) : await auth.idToken();
     if (!token) {
       handoff.phase = 'idle';
+      finishAuthenticating();
+      leaveSignInScreen();
       return;
     }
     const state = localStore.get(LOCAL_KEYS.redirectState);
@@ -130,6 +142,7 @@ async function flow(now: number): Promise<void> {
     if ((await whenHostReady()) !== null && sendToken(token, useUnity ? 'unity' : 'identity', state ?? undefined)) {
       handoff.phase = 'done';
       finishAuthenticating();
+      leaveSignInScreen();
       return;
     }
     if (opened.devMode) {
@@ -142,6 +155,7 @@ async function flow(now: number): Promise<void> {
   } catch {
     handoff.phase = 'idle';
     finishAuthenticating();
+    leaveSignInScreen();
   }
 }
 

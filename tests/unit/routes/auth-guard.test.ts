@@ -6,6 +6,7 @@ const state = vi.hoisted(() => ({
   signedIn: false,
   runLogoutAction: vi.fn(),
   captureLaunchParams: vi.fn(),
+  handoffDue: false,
 }));
 vi.mock('../../../src/state/session', () => ({ authResolved: () => Promise.resolve(), isSignedIn: () => state.signedIn }));
 vi.mock('../../../src/state/sign-in', () => ({
@@ -13,7 +14,7 @@ vi.mock('../../../src/state/sign-in', () => ({
   leaveSignInScreen: vi.fn(),
   runLogoutAction: state.runLogoutAction,
 }));
-vi.mock('../../../src/state/handoff', () => ({ captureLaunchParams: state.captureLaunchParams }));
+vi.mock('../../../src/state/handoff', () => ({ captureLaunchParams: state.captureLaunchParams, handoffDue: () => state.handoffDue }));
 vi.mock('../../../src/state/return-to-app', () => ({ callDesktopOnReturn: vi.fn() }));
 vi.mock('../../../src/ui/pages/AuthPage', () => ({ AuthPage: () => null }));
 vi.mock('../../../src/ui/pages/ExternalLinkPage', () => ({ ExternalLinkPage: () => null }));
@@ -104,5 +105,18 @@ describe('visitors', () => {
   it('never follows a redirect that could leave the portal', async () => {
     state.signedIn = true;
     await expect(guard('/auth?redirect=%2F%2Fevil.example')).resolves.toMatchObject({ href: '/?redirect=%2F%2Fevil.example' });
+  });
+});
+
+describe('a hand-off that is due', () => {
+  it('keeps a signed-in visitor on /auth until the token has gone out', async () => {
+    state.signedIn = true;
+    state.handoffDue = true;
+    try {
+      expect(await guard('/auth?redirect=http%3A%2F%2F127.0.0.1%3A5662')).toBeNull();
+    } finally {
+      state.handoffDue = false;
+      state.signedIn = false;
+    }
   });
 });
