@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Design } from '../../domain/entities';
 import { localDate } from '../../domain/profile';
 import { modelThumbnailPath } from '../../domain/shared-link';
+import { HouseIcon } from '../components/HouseIcon';
 
 /** "Modern_Villa" reads as "Modern Villa". */
 export function modelLabel(modelName: string): string {
@@ -23,10 +24,7 @@ export function DesignCard({ design }: { design: Design }) {
           <img src={src} alt="" width={480} height={320} loading="lazy" decoding="async" onError={() => setFailedSrc(src)} />
         ) : (
           <div className="design-card-fallback">
-            <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false">
-              <path d="M6 22 24 7l18 15v3h-4v16H10V25H6z" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
-              <path d="M20 41V30h8v11" fill="none" stroke="currentColor" strokeWidth="3" />
-            </svg>
+            <HouseIcon size={44} strokeWidth={3} />
             <span>No preview available</span>
           </div>
         )}

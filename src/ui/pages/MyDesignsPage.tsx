@@ -5,6 +5,7 @@ import { message } from '../../messages/catalogue';
 import { designs, loadDesigns } from '../../state/designs';
 import { DesignCard } from '../designs/DesignCard';
 import '../styles/account.css';
+import { HouseIcon } from '../components/HouseIcon';
 
 const SKELETONS = 6;
 
@@ -72,10 +73,7 @@ export function MyDesignsPage() {
 
       {ready && count === 0 && (
         <div className="card designs-state designs-empty">
-          <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
-            <path d="M6 22 24 7l18 15v3h-4v16H10V25H6z" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
-            <path d="M20 41V30h8v11" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          </svg>
+          <HouseIcon size={56} strokeWidth={2.5} />
           <p>{message('designsEmpty')}</p>
         </div>
       )}
