@@ -15,8 +15,10 @@ import { validateSubscriptionSearch, withQuery } from './search';
 export const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ location, search }) => {
     if (config.standalone) throw redirect({ href: '/external-link' });
+    // SPEC 4: ?action=logout signs out on any page; the /auth guard does it and says so.
+    if (search.action === 'logout') throw redirect({ href: withQuery('/auth', location.search), replace: true });
     await authResolved();
     if (!isSignedIn()) throw redirect({ href: withQuery('/auth', location.search, { redirect: location.pathname }) });
   },

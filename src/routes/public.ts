@@ -80,6 +80,9 @@ export const createAccountRoute = createRoute({ getParentRoute: () => rootRoute,
 export const returnToAppRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/return-to-app',
+  beforeLoad: () => {
+    if (config.standalone) throw redirect({ href: '/external-link' }); // SPEC 2: standalone serves only the shared-link pages
+  },
   // Runs once per visit, not on re-renders; the page shows at once while the calls go out.
   loader: () => {
     void callDesktopOnReturn();

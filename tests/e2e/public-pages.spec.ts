@@ -470,6 +470,14 @@ test.describe('standalone build of the public pages', () => {
     await expectAccessible(page, 'standalone external-link');
   });
 
+  test('sends every other path, /return-to-app too, to /external-link (SPEC 2)', async ({ page, harness }) => {
+    for (const path of ['return-to-app', 'auth', 'sign-in', 'credits', 'no/such/page']) {
+      await page.goto(`${harness.standaloneUrl}${path}`);
+      await expect(page, path).toHaveURL(`${harness.standaloneUrl}external-link`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
   test.describe('with missing thumbnails', () => {
     test.use({ allowConsoleErrors: [MISSING_IMAGE] });
 

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures';
+import { signInToAccount } from './support/signed-in';
 
 test.describe('route guards when signed out', () => {
   test('a signed-in page sends you to /auth with redirect={path}, keeping the query', async ({ page }) => {
@@ -60,6 +61,17 @@ test.describe('standalone mode', () => {
 });
 
 test.describe('route rules when signed in', () => {
+  test('?action=logout on a signed-in page signs out and lands on /auth saying so (SPEC 4)', async ({ page, harness }) => {
+    const account = await harness.account();
+    await signInToAccount(page, account);
+    await page.goto('/credits?action=logout');
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    // Really signed out: the signed-in page now sends us to /auth.
+    await page.goto('/credits');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
+  });
+
   test('signing in from /auth?redirect=/credits lands on /credits, and /auth then sends you on', async ({ page, harness }) => {
     const account = await harness.account();
     await page.goto('/credits?foo=1');
