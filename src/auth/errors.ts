@@ -1,7 +1,19 @@
 // Firebase error codes to the exact texts of SPEC 8, one table per group.
 import type { MessageCode } from '../messages/catalogue';
 
-export type AuthErrorGroup = 'google' | 'apple' | 'signIn' | 'createAccount' | 'reset' | 'logout';
+export type AuthErrorGroup =
+  | 'google'
+  | 'apple'
+  | 'signIn'
+  | 'createAccount'
+  | 'reset'
+  | 'logout'
+  | 'changePassword'
+  | 'addPassword'
+  | 'link'
+  | 'unlink'
+  | 'verify'
+  | 'verifyCheck';
 
 const NETWORK = 'auth/network-request-failed';
 
@@ -43,6 +55,48 @@ export const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> 
   },
   // Signing out has one text whatever went wrong.
   logout: { default: 'logoutFailed' },
+  // Sign-in & security (issue 16). A wrong current password reads as a failed sign-in (SPEC 8).
+  changePassword: {
+    ...email('passwordChangeFailed'),
+    'auth/email-already-in-use': 'passwordChangeFailed',
+    'auth/requires-recent-login': 'recentSignInRequired',
+  },
+  addPassword: {
+    'auth/weak-password': 'weakPassword',
+    'auth/email-already-in-use': 'passwordEmailInUse',
+    'auth/credential-already-in-use': 'passwordEmailInUse',
+    'auth/provider-already-linked': 'passwordAlreadyAdded',
+    'auth/missing-email': 'passwordNeedsEmail',
+    'auth/requires-recent-login': 'recentSignInRequired',
+    'auth/too-many-requests': 'emailTooManyRequests',
+    [NETWORK]: 'networkError',
+    default: 'passwordAddFailed',
+  },
+  // Texts with {provider}, filled by the caller.
+  link: {
+    ...popup('linkFailed'),
+    'auth/credential-already-in-use': 'linkCredentialInUse',
+    'auth/email-already-in-use': 'linkCredentialInUse',
+    'auth/account-exists-with-different-credential': 'linkCredentialInUse',
+    'auth/provider-already-linked': 'linkAlreadyLinked',
+    'auth/requires-recent-login': 'recentSignInRequired',
+  },
+  unlink: {
+    'auth/no-such-provider': 'unlinkNotLinked',
+    'auth/requires-recent-login': 'recentSignInRequired',
+    'auth/too-many-requests': 'popupTooManyRequests',
+    [NETWORK]: 'networkError',
+    default: 'unlinkFailed',
+  },
+  verify: {
+    'auth/too-many-requests': 'popupTooManyRequests',
+    [NETWORK]: 'networkError',
+    default: 'verificationSendFailed',
+  },
+  verifyCheck: {
+    [NETWORK]: 'networkError',
+    default: 'verificationCheckFailed',
+  },
 };
 
 /** The message of SPEC 8 for a failure `code` (an `auth/...` code, or 'unknown') in `group`. */

@@ -15,6 +15,13 @@ import {
   sendPasswordResetEmail,
   signOut,
   onAuthStateChanged,
+  EmailAuthProvider,
+  reauthenticateWithCredential,
+  updatePassword,
+  linkWithCredential,
+  linkWithPopup,
+  unlink,
+  sendEmailVerification,
   type Auth,
   type User,
 } from 'firebase/auth';
@@ -117,6 +124,73 @@ export async function sessionStillValid(): Promise<boolean> {
   } catch (error) {
     return errorCode(error) === 'auth/network-request-failed';
   }
+}
+
+// ---- Sign-in & security (issue 16) ----
+
+/** What the security section needs beyond PortalUser. */
+export interface SecurityInfo {
+  email: string | null;
+  emailVerified: boolean;
+}
+
+export function currentSecurity(): SecurityInfo | null {
+  const user = getAuthInstance().currentUser;
+  return user ? { email: user.email, emailVerified: user.emailVerified } : null;
+}
+
+function signedInUser(): User {
+  const user = getAuthInstance().currentUser;
+  // The code Firebase itself uses when an operation needs a user.
+  if (!user) throw Object.assign(new Error('No user is signed in.'), { code: 'auth/no-current-user' });
+  return user;
+}
+
+/** Proves the current password first (Firebase asks for a recent sign-in), then sets the new one. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<PortalUser> {
+  const user = signedInUser();
+  if (!user.email) throw Object.assign(new Error('The account has no e-mail address.'), { code: 'auth/missing-email' });
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+  await updatePassword(user, newPassword);
+  return toPortalUser(user);
+}
+
+/** "Add a password" for a Google or Apple account: links an e-mail credential for the account's own address. */
+export async function addPassword(newPassword: string): Promise<PortalUser> {
+  const user = signedInUser();
+  if (!user.email) throw Object.assign(new Error('The account has no e-mail address.'), { code: 'auth/missing-email' });
+  return toPortalUser((await linkWithCredential(user, EmailAuthProvider.credential(user.email, newPassword))).user);
+}
+
+/** Links Google or Apple to the signed-in account in a popup. */
+export async function linkProvider(providerId: 'google.com' | 'apple.com'): Promise<PortalUser> {
+  const user = signedInUser();
+  let provider: GoogleAuthProvider | OAuthProvider;
+  if (providerId === 'google.com') {
+    provider = new GoogleAuthProvider();
+    provider.setCustomParameters({ prompt: 'select_account' });
+  } else {
+    provider = new OAuthProvider('apple.com');
+    provider.addScope('email');
+    provider.addScope('name');
+  }
+  return toPortalUser((await linkWithPopup(user, provider)).user);
+}
+
+export async function unlinkProvider(providerId: string): Promise<PortalUser> {
+  return toPortalUser(await unlink(signedInUser(), providerId));
+}
+
+export async function sendVerificationEmail(): Promise<void> {
+  await sendEmailVerification(signedInUser());
+}
+
+/** Reads the account again from the identity service (e.g. after the verification link was followed elsewhere). */
+export async function reloadUser(): Promise<PortalUser | null> {
+  const user = getAuthInstance().currentUser;
+  if (!user) return null;
+  await user.reload();
+  return toPortalUser(user);
 }
 
 /** The `auth/...` code of a Firebase error, or 'unknown'. */

@@ -1,0 +1,280 @@
+// My Account "Sign-in & security" (issue 16): change or add a password, link and unlink Google/Apple, e-mail verification.
+import { proxy } from 'valtio';
+import * as auth from '../auth/firebase';
+import type { PortalUser } from '../auth/firebase';
+import { authErrorMessage, popupUnsupported } from '../auth/errors';
+import { isEmbedded, requestOpenInBrowser, whenHostReady } from '../../bridge';
+import {
+  canUnlink,
+  cooldownSecondsLeft,
+  hasPassword,
+  passwordFormProblem,
+  providerName,
+  signInMethodIds,
+  VERIFICATION_COOLDOWN_MS,
+  type LinkableProvider,
+} from '../domain/sign-in-methods';
+import { message, type MessageCode } from '../messages/catalogue';
+import { PASSWORD_MIN_LENGTH } from '../domain/constants';
+import { onSignedOut, session } from './session';
+import { showToast } from './toasts';
+
+/** What happened when the user asked to link in the system browser (as on the sign-in screen). */
+export type BrowserHandOff = 'requested' | 'manual' | null;
+export type PasswordField = 'current' | 'new' | null;
+
+const initialState = () => ({
+  password: {
+    pending: false,
+    error: null as string | null,
+    /** The field the error is about, for aria-invalid and focus. */
+    field: null as PasswordField,
+  },
+  link: {
+    pending: null as LinkableProvider | null,
+    error: null as string | null,
+    /** Popups cannot work here: offer the system browser (inside a host webview, or after a popup failure). */
+    offerBrowser: false,
+    browserHandOff: null as BrowserHandOff,
+  },
+  unlink: {
+    /** The provider whose "Unlink ...?" confirmation is open. */
+    confirming: null as LinkableProvider | null,
+    pending: false,
+    error: null as string | null,
+  },
+  verification: {
+    emailVerified: false,
+    sending: false,
+    checking: false,
+    /** When "Send verification e-mail" may be pressed again (epoch ms), or null. */
+    cooldownUntil: null as number | null,
+    error: null as string | null,
+    notice: null as string | null,
+  },
+});
+
+export const accountSecurity = proxy(initialState());
+
+/** Bumped on sign-out, so a late answer cannot touch the next user's section. */
+let generation = 0;
+/** Bumped each time the section is shown, so a host that shows up late only affects the section still shown. */
+let entered = 0;
+
+function providerIds(): string[] {
+  return session.user?.providerIds ?? [];
+}
+
+/** Takes the account as the identity service now has it: the Sign-in Method row and the badge follow. */
+function adopt(user: PortalUser | null): void {
+  if (user && session.user?.uid === user.uid) session.user = user;
+  accountSecurity.verification.emailVerified = auth.currentSecurity()?.emailVerified ?? false;
+}
+
+/** The section is shown: read the badge, and offer the system browser for linking inside a host webview. */
+export function enterSecuritySection(): void {
+  const at = ++entered;
+  accountSecurity.verification.emailVerified = auth.currentSecurity()?.emailVerified ?? false;
+  accountSecurity.link.offerBrowser = accountSecurity.link.offerBrowser || isEmbedded();
+  // Vuplex injects its host object after load.
+  void whenHostReady().then((host) => {
+    if (host !== null && at === entered) accountSecurity.link.offerBrowser = true;
+  });
+}
+
+// ---- Password ----
+
+const PROBLEM_TEXT = {
+  currentRequired: ['currentPasswordRequired', 'current'],
+  newRequired: ['newPasswordRequired', 'new'],
+  tooShort: ['weakPassword', 'new'],
+} as const satisfies Record<string, readonly [MessageCode, PasswordField]>;
+
+/**
+ * Changes the password (reauthenticating with the current one first), or adds one for a Google or Apple account.
+ * Resolves true on success, so the form can clear its fields; on failure the fields keep what was typed.
+ */
+export async function submitPassword(current: string, next: string): Promise<boolean> {
+  const state = accountSecurity.password;
+  if (state.pending) return false;
+  const adding = !hasPassword(providerIds());
+  const problem = passwordFormProblem(adding ? null : current, next);
+  if (problem) {
+    const [code, field] = PROBLEM_TEXT[problem];
+    state.error = message(code, { n: PASSWORD_MIN_LENGTH });
+    state.field = field;
+    return false;
+  }
+  const at = generation;
+  state.pending = true;
+  state.error = null;
+  state.field = null;
+  try {
+    const user = adding ? await auth.addPassword(next) : await auth.changePassword(current, next);
+    if (at !== generation) return false;
+    adopt(user);
+    showToast('success', message(adding ? 'passwordAdded' : 'passwordChanged'));
+    return true;
+  } catch (error) {
+    if (at !== generation) return false;
+    const code = authErrorMessage(adding ? 'addPassword' : 'changePassword', auth.errorCode(error));
+    state.error = message(code);
+    state.field = code === 'wrongCredentials' ? 'current' : code === 'weakPassword' ? 'new' : null;
+    return false;
+  } finally {
+    if (at === generation) state.pending = false;
+  }
+}
+
+// ---- Linked methods ----
+
+/** Links Google or Apple in a popup. A popup that cannot open here offers the system browser instead. */
+export async function linkMethod(provider: LinkableProvider): Promise<void> {
+  const state = accountSecurity.link;
+  if (state.pending || providerIds().includes(provider)) return;
+  const at = generation;
+  state.pending = provider;
+  state.error = null;
+  state.browserHandOff = null;
+  const name = providerName(provider);
+  try {
+    const user = await auth.linkProvider(provider);
+    if (at !== generation) return;
+    adopt(user);
+    showToast('success', message('linkSucceeded', { provider: name }));
+  } catch (error) {
+    if (at !== generation) return;
+    const code = auth.errorCode(error);
+    state.error = message(authErrorMessage('link', code), { provider: name });
+    if (popupUnsupported(code)) state.offerBrowser = true;
+  } finally {
+    if (at === generation) state.pending = null;
+  }
+}
+
+/** Asks the host app to open My Account (`url`) in the system browser; without a host the page shows the address. */
+export function continueLinkInBrowser(url: string): void {
+  accountSecurity.link.browserHandOff = requestOpenInBrowser(url) ? 'requested' : 'manual';
+}
+
+/** Opens the "Unlink ...?" confirmation, unless that would leave the account without a way to sign in. */
+export function requestUnlink(provider: LinkableProvider): void {
+  const state = accountSecurity.unlink;
+  if (state.pending || state.confirming) return;
+  if (!canUnlink(providerIds(), provider)) {
+    accountSecurity.link.error = message('onlyMethod');
+    return;
+  }
+  state.confirming = provider;
+  state.error = null;
+}
+
+export function cancelUnlink(): void {
+  if (accountSecurity.unlink.pending) return;
+  accountSecurity.unlink.confirming = null;
+  accountSecurity.unlink.error = null;
+}
+
+/** The names of the methods that stay after unlinking `provider`, for the confirmation ("Email, Apple"). */
+export function remainingMethods(provider: string, ids: readonly string[] = providerIds()): string {
+  return signInMethodIds(ids)
+    .filter((id) => id !== provider)
+    .map(providerName)
+    .join(', ');
+}
+
+export async function confirmUnlink(): Promise<void> {
+  const state = accountSecurity.unlink;
+  const provider = state.confirming;
+  if (!provider || state.pending) return;
+  const name = providerName(provider);
+  // Checked again here: the account may have changed since the dialog opened.
+  if (!canUnlink(providerIds(), provider)) {
+    state.error = message('onlyMethod');
+    return;
+  }
+  const at = generation;
+  state.pending = true;
+  state.error = null;
+  try {
+    const user = await auth.unlinkProvider(provider);
+    if (at !== generation) return;
+    adopt(user);
+    state.confirming = null;
+    showToast('success', message('unlinkSucceeded', { provider: name }));
+  } catch (error) {
+    if (at !== generation) return;
+    state.error = message(authErrorMessage('unlink', auth.errorCode(error)), { provider: name });
+  } finally {
+    if (at === generation) state.pending = false;
+  }
+}
+
+// ---- E-mail verification ----
+
+export function verificationSecondsLeft(now = Date.now()): number {
+  return cooldownSecondsLeft(now, accountSecurity.verification.cooldownUntil);
+}
+
+/** Sends the verification e-mail, then waits VERIFICATION_COOLDOWN_MS before another may be sent. */
+export async function sendVerification(now = Date.now()): Promise<void> {
+  const state = accountSecurity.verification;
+  if (state.sending || verificationSecondsLeft(now) > 0) return;
+  const at = generation;
+  state.sending = true;
+  state.error = null;
+  state.notice = null;
+  try {
+    await auth.sendVerificationEmail();
+    if (at !== generation) return;
+    state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
+    state.notice = message('verificationSent', { email: session.user?.email ?? '' });
+  } catch (error) {
+    if (at !== generation) return;
+    const code = auth.errorCode(error);
+    state.error = message(authErrorMessage('verify', code));
+    // The service is already refusing: pressing again at once cannot help.
+    if (code === 'auth/too-many-requests') state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
+  } finally {
+    if (at === generation) state.sending = false;
+  }
+}
+
+/**
+ * Reads the account again, so a link followed in another tab or app flips the badge. `quiet` (on return to the
+ * page) says nothing unless the badge changed.
+ */
+export async function checkVerification(options: { quiet?: boolean } = {}): Promise<void> {
+  const state = accountSecurity.verification;
+  if (state.checking || !session.user) return;
+  const at = generation;
+  const before = state.emailVerified;
+  state.checking = true;
+  if (!options.quiet) state.error = null;
+  try {
+    const user = await auth.reloadUser();
+    if (at !== generation) return;
+    adopt(user);
+    if (state.emailVerified) {
+      state.cooldownUntil = null;
+      if (!before || !options.quiet) state.notice = message('nowVerified');
+      state.error = null;
+    } else if (!options.quiet) {
+      state.notice = message('stillNotVerified');
+    }
+  } catch (error) {
+    if (at !== generation || options.quiet) return;
+    state.error = message(authErrorMessage('verifyCheck', auth.errorCode(error)));
+  } finally {
+    if (at === generation) state.checking = false;
+  }
+}
+
+/** Back to the start (sign-out, tests): nothing pending, no messages, no cooldown. */
+export function resetAccountSecurity(): void {
+  generation++;
+  entered++;
+  Object.assign(accountSecurity, initialState());
+}
+
+onSignedOut(resetAccountSecurity);
