@@ -127,11 +127,13 @@ export function loadPlayer(options: { force?: boolean } = {}): Promise<CloudSave
       player.status = 'ready';
       return cloud;
     } catch (error) {
+      const text = describeLoadError(error);
       player.status = 'error';
-      player.error = describeLoadError(error);
+      player.error = text;
       const cause = error instanceof CloudSaveError ? error.cause : error;
+      // Sign-out resets this store, so the text is kept for the caller first.
       if (endsSession(cause)) await signOut().catch(() => undefined);
-      throw new PortalError(player.error, error);
+      throw new PortalError(text, error);
     } finally {
       inFlight = null;
     }

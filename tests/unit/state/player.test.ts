@@ -1,0 +1,184 @@
+// SPEC 4 and 8: loading the player's cloud save, its recovery (token refresh + Unity re-auth, at most 2 retries),
+// first-time setup, and the sign-out after 401 / 403 / network failures, with the spec's texts.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const auth = vi.hoisted(() => ({
+  idToken: vi.fn(async (_force?: boolean): Promise<string | null> => 'id-token'),
+  signOutUser: vi.fn(async () => {}),
+  onUserChanged: vi.fn(),
+}));
+vi.mock('../../../src/auth/firebase', () => auth);
+
+import { authenticateUnity, loadPlayer, player, resetPlayer } from '../../../src/state/player';
+import { session } from '../../../src/state/session';
+
+type Answer = { status: number; body?: unknown } | 'network';
+
+/** A backend stand-in: answers per "METHOD /path" from a queue (the last answer repeats) and records each call. */
+function backend(routes: Record<string, Answer[]>) {
+  const calls: Array<{ route: string; unityToken: string | null; auth: string | null; body: unknown }> = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const route = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const headers = new Headers(init?.headers);
+    calls.push({ route, unityToken: headers.get('X-Unity-Token'), auth: headers.get('Authorization'), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const queue = routes[route];
+    if (!queue) throw new Error(`unexpected call ${route}`);
+    const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const count = (route: string) => calls.filter((c) => c.route === route).length;
+  return { calls, count };
+}
+
+const SAVE = '/cloud-save/P1';
+const saved = (username = 'Ada#1234') => ({ status: 200, body: { username, results: [{ key: 'accountType', value: 1 }, { key: 'credits', value: 7 }] } });
+const unity = (accessToken: string) => ({ status: 200, body: { playerId: 'P1', accessToken } });
+
+beforeEach(() => {
+  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.status = 'signedIn';
+  player.unity = { playerId: 'P1', accessToken: 'old-unity' };
+});
+afterEach(() => {
+  resetPlayer();
+  session.user = null;
+  session.status = 'loading';
+  auth.idToken.mockReset();
+  auth.idToken.mockImplementation(async () => 'id-token');
+  auth.signOutUser.mockClear();
+  vi.unstubAllGlobals();
+});
+
+describe('loading the cloud save', () => {
+  it('loads username and credits with the Unity token', async () => {
+    const api = backend({ [`GET ${SAVE}`]: [saved()] });
+    const cloud = await loadPlayer();
+    expect(cloud).toMatchObject({ username: 'Ada#1234', credits: 7 });
+    expect(player.status).toBe('ready');
+    expect(api.calls[0]).toMatchObject({ route: `GET ${SAVE}`, unityToken: 'old-unity', auth: 'Bearer id-token' });
+  });
+
+  it('exchanges the identity token for Unity auth first when none is stored, and stores it', async () => {
+    player.unity = null;
+    const api = backend({ 'POST /auth/unity': [unity('fresh-unity')], [`GET ${SAVE}`]: [saved()] });
+    await loadPlayer();
+    expect(api.calls.map((c) => c.route)).toEqual(['POST /auth/unity', `GET ${SAVE}`]);
+    expect(api.calls[1]!.unityToken).toBe('fresh-unity');
+    expect(JSON.parse(localStorage.getItem('unityAuthData')!)).toMatchObject({ playerId: 'P1', accessToken: 'fresh-unity', uid: 'u1' });
+  });
+});
+
+describe('recovery of a 500 or 401 (SPEC 8)', () => {
+  for (const status of [500, 401]) {
+    it(`after a ${status}: refreshes the identity token, re-authenticates with Unity, stores it and retries`, async () => {
+      const api = backend({ [`GET ${SAVE}`]: [{ status, body: { error: 'try again' } }, saved()], 'POST /auth/unity': [unity('new-unity')] });
+      const cloud = await loadPlayer();
+      expect(cloud?.username).toBe('Ada#1234');
+      expect(auth.idToken).toHaveBeenCalledWith(true);
+      expect(api.calls.map((c) => c.route)).toEqual([`GET ${SAVE}`, 'POST /auth/unity', `GET ${SAVE}`]);
+      expect(api.calls[2]!.unityToken).toBe('new-unity');
+      expect(player.unity?.accessToken).toBe('new-unity');
+      expect(JSON.parse(localStorage.getItem('unityAuthData')!)).toMatchObject({ accessToken: 'new-unity' });
+      expect(auth.signOutUser).not.toHaveBeenCalled();
+    });
+  }
+
+  it('retries at most twice, then shows "Failed to fetch cloud save data: {server text}" (a 500 keeps the session)', async () => {
+    const api = backend({ [`GET ${SAVE}`]: [{ status: 500, body: { error: 'database down' } }], 'POST /auth/unity': [unity('new-unity')] });
+    await expect(loadPlayer()).rejects.toThrow('Failed to fetch cloud save data: database down');
+    expect(api.count(`GET ${SAVE}`)).toBe(3);
+    expect(api.count('POST /auth/unity')).toBe(2);
+    expect(player.status).toBe('error');
+    expect(player.error).toBe('Failed to fetch cloud save data: database down');
+    expect(auth.signOutUser).not.toHaveBeenCalled();
+    expect(session.status).toBe('signedIn');
+  });
+
+  it('an empty answer without a username counts as an expired token: refreshed and retried', async () => {
+    const api = backend({ [`GET ${SAVE}`]: [{ status: 200, body: { results: [] } }, saved()], 'POST /auth/unity': [unity('new-unity')] });
+    expect((await loadPlayer())?.username).toBe('Ada#1234');
+    expect(api.count('POST /auth/unity')).toBe(1);
+  });
+
+  it('does not try to recover when nobody is signed in any more', async () => {
+    session.user = null;
+    const api = backend({ [`GET ${SAVE}`]: [{ status: 500, body: { error: 'oops' } }], 'POST /auth/unity': [unity('new-unity')] });
+    await expect(loadPlayer()).rejects.toThrow('Failed to fetch cloud save data: oops');
+    expect(api.count('POST /auth/unity')).toBe(0);
+  });
+});
+
+describe('sign-out when the session is no good (SPEC 8)', () => {
+  it('a 401 that survives both retries signs the user out, with the server text', async () => {
+    const api = backend({ [`GET ${SAVE}`]: [{ status: 401, body: { error: 'token revoked' } }], 'POST /auth/unity': [unity('new-unity')] });
+    await expect(loadPlayer()).rejects.toThrow('Failed to fetch cloud save data: token revoked');
+    expect(api.count(`GET ${SAVE}`)).toBe(3);
+    expect(auth.signOutUser).toHaveBeenCalledOnce();
+    expect(session.status).toBe('signedOut');
+  });
+
+  it('a 403 signs out at once, without retrying', async () => {
+    const api = backend({ [`GET ${SAVE}`]: [{ status: 403, body: { error: 'forbidden player' } }] });
+    await expect(loadPlayer()).rejects.toThrow('Failed to fetch cloud save data: forbidden player');
+    expect(api.count(`GET ${SAVE}`)).toBe(1);
+    expect(auth.signOutUser).toHaveBeenCalledOnce();
+    expect(session.status).toBe('signedOut');
+    // Everything the signed-in player had is forgotten.
+    expect(player.unity).toBeNull();
+    expect(player.cloud).toBeNull();
+  });
+
+  it('a network failure signs out', async () => {
+    backend({ [`GET ${SAVE}`]: ['network'] });
+    await expect(loadPlayer()).rejects.toThrow(/^Failed to fetch cloud save data: /);
+    expect(auth.signOutUser).toHaveBeenCalledOnce();
+    expect(session.status).toBe('signedOut');
+  });
+});
+
+describe('Unity authentication (SPEC 8)', () => {
+  it('an answer without player id or access token: "Missing player ID or access token from Unity response"', async () => {
+    player.unity = null;
+    backend({ 'POST /auth/unity': [{ status: 200, body: { playerId: 'P1' } }] });
+    await expect(loadPlayer()).rejects.toThrow('Missing player ID or access token from Unity response');
+    expect(player.error).toBe('Missing player ID or access token from Unity response');
+    expect(localStorage.getItem('unityAuthData')).toBeNull();
+  });
+
+  it('a failed exchange: "Unity authentication failed"', async () => {
+    backend({ 'POST /auth/unity': [{ status: 500, body: { error: 'unity down' } }] });
+    await expect(authenticateUnity()).rejects.toThrow('Unity authentication failed');
+  });
+
+  it('no signed-in user for the request: "No authenticated user available for request."', async () => {
+    auth.idToken.mockImplementation(async () => null);
+    const api = backend({});
+    await expect(loadPlayer()).rejects.toThrow('No authenticated user available for request.');
+    expect(player.error).toBe('No authenticated user available for request.');
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('first-time setup (SPEC 4, 5)', () => {
+  const fresh = { status: 200, body: { username: 'Ada#1234', results: [{ key: 'accountType', value: 0 }] } };
+
+  it('sets up a new player with the default username and provider, then reads the save again', async () => {
+    localStorage.setItem('authProvider', 'google.com');
+    const api = backend({ [`GET ${SAVE}`]: [fresh, saved()], [`POST ${SAVE}/setup`]: [{ status: 200, body: { success: true } }] });
+    const cloud = await loadPlayer();
+    expect(cloud?.accountType).toBe(1);
+    expect(api.calls.map((c) => c.route)).toEqual([`GET ${SAVE}`, `POST ${SAVE}/setup`, `GET ${SAVE}`]);
+    expect(api.calls[1]!.body).toEqual({ username: 'Ada', provider: 'google.com' });
+  });
+
+  it('a setup that keeps failing: "Failed to set initial user data", and the session stays', async () => {
+    const api = backend({ [`GET ${SAVE}`]: [fresh], [`POST ${SAVE}/setup`]: [{ status: 500, body: { error: 'no' } }] });
+    await expect(loadPlayer()).rejects.toThrow('Failed to set initial user data');
+    expect(player.error).toBe('Failed to set initial user data');
+    expect(api.count(`POST ${SAVE}/setup`)).toBeLessThanOrEqual(3);
+    expect(auth.signOutUser).not.toHaveBeenCalled();
+  });
+});
