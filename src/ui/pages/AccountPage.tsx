@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
 import { useSnapshot } from 'valtio';
-import { accountTypeView, localDate, signInMethod } from '../../domain/profile';
+import { accountTypeView, localDate } from '../../domain/profile';
 import { message } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';
 import { loadPlayer, player, shownUsername } from '../../state/player';
@@ -11,6 +11,8 @@ import { loadSubscription, subscription } from '../../state/subscription';
 import { Avatar } from '../account/Avatar';
 import { DeleteAccount } from '../account/DeleteAccount';
 import { UsernameField } from '../account/UsernameField';
+import { SignInSecurity } from '../account/SignInSecurity';
+import { signInMethodsText } from '../../domain/sign-in-methods';
 import '../styles/account.css';
 
 export function AccountPage() {
@@ -66,7 +68,7 @@ export function AccountPage() {
           </div>
           <div className="profile-row">
             <dt>Sign-in Method</dt>
-            <dd>{signInMethod(user.providerIds)}</dd>
+            <dd>{signInMethodsText(user.providerIds)}</dd>
           </div>
           <div className="profile-row">
             <dt>Account Created</dt>
@@ -80,6 +82,7 @@ export function AccountPage() {
           </div>
         </dl>
       </section>
+      <SignInSecurity />
       <DeleteAccount />
     </section>
   );

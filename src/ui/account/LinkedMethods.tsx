@@ -1,0 +1,131 @@
+// Google and Apple, linked or not: Link in a popup, Unlink after a confirmation, never the last method (issue 16).
+import { useRouterState } from '@tanstack/react-router';
+import { useId, useRef, type ReactElement } from 'react';
+import { useSnapshot } from 'valtio';
+import { canUnlink, LINKABLE_PROVIDERS, providerName, type LinkableProvider } from '../../domain/sign-in-methods';
+import { message } from '../../messages/catalogue';
+import {
+  accountSecurity,
+  cancelUnlink,
+  confirmUnlink,
+  continueLinkInBrowser,
+  linkMethod,
+  remainingMethods,
+  requestUnlink,
+} from '../../state/account-security';
+import { AppleIcon, GoogleIcon } from '../auth/ProviderIcons';
+import { Dialog } from '../components/Dialog';
+
+const ICONS: Record<LinkableProvider, () => ReactElement> = { 'google.com': GoogleIcon, 'apple.com': AppleIcon };
+
+export function LinkedMethods({ providerIds }: { providerIds: readonly string[] }) {
+  const snap = useSnapshot(accountSecurity);
+  const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const busy = snap.link.pending !== null;
+  const confirming = snap.unlink.confirming;
+
+  return (
+    <section className="security-part" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        {message('linkedMethodsHeading')}
+      </h3>
+      <ul className="linked-methods" aria-busy={busy}>
+        {LINKABLE_PROVIDERS.map((provider) => {
+          const name = providerName(provider);
+          const linked = providerIds.includes(provider);
+          const Icon = ICONS[provider];
+          return (
+            <li key={provider} className="linked-method">
+              <span className="linked-method-name">
+                <Icon />
+                {name}
+              </span>
+              <span className={linked ? 'method-badge method-badge-on' : 'method-badge'}>{linked ? message('methodLinked') : message('methodNotLinked')}</span>
+              <span className="linked-method-action">
+                {!linked ? (
+                  // aria-disabled rather than disabled: focus stays on the pressed button while the popup is open.
+                  <button type="button" className="button secondary" aria-disabled={busy} onClick={() => void (busy ? undefined : linkMethod(provider))}>
+                    {snap.link.pending === provider && <span className="spinner small" aria-hidden="true" />}
+                    {message('linkProvider', { provider: name })}
+                  </button>
+                ) : canUnlink(providerIds, provider) ? (
+                  <button type="button" className="button secondary" onClick={() => requestUnlink(provider)}>
+                    {message('unlinkProvider', { provider: name })}
+                  </button>
+                ) : (
+                  <span className="muted">{message('onlyMethod')}</span>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="visually-hidden" role="status">
+        {snap.link.pending ? message('linkingProvider', { provider: providerName(snap.link.pending) }) : ''}
+      </p>
+      {snap.link.error && (
+        <p className="alert alert-error" role="alert">
+          {snap.link.error}
+        </p>
+      )}
+      {snap.link.offerBrowser && <LinkInBrowser />}
+      {confirming && (
+        <Dialog
+          role="alertdialog"
+          size="small"
+          title={message('unlinkConfirmTitle', { provider: providerName(confirming) })}
+          description={message('unlinkConfirmText', { provider: providerName(confirming), others: remainingMethods(confirming, providerIds) })}
+          onClose={cancelUnlink}
+          dismissible={!snap.unlink.pending}
+          initialFocusRef={cancelRef}
+          returnFocusRef={headingRef}
+        >
+          {snap.unlink.error && (
+            <p className="alert alert-error" role="alert">
+              {snap.unlink.error}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <button ref={cancelRef} type="button" className="button secondary" onClick={cancelUnlink} disabled={snap.unlink.pending}>
+              {message('cancel')}
+            </button>
+            <button type="button" className="button danger" onClick={() => void confirmUnlink()} disabled={snap.unlink.pending} aria-busy={snap.unlink.pending || undefined}>
+              {snap.unlink.pending ? message('unlinking') : message('unlinkConfirmButton')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+/** As on the sign-in screen: popups may not work in this window, so offer the system browser with this same page. */
+function LinkInBrowser() {
+  const handOff = useSnapshot(accountSecurity).link.browserHandOff;
+  const href = useRouterState({ select: (s) => s.location.href });
+  const id = useId();
+  const url = new URL(href, document.baseURI).href;
+  return (
+    <div className="alert alert-info security-browser" role="group" aria-labelledby={`${id}-hint`}>
+      <p id={`${id}-hint`}>{message('linkInBrowserHint')}</p>
+      <button type="button" className="button secondary" onClick={() => continueLinkInBrowser(url)}>
+        {message('openInBrowser')}
+      </button>
+      <div role="status">
+        {handOff === 'requested' && <p>{message('linkInBrowserRequested')}</p>}
+        {handOff === 'manual' && (
+          <>
+            <p>{message('linkInBrowserManual')}</p>
+            <p className="security-url">
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                {url}
+              </a>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

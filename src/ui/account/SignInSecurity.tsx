@@ -1,0 +1,24 @@
+// My Account "Sign-in & security" (issue 16): password, linked Google/Apple, e-mail verification.
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { hasPassword, signInMethodsText } from '../../domain/sign-in-methods';
+import { message } from '../../messages/catalogue';
+import { enterSecuritySection } from '../../state/account-security';
+import { session } from '../../state/session';
+import { EmailVerification } from './EmailVerification';
+import { LinkedMethods } from './LinkedMethods';
+import { PasswordSettings } from './PasswordSettings';
+
+export function SignInSecurity() {
+  const { user } = useSnapshot(session);
+  useEffect(() => enterSecuritySection(), []);
+  if (!user) return null;
+  return (
+    <section className="card security-card" aria-labelledby="security-title">
+      <h2 id="security-title">{message('securityHeading')}</h2>
+      <PasswordSettings hasPassword={hasPassword(user.providerIds)} email={user.email} methods={signInMethodsText(user.providerIds)} />
+      <LinkedMethods providerIds={user.providerIds} />
+      <EmailVerification email={user.email} />
+    </section>
+  );
+}
