@@ -5,7 +5,7 @@ import { ApiError, type ApiContext } from '../api/client';
 import { decodeStoredUnityAuth } from '../api/decoders';
 import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
 import { message } from '../messages/catalogue';
-import { apiContext, player, saveUsername } from './player';
+import { apiContext, player, PortalError, saveUsername } from './player';
 import { onSignedOut, session, signOut } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { showToast } from './toasts';
@@ -48,7 +48,7 @@ export async function submitUsername(draft: string): Promise<void> {
     account.username.editing = false;
     showToast('success', message('usernameSaved'));
   } catch (error) {
-    account.username.error = message('usernameSaveFailed', { message: reason(error) });
+    account.username.error = error instanceof ApiError || error instanceof PortalError ? message('usernameSaveFailed', { message: reason(error) }) : message('genericError');
   } finally {
     account.username.saving = false;
   }
@@ -128,8 +128,9 @@ function deletionErrorText(error: unknown): string {
     if (error.kind === 'http') return error.serverText;
     if (error.kind === 'auth') return message('deletionNoPlayer');
     if (error.kind === 'network' || error.kind === 'timeout') return message('networkError');
+    return message('deletionFailed');
   }
-  return message('deletionFailed');
+  return message('genericError');
 }
 
 function reason(error: unknown): string {

@@ -208,7 +208,15 @@ export function closeReasonDialog(): void {
   subscriptionPage.dialogError = null;
 }
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.serverText : error instanceof Error ? error.message : String(error));
+/**
+ * A failed action's toast: `apiText` words a backend failure, the portal's own errors already carry their spec
+ * text, and anything unexpected gets the catch-all of SPEC 8.
+ */
+function failureText(error: unknown, apiText: (serverText: string) => string): string {
+  if (error instanceof ApiError) return apiText(error.serverText);
+  if (error instanceof PortalError) return error.message;
+  return message('genericError');
+}
 
 /** Cancel with a reason (SPEC 5); the page reloads 5 s after it succeeds. Returns whether it was sent. */
 export async function confirmCancel(reason: string | null): Promise<boolean> {
@@ -224,7 +232,7 @@ export async function confirmCancel(reason: string | null): Promise<boolean> {
     await refresh();
     scheduleReload();
   } catch (error) {
-    showToast('error', message('cancelFailed', { message: errorText(error) }));
+    showToast('error', failureText(error, (serverText) => message('cancelFailed', { message: serverText })));
   } finally {
     subscriptionPage.processing = null;
   }
@@ -243,8 +251,8 @@ export async function confirmPause(reason: string | null): Promise<boolean> {
     await pause(reason);
     showToast('success', message('pauseSucceeded'));
     await refresh();
-  } catch {
-    showToast('error', message('pauseFailed'));
+  } catch (error) {
+    showToast('error', failureText(error, () => message('pauseFailed')));
   } finally {
     subscriptionPage.processing = null;
   }
@@ -257,8 +265,8 @@ export async function resumeSubscription(): Promise<void> {
     await resume();
     showToast('success', message('resumeSucceeded'));
     await refresh();
-  } catch {
-    showToast('error', message('resumeFailed'));
+  } catch (error) {
+    showToast('error', failureText(error, () => message('resumeFailed')));
   } finally {
     subscriptionPage.processing = null;
   }

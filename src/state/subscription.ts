@@ -1,6 +1,7 @@
 // The player's subscription: read (cached 5 s, cloud save's subscriptionData preferred) and the changes of SPEC 4.
 import { proxy } from 'valtio';
 import { ApiError } from '../api/client';
+import { DecodeError } from '../api/decoders';
 import * as api from '../api/subscription';
 import type { PaidPlan } from '../config/types';
 import { SUBSCRIPTION_CACHE_MS } from '../domain/constants';
@@ -48,7 +49,9 @@ export function loadSubscription(options: { force?: boolean; now?: number } = {}
           ? message('subscriptionFetchFailed', { status: error.status ?? error.serverText })
           : error instanceof PortalError
             ? error.message
-            : message('subscriptionFetchFailed', { status: 'unreadable answer' });
+            : error instanceof DecodeError
+              ? message('subscriptionFetchFailed', { status: 'unreadable answer' })
+              : message('genericError');
       throw error;
     } finally {
       inFlight = null;
@@ -78,7 +81,8 @@ export async function pause(reason: string): Promise<void> {
 export async function resume(): Promise<void> {
   const { ctx, playerId } = await playerContext();
   const id = subscription.current?.subscriptionId;
-  if (!id) throw new PortalError(message('resumeFailed'));
+  // Nothing to resume: no spec text fits, so the catch-all of SPEC 8.
+  if (!id) throw new PortalError(message('genericError'));
   await api.resumeSubscription(ctx, playerId, id);
 }
 
