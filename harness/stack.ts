@@ -1,6 +1,7 @@
 // The whole local stack of CONTRACT.md: portal, reference backend, Auth emulator, desktop listener.
 import { buildPortal, contentSecurityPolicy, portalConfig } from '../build.mjs';
 import type { PortalConfig } from '../src/config/types';
+import { removeSecretFile, writeSecretFile } from './backend/secret';
 import { startBackend, type Backend } from './backend/server';
 import { startDesktopListener, type DesktopListener } from './desktop';
 import { EmulatorAdmin, PROJECT_ID, startAuthEmulator, type AuthEmulator } from './emulator';
@@ -13,6 +14,10 @@ export interface StackOptions {
   desktop?: boolean;
   standalone?: boolean;
   faults?: string;
+  /** Public keys of RS256 identity tokens for the backend (PEM or JWK text); emulator tokens are accepted anyway. */
+  identityKeys?: string;
+  /** More origins whose pages may call the backend (the stack's portal is always allowed). */
+  allowedOrigins?: string[];
   /** Explicit ports; 0 picks a free one; unset uses the contract's variable or default. */
   ports?: { portal?: number; backend?: number; auth?: number; desktop?: number };
   /** Where to build the portal (default dist/stack-<flavour>). */
@@ -28,6 +33,8 @@ export interface Stack {
   emulator: AuthEmulator;
   admin: EmulatorAdmin;
   desktop: DesktopListener | null;
+  /** Where the backend's /__harness/* secret is written for the CLI (mode 0600). */
+  secretFile: string;
   stop(): Promise<void>;
 }
 
@@ -67,9 +74,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataFile: options.dataFile,
       faults: options.faults,
       emulatorUrl: emulator.url,
+      identityKeys: options.identityKeys,
       planIds: [portalConfig('staging').paypal.planIds, portalConfig('production').paypal.planIds],
+      // The portal as the browser reaches it (either loopback name), plus any extra origin the caller serves.
+      allowedOrigins: [`http://127.0.0.1:${ports.portal}`, `http://localhost:${ports.portal}`, ...(options.allowedOrigins ?? [])],
+      // Both stack flavours are non-production builds whose manual activation (SPEC 1 payment bypass) must work.
+      allowPaymentBypass: true,
     });
     started.push(backend);
+    const secretFile = writeSecretFile(backend.port, backend.harnessSecret);
+    started.push({ stop: async () => removeSecretFile(backend.port, backend.harnessSecret) });
     progress(`reference backend on ${backend.url}`);
     let desktop: DesktopListener | null = null;
     if (options.desktop !== false) {
@@ -87,6 +101,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       emulator,
       admin: new EmulatorAdmin(emulator.url, PROJECT_ID),
       desktop,
+      secretFile,
       stop: stopAll,
     };
   } catch (error) {

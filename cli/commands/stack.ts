@@ -19,6 +19,7 @@ export function stackCommand(): Command {
       });
       stopOnSignals(stack.stop);
       process.stderr.write(`Auth emulator on ${stack.emulator.url} (project demo-portal)\n`);
+      process.stderr.write(`Backend test routes' secret in ${stack.secretFile} (portal-harness seed reads it)\n`);
       process.stdout.write(`Portal ready at ${stack.portalUrl}\n`);
     });
 }

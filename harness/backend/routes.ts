@@ -1,4 +1,5 @@
 // The player-facing API of SPEC 7, with the rules of SPEC 4.
+import { USERNAME_MAX_LENGTH, usernameProblem } from '../../src/domain/profile';
 import { HttpError, type RequestContext, type RouteDef } from './server';
 import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player, type PurchaseResult } from './store';
 
@@ -7,6 +8,17 @@ const PAUSE_REASONS = ['temporarily_not_using', 'financial_reasons', 'trying_oth
 const AFFILIATES = ['builder_brigade', 'monster_house_plans', 'barndominium_company', 'other'];
 const PACK_PRICES: Record<number, string> = { 15: '9.99', 30: '14.99', 60: '24.99' };
 const PAUSE_DAYS = 30;
+const PROVIDER_MAX_LENGTH = 64;
+
+/** The new name (the part before '#'), within the limits the portal also checks (src/domain/profile.ts). */
+function username(body: Record<string, unknown>): string {
+  const name = text(body, 'username', 256).trim();
+  const problem = usernameProblem(name);
+  if (problem === 'hash') throw new HttpError(400, 'username may not contain #: the suffix is kept by the server');
+  if (problem === 'controlCharacter') throw new HttpError(400, 'username may not contain control characters');
+  if (problem === 'tooLong') throw new HttpError(400, `username is too long (at most ${USERNAME_MAX_LENGTH} characters)`);
+  return name;
+}
 
 function text(body: Record<string, unknown>, key: string, max = 200): string {
   const value = body[key];
@@ -86,10 +98,13 @@ export const playerRoutes: RouteDef[] = [
     name: 'cloud-save-setup',
     handler(ctx) {
       const player = ownedPlayer(ctx, ctx.params.playerId);
-      const name = text(ctx.body, 'username', 64).trim();
-      const provider = typeof ctx.body.provider === 'string' ? ctx.body.provider : 'unknown';
+      // Setup keeps only the part before '#' (Unity's generated suffix stays), so '#' is dropped here, not refused.
+      const name = username({ username: text(ctx.body, 'username', 256).split('#')[0] });
+      const provider = ctx.body.provider === undefined ? 'unknown' : ctx.body.provider;
+      if (typeof provider !== 'string' || provider === '') throw new HttpError(400, 'provider must be a provider id or unknown');
+      if (provider.length > PROVIDER_MAX_LENGTH) throw new HttpError(400, `provider is too long (at most ${PROVIDER_MAX_LENGTH} characters)`);
       const suffix = player.username.includes('#') ? player.username.slice(player.username.indexOf('#')) : '';
-      player.username = `${name.split('#')[0]}${suffix}`;
+      player.username = `${name}${suffix}`;
       player.provider = provider;
       player.accountType = 1;
       player.setUp = true;
@@ -101,10 +116,13 @@ export const playerRoutes: RouteDef[] = [
     method: 'PUT',
     path: '/cloud-save/:playerId/username',
     name: 'cloud-save-username',
+    /**
+     * The username contract (issue 13): the body holds the new name only, the part before '#'; the server keeps the
+     * player's existing '#suffix' (Unity's), so "New" on "Old#1234" gives "New#1234". A '#' in the body is refused.
+     */
     handler(ctx) {
       const player = ownedPlayer(ctx, ctx.params.playerId);
-      const name = text(ctx.body, 'username', 64).trim();
-      if (name.includes('#')) throw new HttpError(400, 'username may not contain #');
+      const name = username(ctx.body);
       const suffix = player.username.includes('#') ? player.username.slice(player.username.indexOf('#')) : '';
       player.username = `${name}${suffix}`;
       ctx.backend.store.save();
@@ -146,6 +164,8 @@ export const playerRoutes: RouteDef[] = [
     handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       if (ctx.body.provider !== 'MANUAL') throw new HttpError(400, "provider must be 'MANUAL'");
+      // A plan without payment: only where the staging build's bypass is meant to work (issue 12).
+      if (!ctx.backend.allowPaymentBypass) throw new HttpError(403, 'Manual activation is not enabled on this server');
       const plan = planKey(ctx, ctx.body.planId);
       const subscriptionId = text(ctx.body, 'subscriptionId');
       assertMayStart(player);

@@ -1,4 +1,5 @@
 // The reference backend: the API of SPEC 7 over HTTP, with token checks, fault injection, a request log and the PayPal stand-in.
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { EmulatorAdmin, PROJECT_ID } from '../emulator';
 import { paypalRoutes, sdkControl } from './paypal';
@@ -6,7 +7,8 @@ import { parseFaults, takeFault, type Faults } from './faults';
 import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
 import { Store } from './store';
-import { TokenError, UnityTokens, verifyIdToken, type IdTokenClaims, type UnityClaims } from './tokens';
+import { HARNESS_SECRET_HEADER, newHarnessSecret } from './secret';
+import { TokenError, UnityTokens, parseIdentityKeys, verifyIdToken, type IdTokenClaims, type IdTokenPolicy, type UnityClaims } from './tokens';
 import { closeServer, listen } from '../ports';
 
 export class HttpError extends Error {
@@ -54,6 +56,10 @@ export interface BackendContext {
   /** PayPal plan ids accepted for each plan (MONTHLY, SIX_MONTH, ANNUAL): one per environment. */
   planIds: Record<string, string[]>;
   emulator: EmulatorAdmin | null;
+  /** Which identity tokens are accepted (emulator mode, RS256 keys). */
+  idTokens: IdTokenPolicy;
+  /** POST /subscription/direct {provider: 'MANUAL'} grants a plan without payment: staging and development only. */
+  allowPaymentBypass: boolean;
   baseUrl: () => string;
 }
 
@@ -88,7 +94,16 @@ export interface BackendOptions {
   projectId?: string;
   /** PayPal plan ids by plan (MONTHLY, SIX_MONTH, ANNUAL); several environments' ids may be accepted. */
   planIds?: Array<Record<string, string>>;
+  /** The Auth emulator's address. Set: emulator mode (its unsigned tokens are accepted; accounts are deleted there). */
   emulatorUrl?: string;
+  /** Public keys of RS256 identity tokens: PEM, a JWK set or Google's {kid: certificate} map (see parseIdentityKeys). */
+  identityKeys?: string;
+  /** Secret of the /__harness/* routes (header x-harness-secret); random when unset. */
+  harnessSecret?: string;
+  /** Origins (scheme://host:port) whose pages may call the API; CORS answers only these. */
+  allowedOrigins?: string[];
+  /** Accept the manual activation (payment bypass) of the staging build. Off unless asked for. */
+  allowPaymentBypass?: boolean;
 }
 
 export interface Backend {
@@ -97,6 +112,11 @@ export interface Backend {
   store: Store;
   log: LogEntry[];
   unityTokens: UnityTokens;
+  /** The value the x-harness-secret header must carry on /__harness/* requests. */
+  harnessSecret: string;
+  /** Lets pages of one more origin call the API (e.g. a second portal build started later). */
+  allowOrigin(origin: string): void;
+  readonly allowedOrigins: ReadonlySet<string>;
   /** Replaces the faults; with `uid`, only that user's requests are affected (tests run side by side). */
   setFaults(spec: string, uid?: string): void;
   reset(): void;
@@ -108,6 +128,19 @@ function compile(path: string): RegExp {
 }
 
 const MAX_BODY = 64 * 1024;
+
+/** Path parameters, percent-decoded; a malformed escape is the caller's mistake (400), not a crash. */
+function decodeParams(groups: Record<string, string>): Record<string, string> {
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [k, v] of Object.entries(groups)) {
+    try {
+      params[k] = decodeURIComponent(v);
+    } catch {
+      throw new HttpError(400, 'Malformed percent-encoding in the path');
+    }
+  }
+  return params;
+}
 
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -125,6 +158,25 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   } catch {
     throw new HttpError(400, 'Request body must be a JSON object');
   }
+}
+
+/** scheme://host:port of an origin, or a thrown Error for anything that is not an http(s) origin. */
+export function normalOrigin(origin: string): string {
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    throw new Error(`not an origin: ${origin}`);
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin === 'null') throw new Error(`not an http(s) origin: ${origin}`);
+  return u.origin;
+}
+
+function sameSecret(given: string | string[] | undefined, secret: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function bearer(req: IncomingMessage): string {
@@ -149,23 +201,34 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     }
   }
   let url = '';
+  const projectId = options.projectId ?? PROJECT_ID;
+  const harnessSecret = options.harnessSecret ?? newHarnessSecret();
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(normalOrigin));
   const backend: BackendContext = {
     store,
     unityTokens,
-    projectId: options.projectId ?? PROJECT_ID,
+    projectId,
     planIds,
-    emulator: options.emulatorUrl ? new EmulatorAdmin(options.emulatorUrl, options.projectId ?? PROJECT_ID) : null,
+    emulator: options.emulatorUrl ? new EmulatorAdmin(options.emulatorUrl, projectId) : null,
+    idTokens: { projectId, emulator: Boolean(options.emulatorUrl), keys: options.identityKeys ? parseIdentityKeys(options.identityKeys) : [] },
+    allowPaymentBypass: options.allowPaymentBypass ?? false,
     baseUrl: () => url,
   };
   const routes = [...playerRoutes, ...paypalRoutes].map((r) => ({ ...r, pattern: compile(r.path) }));
 
-  const cors = (req: IncomingMessage): Record<string, string> => ({
-    'access-control-allow-origin': req.headers.origin ?? '*',
-    vary: 'Origin',
-    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-    'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token, PayPal-Client-Id',
-    'access-control-max-age': '600',
-  });
+  // CORS answers only the portal's own origins; any other page gets no access-control headers, so its browser
+  // keeps the answer from it. The harness secret header is never allowed cross-origin.
+  const cors = (req: IncomingMessage): Record<string, string> => {
+    const origin = req.headers.origin;
+    if (!origin || !allowedOrigins.has(origin)) return { vary: 'Origin' };
+    return {
+      'access-control-allow-origin': origin,
+      vary: 'Origin',
+      'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+      'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token, PayPal-Client-Id',
+      'access-control-max-age': '600',
+    };
+  };
 
   const send = (req: IncomingMessage, res: ServerResponse, reply: Reply) => {
     const status = reply.status ?? 200;
@@ -180,7 +243,13 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   };
 
   const server: Server = createServer(async (req, res) => {
-    const reqUrl = new URL(req.url ?? '/', 'http://backend.invalid');
+    let reqUrl: URL;
+    try {
+      reqUrl = new URL(req.url ?? '/', 'http://backend.invalid');
+    } catch {
+      send(req, res, { status: 400, json: { error: 'Malformed request path' } });
+      return;
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors(req)).end();
       return;
@@ -202,7 +271,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       for (const route of routes) {
         const m = route.pattern.exec(reqUrl.pathname);
         if (m && route.method === req.method) {
-          match = { route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) };
+          match = { route, params: decodeParams(m.groups ?? {}) };
           break;
         }
       }
@@ -229,7 +298,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         backend,
         identity() {
           try {
-            return verifyIdToken(bearer(req), backend.projectId);
+            return verifyIdToken(bearer(req), backend.idTokens);
           } catch (error) {
             if (error instanceof TokenError) throw new HttpError(401, `Invalid identity token: ${error.message}`);
             throw error;
@@ -254,12 +323,35 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     }
   });
 
+  /**
+   * Test routes: only with the stack's secret, JSON bodies only, and never from a web page (browsers send Origin;
+   * the CLI and the tests do not): a page anywhere, even the portal's own, cannot seed, reset or read the log.
+   */
+  function harnessGate(req: IncomingMessage): Reply | null {
+    if (req.headers.origin !== undefined) return { status: 403, json: { error: 'Test routes do not answer web pages' } };
+    if (!sameSecret(req.headers[HARNESS_SECRET_HEADER], harnessSecret)) {
+      return { status: 401, json: { error: `Test routes need the stack's secret in ${HARNESS_SECRET_HEADER}` } };
+    }
+    if (req.method === 'POST' && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+      return { status: 415, json: { error: 'Test routes read application/json bodies only' } };
+    }
+    return null;
+  }
+
   async function harnessRoute(u: URL, req: IncomingMessage): Promise<Reply> {
+    const refused = harnessGate(req);
+    if (refused) return refused;
     switch (u.pathname) {
       case '/__harness/log': {
         const only = u.searchParams.get('uid');
         return { json: only ? log.filter((e) => e.uid === only) : log };
       }
+      case '/__harness/reset':
+      case '/__harness/guest':
+      case '/__harness/seed':
+        if (req.method !== 'POST') return { status: 405, json: { error: `${u.pathname} takes POST` } };
+    }
+    switch (u.pathname) {
       case '/__harness/reset':
         api.reset();
         return { json: { ok: true } };
@@ -300,6 +392,11 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     store,
     log,
     unityTokens,
+    harnessSecret,
+    allowedOrigins,
+    allowOrigin(origin) {
+      allowedOrigins.add(normalOrigin(origin));
+    },
     setFaults(spec, uid) {
       if (uid) userFaults.set(uid, parseFaults(spec));
       else faults = parseFaults(spec);

@@ -79,7 +79,17 @@ export interface Data {
 
 export const SAMPLE_MODELS = ['Modern_Villa', 'Cozy_Cottage', 'Lake_House', 'Urban_Loft', 'Farmhouse', 'Barndominium'] as const;
 
-const empty = (): Data => ({ players: {}, byUid: {}, paypalSubscriptions: {}, paypalOrders: {} });
+/**
+ * A record without a prototype: ids come from callers (a uid "__proto__" or "constructor" is just a key here, never
+ * Object.prototype's), and JSON keeps working for persistence.
+ */
+export function table<T>(from: Record<string, T> = {}): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const [key, value] of Object.entries(from)) out[key] = value;
+  return out;
+}
+
+const empty = (): Data => ({ players: table(), byUid: table(), paypalSubscriptions: table(), paypalOrders: table() });
 
 export function id(prefix: string, bytes = 8): string {
   return `${prefix}${randomBytes(bytes).toString('hex').toUpperCase()}`;
@@ -101,7 +111,9 @@ export class Store {
   private static load(file: string): Data {
     try {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Data>;
-      return { ...empty(), ...parsed };
+      const players = table(parsed.players);
+      for (const player of Object.values(players)) player.designs = table(player.designs);
+      return { players, byUid: table(parsed.byUid), paypalSubscriptions: table(parsed.paypalSubscriptions), paypalOrders: table(parsed.paypalOrders) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty();
       throw new Error(`cannot read backend data from ${file}: ${(error as Error).message}`);
@@ -139,7 +151,7 @@ export class Store {
       provider: 'unknown',
       credits: 0,
       subscription: null,
-      designs: {},
+      designs: table(),
       createdAt: new Date().toISOString(),
     };
     this.data.players[player.playerId] = player;

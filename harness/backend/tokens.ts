@@ -1,5 +1,6 @@
-// Token checks of the reference backend: Firebase ID tokens from the Auth emulator, and the Unity tokens it issues itself.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// Token checks of the reference backend: Firebase ID tokens (the Auth emulator's unsigned ones in emulator mode,
+// RS256 ones against configured public keys), and the Unity tokens it issues itself.
+import { X509Certificate, createHmac, createPublicKey, randomBytes, timingSafeEqual, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
 
 export class TokenError extends Error {}
 
@@ -22,15 +23,121 @@ export interface IdTokenClaims {
   authTime: number;
 }
 
+/** A public key that may sign identity tokens; `kid` null matches a token with any key id. */
+export interface IdentityKey {
+  kid: string | null;
+  key: KeyObject;
+}
+
+function rsaKey(key: KeyObject, where: string): KeyObject {
+  if (key.type !== 'public' || key.asymmetricKeyType !== 'rsa') throw new Error(`identity key ${where}: not an RSA public key`);
+  return key;
+}
+
+function pemKey(pem: string, where: string): KeyObject {
+  try {
+    // Google publishes X.509 certificates; a bare SPKI public key is accepted too.
+    const key = pem.includes('BEGIN CERTIFICATE') ? new X509Certificate(pem).publicKey : createPublicKey(pem);
+    return rsaKey(key, where);
+  } catch (error) {
+    throw new Error(`identity key ${where}: ${(error as Error).message}`);
+  }
+}
+
+function jwkKey(jwk: unknown, where: string): IdentityKey {
+  if (!jwk || typeof jwk !== 'object') throw new Error(`identity key ${where}: not a JWK`);
+  const j = jwk as JsonWebKey & { kid?: unknown; alg?: unknown; use?: unknown };
+  if (j.alg !== undefined && j.alg !== 'RS256') throw new Error(`identity key ${where}: alg must be RS256`);
+  if (j.use !== undefined && j.use !== 'sig') throw new Error(`identity key ${where}: use must be sig`);
+  let key: KeyObject;
+  try {
+    key = createPublicKey({ key: j, format: 'jwk' });
+  } catch (error) {
+    throw new Error(`identity key ${where}: ${(error as Error).message}`);
+  }
+  return { kid: typeof j.kid === 'string' ? j.kid : null, key: rsaKey(key, where) };
+}
+
 /**
- * Checks a Firebase ID token as the Admin SDK does for the emulator: issuer, audience, expiry, issued-at and subject.
- * Emulator tokens are unsigned (alg "none"); a production backend verifies the RS256 signature as well.
+ * Reads the public keys that sign identity tokens from a file's text: PEM (public keys or X.509 certificates, no key
+ * id), a JWK set `{"keys": [...]}`, an array of JWKs, or Google's `{"<kid>": "<PEM certificate>"}` map.
+ * Throws a readable error on anything else, so a bad configuration stops the backend at start, not at the first call.
  */
-export function verifyIdToken(token: string, projectId: string, nowSeconds = Math.floor(Date.now() / 1000)): IdTokenClaims {
-  const [header, payload] = token.split('.');
+export function parseIdentityKeys(text: string): IdentityKey[] {
+  const trimmed = text.trim();
+  let keys: IdentityKey[];
+  if (trimmed.startsWith('-----BEGIN')) {
+    const blocks = trimmed.match(/-----BEGIN ([A-Z ]+)-----[\s\S]+?-----END \1-----/g) ?? [];
+    keys = blocks.map((pem, i) => ({ kid: null, key: pemKey(pem, `#${i + 1}`) }));
+  } else {
+    let json: unknown;
+    try {
+      json = JSON.parse(trimmed);
+    } catch {
+      throw new Error('identity keys: neither PEM nor JSON');
+    }
+    if (Array.isArray(json)) keys = json.map((k, i) => jwkKey(k, `#${i + 1}`));
+    else if (json && typeof json === 'object' && Array.isArray((json as { keys?: unknown }).keys)) {
+      keys = (json as { keys: unknown[] }).keys.map((k, i) => jwkKey(k, `#${i + 1}`));
+    } else if (json && typeof json === 'object') {
+      keys = Object.entries(json).map(([kid, pem]) => {
+        if (typeof pem !== 'string') throw new Error(`identity key ${kid}: expected a PEM string`);
+        return { kid, key: pemKey(pem, kid) };
+      });
+    } else throw new Error('identity keys: expected a JWK set, an array of JWKs or a {kid: PEM} map');
+  }
+  if (keys.length === 0) throw new Error('identity keys: no key found');
+  return keys;
+}
+
+export interface IdTokenPolicy {
+  projectId: string;
+  /** Emulator mode: the Auth emulator's unsigned tokens (alg "none", its exact shape) are accepted. */
+  emulator: boolean;
+  /** Public keys for RS256 tokens; with none, every RS256 token is refused. */
+  keys: readonly IdentityKey[];
+}
+
+const EMULATOR_TOKEN_SECONDS = 3600;
+
+/** The Auth emulator's token shape (firebase-tools generateJwt): header {alg: none, typ: JWT}, no signature, user_id = sub. */
+function checkEmulatorShape(h: Record<string, unknown>, c: Record<string, unknown>, signature: string): void {
+  if (Object.keys(h).sort().join() !== 'alg,typ' || h.typ !== 'JWT') throw new TokenError('not an Auth emulator token');
+  if (signature !== '') throw new TokenError('not an Auth emulator token');
+  if (c.user_id !== c.sub) throw new TokenError('not an Auth emulator token');
+  const firebase = c.firebase as Record<string, unknown> | undefined;
+  if (!firebase || typeof firebase !== 'object' || typeof firebase.sign_in_provider !== 'string' || !firebase.identities || typeof firebase.identities !== 'object') {
+    throw new TokenError('not an Auth emulator token');
+  }
+  if (typeof c.exp !== 'number' || typeof c.iat !== 'number' || c.exp - c.iat !== EMULATOR_TOKEN_SECONDS) throw new TokenError('not an Auth emulator token');
+}
+
+function checkSignature(h: Record<string, unknown>, signed: string, signature: string, keys: readonly IdentityKey[]): void {
+  if (keys.length === 0) throw new TokenError('RS256 token but no identity keys are configured');
+  const kid = typeof h.kid === 'string' ? h.kid : null;
+  const candidates = keys.filter((k) => k.kid === null || k.kid === kid);
+  if (candidates.length === 0) throw new TokenError('unknown key id');
+  const sig = Buffer.from(signature, 'base64url');
+  if (sig.length === 0 || !candidates.some((k) => verify('RSA-SHA256', Buffer.from(signed), k.key, sig))) throw new TokenError('bad signature');
+}
+
+/**
+ * Checks a Firebase ID token as the Admin SDK does: the signature (RS256 against the configured public keys; unsigned
+ * only in emulator mode and only in the emulator's shape), then issuer, audience, expiry, issued-at and subject.
+ */
+export function verifyIdToken(token: string, policy: IdTokenPolicy, nowSeconds = Math.floor(Date.now() / 1000)): IdTokenClaims {
+  const { projectId } = policy;
+  const parts = token.split('.');
+  if (parts.length !== 3 || token.length > 8192) throw new TokenError('malformed token');
+  const [header, payload, signature] = parts as [string, string, string];
   const h = decodePart(header);
   const c = decodePart(payload);
-  if (h.alg !== 'none' && h.alg !== 'RS256') throw new TokenError('unexpected token algorithm');
+  if (h.alg === 'none') {
+    if (!policy.emulator) throw new TokenError('unsigned token outside emulator mode');
+    checkEmulatorShape(h, c, signature);
+  } else if (h.alg === 'RS256') {
+    checkSignature(h, `${header}.${payload}`, signature, policy.keys);
+  } else throw new TokenError('unexpected token algorithm');
   if (c.iss !== `https://securetoken.google.com/${projectId}`) throw new TokenError('wrong issuer');
   if (c.aud !== projectId) throw new TokenError('wrong audience');
   if (typeof c.exp !== 'number' || c.exp <= nowSeconds) throw new TokenError('token expired');

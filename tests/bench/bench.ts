@@ -117,7 +117,11 @@ async function seedAccount(stack: Stack, options: Record<string, unknown> = {}) 
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = 'bench-pass-1';
   const { uid } = await stack.admin.createUser(email, password);
-  const res = await fetch(`${stack.backend.url}/__harness/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uid, email, ...options }) });
+  const res = await fetch(`${stack.backend.url}/__harness/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-harness-secret': stack.backend.harnessSecret },
+    body: JSON.stringify({ uid, email, ...options }),
+  });
   if (!res.ok) throw new Error(`seed failed: ${res.status}`);
   return { email, password, uid };
 }

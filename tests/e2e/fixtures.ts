@@ -37,6 +37,15 @@ export class Harness {
   readonly admin = new EmulatorAdmin(process.env.AUTH_EMULATOR_URL!);
   readonly devUrl = process.env.PORTAL_DEV_URL!;
   readonly standaloneUrl = process.env.PORTAL_STANDALONE_URL!;
+  /** The backend's /__harness/* secret, handed over by the global setup. */
+  private readonly secret = process.env.PORTAL_HARNESS_SECRET!;
+
+  /** A test route of the backend, with the stack's secret. */
+  async harnessFetch(path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { 'x-harness-secret': this.secret };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(`${this.backendUrl}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  }
 
   /** A unique e-mail address for this test. */
   email(prefix = 'user'): string {
@@ -48,11 +57,7 @@ export class Harness {
     const email = this.email();
     const password = 'secret-pass-1';
     const { uid } = await this.admin.createUser(email, password, options.name);
-    const res = await fetch(`${this.backendUrl}/__harness/seed`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uid, email, ...options }),
-    });
+    const res = await this.harnessFetch('/__harness/seed', { uid, email, ...options });
     const seeded = (await res.json()) as { playerId: string; username: string };
     if (!res.ok) throw new Error(`seed failed: ${JSON.stringify(seeded)}`);
     return { email, password, uid, playerId: seeded.playerId, username: seeded.username };
@@ -60,18 +65,22 @@ export class Harness {
 
   /** Faults for this user's requests only, e.g. "designs=500x1". */
   async faults(uid: string, spec: string): Promise<void> {
-    const res = await fetch(`${this.backendUrl}/__harness/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ spec, uid }),
-    });
+    const res = await this.harnessFetch('/__harness/faults', { spec, uid });
     if (!res.ok) throw new Error(`setting faults failed: ${res.status}`);
   }
 
   /** The backend requests this user made, oldest first. */
   async log(uid: string): Promise<Array<{ method: string; path: string; route: string; status: number }>> {
-    const res = await fetch(`${this.backendUrl}/__harness/log?uid=${encodeURIComponent(uid)}`);
+    const res = await this.harnessFetch(`/__harness/log?uid=${encodeURIComponent(uid)}`);
+    if (!res.ok) throw new Error(`reading the log failed: ${res.status}`);
     return (await res.json()) as Array<{ method: string; path: string; route: string; status: number }>;
+  }
+
+  /** A desktop guest player (not linked to an account) and its Unity token, for `?link=`. */
+  async guest(): Promise<{ playerId: string; accessToken: string }> {
+    const res = await this.harnessFetch('/__harness/guest', {});
+    if (!res.ok) throw new Error(`creating a guest failed: ${res.status}`);
+    return (await res.json()) as { playerId: string; accessToken: string };
   }
 }
 

@@ -21,6 +21,10 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.PORTAL_DEV_URL = devServer.url;
   process.env.PORTAL_STANDALONE_URL = standaloneServer.url;
   process.env.BACKEND_URL = stack.backend.url;
+  // The development and standalone builds call the same backend from their own origins.
+  stack.backend.allowOrigin(new URL(devServer.url).origin);
+  stack.backend.allowOrigin(new URL(standaloneServer.url).origin);
+  process.env.PORTAL_HARNESS_SECRET = stack.backend.harnessSecret;
   process.env.AUTH_EMULATOR_URL = stack.emulator.url;
   return async () => {
     await devServer.stop();

@@ -30,7 +30,11 @@ export async function newUser(): Promise<TestUser> {
 }
 
 export async function harnessPost(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
-  const res = await fetch(`${backendUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${backendUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-harness-secret': inject('harnessSecret') },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as Record<string, unknown>;
 }
 
