@@ -151,6 +151,8 @@ export const messages = {
   usernameSaved: 'Username updated.',
   usernameSaveFailed: 'Failed to update username: {message}',
   usernameNoHash: 'A username cannot contain the # character.',
+  usernameTooLong: 'Usernames can have at most {max} characters.',
+  usernameControlCharacters: 'Usernames cannot contain control characters.',
   deletionSucceeded: 'Your account has been deleted. Signing you out...',
   deletionFailed: 'Failed to delete your account. Please try again later.',
   designsLoading: 'Loading designs...',

@@ -4,6 +4,7 @@ import { deleteUser } from '../api/account';
 import { ApiError, type ApiContext } from '../api/client';
 import { decodeStoredUnityAuth } from '../api/decoders';
 import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
+import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/profile';
 import { message } from '../messages/catalogue';
 import { apiContext, player, PortalError, saveUsername } from './player';
 import { onSignedOut, session, signOut } from './session';
@@ -33,12 +34,17 @@ export function cancelUsernameEdit(): void {
   account.username.error = null;
 }
 
-/** Saves the new name and leaves edit mode. An empty name does nothing (SPEC 5); a '#' is refused (it marks the suffix). */
+/**
+ * Saves the new name and leaves edit mode. An empty name does nothing (SPEC 5); a '#' (it marks the suffix), control
+ * characters or more than USERNAME_MAX_LENGTH characters are refused with a message, without a request.
+ */
 export async function submitUsername(draft: string): Promise<void> {
   const name = draft.trim();
   if (!name || account.username.saving) return;
-  if (name.includes('#')) {
-    account.username.error = message('usernameNoHash');
+  const problem = usernameProblem(name);
+  if (problem) {
+    account.username.error =
+      problem === 'hash' ? message('usernameNoHash') : problem === 'tooLong' ? message('usernameTooLong', { max: USERNAME_MAX_LENGTH }) : message('usernameControlCharacters');
     return;
   }
   account.username.saving = true;

@@ -12,6 +12,8 @@ import {
   isNewAccount,
   localDate,
   signInMethod,
+  USERNAME_MAX_LENGTH,
+  usernameProblem,
   usernameSuffix,
 } from '../../../src/domain/profile';
 
@@ -104,6 +106,21 @@ describe('defaultUsername', () => {
     expect(defaultUsername('  ', 'grace@example.com')).toBe('grace');
   });
 
+  it('stays within the username limits: control characters dropped, cut to 32 characters', () => {
+    expect(defaultUsername('A'.repeat(40), null)).toBe('A'.repeat(32));
+    expect(defaultUsername('Ada\u202E Lovelace\u0000', null)).toBe('Ada Lovelace');
+    expect(defaultUsername('\u202E\u0000', 'grace@example.com')).toBe('grace');
+    expect(defaultUsername(null, `${'g'.repeat(64)}@example.com`)).toBe('g'.repeat(32));
+    fc.assert(
+      fc.property(fc.option(fc.string({ unit: 'binary' })), fc.option(fc.string({ unit: 'binary' })), (name, email) => {
+        const chosen = defaultUsername(name, email);
+        expect(chosen.trim()).not.toBe('');
+        const problem = usernameProblem(chosen);
+        expect(problem === null || problem === 'hash').toBe(true);
+      }),
+    );
+  });
+
   it('is "Player" and a number below 10000 without either', () => {
     expect(defaultUsername(null, null, () => 0)).toBe('Player0');
     expect(defaultUsername(null, null, () => 0.99999)).toBe('Player9999');
@@ -113,6 +130,42 @@ describe('defaultUsername', () => {
         expect(Number.isInteger(n) && n >= 0 && n < 10000).toBe(true);
       }),
     );
+  });
+});
+
+describe('usernameProblem', () => {
+  it('accepts up to 32 characters after trimming, counted as characters, not UTF-16 units', () => {
+    expect(USERNAME_MAX_LENGTH).toBe(32);
+    expect(usernameProblem('Ada Lovelace')).toBeNull();
+    expect(usernameProblem(`  ${'x'.repeat(32)}  `)).toBeNull();
+    expect(usernameProblem('🏠'.repeat(32))).toBeNull();
+    expect(usernameProblem('Zoë Ñandú 李小龍')).toBeNull();
+    expect(usernameProblem('x'.repeat(33))).toBe('tooLong');
+    expect(usernameProblem('🏠'.repeat(33))).toBe('tooLong');
+  });
+
+  it.each([
+    ['NUL', 'Ada\u0000'],
+    ['a tab', 'A\tda'],
+    ['a line break', 'Ada\nLovelace'],
+    ['DEL', 'Ada\u007f'],
+    ['a C1 control', 'Ada\u0085'],
+    ['right-to-left override U+202E', 'Ada\u202Egnp.exe'],
+    ['left-to-right embedding U+202A', '\u202AAda'],
+    ['isolate U+2066', 'Ada\u2066'],
+    ['pop directional isolate U+2069', 'Ada\u2069'],
+    ['right-to-left mark U+200F', 'Ada\u200F'],
+    ['line separator U+2028', 'Ada\u2028Lovelace'],
+  ])('refuses %s', (_what, name) => {
+    expect(usernameProblem(name)).toBe('controlCharacter');
+  });
+
+  it('refuses # (it marks the suffix the server keeps)', () => {
+    expect(usernameProblem('Ada#1234')).toBe('hash');
+  });
+
+  it('has no problem with an empty name (saving it does nothing, SPEC 5)', () => {
+    expect(usernameProblem('   ')).toBeNull();
   });
 });
 

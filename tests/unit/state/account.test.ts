@@ -78,12 +78,25 @@ describe('username editing', () => {
     expect(account.username.error).toBe('A username cannot contain the # character.');
   });
 
-  it('stays in edit mode with the server error when saving fails', async () => {
-    fetchMock.mockResolvedValue(json({ error: 'username is too long' }, 400));
+  it('refuses more than 32 characters and control characters without calling the server', async () => {
     startUsernameEdit();
-    await submitUsername('x'.repeat(80));
+    await submitUsername('x'.repeat(33));
+    expect(account.username.error).toBe('Usernames can have at most 32 characters.');
+    await submitUsername('Ada\u202Egnp');
+    expect(account.username.error).toBe('Usernames cannot contain control characters.');
+    await submitUsername('Ada\u0000');
+    expect(account.username.error).toBe('Usernames cannot contain control characters.');
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(account.username.editing).toBe(true);
-    expect(account.username.error).toBe('Failed to update username: username is too long');
+    expect(player.cloud?.username).toBe('Ada#1234');
+  });
+
+  it('stays in edit mode with the server error when saving fails', async () => {
+    fetchMock.mockResolvedValue(json({ error: 'username is already taken' }, 400));
+    startUsernameEdit();
+    await submitUsername('Grace');
+    expect(account.username.editing).toBe(true);
+    expect(account.username.error).toBe('Failed to update username: username is already taken');
     expect(player.cloud?.username).toBe('Ada#1234');
   });
 
