@@ -37,7 +37,14 @@ export async function startStaticServer({ root, port, csp, host = '127.0.0.1' }:
         res.writeHead(405, { allow: 'GET, HEAD' }).end();
         return;
       }
-      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      } catch {
+        // A malformed %-escape or path is the client's mistake: 400, never a 500 with the error's text.
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Bad request: malformed path');
+        return;
+      }
       const file = normalize(join(root, pathname));
       let body: Buffer | null = null;
       let type = TYPES['.html']!;
@@ -46,7 +53,7 @@ export async function startStaticServer({ root, port, csp, host = '127.0.0.1' }:
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) {
           body = await readFile(file);
-          type = TYPES[extname(file)] ?? 'application/octet-stream';
+          type = Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)]! : 'application/octet-stream';
           // Hashed bundle names never change content; everything else is revalidated.
           if (/-[A-Z0-9]{8}\.(js|css)$/.test(file)) cache = 'public, max-age=31536000, immutable';
         } else if (pathname.startsWith('/images/')) {
@@ -58,7 +65,9 @@ export async function startStaticServer({ root, port, csp, host = '127.0.0.1' }:
       res.writeHead(200, { 'content-type': type, 'content-length': body.length, 'cache-control': cache, ...security });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {
-      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(error));
+      console.error('[static server]', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal server error');
     }
   });
   const actual = await listen(server, port, host);

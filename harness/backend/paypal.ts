@@ -1,6 +1,5 @@
 // PayPal's side, played locally: the JS SDK stand-in at /paypal/sdk/js and the REST calls it makes (orders, subscriptions).
 // Errors have PayPal's shape ({name, message, debug_id, details: [{issue, description}]}) and its issue names.
-import { build } from 'esbuild';
 import { join } from 'node:path';
 import { projectRoot } from '../paths';
 import type { Reply, RequestContext, RouteDef } from './server';
@@ -10,7 +9,8 @@ let sdkSource: Promise<string> | null = null;
 
 /** The stand-in bundled once from harness/paypal-sdk/stand-in.ts. */
 function standInSource(): Promise<string> {
-  sdkSource ??= build({
+  // esbuild is loaded on the first SDK request only: the backend starts without it (and in test environments it rejects).
+  sdkSource ??= import('esbuild').then(({ build }) => build({
     entryPoints: [join(projectRoot(), 'harness/paypal-sdk/stand-in.ts')],
     bundle: true,
     write: false,
@@ -18,7 +18,7 @@ function standInSource(): Promise<string> {
     target: 'es2020',
     minify: false,
     logLevel: 'silent',
-  }).then(
+  })).then(
     (r) => r.outputFiles[0]!.text,
     (error: unknown) => {
       sdkSource = null;
