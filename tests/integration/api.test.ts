@@ -1,5 +1,6 @@
 // Every call of SPEC 7 through the real client against the running reference backend.
-import { describe, expect, it } from 'vitest';
+import { inject, describe, expect, it } from 'vitest';
+import { startBackend } from '../../harness/backend/server';
 import { purchaseCredits, deleteUser, trackAffiliate } from '../../src/api/account';
 import { ApiError } from '../../src/api/client';
 import { fetchCloudSave, setupCloudSave, updateUsername } from '../../src/api/cloud-save';
@@ -62,6 +63,25 @@ describe('cloud save', () => {
     const suffix = (await fetchCloudSave(user.ctx, user.playerId)).username!.split('#')[1];
     await updateUsername(user.ctx, user.playerId, 'Grace');
     expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe(`Grace#${suffix}`);
+  });
+
+  it('PUT username sends the name only and the backend keeps the suffix: "New" on "Old#1234" gives "New#1234"', async () => {
+    const user = await newUser();
+    await harnessPost('/__harness/seed', { uid: user.uid, email: user.email, username: 'Old#1234' });
+    expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe('Old#1234');
+    await updateUsername(user.ctx, user.playerId, 'New');
+    expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe('New#1234');
+    // The client never sends a suffix: whatever follows a '#' stays behind.
+    await updateUsername(user.ctx, user.playerId, 'Newer#9999');
+    expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe('Newer#1234');
+  });
+
+  it('refuses a username over 32 characters or with a bidi override with 400 and keeps the old one', async () => {
+    const user = await newUser();
+    await harnessPost('/__harness/seed', { uid: user.uid, email: user.email, username: 'Old#1234' });
+    await expect(updateUsername(user.ctx, user.playerId, 'x'.repeat(33))).rejects.toMatchObject({ status: 400, serverText: 'username is too long (at most 32 characters)' });
+    await expect(updateUsername(user.ctx, user.playerId, 'Ada\u202Egnp')).rejects.toMatchObject({ status: 400, serverText: 'username may not contain control characters' });
+    expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe('Old#1234');
   });
 
   it("refuses another account's player with 403", async () => {
@@ -136,6 +156,20 @@ describe('subscriptions', () => {
     const renewed = await activateDirect(user.ctx, user.playerId, 'ANNUAL', 'MANUAL-2');
     expect(renewed.success).toBe(true);
     expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({ plan: 'ANNUAL', status: 'ACTIVE', subscriptionSource: 'manual' });
+  });
+
+  it('a backend started without the payment bypass refuses the manual activation with 403', async () => {
+    const strict = await startBackend({ port: 0, emulatorUrl: inject('emulatorUrl') });
+    try {
+      const { idToken } = await admin().createUser(`strict-${Date.now()}@example.com`, 'secret-pass-1');
+      const ctx = { ...context(idToken), baseUrl: strict.url };
+      const unity = await exchangeForUnity(ctx);
+      const error = await activateDirect({ ...ctx, unityToken: unity.accessToken }, unity.playerId, 'ANNUAL', 'MANUAL-1').catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 403, serverText: 'Manual activation is not enabled on this server' });
+      expect(strict.store.data.players[unity.playerId]!.subscription).toBeNull();
+    } finally {
+      await strict.stop();
+    }
   });
 
   it('refuses a subscription PayPal never approved', async () => {
