@@ -74,7 +74,7 @@ test.describe('hand-off by browser redirect', () => {
   });
 
   test('links the desktop guest player named by ?link and removes the parameter', async ({ page, harness, desktop }) => {
-    const guest = (await (await fetch(`${harness.backendUrl}/__harness/guest`, { method: 'POST' })).json()) as { playerId: string; accessToken: string };
+    const guest = await harness.guest();
     const account = await harness.account();
     await signInByEmail(page, account, `/auth?link=${encodeURIComponent(guest.accessToken)}`);
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
