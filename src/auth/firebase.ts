@@ -111,6 +111,17 @@ export async function idToken(forceRefresh = false): Promise<string | null> {
 }
 
 /**
+ * The identity token of the current user with at least `minValidityMs` left before it expires (refreshed when it has
+ * less), or null when signed out. Firebase itself refreshes only in the last 30 seconds.
+ */
+export async function idTokenValidFor(minValidityMs: number, now = Date.now()): Promise<string | null> {
+  const user = getAuthInstance().currentUser;
+  if (!user) return null;
+  const result = await user.getIdTokenResult();
+  return Date.parse(result.expirationTime) - now >= minValidityMs ? result.token : user.getIdToken(true);
+}
+
+/**
  * Asks the identity service whether the session still stands (deleted, disabled or revoked users fail).
  * Resolves false only for a definite "no"; network trouble counts as still valid.
  */
@@ -159,7 +170,16 @@ export async function changePassword(currentPassword: string, newPassword: strin
 export async function addPassword(newPassword: string): Promise<PortalUser> {
   const user = signedInUser();
   if (!user.email) throw Object.assign(new Error('The account has no e-mail address.'), { code: 'auth/missing-email' });
-  return toPortalUser((await linkWithCredential(user, EmailAuthProvider.credential(user.email, newPassword))).user);
+  try {
+    return toPortalUser((await linkWithCredential(user, EmailAuthProvider.credential(user.email, newPassword))).user);
+  } catch (error) {
+    // The Auth emulator refuses to link a password for the account's own address (EMAIL_EXISTS), and with one
+    // account per address no other account can hold it: setting the password adds the same password method.
+    if (errorCode(error) !== 'auth/email-already-in-use') throw error;
+    await updatePassword(user, newPassword);
+    await user.reload();
+    return toPortalUser(user);
+  }
 }
 
 /** Links Google or Apple to the signed-in account in a popup. */
