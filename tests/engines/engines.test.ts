@@ -1,0 +1,78 @@
+// Runs every journey of journeys.ts in Firefox ESR and in WebKitGTK against one local stack (issue 14).
+// ENGINES=firefox or ENGINES=webkit runs one engine alone.
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
+import { startStack, type Stack } from '../../harness/stack';
+import { Harness } from '../e2e/fixtures';
+import type { Context, Engine, Page } from './driver';
+import { launchFirefox } from './firefox';
+import { journeys, type JourneyContext, type World } from './journeys';
+import { startOfflineInternet, type OfflineInternet } from './offline-internet';
+import { launchWebKit } from './webkit';
+
+const ENGINES = [
+  { id: 'firefox', launch: launchFirefox },
+  { id: 'webkit', launch: launchWebKit },
+].filter(({ id }) => (process.env.ENGINES ?? 'firefox,webkit').split(',').includes(id));
+
+const outdir = `dist/engines-${process.pid}`;
+let stack: Stack;
+let internet: OfflineInternet;
+let otherListener: DesktopListener;
+let world: World;
+
+beforeAll(async () => {
+  [stack, internet, otherListener] = await Promise.all([
+    // desktop: true, so the build trusts exactly this listener's port.
+    startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: true, outdir: `${outdir}/staging` }),
+    startOfflineInternet(),
+    startDesktopListener({ port: 0 }),
+  ]);
+  // The e2e Harness (accounts, faults, log) reads where the stack is from the environment.
+  process.env.PORTAL_URL = stack.portalUrl;
+  process.env.BACKEND_URL = stack.backend.url;
+  process.env.AUTH_EMULATOR_URL = stack.emulator.url;
+  process.env.PORTAL_HARNESS_SECRET = stack.backend.harnessSecret;
+  world = { portalUrl: stack.portalUrl.replace(/\/$/, ''), harness: new Harness(), desktop: stack.desktop!, otherListener, internet };
+}, 180_000);
+
+afterAll(async () => {
+  await otherListener?.stop();
+  await internet?.stop();
+  await stack?.stop();
+  await rm(outdir, { recursive: true, force: true });
+});
+
+for (const { id, launch } of ENGINES) {
+  describe(id, () => {
+    let engine: Engine;
+    beforeAll(async () => {
+      engine = await launch({ proxyPort: internet.port });
+      console.log(`${engine.name}: ${engine.version}`);
+    }, 60_000);
+    afterAll(async () => {
+      await engine?.close();
+    });
+
+    for (const journey of journeys) {
+      test(journey.name, async () => {
+        const contexts: Context[] = [];
+        const ctx: JourneyContext = {
+          ...world,
+          engine,
+          async open(options): Promise<Page> {
+            const context = await engine.newContext(options);
+            contexts.push(context);
+            return context.page;
+          },
+        };
+        try {
+          await journey.run(ctx);
+        } finally {
+          for (const context of contexts) await context.close().catch(() => undefined);
+        }
+      }, 90_000);
+    }
+  });
+}

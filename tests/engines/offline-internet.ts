@@ -1,0 +1,107 @@
+// The engines' whole view of the internet: an HTTP proxy that both browsers are pointed at. It answers
+// https://apis.google.com/js/api.js with the gapi stand-in of the Chromium tests (Firebase and the Auth emulator's
+// helper iframe load it for the popups), the emulator widget's CDN styles and scripts with empty files, and refuses
+// everything else while recording it, so a journey can check that a hostile target got no request at all.
+// Classic WebDriver cannot intercept requests, so this one mechanism serves both engines alike. The TLS certificate
+// is made per run by openssl and accepted through the sessions' acceptInsecureCerts.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { closeServer, listen } from '../../harness/ports';
+
+const GAPI_STAND_IN = readFileSync(new URL('../e2e/support/gapi-stand-in.js', import.meta.url), 'utf8');
+/** Hosts answered here; every other one is refused. */
+const SERVED = ['apis.google.com', 'unpkg.com', 'fonts.googleapis.com', 'fonts.gstatic.com'];
+
+export interface OfflineInternet {
+  port: number;
+  /** Every host (CONNECT) or URL (plain http) the browsers asked for, served or refused, oldest first. */
+  requests: string[];
+  /** Serves /frame?src=URL&width=N: the page in an iframe that wide (WebKit's narrow-viewport fallback). */
+  frameUrl(src: string, width: number, height: number): string;
+  stop(): Promise<void>;
+}
+
+function certificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'engines-tls-'));
+  try {
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=offline test internet',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+      '-addext', `subjectAltName=${SERVED.map((h) => `DNS:${h}`).join(',')}`,
+    ], { stdio: 'ignore' });
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function serveOffline(req: IncomingMessage, res: ServerResponse): void {
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+  const path = req.url ?? '/';
+  const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
+  if (host === 'apis.google.com' && path.startsWith('/js/api.js')) {
+    res.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(GAPI_STAND_IN);
+    return;
+  }
+  // The widget's material styles, icons and fonts: left empty on purpose, as in the Chromium tests.
+  const script = /\.js(\?|$)/.test(path);
+  res.writeHead(200, { ...headers, 'content-type': script ? 'text/javascript' : 'text/css' }).end('');
+}
+
+function framePage(url: URL, res: ServerResponse): void {
+  const src = url.searchParams.get('src') ?? 'about:blank';
+  const width = Number(url.searchParams.get('width') ?? 375);
+  const height = Number(url.searchParams.get('height') ?? 740);
+  const escaped = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${width} px</title></head>` +
+      `<body style="margin:0"><iframe title="portal at ${width} px" src="${escaped}" style="border:0;width:${width}px;height:${height}px"></iframe></body></html>`,
+  );
+}
+
+export async function startOfflineInternet(): Promise<OfflineInternet> {
+  const requests: string[] = [];
+  const tunnels = new Set<Socket>();
+  const tls = createHttpsServer(certificate(), serveOffline);
+  const proxy = createHttpServer((req, res) => {
+    const target = req.url ?? '/';
+    if (target.startsWith('/')) {
+      // Asked directly, not as a proxy: the frame page.
+      const url = new URL(target, 'http://127.0.0.1');
+      if (url.pathname === '/frame') return framePage(url, res);
+      res.writeHead(404).end();
+      return;
+    }
+    // A plain-http request through the proxy: nothing out there is reachable.
+    requests.push(target);
+    res.writeHead(502, { 'content-type': 'text/plain' }).end('offline');
+  });
+  proxy.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const host = (req.url ?? '').replace(/:\d+$/, '');
+    requests.push(req.url ?? '');
+    socket.on('error', () => undefined);
+    tunnels.add(socket);
+    socket.on('close', () => tunnels.delete(socket));
+    if (!SERVED.includes(host)) {
+      socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+      return;
+    }
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    tls.emit('connection', socket);
+  });
+  const port = await listen(proxy, 0, '127.0.0.1');
+  return {
+    port,
+    requests,
+    frameUrl: (src, width, height) => `http://127.0.0.1:${port}/frame?${new URLSearchParams({ src, width: String(width), height: String(height) })}`,
+    async stop() {
+      for (const socket of tunnels) socket.destroy();
+      await closeServer(proxy);
+    },
+  };
+}

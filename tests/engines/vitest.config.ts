@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The engine journeys (npm run test:engines): one file, one stack, the engines one after the other, no retries.
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    name: 'engines',
+    environment: 'node',
+    include: ['tests/engines/**/*.test.ts'],
+    fileParallelism: false,
+    retry: 0,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    reporters: ['verbose'],
+  },
+});

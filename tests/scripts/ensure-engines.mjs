@@ -1,0 +1,34 @@
+// Installs Debian's Firefox ESR, WebKitGTK's WebDriver (with its MiniBrowser) and Xvfb when missing (as root), for
+// `npm run test:engines`. Playwright's own Firefox and WebKit downloads cannot work offline.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const needed = [
+  [FIREFOX, 'firefox-esr'],
+  [WEBKIT_DRIVER, 'webkit2gtk-driver'],
+  [MINIBROWSER, 'webkit2gtk-driver'],
+  ['/usr/bin/xvfb-run', 'xvfb'],
+  ['/usr/bin/xauth', 'xauth'],
+  ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', 'fonts-liberation'],
+];
+
+const missing = needed.filter(([path]) => !existsSync(path));
+if (missing.length > 0) {
+  const packages = [...new Set(missing.map(([, pkg]) => pkg))];
+  if (process.getuid?.() !== 0) {
+    console.error(`Missing ${missing.map(([p]) => p).join(', ')}. Install them as root: apt-get update && apt-get install -y ${packages.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Installing Debian's ${packages.join(', ')}...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  const still = needed.filter(([path]) => !existsSync(path));
+  if (still.length > 0) {
+    console.error(`apt-get finished but ${still.map(([p]) => p).join(', ')} still missing`);
+    process.exit(1);
+  }
+}
