@@ -89,6 +89,40 @@ describe('logout', () => {
   });
 });
 
+describe('Sign-in & security (issue 16): SPEC 8 texts where the issue reuses them', () => {
+  it('change password: a wrong current password reads as a failed sign-in; too many attempts and network as SPEC 8', () => {
+    for (const code of ['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials', 'auth/user-mismatch']) {
+      expect(text('changePassword', code), code).toBe(code === 'auth/user-mismatch' ? 'Failed to change your password. Please try again' : 'Incorrect email or password');
+    }
+    expect(text('changePassword', 'auth/too-many-requests')).toBe('Too many unsuccessful login attempts. Please try again later');
+    expect(text('changePassword', 'auth/network-request-failed')).toBe('Network error. Please check your connection and try again');
+    expect(text('changePassword', 'auth/weak-password')).toBe('Password should be at least 6 characters');
+    expect(text('changePassword', 'auth/internal-error')).toBe('Failed to change your password. Please try again');
+  });
+
+  it('link: the popup texts of SPEC 8, and its own words for an account that is already someone else\'s', () => {
+    for (const [code, expected] of POPUP_ROWS) expect(text('link', code)).toBe(expected);
+    const filled = (code: string) => message(authErrorMessage('link', code), { provider: 'Google' });
+    expect(filled('auth/credential-already-in-use')).toBe('This Google account already belongs to another Dream Book account, so it cannot be linked to this one.');
+    expect(filled('auth/internal-error')).toBe('Failed to link Google. Please try again');
+  });
+
+  it('add a password, unlink and verification: network and too many requests as SPEC 8, else their own text', () => {
+    expect(text('addPassword', 'auth/network-request-failed')).toBe('Network error. Please check your connection and try again');
+    expect(text('addPassword', 'auth/weak-password')).toBe('Password should be at least 6 characters');
+    expect(text('addPassword', 'auth/internal-error')).toBe('Failed to add a password. Please try again');
+    expect(text('unlink', 'auth/network-request-failed')).toBe('Network error. Please check your connection and try again');
+    expect(text('verify', 'auth/too-many-requests')).toBe('Too many requests. Please try again later');
+    expect(text('verify', 'auth/internal-error')).toBe('Failed to send the verification email. Please try again later');
+    expect(text('verifyCheck', 'auth/internal-error')).toBe('Could not check whether your email address is verified. Please try again later');
+  });
+
+  it('the success toast is the one the issue names', () => {
+    expect(message('passwordChanged')).toBe('Your password has been changed.');
+    expect(message('sendVerification')).toBe('Send verification e-mail');
+  });
+});
+
 describe('the table itself', () => {
   it('never lets an inherited property name stand in for a code', () => {
     expect(text('signIn', 'constructor')).toBe('Failed to sign in. Please check your credentials');

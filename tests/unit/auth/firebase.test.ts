@@ -1,10 +1,28 @@
 // src/auth/firebase.ts against a stubbed SDK: what counts as a still-valid session, and the emulator switch.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+interface FakeUser {
+  reload: () => Promise<void>;
+  getIdToken: (force?: boolean) => Promise<string>;
+  uid?: string;
+  email?: string | null;
+  emailVerified?: boolean;
+  providerData?: Array<{ providerId: string }>;
+  metadata?: { creationTime?: string };
+}
+
 const sdk = vi.hoisted(() => ({
-  currentUser: null as null | { reload: () => Promise<void>; getIdToken: (force?: boolean) => Promise<string> },
+  currentUser: null as null | FakeUser,
   connectAuthEmulator: vi.fn(),
   initializeAuth: vi.fn(),
+  /** Every security call in order, to check what runs before what. */
+  calls: [] as string[],
+  reauthenticateWithCredential: vi.fn(),
+  updatePassword: vi.fn(),
+  linkWithCredential: vi.fn(),
+  linkWithPopup: vi.fn(),
+  unlink: vi.fn(),
+  sendEmailVerification: vi.fn(),
 }));
 
 vi.mock('firebase/app', () => ({ initializeApp: vi.fn(() => ({ name: '[DEFAULT]' })) }));
@@ -19,8 +37,27 @@ vi.mock('firebase/auth', () => ({
   browserLocalPersistence: 'local',
   inMemoryPersistence: 'memory',
   browserPopupRedirectResolver: 'popupResolver',
-  GoogleAuthProvider: vi.fn(),
-  OAuthProvider: vi.fn(),
+  GoogleAuthProvider: class {
+    readonly providerId = 'google.com';
+    params: Record<string, string> = {};
+    setCustomParameters(params: Record<string, string>) {
+      this.params = params;
+    }
+  },
+  OAuthProvider: class {
+    scopes: string[] = [];
+    constructor(readonly providerId: string) {}
+    addScope(scope: string) {
+      this.scopes.push(scope);
+    }
+  },
+  EmailAuthProvider: { credential: (email: string, password: string) => ({ providerId: 'password', email, password }) },
+  reauthenticateWithCredential: sdk.reauthenticateWithCredential,
+  updatePassword: sdk.updatePassword,
+  linkWithCredential: sdk.linkWithCredential,
+  linkWithPopup: sdk.linkWithPopup,
+  unlink: sdk.unlink,
+  sendEmailVerification: sdk.sendEmailVerification,
   signInWithPopup: vi.fn(),
   signInWithEmailAndPassword: vi.fn(),
   createUserWithEmailAndPassword: vi.fn(),
@@ -29,7 +66,17 @@ vi.mock('firebase/auth', () => ({
   onAuthStateChanged: vi.fn(),
 }));
 
-import { errorCode, sessionStillValid } from '../../../src/auth/firebase';
+import {
+  addPassword,
+  changePassword,
+  currentSecurity,
+  errorCode,
+  linkProvider,
+  reloadUser,
+  sendVerificationEmail,
+  sessionStillValid,
+  unlinkProvider,
+} from '../../../src/auth/firebase';
 
 const failing = (code: string) => () => Promise.reject(Object.assign(new Error(code), { code }));
 
@@ -86,5 +133,107 @@ describe('errorCode', () => {
     expect(errorCode(new Error('x'))).toBe('unknown');
     expect(errorCode('auth/popup-blocked')).toBe('unknown');
     expect(errorCode(null)).toBe('unknown');
+  });
+});
+
+describe('Sign-in & security operations', () => {
+  const signedIn = (providerIds: string[], email: string | null = 'a@example.com'): FakeUser => {
+    const user: FakeUser = {
+      uid: 'u1',
+      email,
+      emailVerified: false,
+      providerData: providerIds.map((providerId) => ({ providerId })),
+      metadata: {},
+      reload: vi.fn(() => {
+        sdk.calls.push('reload');
+        return Promise.resolve();
+      }),
+      getIdToken: () => Promise.resolve('t'),
+    };
+    sdk.currentUser = user;
+    return user;
+  };
+  const record = (name: string, result: unknown = undefined) => (...args: unknown[]) => {
+    sdk.calls.push(`${name} ${JSON.stringify(args.slice(1))}`);
+    return Promise.resolve(result);
+  };
+
+  beforeEach(() => {
+    sdk.calls = [];
+    for (const fn of [sdk.reauthenticateWithCredential, sdk.updatePassword, sdk.linkWithCredential, sdk.linkWithPopup, sdk.unlink, sdk.sendEmailVerification]) fn.mockReset();
+  });
+
+  it('every operation needs a signed-in user', async () => {
+    await expect(changePassword('a', 'b')).rejects.toMatchObject({ code: 'auth/no-current-user' });
+    await expect(linkProvider('google.com')).rejects.toMatchObject({ code: 'auth/no-current-user' });
+    await expect(sendVerificationEmail()).rejects.toMatchObject({ code: 'auth/no-current-user' });
+    await expect(reloadUser()).resolves.toBeNull();
+    expect(currentSecurity()).toBeNull();
+  });
+
+  it('change password proves the current one first, then sets the new one', async () => {
+    signedIn(['password']);
+    sdk.reauthenticateWithCredential.mockImplementation(record('reauthenticate'));
+    sdk.updatePassword.mockImplementation(record('updatePassword'));
+    await changePassword('old-pass', 'new-pass');
+    expect(sdk.calls).toEqual([
+      'reauthenticate [{"providerId":"password","email":"a@example.com","password":"old-pass"}]',
+      'updatePassword ["new-pass"]',
+    ]);
+  });
+
+  it('a wrong current password stops before anything changes', async () => {
+    signedIn(['password']);
+    sdk.reauthenticateWithCredential.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/wrong-password' }));
+    await expect(changePassword('bad', 'new-pass')).rejects.toMatchObject({ code: 'auth/wrong-password' });
+    expect(sdk.updatePassword).not.toHaveBeenCalled();
+  });
+
+  it('add a password links an e-mail credential for the account\'s own address', async () => {
+    const user = signedIn(['google.com']);
+    sdk.linkWithCredential.mockResolvedValue({ user: { ...user, providerData: [{ providerId: 'google.com' }, { providerId: 'password' }] } });
+    const result = await addPassword('added-pass');
+    expect(sdk.linkWithCredential).toHaveBeenCalledWith(user, { providerId: 'password', email: 'a@example.com', password: 'added-pass' });
+    expect(result.providerIds).toEqual(['google.com', 'password']);
+    expect(sdk.updatePassword).not.toHaveBeenCalled();
+  });
+
+  it('when the link of its own address is refused (the emulator), the password is set instead and the account read again', async () => {
+    signedIn(['google.com']);
+    sdk.linkWithCredential.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }));
+    sdk.updatePassword.mockImplementation(record('updatePassword'));
+    await addPassword('added-pass');
+    expect(sdk.calls).toEqual(['updatePassword ["added-pass"]', 'reload']);
+  });
+
+  it('add a password: other refusals pass through, and an account without an address cannot have one', async () => {
+    signedIn(['google.com']);
+    sdk.linkWithCredential.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/weak-password' }));
+    await expect(addPassword('short')).rejects.toMatchObject({ code: 'auth/weak-password' });
+    expect(sdk.updatePassword).not.toHaveBeenCalled();
+    signedIn(['apple.com'], null);
+    await expect(addPassword('added-pass')).rejects.toMatchObject({ code: 'auth/missing-email' });
+  });
+
+  it('links Google with the account chooser and Apple with e-mail and name, in a popup', async () => {
+    const user = signedIn(['password']);
+    sdk.linkWithPopup.mockResolvedValue({ user });
+    await linkProvider('google.com');
+    expect(sdk.linkWithPopup.mock.calls[0]![1]).toMatchObject({ providerId: 'google.com', params: { prompt: 'select_account' } });
+    await linkProvider('apple.com');
+    expect(sdk.linkWithPopup.mock.calls[1]![1]).toMatchObject({ providerId: 'apple.com', scopes: ['email', 'name'] });
+  });
+
+  it('unlinks by provider id, sends the verification e-mail, and reloads the account', async () => {
+    const user = signedIn(['password', 'google.com']);
+    sdk.unlink.mockResolvedValue({ ...user, providerData: [{ providerId: 'password' }] });
+    expect((await unlinkProvider('google.com')).providerIds).toEqual(['password']);
+    expect(sdk.unlink).toHaveBeenCalledWith(user, 'google.com');
+    await sendVerificationEmail();
+    expect(sdk.sendEmailVerification).toHaveBeenCalledWith(user);
+    user.emailVerified = true;
+    await reloadUser();
+    expect(user.reload).toHaveBeenCalled();
+    expect(currentSecurity()).toEqual({ email: 'a@example.com', emailVerified: true });
   });
 });
