@@ -7,8 +7,10 @@ import { expect, test } from './fixtures';
 const run = promisify(execFile);
 
 function stackEnv() {
+  // Without PORTAL_HARNESS_SECRET: the CLI finds the test routes' secret in the file the stack wrote for its port.
+  const { PORTAL_HARNESS_SECRET: _secret, ...env } = process.env;
   return {
-    ...process.env,
+    ...env,
     AUTH_EMULATOR_PORT: new URL(process.env.AUTH_EMULATOR_URL!).port,
     BACKEND_PORT: new URL(process.env.BACKEND_URL!).port,
     PORTAL_PORT: new URL(process.env.PORTAL_URL!).port,
@@ -70,6 +72,24 @@ test.describe('portal-harness', () => {
     ]);
     const timedOut = await cli(['desktop', '--port', String(await freePort()), '--once', '--timeout', '1']);
     expect(timedOut.code).toBe(1);
+  });
+
+  test('seed without the harness secret for that backend port exits 3 and says where it looked', async ({ harness }) => {
+    const result = await run('node', ['cli/bin.mjs', 'seed', '--email', harness.email('cli'), '--password', 'secret1'], {
+      env: { ...stackEnv(), BACKEND_PORT: String(await freePort()) },
+      timeout: 90_000,
+    }).catch((error: unknown) => error as { code: number; stderr: string });
+    expect((result as { code: number }).code).toBe(3);
+    expect((result as { stderr: string }).stderr).toMatch(/no harness secret for the backend on port \d+ \(looked in .*backend-\d+\.secret/);
+  });
+
+  test('backend --no-emulator without --identity-keys, or with an unreadable key file, is a usage error', async () => {
+    const alone = await cli(['backend', '--port', '0', '--no-emulator']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--no-emulator needs --identity-keys');
+    const bad = await cli(['backend', '--port', '0', '--identity-keys', 'package.json']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--identity-keys package.json: identity key');
   });
 
   test('a malformed fault spec is a usage error with a readable message', async () => {
