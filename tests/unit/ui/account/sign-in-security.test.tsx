@@ -1,0 +1,195 @@
+// The "Sign-in & security" section rendered over its store: what each kind of account sees, labels and roles,
+// focus on errors, the unlink confirmation by keyboard, the verification cooldown and the webview offer.
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const auth = vi.hoisted(() => ({
+  changePassword: vi.fn(),
+  addPassword: vi.fn(),
+  linkProvider: vi.fn(),
+  unlinkProvider: vi.fn(),
+  sendVerificationEmail: vi.fn(),
+  reloadUser: vi.fn(),
+  currentSecurity: vi.fn(() => ({ email: 'a@example.com', emailVerified: false })),
+  onUserChanged: vi.fn(),
+  signOutUser: vi.fn(),
+  errorCode: (error: unknown) => (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown'),
+}));
+vi.mock('../../../../src/auth/firebase', () => auth);
+const bridge = vi.hoisted(() => ({
+  isEmbedded: vi.fn(() => false),
+  requestOpenInBrowser: vi.fn((_url: string) => false),
+  whenHostReady: vi.fn(() => Promise.resolve(null)),
+  sendLogout: vi.fn(() => false),
+}));
+vi.mock('../../../../bridge', () => bridge);
+
+import { accountSecurity, resetAccountSecurity } from '../../../../src/state/account-security';
+import { session } from '../../../../src/state/session';
+import { SignInSecurity } from '../../../../src/ui/account/SignInSecurity';
+
+const userWith = (...providerIds: string[]) => ({ uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds, creationTime: null });
+const fail = (code: string) => Object.assign(new Error(code), { code });
+
+async function renderSection() {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: SignInSecurity }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  render(<RouterProvider router={router} />);
+  return screen.findByRole('region', { name: 'Sign-in & security' });
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  bridge.isEmbedded.mockReturnValue(false);
+  auth.currentSecurity.mockReturnValue({ email: 'a@example.com', emailVerified: false });
+  resetAccountSecurity();
+  session.status = 'signedIn';
+  session.user = userWith('password');
+});
+
+describe('an e-mail account', () => {
+  it('changes its password with two labelled fields, and sees Google and Apple not linked', async () => {
+    const section = await renderSection();
+    const form = within(section).getByRole('region', { name: 'Change password' });
+    const current = within(form).getByLabelText('Current password');
+    const next = within(form).getByLabelText('New password');
+    expect(current.getAttribute('autocomplete')).toBe('current-password');
+    expect(next.getAttribute('autocomplete')).toBe('new-password');
+    expect(next.getAttribute('minlength')).toBe('6');
+    expect(next.getAttribute('aria-describedby')).toBe(within(form).getByText('At least 6 characters').id);
+    const methods = within(section).getByRole('region', { name: 'Linked sign-in methods' });
+    expect(within(methods).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['GoogleNot linkedLink Google', 'AppleNot linkedLink Apple']);
+    expect(within(section).getByText('Not verified')).toBeTruthy();
+  });
+
+  it('a wrong current password: the alert is tied to the field, focus goes there, and what was typed stays', async () => {
+    auth.changePassword.mockRejectedValue(fail('auth/wrong-password'));
+    const section = await renderSection();
+    await userEvent.type(within(section).getByLabelText('Current password'), 'bad-pass');
+    await userEvent.type(within(section).getByLabelText('New password'), 'new-pass-1{Enter}');
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toBe('Incorrect email or password');
+    const current = within(section).getByLabelText('Current password');
+    expect(document.activeElement).toBe(current);
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    expect(current.getAttribute('aria-describedby')).toBe(alert.id);
+    expect((within(section).getByLabelText('New password') as HTMLInputElement).value).toBe('new-pass-1');
+  });
+
+  it('a success empties both fields', async () => {
+    auth.changePassword.mockResolvedValue(userWith('password'));
+    const section = await renderSection();
+    await userEvent.type(within(section).getByLabelText('Current password'), 'old-pass');
+    await userEvent.type(within(section).getByLabelText('New password'), 'new-pass-1');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(auth.changePassword).toHaveBeenCalledWith('old-pass', 'new-pass-1');
+    expect((within(section).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+    expect((within(section).getByLabelText('New password') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('a Google-only account', () => {
+  beforeEach(() => {
+    session.user = userWith('google.com');
+  });
+
+  it('gets "Add a password" without a current password, and cannot unlink its only method', async () => {
+    const section = await renderSection();
+    expect(within(section).getByRole('heading', { name: 'Add a password' })).toBeTruthy();
+    expect(within(section).queryByLabelText('Current password')).toBeNull();
+    expect(within(section).getByText('You sign in with Google. Add a password to also sign in with your email address, a@example.com.')).toBeTruthy();
+    const google = within(section).getAllByRole('listitem')[0]!;
+    expect(google.textContent).toContain('Linked');
+    expect(google.textContent).toContain('This is your only sign-in method, so it cannot be unlinked.');
+    expect(within(section).queryByRole('button', { name: 'Unlink Google' })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Link Apple' })).toBeTruthy();
+  });
+});
+
+describe('unlink', () => {
+  it('asks in an alert dialog; Escape closes it and focus goes back to Unlink', async () => {
+    session.user = userWith('password', 'google.com');
+    const section = await renderSection();
+    const unlink = within(section).getByRole('button', { name: 'Unlink Google' });
+    await userEvent.click(unlink);
+    const dialog = screen.getByRole('alertdialog', { name: 'Unlink Google?' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getByText('You will no longer be able to sign in with Google. You can still sign in with Email.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(unlink);
+    expect(auth.unlinkProvider).not.toHaveBeenCalled();
+  });
+
+  it('Unlink in the dialog unlinks, and the row then offers Link again', async () => {
+    session.user = userWith('password', 'google.com');
+    auth.unlinkProvider.mockResolvedValue(userWith('password'));
+    const section = await renderSection();
+    await userEvent.click(within(section).getByRole('button', { name: 'Unlink Google' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
+    expect(auth.unlinkProvider).toHaveBeenCalledWith('google.com');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Link Google' })).toBeTruthy();
+  });
+});
+
+describe('e-mail verification', () => {
+  it('sends, then counts down on the button, which refuses meanwhile', async () => {
+    auth.sendVerificationEmail.mockResolvedValue(undefined);
+    const section = await renderSection();
+    const part = within(section).getByRole('region', { name: 'Email verification' });
+    await userEvent.click(within(part).getByRole('button', { name: 'Send verification e-mail' }));
+    expect(within(part).getByRole('status').textContent).toBe('Verification email sent to a@example.com. Follow the link in it, then come back here.');
+    const again = within(part).getByRole('button', { name: /^Send again in \d+ s$/ });
+    expect(again.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(again);
+    expect(auth.sendVerificationEmail).toHaveBeenCalledTimes(1);
+  });
+
+  it('a verified address shows the badge and no send button', async () => {
+    auth.currentSecurity.mockReturnValue({ email: 'a@example.com', emailVerified: true });
+    const section = await renderSection();
+    expect(within(section).getByText('Verified')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: /Send/ })).toBeNull();
+  });
+
+  it('the badge flips when a re-read finds the address verified', async () => {
+    const section = await renderSection();
+    auth.reloadUser.mockResolvedValue(userWith('password'));
+    auth.currentSecurity.mockReturnValue({ email: 'a@example.com', emailVerified: true });
+    await userEvent.click(within(section).getByRole('button', { name: 'Check again' }));
+    const part = within(section).getByRole('region', { name: 'Email verification' });
+    expect(within(part).getByText('Verified')).toBeTruthy();
+    expect(within(part).getByRole('status').textContent).toBe('Your email address is verified.');
+  });
+});
+
+describe('inside a host webview', () => {
+  it('offers the system browser for linking from the start, with this page\'s address', async () => {
+    bridge.isEmbedded.mockReturnValue(true);
+    bridge.requestOpenInBrowser.mockReturnValue(true);
+    const section = await renderSection();
+    expect(within(section).getByText('Linking Google or Apple may not work inside this app window. Continue in your web browser to link them there.')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Continue in your browser' }));
+    expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith(new URL('/', document.baseURI).href);
+    expect(accountSecurity.link.browserHandOff).toBe('requested');
+    expect(within(section).getByText(/Your web browser should open now/)).toBeTruthy();
+  });
+});
+
+it('nothing renders when signed out', async () => {
+  session.user = null;
+  const router = createRouter({ routeTree: createRootRoute({ component: SignInSecurity }), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  await act(async () => {
+    render(<RouterProvider router={router} />);
+  });
+  expect(screen.queryByRole('region', { name: 'Sign-in & security' })).toBeNull();
+});
