@@ -268,6 +268,7 @@ test.describe('e-mail verification', () => {
 });
 
 test.describe('375 px', () => {
+  // The fixture runs axe again at the end, at this width.
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('the section fits and passes axe, with an error and a notice showing', async ({ page, harness }) => {
@@ -282,5 +283,7 @@ test.describe('375 px', () => {
     await expect(security(page).getByText(/Verification email sent/)).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, 'Sign-in & security at 375 px with messages');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'Sign-in & security at 375 px with messages, dark theme');
   });
 });
