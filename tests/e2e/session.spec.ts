@@ -144,3 +144,46 @@ test.describe('session checks', () => {
     await expect(page).toHaveURL(/\/share-design\?/);
   });
 });
+
+test.describe('what the screen says while it waits (SPEC 2)', () => {
+  test('"Loading..." while the identity service has not yet said who is signed in', async ({ page, harness }) => {
+    const account = await harness.account();
+    await signIn(page, account);
+    // Hold the identity service's answers: on a fresh load the SDK re-reads the stored user before auth resolves.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/identitytoolkit\.googleapis\.com\/|\/securetoken\.googleapis\.com\//, async (route) => {
+      held++;
+      await released;
+      await route.continue();
+    });
+    await page.goto('/credits');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    expect(held).toBeGreaterThan(0);
+    release();
+    await expect(page.getByRole('heading', { name: 'Transform Your Designs Into Reality', level: 1 })).toBeVisible();
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+  });
+
+  test('"Setting up your account and redirecting..." while the browser leaves for the desktop app', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    // Hold the navigation to the desktop listener: until it answers, the portal page stays on screen.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.href.startsWith(`${desktop.url}/login`), async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' })).toBeVisible();
+    release();
+    expect((await desktop.next('login')).kind).toBe('login');
+    await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));
+  });
+});
