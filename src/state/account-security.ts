@@ -29,6 +29,8 @@ const initialState = () => ({
     error: null as string | null,
     /** The field the error is about, for aria-invalid and focus. */
     field: null as PasswordField,
+    /** Counts failures, so the same error twice still moves focus to its field. */
+    failures: 0,
   },
   link: {
     pending: null as LinkableProvider | null,
@@ -103,6 +105,7 @@ export async function submitPassword(current: string, next: string): Promise<boo
     const [code, field] = PROBLEM_TEXT[problem];
     state.error = message(code, { n: PASSWORD_MIN_LENGTH });
     state.field = field;
+    state.failures++;
     return false;
   }
   const at = generation;
@@ -120,6 +123,7 @@ export async function submitPassword(current: string, next: string): Promise<boo
     const code = authErrorMessage(adding ? 'addPassword' : 'changePassword', auth.errorCode(error));
     state.error = message(code);
     state.field = code === 'wrongCredentials' ? 'current' : code === 'weakPassword' ? 'new' : null;
+    state.failures++;
     return false;
   } finally {
     if (at === generation) state.pending = false;

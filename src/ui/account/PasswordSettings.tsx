@@ -19,7 +19,7 @@ export function PasswordSettings({ hasPassword, email, methods }: { hasPassword:
   useEffect(() => {
     if (snap.field === 'current') currentRef.current?.focus();
     else if (snap.field === 'new') nextRef.current?.focus();
-  }, [snap.field, snap.error]);
+  }, [snap.field, snap.failures]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

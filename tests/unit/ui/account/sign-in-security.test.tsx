@@ -81,6 +81,10 @@ describe('an e-mail account', () => {
     expect(current.getAttribute('aria-invalid')).toBe('true');
     expect(current.getAttribute('aria-describedby')).toBe(alert.id);
     expect((within(section).getByLabelText('New password') as HTMLInputElement).value).toBe('new-pass-1');
+    // The same mistake again still brings focus back to the field.
+    await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(auth.changePassword).toHaveBeenCalledTimes(2);
+    expect(document.activeElement).toBe(current);
   });
 
   it('a success empties both fields', async () => {
