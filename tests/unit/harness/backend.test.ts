@@ -115,6 +115,14 @@ describe('parseIdentityKeys', () => {
     expect(parseIdentityKeys(JSON.stringify({ 'key-9': pem })).map((k) => k.kid)).toEqual(['key-9']);
   });
 
+  it("reads Google's {kid: X.509 certificate} map (a self-signed certificate made for this test)", () => {
+    const cert = readFileSync(join(__dirname, 'fixtures/identity-cert.pem'), 'utf8');
+    const keys = parseIdentityKeys(JSON.stringify({ 'cert-kid': cert }));
+    expect(keys.map((k) => [k.kid, k.key.asymmetricKeyType])).toEqual([['cert-kid', 'rsa']]);
+    expect(() => verifyIdToken(signed(forger.privateKey, 'cert-kid'), production(keys), now)).toThrow(/bad signature/);
+    expect(parseIdentityKeys(cert)).toHaveLength(1);
+  });
+
   it('says what is wrong with anything else', () => {
     expect(() => parseIdentityKeys('hello')).toThrow(/neither PEM nor JSON/);
     expect(() => parseIdentityKeys('{"keys": []}')).toThrow(/no key found/);
