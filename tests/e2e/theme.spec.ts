@@ -2,6 +2,7 @@
 // page and open dialog; focus outlines that survive forced colours; a still spinner under reduced motion; 100dvh.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
+import { signInByEmail } from './support/sign-in';
 import { signInToAccount, WIDTHS } from './support/signed-in';
 
 /** Relative luminance (WCAG) of a computed `rgb(...)` / `rgba(...)` colour. */
@@ -72,12 +73,19 @@ for (const scheme of ['dark', 'light'] as const) {
         await expect(page.getByRole('heading', { name: 'Transform Your Designs Into Reality', level: 1 })).toBeVisible();
         await expectAccessible(page, `/credits, ${scheme}, ${name}`);
 
+        await page.getByRole('article', { name: '15 Credits', exact: true }).getByRole('button', { name: 'Purchase with PayPal' }).click();
+        const purchase = page.getByRole('dialog', { name: 'Purchase 15 Credits' });
+        await expect(purchase.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+        await expectAccessible(page, `purchase dialog, ${scheme}, ${name}`);
+        await page.keyboard.press('Escape');
+        await expect(purchase).toHaveCount(0);
+
         await page.goto('/my-designs');
         await expect(page.getByRole('heading', { name: 'My Designs', level: 1 })).toBeVisible();
         await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3);
         await expectAccessible(page, `/my-designs, ${scheme}, ${name}`);
 
-        for (const path of ['/external-link', '/return-to-app']) {
+        for (const path of ['/external-link', '/share-design?model=Cozy_Cottage&design=Lake%20House', '/return-to-app']) {
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expectTheme(page, scheme);
@@ -87,6 +95,21 @@ for (const scheme of ['dark', 'light'] as const) {
     });
   }
 }
+
+test.describe('the welcome survey in the dark theme', () => {
+  test.use({ welcomeSurvey: true, colorScheme: 'dark' });
+  for (const { name, viewport } of WIDTHS) {
+    test(`is axe-clean at ${name}`, async ({ page, harness }) => {
+      await page.setViewportSize(viewport);
+      const account = await harness.account();
+      await signInByEmail(page, account);
+      const survey = page.getByRole('dialog', { name: 'Welcome to dream book!' });
+      await expect(survey.getByRole('radio').first()).toBeVisible();
+      await expectTheme(page, 'dark');
+      await expectAccessible(page, `welcome survey, dark, ${name}`);
+    });
+  }
+});
 
 test.describe('forced colours (Windows High Contrast)', () => {
   test('the keyboard focus is drawn with an outline, which forced colours keep', async ({ page }) => {
