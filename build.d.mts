@@ -10,5 +10,5 @@ export declare function buildPortal(options?: {
   watch?: boolean;
   quiet?: boolean;
   entry?: string;
-}): Promise<{ outdir: string; config: PortalConfig; report?: SizeReport; metafile?: unknown; ctx?: { dispose(): Promise<void> } }>;
+}): Promise<{ outdir: string; reportDir: string; config: PortalConfig; report?: SizeReport; metafile?: unknown; ctx?: { dispose(): Promise<void> } }>;
 export declare function buildCli(options?: { entry?: string; outfile?: string }): Promise<string>;

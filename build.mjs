@@ -1,9 +1,9 @@
 // Builds the portal bundle (one ESM file, its CSS, index.html, images) and the harness CLI.
 import * as esbuild from 'esbuild';
-import { mkdir, readFile, writeFile, cp, rm } from 'node:fs/promises';
+import { mkdir, readFile, writeFile, cp, rm, rename } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -22,6 +22,11 @@ const env = (name, fallback) => {
   return value === undefined || value === '' ? fallback : value;
 };
 const list = (value) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const port = (name, value) => {
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || n < 1 || n > 65535) throw new Error(`${name}: "${value}" is not a port (1-65535)`);
+  return n;
+};
 
 /**
  * The typed config of src/config/config.ts, from environment variables and local-stack defaults.
@@ -49,7 +54,8 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
     isProduction: production,
     isDevelopment: flavour === 'development',
     isStaging: flavour === 'staging',
-    paymentBypass: true,
+    // SPEC 1: the manual fallback payment path exists in the staging build (and development); never in production.
+    paymentBypass: !production,
     useEmulator: env('PORTAL_USE_EMULATOR', production ? 'false' : 'true') === 'true',
     authEmulatorUrl: env('PORTAL_AUTH_EMULATOR_URL', `http://127.0.0.1:${env('AUTH_EMULATOR_PORT', '9099')}`),
     backendUrl,
@@ -75,43 +81,75 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
       microsoftStore: env('MICROSOFT_STORE_URL', 'https://apps.microsoft.com/detail/9NBLGGH00000'),
     },
     deepLinkScheme: env('DEEP_LINK_SCHEME', 'dreambook'),
-    desktopPort: Number(env('DESKTOP_PORT', '5662')),
+    desktopPort: port('DESKTOP_PORT', env('DESKTOP_PORT', '5662')),
+    // Only these loopback ports receive a token (issue: any loopback port let any local process collect one).
+    desktopPorts: list(env('PORTAL_DESKTOP_PORTS', '')).map((p) => port('PORTAL_DESKTOP_PORTS', p)),
     devLocalIp: env('DEV_LOCAL_IP', ''),
     allowedDesktopOrigins: list(env('PORTAL_ALLOWED_DESKTOP_ORIGINS', '')),
     webkitHandlerName: env('PORTAL_WEBKIT_HANDLER', 'portal'),
     androidBridgeName: env('PORTAL_ANDROID_BRIDGE', 'PortalBridge'),
     standalone: env('PORTAL_STANDALONE', 'false') === 'true',
+    // Origins allowed to frame the portal (CSP frame-ancestors); none unless a host really frames it.
+    frameAncestors: list(env('PORTAL_FRAME_ANCESTORS', '')),
     ...overrides,
   };
   return config;
 }
 
-/** The Content-Security-Policy a host should send with the portal built from `config`. */
+/**
+ * The Content-Security-Policy a host should send with the portal built from `config`. README "Content-Security-Policy"
+ * gives the reason for every source; keep the two in step.
+ */
 export function contentSecurityPolicy(config) {
   const origin = (url) => (url ? new URL(url).origin : '');
-  // CSP host-sources cannot name IPv6 literals, so [::1] targets are reached by navigation only.
-  const loopback = 'http://127.0.0.1:* http://localhost:*';
-  const google = 'https://apis.google.com https://www.gstatic.com';
+  // The desktop listener's ports only; CSP host-sources cannot name IPv6 literals, so [::1] is reached by navigation.
+  const desktopPorts = [...new Set([config.desktopPort, ...(config.desktopPorts ?? [])])];
+  const desktop = desktopPorts.flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]).join(' ');
+  // Firebase's popup sign-in loads Google's gapi loader (apis.google.com/js/api.js) and nothing else from Google.
+  const google = 'https://apis.google.com';
   const identity = 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com';
-  const paypal = config.paypal.sdkBaseUrl ? origin(config.paypal.sdkBaseUrl) : 'https://www.paypal.com https://www.sandbox.paypal.com';
+  // The stand-in (or any SDK base URL) in staging and development; PayPal's live host, never its sandbox, in production.
+  const paypal = config.paypal.sdkBaseUrl
+    ? origin(config.paypal.sdkBaseUrl)
+    : config.isProduction
+      ? 'https://www.paypal.com'
+      : 'https://www.paypal.com https://www.sandbox.paypal.com';
+  // PayPal's live SDK writes <style> elements into the page for its button container and recommends 'unsafe-inline'
+  // for styles; the stand-in does not, so only a build that loads PayPal's own SDK allows inline style elements.
+  const paypalStyles = config.paypal.sdkBaseUrl ? '' : `${paypal} 'unsafe-inline'`;
+  const paypalImages = config.paypal.sdkBaseUrl ? '' : 'https://www.paypalobjects.com';
   const emulator = config.useEmulator ? origin(config.authEmulatorUrl) : '';
   const authDomain = `https://${config.firebase.authDomain}`;
+  const ancestors = config.frameAncestors?.length ? config.frameAncestors.join(' ') : "'none'";
   const join = (...parts) => [...new Set(parts.join(' ').split(/\s+/).filter(Boolean))].join(' ');
   return [
     `default-src 'self'`,
     `script-src ${join("'self'", paypal, google)}`,
+    // Style elements only from the site (and PayPal's SDK where it runs); style attributes stay allowed, since React
+    // sets a few (the before/after slider's position). Browsers without the -elem/-attr directives use style-src.
     `style-src 'self' 'unsafe-inline'`,
+    `style-src-elem ${join("'self'", paypalStyles)}`,
+    `style-src-attr 'unsafe-inline'`,
     // Profile photos of Google accounts come from googleusercontent.com.
-    `img-src ${join("'self'", 'data: blob:', paypal, 'https://*.googleusercontent.com')}`,
+    `img-src ${join("'self'", 'data: blob:', paypal, paypalImages, 'https://*.googleusercontent.com')}`,
     `font-src 'self' data:`,
-    `connect-src ${join("'self'", origin(config.backendUrl), paypal, emulator, identity, loopback, ...config.allowedDesktopOrigins)}`,
+    `connect-src ${join("'self'", origin(config.backendUrl), paypal, emulator, identity, desktop, ...config.allowedDesktopOrigins)}`,
     `frame-src ${join(authDomain, emulator, paypal, google)}`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
-    `frame-ancestors *`,
+    // Nobody may frame the portal (clickjacking of Delete Account and payments) unless PORTAL_FRAME_ANCESTORS says so.
+    `frame-ancestors ${ancestors}`,
   ].join('; ');
 }
+
+/** Outside development builds, routes/dev-routes resolves to an empty list: the /dev-data code is not bundled at all. */
+const withoutDevRoutes = {
+  name: 'without-dev-routes',
+  setup(build) {
+    build.onResolve({ filter: /\/dev-routes$/ }, () => ({ path: join(root, 'src/routes/no-dev-routes.ts') }));
+  },
+};
 
 function sizeOf(bytes) {
   return { raw: bytes.length, gzip: gzipSync(bytes).length, brotli: brotliCompressSync(bytes).length };
@@ -123,8 +161,13 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 export async function buildPortal({ flavour = 'staging', outdir, config: overrides = {}, watch = false, quiet = false, entry = 'src/main.tsx' } = {}) {
   const config = portalConfig(flavour, overrides);
   const out = resolve(outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
+  // The deployable folder holds only what is served; source maps, the metafile, the size report and the policy go to
+  // this sibling, which the bench and tools read and nobody uploads.
+  const reportDir = `${out}.report`;
   await rm(out, { recursive: true, force: true });
+  await rm(reportDir, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
+  await mkdir(reportDir, { recursive: true });
   const options = {
     entryPoints: { app: join(root, entry) },
     bundle: true,
@@ -136,7 +179,8 @@ export async function buildPortal({ flavour = 'staging', outdir, config: overrid
     entryNames: '[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
     minify: true,
-    sourcemap: 'linked',
+    // External: the bundle names no map, and the maps move to the report folder.
+    sourcemap: 'external',
     legalComments: 'none',
     metafile: true,
     jsx: 'automatic',
@@ -144,10 +188,12 @@ export async function buildPortal({ flavour = 'staging', outdir, config: overrid
     define: {
       __PORTAL_CONFIG__: JSON.stringify(config),
       DEV_BUILD: JSON.stringify(config.isDevelopment),
+      PAYMENT_BYPASS: JSON.stringify(config.paymentBypass),
       'process.env.NODE_ENV': JSON.stringify(config.isDevelopment ? 'development' : 'production'),
       'import.meta.env': JSON.stringify({ MODE: 'production', DEV: false, PROD: true }),
     },
     logLevel: quiet ? 'silent' : 'warning',
+    plugins: config.isDevelopment ? [] : [withoutDevRoutes],
   };
   const writeShell = async (metafile) => {
     const outputs = Object.keys(metafile.outputs);
@@ -161,32 +207,33 @@ export async function buildPortal({ flavour = 'staging', outdir, config: overrid
       .replace('{{JS}}', `<script type="module" src="${rel(js)}"></script>`);
     await writeFile(join(out, 'index.html'), html);
     await cp(join(root, 'src/public'), out, { recursive: true });
-    await writeFile(join(out, 'csp.txt'), contentSecurityPolicy(config) + '\n');
+    for (const map of outputs.filter((f) => f.endsWith('.map'))) await rename(map, join(reportDir, basename(map)));
+    await writeFile(join(reportDir, 'csp.txt'), contentSecurityPolicy(config) + '\n');
     const report = {};
     for (const f of outputs.filter((f) => /\.(js|css)$/.test(f))) {
       report[rel(f).slice(1)] = sizeOf(await readFile(f));
     }
-    await writeFile(join(out, 'size-report.json'), JSON.stringify({ flavour, report }, null, 2));
-    await writeFile(join(out, 'meta.json'), JSON.stringify(metafile));
+    await writeFile(join(reportDir, 'size-report.json'), JSON.stringify({ flavour, report }, null, 2));
+    await writeFile(join(reportDir, 'meta.json'), JSON.stringify(metafile));
     return report;
   };
   if (watch) {
     const ctx = await esbuild.context({
       ...options,
-      plugins: [{ name: 'shell', setup: (b) => b.onEnd(async (r) => r.metafile && (await writeShell(r.metafile))) }],
+      plugins: [...options.plugins, { name: 'shell', setup: (b) => b.onEnd(async (r) => r.metafile && (await writeShell(r.metafile))) }],
     });
     await ctx.watch();
-    return { outdir: out, config, ctx };
+    return { outdir: out, reportDir, config, ctx };
   }
   const result = await esbuild.build(options);
   const report = await writeShell(result.metafile);
   if (!quiet) {
-    console.log(`portal (${flavour}${config.standalone ? ', standalone' : ''}) -> ${out}`);
+    console.log(`portal (${flavour}${config.standalone ? ', standalone' : ''}) -> ${out} (maps and reports: ${reportDir})`);
     for (const [file, s] of Object.entries(report)) {
       console.log(`  ${file.padEnd(28)} raw ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip).padStart(9)}  brotli ${kb(s.brotli).padStart(9)}`);
     }
   }
-  return { outdir: out, config, report, metafile: result.metafile };
+  return { outdir: out, reportDir, config, report, metafile: result.metafile };
 }
 
 /** Bundles a Node entry (the harness CLI by default) with its TypeScript imports; dependencies stay external. */

@@ -1,5 +1,6 @@
 // The bridge's public entry: talks to the host webview when there is one, else falls back to the desktop calls.
 import { config } from '../src/config/config';
+import { desktopPolicy } from '../src/domain/desktop-target';
 import * as fallback from './fallback';
 import { detectHostIn, RECEIVE_FUNCTION, transportFor, VUPLEX_READY_EVENT, type Channel, type HostKind, type HostNames } from './hosts';
 import { decodeHostMessage, encodePageMessage, type HostMessage, type PageMessage, type TokenKind, type TokenUnavailableReason } from './protocol';
@@ -8,13 +9,21 @@ export { BRIDGE_VERSION, decodeHostMessage, encodePageMessage } from './protocol
 export type { HostMessage, HostMessageType, PageMessage, TokenKind, TokenUnavailableReason } from './protocol';
 export { HOST_KINDS, RECEIVE_FUNCTION, VUPLEX_READY_EVENT } from './hosts';
 export type { HostKind, HostNames } from './hosts';
-export { desktopCallUrl, DESKTOP_CALL_TIMEOUT_MS } from './fallback';
+export { desktopCallUrl, DESKTOP_CALL_TIMEOUT_MS, DESKTOP_PROBE_TIMEOUT_MS } from './fallback';
+export type { DesktopProbe } from './fallback';
 
 /**
  * How long after the page's load event Vuplex may still inject `window.vuplex`. Measured from the load, not from the
- * call, so a hand-off long after load in a plain browser does not wait at all, and a slow load does not cut Vuplex short.
+ * call, so a hand-off long after load does not wait at all, and a slow load does not cut Vuplex short. Only a page
+ * launched with the host hint (`?host=vuplex`) waits; see HOST_HINT_PARAM.
  */
 export const HOST_WAIT_MS = 2_500;
+
+/**
+ * The launch hint a host that injects its object late (Vuplex) adds to the portal's URL, `?host=vuplex`, so the page
+ * waits for it before handing off. Without the hint nobody waits: a plain browser hands off at once.
+ */
+export const HOST_HINT_PARAM = 'host';
 
 export type HostMessageHandler = (message: HostMessage) => void;
 
@@ -24,8 +33,11 @@ export interface Bridge {
   whenHostReady(timeoutMs?: number): Promise<HostKind | null>;
   start(): Promise<HostKind | null>;
   sendToken(token: string, kind: TokenKind, state?: string, requestId?: string): boolean;
-  sendTokenUnavailable(reason: TokenUnavailableReason, requestId?: string): boolean;
+  sendTokenUnavailable(reason: TokenUnavailableReason, kind?: TokenKind, requestId?: string): boolean;
+  sendSignedIn(): boolean;
   sendLogout(): boolean;
+  /** Calls `handler` once a host can be reached: soon when it is there already, else when Vuplex becomes ready. */
+  onHostReady(handler: (host: HostKind) => void): () => void;
   requestOpenInBrowser(url: string): boolean;
   onHostMessage(handler: HostMessageHandler): () => void;
   /** Stops listening and removes the receive function (tests, or a page being torn down). */
@@ -50,6 +62,11 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
   const now = options.now ?? (() => win.performance.now());
   const loadedAt = options.loadedAt ?? (() => loadEnd(win));
   const handlers = new Set<HostMessageHandler>();
+  const readyHandlers = new Set<(host: HostKind) => void>();
+  const hostReady = () => {
+    const host = detect();
+    if (host !== null) for (const handler of [...readyHandlers]) handler(host);
+  };
   let stops: Array<() => void> | null = null;
   let started: Promise<HostKind | null> | null = null;
   let readySent = false;
@@ -118,6 +135,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
       if (stops !== own || detect() !== 'vuplex') return;
       own.push(transportFor('vuplex', win, names).listen(deliver));
       announce();
+      hostReady();
     };
     win.addEventListener(VUPLEX_READY_EVENT, onVuplexReady);
     own.push(() => win.removeEventListener(VUPLEX_READY_EVENT, onVuplexReady));
@@ -160,8 +178,18 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
       return started;
     },
     sendToken: (token, kind, state, requestId) => post({ type: 'token', kind, token, state, requestId }),
-    sendTokenUnavailable: (reason, requestId) => post({ type: 'tokenUnavailable', kind: 'unity', reason, requestId }),
+    sendTokenUnavailable: (reason, kind = 'unity', requestId) => post({ type: 'tokenUnavailable', kind, reason, requestId }),
+    sendSignedIn: () => post({ type: 'signedIn' }),
     sendLogout: () => post({ type: 'logout' }),
+    onHostReady(handler) {
+      readyHandlers.add(handler);
+      attach();
+      const host = detect();
+      if (host !== null) queueMicrotask(() => readyHandlers.has(handler) && handler(host));
+      return () => {
+        readyHandlers.delete(handler);
+      };
+    },
     requestOpenInBrowser(url) {
       const target = browserUrl(url);
       if (target === null) {
@@ -181,6 +209,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
       for (const stop of stops ?? []) stop();
       stops = null;
       handlers.clear();
+      readyHandlers.clear();
       started = null;
       readySent = false;
     },
@@ -245,9 +274,19 @@ export function sendToken(token: string, kind: TokenKind, state?: string, reques
   return bridge().sendToken(token, kind, state, requestId);
 }
 
-/** Answers a `unityToken` request that the page cannot fulfil, so the host need not wait for a timeout. */
-export function sendTokenUnavailable(reason: TokenUnavailableReason, requestId?: string): boolean {
-  return bridge().sendTokenUnavailable(reason, requestId);
+/** Answers a token request that the page cannot fulfil, so the host need not wait for a timeout. */
+export function sendTokenUnavailable(reason: TokenUnavailableReason, kind: TokenKind = 'unity', requestId?: string): boolean {
+  return bridge().sendTokenUnavailable(reason, kind, requestId);
+}
+
+/** Tells the host a user is signed in (protocol v2); false when there is no host. */
+export function sendSignedIn(): boolean {
+  return bridge().sendSignedIn();
+}
+
+/** Calls `handler` once a host can be reached (a late Vuplex included); returns the unsubscribe function. */
+export function onHostReady(handler: (host: HostKind) => void): () => void {
+  return bridge().onHostReady(handler);
 }
 
 /** Tells the host the user signed out; false when there is no host. */
@@ -267,10 +306,15 @@ export function onHostMessage(handler: HostMessageHandler): () => void {
 
 /** The browser-redirect fallback (SPEC 4): `window.location.assign(url)`, refused unless its origin is allowed. */
 export function navigateToDesktop(url: string): void {
-  fallback.navigateToDesktop(url, config.allowedDesktopOrigins);
+  fallback.navigateToDesktop(url, desktopPolicy(config));
 }
 
 /** The no-cors GET fallback (SPEC 2 /return-to-app, SPEC 7); failures ignored, refused unless its origin is allowed. */
 export function callDesktop(url: string): Promise<void> {
-  return fallback.callDesktop(url, config.allowedDesktopOrigins);
+  return fallback.callDesktop(url, desktopPolicy(config));
+}
+
+/** Whether the desktop app listens at `target` (see probeDesktop in fallback.ts); 'unknown' where asking could prompt. */
+export function probeDesktop(target: string): Promise<fallback.DesktopProbe> {
+  return fallback.probeDesktop(target, desktopPolicy(config));
 }

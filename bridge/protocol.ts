@@ -1,7 +1,14 @@
 // The one versioned JSON message format between the page and a host webview: types, encoder, strict decoder.
 
-/** The protocol version this page speaks. A change that alters or removes a field, or adds a required one, bumps it. */
-export const BRIDGE_VERSION = 1;
+/**
+ * The newest protocol version this page speaks. Version 2 added `requestToken`, `signedIn` and identity-kind
+ * `tokenUnavailable`. Every message is stamped with the version that introduced it (`messageVersion`), so a host
+ * written for version 1 still gets `v: 1` for everything it knows and can ignore the rest; the page accepts host
+ * messages of every version in SUPPORTED_VERSIONS.
+ */
+export const BRIDGE_VERSION = 2;
+
+export const SUPPORTED_VERSIONS: readonly number[] = [1, 2];
 
 /** Longer host messages are refused before parsing: no legitimate message comes close. */
 export const MAX_MESSAGE_CHARS = 65_536;
@@ -11,14 +18,15 @@ export const MAX_REQUEST_ID_CHARS = 128;
 
 export type TokenKind = 'identity' | 'unity';
 
-/** Why the page could not answer a `unityToken` request. */
+/** Why the page could not answer a token request. */
 export type TokenUnavailableReason = 'signedOut' | 'failed';
 
 /** Messages the page sends to the host. */
 export type PageMessage =
   | { type: 'ready' }
   | { type: 'token'; kind: TokenKind; token: string; state?: string; requestId?: string }
-  | { type: 'tokenUnavailable'; kind: 'unity'; reason: TokenUnavailableReason; requestId?: string }
+  | { type: 'tokenUnavailable'; kind: TokenKind; reason: TokenUnavailableReason; requestId?: string }
+  | { type: 'signedIn' }
   | { type: 'logout' }
   | { type: 'openUrl'; url: string };
 
@@ -26,7 +34,16 @@ export type PageMessage =
 export type HostMessage =
   | { type: 'canMakePayments'; allowed: boolean }
   | { type: 'unityToken'; requestId?: string }
+  | { type: 'requestToken'; kind: TokenKind; requestId?: string }
   | { type: 'logout' };
+
+/** The version that introduced `message`: what it is stamped with, so older hosts keep reading what they know. */
+export function messageVersion(message: PageMessage): number {
+  if (message.type === 'signedIn') return 2;
+  if (message.type === 'tokenUnavailable' && message.kind === 'identity') return 2;
+  if (message.type === 'ready') return BRIDGE_VERSION;
+  return 1;
+}
 
 export type HostMessageType = HostMessage['type'];
 
@@ -44,22 +61,26 @@ export function encodePageMessage(message: PageMessage): string {
       if (message.kind !== 'identity' && message.kind !== 'unity') throw new TypeError('bridge: token kind must be identity or unity');
       checkOptionalString('state', message.state);
       checkRequestId(message.requestId);
-      return JSON.stringify(withVersion({ type: 'token', kind: message.kind, token: message.token, state: message.state || undefined, requestId: message.requestId || undefined }));
+      return JSON.stringify(withVersion(message, { type: 'token', kind: message.kind, token: message.token, state: message.state || undefined, requestId: message.requestId || undefined }));
     case 'tokenUnavailable':
       if (message.reason !== 'signedOut' && message.reason !== 'failed') throw new TypeError('bridge: unknown tokenUnavailable reason');
+      if (message.kind !== 'identity' && message.kind !== 'unity') throw new TypeError('bridge: token kind must be identity or unity');
       checkRequestId(message.requestId);
-      return JSON.stringify(withVersion({ type: 'tokenUnavailable', kind: 'unity', reason: message.reason, requestId: message.requestId || undefined }));
+      return JSON.stringify(withVersion(message, { type: 'tokenUnavailable', kind: message.kind, reason: message.reason, requestId: message.requestId || undefined }));
     case 'openUrl':
       if (typeof message.url !== 'string' || message.url === '') throw new TypeError('bridge: openUrl needs a URL');
-      return JSON.stringify(withVersion({ type: 'openUrl', url: message.url }));
-    case 'ready':
+      return JSON.stringify(withVersion(message, { type: 'openUrl', url: message.url }));
+    case 'signedIn':
     case 'logout':
-      return JSON.stringify(withVersion({ type: message.type }));
+      return JSON.stringify(withVersion(message, { type: message.type }));
+    case 'ready':
+      // `versions` tells a host every version this page accepts (v2 on); a v1 host ignores the extra field.
+      return JSON.stringify(withVersion(message, { type: 'ready', versions: SUPPORTED_VERSIONS }));
   }
 }
 
-function withVersion<T extends object>(fields: T): { v: number } & T {
-  return { v: BRIDGE_VERSION, ...fields };
+function withVersion<T extends object>(message: PageMessage, fields: T): { v: number } & T {
+  return { v: messageVersion(message), ...fields };
 }
 
 function checkOptionalString(name: string, value: unknown): void {
@@ -91,7 +112,7 @@ export function decodeHostMessage(raw: unknown): Decoded {
 
   const version = own(value, 'v');
   if (version === undefined) return refuse(addressed, 'no version field "v"');
-  if (version !== BRIDGE_VERSION) {
+  if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
     return refuse(addressed, typeof version === 'number' ? `unsupported version ${version}` : 'version "v" is not a number');
   }
 
@@ -103,13 +124,17 @@ export function decodeHostMessage(raw: unknown): Decoded {
       if (typeof allowed !== 'boolean') return refuse(addressed, 'canMakePayments needs a boolean "allowed"');
       return { ok: true, message: { type: 'canMakePayments', allowed } };
     }
-    case 'unityToken': {
+    case 'unityToken':
+    case 'requestToken': {
       const requestId = own(value, 'requestId');
-      if (requestId === undefined || requestId === null || requestId === '') return { ok: true, message: { type: 'unityToken' } };
+      const kind = type === 'unityToken' ? 'unity' : own(value, 'kind');
+      if (kind !== 'identity' && kind !== 'unity') return refuse(addressed, 'requestToken needs "kind": "identity" or "unity"');
+      const base: HostMessage = type === 'unityToken' ? { type: 'unityToken' } : { type: 'requestToken', kind };
+      if (requestId === undefined || requestId === null || requestId === '') return { ok: true, message: base };
       if (typeof requestId !== 'string' || requestId.length > MAX_REQUEST_ID_CHARS) {
-        return refuse(addressed, `unityToken "requestId" must be a string of at most ${MAX_REQUEST_ID_CHARS} characters`);
+        return refuse(addressed, `${type} "requestId" must be a string of at most ${MAX_REQUEST_ID_CHARS} characters`);
       }
-      return { ok: true, message: { type: 'unityToken', requestId } };
+      return { ok: true, message: { ...base, requestId } };
     }
     case 'logout':
       return { ok: true, message: { type: 'logout' } };

@@ -20,6 +20,8 @@ export interface StackOptions {
   allowedOrigins?: string[];
   /** Explicit ports; 0 picks a free one; unset uses the contract's variable or default. */
   ports?: { portal?: number; backend?: number; auth?: number; desktop?: number };
+  /** Further loopback ports the portal may hand tokens to (PORTAL_DESKTOP_PORTS), e.g. one listener per test worker. */
+  desktopPorts?: number[];
   /** Where to build the portal (default dist/stack-<flavour>). */
   outdir?: string;
   onProgress?: (line: string) => void;
@@ -53,6 +55,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     authEmulatorUrl: `http://127.0.0.1:${ports.auth}`,
     backendUrl,
     desktopPort: ports.desktop,
+    ...(options.desktopPorts ? { desktopPorts: options.desktopPorts } : {}),
     standalone: options.standalone ?? false,
   };
   const base = portalConfig(flavour, overrides);

@@ -1,14 +1,13 @@
 import { createRouter } from '@tanstack/react-router';
-import { appLayoutRoute, accountRoute, appNotFoundRoute, creditsRoute, devDataRoute, myDesignsRoute, subscriptionRoute } from './routes/app';
+import { appLayoutRoute, accountRoute, appNotFoundRoute, creditsRoute, myDesignsRoute, subscriptionRoute } from './routes/app';
+import { devRoutes } from './routes/dev-routes';
 import { authRoute, authSplatRoute, createAccountRoute, externalLinkRoute, returnToAppRoute, shareDesignRoute, signInRoute } from './routes/public';
 import { rootRoute } from './routes/root';
 import { parseSearch, stringifySearch } from './routes/search';
 import { LoadingScreen } from './ui/components/Overlay';
 
-// The development route exists only in development builds (DEV_BUILD is a build-time constant).
-const signedInRoutes = DEV_BUILD
-  ? [accountRoute, subscriptionRoute, myDesignsRoute, creditsRoute, devDataRoute, appNotFoundRoute]
-  : [accountRoute, subscriptionRoute, myDesignsRoute, creditsRoute, appNotFoundRoute];
+// The development route exists only in development builds: build.mjs swaps dev-routes.ts for an empty list elsewhere.
+const signedInRoutes = [accountRoute, subscriptionRoute, myDesignsRoute, creditsRoute, ...devRoutes, appNotFoundRoute];
 
 export const routeTree = rootRoute.addChildren([
   authRoute,

@@ -9,6 +9,7 @@ export default defineConfig({
   define: {
     __PORTAL_CONFIG__: JSON.stringify(portalConfig('staging', { useEmulator: false })),
     DEV_BUILD: 'false',
+    PAYMENT_BYPASS: 'true',
   },
   test: {
     projects: [

@@ -1,7 +1,6 @@
 // The stand-in's rendered buttons and its checkout panel (playing PayPal's popup in place), plain DOM.
 import type { FUNDING_SOURCE, PayPalButtonStyle } from '@paypal/paypal-js';
 
-const STYLE_ID = 'paypal-stand-in-styles';
 
 // Colours keep at least 4.5:1 contrast so the host page stays accessible with the stand-in in it.
 const CSS = `
@@ -31,13 +30,30 @@ const CSS = `
 .ppsi-secondary { background: #ffffff; color: #003087; border-color: #003087; }
 `;
 
+const sheets = new WeakMap<Document, CSSStyleSheet>();
+
+/**
+ * A constructed style sheet, not a <style> element: the portal's CSP allows style elements from its own origin only
+ * in builds that use this stand-in (PayPal's live SDK gets 'unsafe-inline', see README "Content-Security-Policy").
+ */
 function ensureStyles(doc: Document): void {
-  if (doc.getElementById(STYLE_ID)) return;
+  if (sheets.has(doc) || doc.getElementById(FALLBACK_STYLE_ID)) return;
+  const Sheet = doc.defaultView?.CSSStyleSheet;
+  if (Sheet && 'replaceSync' in Sheet.prototype && Array.isArray(doc.adoptedStyleSheets)) {
+    const sheet = new Sheet();
+    sheet.replaceSync(CSS);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    sheets.set(doc, sheet);
+    return;
+  }
+  // Documents without constructable style sheets (jsdom in unit tests) get a <style> element.
   const style = doc.createElement('style');
-  style.id = STYLE_ID;
+  style.id = FALLBACK_STYLE_ID;
   style.textContent = CSS;
   doc.head.appendChild(style);
 }
+
+const FALLBACK_STYLE_ID = 'paypal-stand-in-styles';
 
 let counter = 0;
 

@@ -1,4 +1,7 @@
 /** True only in development builds: the /dev-data route and its nav item exist only there (dead code elsewhere). */
 declare const DEV_BUILD: boolean;
 
+/** True in staging and development builds: the manual fallback payment path (SPEC 1). Dead code in production. */
+declare const PAYMENT_BYPASS: boolean;
+
 declare module '*.css';

@@ -7,7 +7,7 @@ export interface PortalConfig {
   isProduction: boolean;
   isDevelopment: boolean;
   isStaging: boolean;
-  /** Allows the manual fallback subscription path (SPEC 1: always true in this build). */
+  /** Allows the manual fallback subscription path (SPEC 1: on in staging and development, off in production). */
   paymentBypass: boolean;
   useEmulator: boolean;
   authEmulatorUrl: string;
@@ -20,6 +20,8 @@ export interface PortalConfig {
   links: { privacy: string; terms: string; appStore: string; googlePlay: string; microsoftStore: string };
   deepLinkScheme: string;
   desktopPort: number;
+  /** Further loopback ports that may receive a token (PORTAL_DESKTOP_PORTS); the desktop port always may. */
+  desktopPorts: number[];
   devLocalIp: string;
   /** Extra origins (beyond http loopback) that may receive a token. */
   allowedDesktopOrigins: string[];
@@ -27,4 +29,6 @@ export interface PortalConfig {
   androidBridgeName: string;
   /** Public pages only: no session checks, any other path goes to /external-link. */
   standalone: boolean;
+  /** Origins that may frame the portal (CSP frame-ancestors, PORTAL_FRAME_ANCESTORS); empty means 'none'. */
+  frameAncestors: string[];
 }

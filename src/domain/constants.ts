@@ -10,3 +10,6 @@ export const SLIDER_STEP = 5;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const QR_SIZE_PX = 180;
 export const PASSWORD_MIN_LENGTH = 6;
+
+/** A token handed to a host or the desktop has at least this long left; a shorter-lived ID token is refreshed first. */
+export const TOKEN_MIN_VALIDITY_MS = 300_000;

@@ -1,6 +1,6 @@
 // The addresses a shared link hands to the apps: the deep link, the phone link in the QR code, the dev-mode desktop target.
 import type { PlatformKind } from './platform';
-import { allowedDesktopTarget } from './desktop-target';
+import { allowedDesktopTarget, type DesktopPolicy } from './desktop-target';
 
 /** What a shared link carries (already length-checked by the route's validateSharedLinkSearch). */
 export interface SharedLink {
@@ -72,14 +72,14 @@ export type DevHandoffPlan = { ok: true; handoff: DevHandoff } | { ok: false; ta
  * same "open" command. Refused (ok false, nothing to store) unless allowedDesktopTarget accepts the address.
  */
 export function planDevHandoff(
-  input: { devLocalIp: string; pageHostname: string; desktopPort: number; allowedOrigins?: readonly string[] },
+  input: { devLocalIp: string; pageHostname: string; desktopPort: number; policy: DesktopPolicy },
   link: SharedLink,
 ): DevHandoffPlan {
   const ip = input.devLocalIp.trim() || input.pageHostname;
   // A bare IPv6 address from config needs brackets in a URL; location.hostname already has them.
   const host = ip.includes(':') && !ip.startsWith('[') ? `[${ip}]` : ip;
   const target = `http://${host}:${input.desktopPort}`;
-  const allowed = allowedDesktopTarget(target, input.allowedOrigins ?? []);
+  const allowed = allowedDesktopTarget(target, input.policy);
   if (!allowed) return { ok: false, target };
   const query = sharedLinkQuery(link);
   return { ok: true, handoff: { redirectUrl: allowed, redirectPath: query ? `open?${query}` : 'open' } };

@@ -20,6 +20,11 @@ export const messages = {
   loggedOut: 'You have been successfully logged out.',
   returnHeading: 'Return to {product}',
   returnText: 'Please return to your {product} desktop application to continue. The app should automatically sign you in.',
+  desktopNotListeningHeading: 'Open {product} on this computer',
+  desktopNotListeningText:
+    'We could not reach the {product} app on this computer, so it could not sign you in. Open {product}, then select Try again. You are still signed in here.',
+  desktopTryAgain: 'Try again',
+  desktopSkip: 'Continue to my account',
 
   // Validation (SPEC 5)
   emailRequired: 'Please enter your email address',

@@ -5,7 +5,6 @@ import { authResolved, isSignedIn } from '../state/session';
 import { AppLayout } from '../ui/layout/AppLayout';
 import { AccountPage } from '../ui/pages/AccountPage';
 import { CreditsPage } from '../ui/pages/CreditsPage';
-import { DevDataPage } from '../ui/pages/DevDataPage';
 import { MyDesignsPage } from '../ui/pages/MyDesignsPage';
 import { NotFoundPage } from '../ui/pages/NotFoundPage';
 import { SubscriptionPage } from '../ui/pages/SubscriptionPage';
@@ -37,8 +36,6 @@ export const subscriptionRoute = createRoute({
 export const myDesignsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/my-designs', component: MyDesignsPage });
 
 export const creditsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/credits', component: CreditsPage });
-
-export const devDataRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/dev-data', component: DevDataPage });
 
 /** Any other path: the guard above sends signed-out users to /auth?redirect={path}. */
 export const appNotFoundRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '$', component: NotFoundPage });

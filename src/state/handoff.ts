@@ -1,18 +1,21 @@
-// The app auth flow of SPEC 4 after sign-in: Unity auth, cloud save, new-user survey, then the token to the desktop app.
+// The app auth flow of SPEC 4 after sign-in: Unity auth, cloud save, new-user survey, then the token to the host
+// webview (by message) or to the desktop app (by redirect): once, at once, and with nothing left behind to reuse.
 import { proxy } from 'valtio';
-import { navigateToDesktop, sendToken, whenHostReady } from '../../bridge';
+import { detectHost, HOST_HINT_PARAM, navigateToDesktop, probeDesktop, sendToken, sendTokenUnavailable, whenHostReady, type TokenKind } from '../../bridge';
 import * as auth from '../auth/firebase';
 import { config } from '../config/config';
-import { allowedDesktopTarget, loginUrl } from '../domain/desktop-target';
+import { TOKEN_MIN_VALIDITY_MS } from '../domain/constants';
+import { allowedDesktopTarget, desktopPolicy, loginUrl } from '../domain/desktop-target';
 import { isNewAccount } from '../domain/profile';
 import { inAppPath, readRedirectTarget } from '../domain/redirect-target';
 import { openAffiliateSurvey, whenAffiliateClosed } from './affiliate';
-import { ensureUnity, loadPlayer, player } from './player';
-import { session } from './session';
+import { ensureUnity, loadPlayer } from './player';
+import { isSignedIn, onSignedOut, session, signedInOnThisPage } from './session';
 import { finishAuthenticating } from './sign-in';
 import { LOCAL_KEYS, SESSION_KEYS, localStore, sessionStore } from './storage';
 
-export type HandoffPhase = 'idle' | 'working' | 'redirecting' | 'done';
+/** `notListening`: the desktop app did not answer at its address; the user can open it and try again. */
+export type HandoffPhase = 'idle' | 'working' | 'redirecting' | 'notListening' | 'done';
 
 export const handoff = proxy({
   phase: 'idle' as HandoffPhase,
@@ -20,13 +23,22 @@ export const handoff = proxy({
   refusedTarget: null as string | null,
 });
 
-/** What the page was opened with, read once at start (the URL may change while signing in). */
-const opened = {
-  /** The redirect query (or another form of it) was present: hand off again even if done this session. */
-  fresh: false,
+/** What this page was launched with, read at start (and again by a logout link): the URL changes while signing in. */
+const launch = {
+  /** The allowed desktop target of this launch, until a token has gone to it. Only a new `redirect` sets it. */
+  target: null as string | null,
+  unityToken: false,
+  state: null as string | null,
   devMode: false,
   linkToken: null as string | null,
+  /** `?host=vuplex`: a host that injects its object late is on its way, so the hand-off waits for it. */
+  hostHint: false,
+  /** Opened at the sign-in screen: a host that opens /auth expects the token after sign-in. */
+  atSignIn: false,
 };
+
+/** The uid whose token a host already received by message (once per sign-in), or that left by redirect. */
+let deliveredFor: string | null = null;
 
 export interface HandoffHooks {
   /** Replaces the current URL without navigating (drops used parameters). */
@@ -43,47 +55,72 @@ export function setHandoffHooks(next: HandoffHooks): void {
   hooks = next;
 }
 
+const policy = () => desktopPolicy(config);
+
+/** The launch parameters that a hand-off uses up: they leave the URL so a reload or Back cannot hand off again. */
+const LAUNCH_PARAMS = ['redirect', 'unityToken', 'state', 'dev', HOST_HINT_PARAM];
+
 function withoutParams(href: string, names: string[]): string {
   const url = new URL(href);
   for (const name of names) url.searchParams.delete(name);
   return url.pathname + url.search + url.hash;
 }
 
+const isTrue = (value: string | null) => value === 'true' || value === '1';
+
 /**
- * Reads the redirect target, the Unity-token choice, the desktop state, dev mode and the link token from the page URL
- * (SPEC 2 sign-in screen, SPEC 4), stores what SPEC 3 keeps in local storage, and refuses targets off the allow-list.
+ * Reads the redirect target, the Unity-token choice, the desktop state, dev mode, the host hint and the link token
+ * from the page URL (SPEC 2 sign-in screen, SPEC 4), stores what SPEC 3 keeps in local storage, and refuses targets
+ * off the allow-list. The stored choices always reflect this launch: a stale unityToken or state never carries over.
  */
 export function captureLaunchParams(href: string): void {
   const url = new URL(href);
-  const raw = readRedirectTarget(href);
   const params = url.searchParams;
-  if (params.get('link')) opened.linkToken = params.get('link');
-  if (params.get('dev') === 'true' && url.pathname.startsWith('/auth')) opened.devMode = true;
+  if (params.get('link')) launch.linkToken = params.get('link');
+  launch.devMode = isTrue(params.get('dev')) && url.pathname.startsWith('/auth');
+  launch.hostHint = params.get(HOST_HINT_PARAM) === 'vuplex';
+  launch.atSignIn = /^\/(auth|sign-in|create-account)(\/|$)/.test(url.pathname);
+  launch.unityToken = isTrue(params.get('unityToken'));
+  launch.state = params.get('state') || null;
+  const raw = readRedirectTarget(href);
   if (!raw || inAppPath(raw)) return; // an in-app path is the guard's business, not a desktop target
-  const target = allowedDesktopTarget(raw, config.allowedDesktopOrigins);
+  const target = allowedDesktopTarget(raw, policy());
   if (!target) {
     handoff.refusedTarget = raw;
     return;
   }
   handoff.refusedTarget = null;
-  opened.fresh = true;
+  launch.target = target;
   localStore.set(LOCAL_KEYS.redirectUrl, target);
-  const unityToken = params.get('unityToken');
-  if (unityToken !== null) localStore.setFlag(LOCAL_KEYS.redirectWithUnityToken, unityToken === 'true');
-  const state = params.get('state');
-  if (state) localStore.set(LOCAL_KEYS.redirectState, state);
+  localStore.setFlag(LOCAL_KEYS.redirectWithUnityToken, launch.unityToken);
+  if (launch.state) localStore.set(LOCAL_KEYS.redirectState, launch.state);
   else localStore.remove(LOCAL_KEYS.redirectState);
 }
 
-/** The stored target, checked again: storage is not trusted either. */
+/** The stored target, checked again (storage is not trusted either): /return-to-app's dev-mode calls. */
 export function storedTarget(): string | null {
   const stored = localStore.get(LOCAL_KEYS.redirectUrl);
-  return stored ? allowedDesktopTarget(stored, config.allowedDesktopOrigins) : null;
+  return stored ? allowedDesktopTarget(stored, policy()) : null;
 }
 
-/** A hand-off will run for this sign-in: a stored target, not yet used this session or asked for again. */
+/** Once a token has left, nothing that could send another one stays behind (target, kind, state, token). */
+function forgetTarget(): void {
+  launch.target = null;
+  localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.redirectWithUnityToken, LOCAL_KEYS.redirectState, LOCAL_KEYS.authToken);
+}
+
+/** A host that opened the sign-in screen (or saw a sign-in here) gets the token by message, once per sign-in. */
+function hostWantsToken(uid: string): boolean {
+  return (launch.atSignIn || signedInOnThisPage()) && deliveredFor !== uid && detectHost() !== null;
+}
+
+/**
+ * A hand-off will run for this sign-in: this launch carried a desktop target not yet used, or a host webview waits
+ * for the token. Only a new `redirect` makes a target: a later visit to any page sends nothing.
+ */
 export function handoffDue(): boolean {
-  return storedTarget() !== null && (opened.fresh || !sessionStore.flag(SESSION_KEYS.hasRedirected));
+  const uid = session.user?.uid;
+  return launch.target !== null || (uid !== undefined && hostWantsToken(uid));
 }
 
 /** The sign-in screen waited for the hand-off (see the /auth guard): once it is over without leaving, go on to the account. */
@@ -91,9 +128,15 @@ function leaveSignInScreen(): void {
   if (window.location.pathname.startsWith('/auth')) hooks.navigate('/');
 }
 
+/** The token of `kind` for the signed-in user: the Unity access token, or an ID token with 5 minutes left at least. */
+async function tokenOf(kind: TokenKind): Promise<string | null> {
+  if (kind === 'unity') return (await ensureUnity()).accessToken;
+  return auth.idTokenValidFor(TOKEN_MIN_VALIDITY_MS);
+}
+
 let running: Promise<void> | null = null;
 
-/** Runs the app auth flow once per sign-in (parallel triggers share it). */
+/** Runs the app auth flow once per sign-in (parallel triggers share it; a late host re-runs only the delivery). */
 export function runAppAuthFlow(now = Date.now()): Promise<void> {
   running ??= flow(now).finally(() => {
     running = null;
@@ -104,54 +147,23 @@ export function runAppAuthFlow(now = Date.now()): Promise<void> {
 async function flow(now: number): Promise<void> {
   const user = session.user;
   if (!user) return;
-  handoff.phase = 'working';
+  const due = handoffDue();
+  if (due) handoff.phase = 'working';
   try {
-    const linkToken = opened.linkToken;
-    const unity = await ensureUnity(linkToken ? { linkToken } : {});
+    const linkToken = launch.linkToken;
+    await ensureUnity(linkToken ? { linkToken } : {});
     if (linkToken) {
-      opened.linkToken = null;
+      launch.linkToken = null;
       hooks.replaceUrl(withoutParams(window.location.href, ['link']));
     }
-    await loadPlayer().catch(() => undefined); // pages show cloud-save errors; the hand-off goes on
+    // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on.
+    await loadPlayer({ keepSession: true }).catch(() => undefined);
     if (session.user?.uid !== user.uid) return;
-    const target = storedTarget();
-    const due = handoffDue();
     if (isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) {
       openAffiliateSurvey();
       if (due) await whenAffiliateClosed();
     }
-    if (!due || !target) {
-      handoff.phase = 'idle';
-      finishAuthenticating();
-      return;
-    }
-    const useUnity = localStore.flag(LOCAL_KEYS.redirectWithUnityToken);
-    const token = useUnity ? (player.unity?.accessToken ?? unity.accessToken) : await auth.idToken();
-    if (!token) {
-      handoff.phase = 'idle';
-      finishAuthenticating();
-      leaveSignInScreen();
-      return;
-    }
-    const state = localStore.get(LOCAL_KEYS.redirectState);
-    opened.fresh = false;
-    sessionStore.setFlag(SESSION_KEYS.hasRedirected, true);
-    handoff.phase = 'redirecting';
-    // A reload or Back must not hand off again: the used parameters leave the URL first.
-    hooks.replaceUrl(withoutParams(window.location.href, ['redirect', 'unityToken', 'state', 'dev']));
-    if ((await whenHostReady()) !== null && sendToken(token, useUnity ? 'unity' : 'identity', state ?? undefined)) {
-      handoff.phase = 'done';
-      finishAuthenticating();
-      leaveSignInScreen();
-      return;
-    }
-    if (opened.devMode) {
-      localStore.set(LOCAL_KEYS.authToken, token);
-      hooks.navigate('/return-to-app');
-      return;
-    }
-    localStore.set(LOCAL_KEYS.isRedirecting, 'true');
-    navigateToDesktop(loginUrl(target, token, state));
+    await deliver(user.uid);
   } catch {
     handoff.phase = 'idle';
     finishAuthenticating();
@@ -159,12 +171,124 @@ async function flow(now: number): Promise<void> {
   }
 }
 
+/** The token to the host by message, else to the desktop target by redirect; nothing when neither wants one. */
+async function deliver(uid: string): Promise<void> {
+  const kind: TokenKind = launch.unityToken ? 'unity' : 'identity';
+  // Only a launch that says a late host is coming waits for it; everyone else hands off at once.
+  const host = launch.hostHint ? await whenHostReady() : detectHost();
+  const target = launch.target;
+  if (host !== null && (target !== null || hostWantsToken(uid))) {
+    const token = await tokenOf(kind);
+    if (token && sendToken(token, kind, launch.state ?? undefined)) {
+      deliveredFor = uid;
+      if (target !== null) used();
+      handoff.phase = 'done';
+      finishAuthenticating();
+      leaveSignInScreen();
+      return;
+    }
+  }
+  if (target === null || deliveredFor === uid) {
+    handoff.phase = 'idle';
+    finishAuthenticating();
+    return;
+  }
+  await redirectToDesktop(target, kind);
+}
+
+/** Marks the launch's target used: the URL loses its launch parameters, the session remembers it was done. */
+function used(): void {
+  forgetTarget();
+  sessionStore.setFlag(SESSION_KEYS.hasRedirected, true);
+  hooks.replaceUrl(withoutParams(window.location.href, LAUNCH_PARAMS));
+}
+
+/** The browser hand-off of SPEC 4 (or dev mode's /return-to-app), after making sure something listens there. */
+async function redirectToDesktop(target: string, kind: TokenKind): Promise<void> {
+  const state = launch.state;
+  handoff.phase = 'redirecting';
+  const token = await tokenOf(kind);
+  if (!token) throw new Error('no token');
+  if (launch.devMode) {
+    used();
+    deliveredFor = session.user?.uid ?? null;
+    localStore.set(LOCAL_KEYS.redirectUrl, target);
+    localStore.set(LOCAL_KEYS.authToken, token);
+    if (state) localStore.set(LOCAL_KEYS.redirectState, state);
+    hooks.navigate('/return-to-app');
+    return;
+  }
+  // A desktop app that is not running would leave the user on the browser's error page with the token in its address
+  // bar: where the page can ask without a permission prompt, it asks first.
+  if ((await probeDesktop(target)) === 'notListening') {
+    handoff.phase = 'notListening';
+    notListeningTarget = target;
+    finishAuthenticating();
+    return;
+  }
+  if (session.user === null) return;
+  deliveredFor = session.user.uid;
+  used();
+  localStore.set(LOCAL_KEYS.isRedirecting, 'true');
+  navigateToDesktop(loginUrl(target, token, state));
+}
+
+let notListeningTarget: string | null = null;
+
+/** "Try again" on the not-running screen: asks again and hands off with a fresh token when the app listens now. */
+export async function retryDesktopHandoff(): Promise<void> {
+  const target = notListeningTarget;
+  if (!target || !isSignedIn() || handoff.phase !== 'notListening') return;
+  try {
+    await redirectToDesktop(target, launch.unityToken ? 'unity' : 'identity');
+  } catch {
+    handoff.phase = 'notListening';
+  }
+}
+
+/** "Continue to my account" on the not-running screen: gives the hand-off up, the user stays signed in. */
+export function skipDesktopHandoff(): void {
+  notListeningTarget = null;
+  forgetTarget();
+  handoff.phase = 'idle';
+  leaveSignInScreen();
+}
+
+/** A host appeared (Vuplex, late): if the flow already ran without it, hand the token over now. */
+export function onLateHost(): void {
+  if (isSignedIn() && handoffDue() && handoff.phase !== 'redirecting') void runAppAuthFlow();
+}
+
+/**
+ * A host asks for a token (protocol v2 `requestToken`, or v1 `unityToken`): the answer carries its `requestId`.
+ * An ID token with under 5 minutes left is refreshed first; signed out, the answer says so.
+ */
+export async function answerTokenRequest(kind: TokenKind, requestId?: string): Promise<void> {
+  if (!isSignedIn()) {
+    sendTokenUnavailable('signedOut', kind, requestId);
+    return;
+  }
+  try {
+    const token = await tokenOf(kind);
+    if (token) sendToken(token, kind, undefined, requestId);
+    else sendTokenUnavailable('signedOut', kind, requestId);
+  } catch {
+    sendTokenUnavailable('failed', kind, requestId);
+  }
+}
+
+onSignedOut(() => {
+  deliveredFor = null;
+  notListeningTarget = null;
+  if (handoff.phase === 'notListening') handoff.phase = 'idle';
+});
+
 /** Test hook. */
 export function resetHandoffForTests(): void {
   handoff.phase = 'idle';
   handoff.refusedTarget = null;
-  opened.fresh = false;
-  opened.devMode = false;
-  opened.linkToken = null;
+  Object.assign(launch, { target: null, unityToken: false, state: null, devMode: false, linkToken: null, hostHint: false, atSignIn: false });
+  deliveredFor = null;
+  notListeningTarget = null;
   running = null;
 }

@@ -96,10 +96,11 @@ function endsSession(error: unknown): boolean {
 }
 
 /**
- * Loads the player's cloud save once per page (parallel callers share one request); `force` fetches again.
+ * Loads the player's cloud save once per page (parallel callers share one request); `force` fetches again;
+ * `keepSession` (the hand-off on /auth) does not sign out over a failure, since that is for protected pages.
  * Follows SPEC 4 and 8: recovery of 500/401, expired-token refresh, first-time setup, sign-out on 401/403/network.
  */
-export function loadPlayer(options: { force?: boolean } = {}): Promise<CloudSave | null> {
+export function loadPlayer(options: { force?: boolean; keepSession?: boolean } = {}): Promise<CloudSave | null> {
   if (inFlight) return inFlight;
   if (!options.force && player.status === 'ready' && player.cloud) return Promise.resolve(player.cloud);
   player.status = 'loading';
@@ -132,7 +133,8 @@ export function loadPlayer(options: { force?: boolean } = {}): Promise<CloudSave
       player.error = text;
       const cause = error instanceof CloudSaveError ? error.cause : error;
       // Sign-out resets this store, so the text is kept for the caller first.
-      if (endsSession(cause)) await signOut().catch(() => undefined);
+      // SPEC 8 signs out on protected pages only: the hand-off on /auth keeps the session (keepSession).
+      if (endsSession(cause) && !options.keepSession) await signOut().catch(() => undefined);
       throw new PortalError(text, error);
     } finally {
       inFlight = null;

@@ -17,7 +17,9 @@ export async function callDesktopOnReturn(): Promise<void> {
     return;
   }
   if (token) {
-    localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.authToken);
-    if (target) await callDesktop(loginUrl(target, token, localStore.get(LOCAL_KEYS.redirectState)));
+    const state = localStore.get(LOCAL_KEYS.redirectState);
+    // The token leaves once: nothing that could send it again stays stored.
+    localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.authToken, LOCAL_KEYS.redirectState, LOCAL_KEYS.redirectWithUnityToken);
+    if (target) await callDesktop(loginUrl(target, token, state));
   }
 }

@@ -47,6 +47,7 @@ export function onSignedOut(listener: () => void): () => void {
 
 /** Forgets the user in every store and, unless the host itself asked, tells a host webview (bridge `logout`). */
 function afterSignOut(tellHost: boolean): void {
+  signedInHere = false;
   session.user = null;
   session.status = 'signedOut';
   for (const listener of signOutListeners) listener();
@@ -82,19 +83,21 @@ export async function signOutClearingDesktopData(): Promise<void> {
 }
 
 let checking: Promise<boolean> | null = null;
-let signedInAt = 0;
-/** A session that was just established needs no check on its first navigation. */
-const FRESH_SESSION_MS = 10_000;
+let signedInHere = false;
 
-/** Called by the sign-in screen on a successful sign-in: that session is known to be valid. */
-export function markSignedIn(now = Date.now()): void {
-  signedInAt = now;
+/** Called by the sign-in screen on a successful sign-in: a host webview then expects the token (see handoff.ts). */
+export function markSignedIn(): void {
+  signedInHere = true;
 }
 
-/** Checks the session once (concurrent callers share one check); an invalid session is signed out. */
-export function validateSession(now = Date.now()): Promise<boolean> {
+/** Someone signed in on this page (not a session restored at load). */
+export function signedInOnThisPage(): boolean {
+  return signedInHere;
+}
+
+/** Checks the session once (concurrent callers share one check) on every route change (SPEC 4); an invalid one is signed out. */
+export function validateSession(): Promise<boolean> {
   if (!isSignedIn()) return Promise.resolve(false);
-  if (now - signedInAt < FRESH_SESSION_MS) return Promise.resolve(true);
   checking ??= (async () => {
     session.validating = true;
     try {
@@ -118,6 +121,6 @@ export function resetSessionForTests(): void {
   session.user = null;
   session.validating = false;
   signOutListeners.clear();
-  signedInAt = 0;
+  signedInHere = false;
   checking = null;
 }

@@ -1,6 +1,7 @@
 // The shared-link hand-off: the visitor's platform, the attempt to open the mobile app, and dev mode's desktop hand-off.
 import { proxy } from 'valtio';
 import { config } from '../config/config';
+import { desktopPolicy } from '../domain/desktop-target';
 import { detectPlatform, type Platform, type PlatformHints } from '../domain/platform';
 import { planDevHandoff, type DevHandoffPlan, type SharedLink } from '../domain/shared-link';
 import { LOCAL_KEYS, localStore } from './storage';
@@ -87,7 +88,7 @@ export function resetAppOpen(): void {
  */
 export function startDevHandoff(link: SharedLink, pageHostname: string = window.location.hostname): DevHandoffPlan {
   const plan = planDevHandoff(
-    { devLocalIp: config.devLocalIp, pageHostname, desktopPort: config.desktopPort, allowedOrigins: config.allowedDesktopOrigins },
+    { devLocalIp: config.devLocalIp, pageHostname, desktopPort: config.desktopPort, policy: desktopPolicy(config) },
     link,
   );
   if (plan.ok) {

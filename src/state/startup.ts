@@ -2,16 +2,24 @@
 // session checks on navigation and every 5 minutes, and messages from a host webview.
 import type { AnyRouter } from '@tanstack/react-router';
 import { subscribeKey } from 'valtio/utils';
-import { onHostMessage, sendToken, sendTokenUnavailable, startBridge } from '../../bridge';
+import { onHostMessage, onHostReady, sendSignedIn, startBridge } from '../../bridge';
 import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
 import { pageTitle } from '../domain/page-title';
 import { isNoSessionPath, isPublicPath } from '../domain/public-paths';
-import { captureLaunchParams, runAppAuthFlow, setHandoffHooks } from './handoff';
+import { answerTokenRequest, captureLaunchParams, onLateHost, runAppAuthFlow, setHandoffHooks } from './handoff';
 import { applyPaymentPermission } from './payments-permission';
-import { player } from './player';
-import { session, signOut, startSession, validateSession } from './session';
+import { onSignedOut, session, signOut, startSession, validateSession } from './session';
 import { LOCAL_KEYS, localStore } from './storage';
+
+/** Tells the host once per sign-in that someone is signed in (bridge v2 `signedIn`); a late host hears it when it comes. */
+let announcedFor: string | null = null;
+function announceSignIn(): void {
+  const uid = session.user?.uid ?? null;
+  if (uid === null || uid === announcedFor) return;
+  if (sendSignedIn()) announcedFor = uid;
+}
+onSignedOut(() => (announcedFor = null));
 
 export function startPortal(router: AnyRouter): void {
   const title = () => (document.title = pageTitle(router.state.location.pathname, config.productName));
@@ -27,7 +35,9 @@ export function startPortal(router: AnyRouter): void {
   if (!isNoSessionPath(window.location.pathname)) startSession();
   subscribeKey(session, 'status', (status) => {
     void router.invalidate();
-    if (status === 'signedIn') void runAppAuthFlow();
+    if (status !== 'signedIn') return;
+    announceSignIn();
+    void runAppAuthFlow();
   });
   const check = (pathname: string) => {
     if (!isPublicPath(pathname)) void validateSession();
@@ -46,10 +56,18 @@ export function startPortal(router: AnyRouter): void {
         void signOut({ tellHost: false }).then(() => router.navigate({ to: '/auth' }));
         break;
       case 'unityToken':
-        if (player.unity) sendToken(player.unity.accessToken, 'unity', undefined, msg.requestId);
-        else sendTokenUnavailable(session.user ? 'failed' : 'signedOut', msg.requestId);
+        void answerTokenRequest('unity', msg.requestId);
+        break;
+      case 'requestToken':
+        void answerTokenRequest(msg.kind, msg.requestId);
         break;
     }
+  });
+  // Vuplex may inject its object after the flow ran: tell it who is signed in, and hand the token over if it waits.
+  onHostReady(() => {
+    if (session.status !== 'signedIn') return;
+    announceSignIn();
+    onLateHost();
   });
   void startBridge();
 }

@@ -106,8 +106,12 @@ export const test = base.extend<Fixtures>({
   harness: async ({}, use) => {
     await use(new Harness());
   },
-  desktop: async ({}, use) => {
-    const listener = await startDesktopListener({ port: 0 });
+  desktop: async ({}, use, testInfo) => {
+    // The portal trusts only its desktop ports (global-setup.ts): this worker's one, free while its test runs.
+    const ports = (process.env.E2E_DESKTOP_PORTS ?? '').split(',').map(Number);
+    const port = ports[testInfo.parallelIndex % ports.length];
+    if (!port) throw new Error('E2E_DESKTOP_PORTS is not set: run the e2e tests through tests/playwright.config.ts');
+    const listener = await startDesktopListener({ port });
     await use(listener);
     await listener.stop();
   },

@@ -1,16 +1,31 @@
 // Starts one local stack on free ports for the whole run, plus development and standalone builds served beside it.
 import type { FullConfig } from '@playwright/test';
+import { freePort } from '../../harness/ports';
 import { rm } from 'node:fs/promises';
 import { buildPortal, contentSecurityPolicy } from '../../build.mjs';
 import { startStack } from '../../harness/stack';
 import { startStaticServer } from '../../harness/static-server';
 
-export default async function globalSetup(_config: FullConfig) {
+export default async function globalSetup(config_: FullConfig) {
   // One folder per run: runs side by side must not overwrite each other's bundles (built for their own ports).
   const dir = `dist/e2e-${process.env.E2E_RUN_ID ?? process.pid}`;
-  const stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: false, outdir: `${dir}/staging` });
+  // The portal hands tokens to its desktop ports only: one per worker, so tests in parallel keep their own listener.
+  const desktopPorts: number[] = [];
+  while (desktopPorts.length < Math.max(1, config_.workers)) {
+    const port = await freePort();
+    if (!desktopPorts.includes(port)) desktopPorts.push(port);
+  }
+  const stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktopPorts, desktop: false, outdir: `${dir}/staging` });
   const { config } = stack;
-  const overrides = { useEmulator: true, authEmulatorUrl: config.authEmulatorUrl, backendUrl: config.backendUrl, paypal: config.paypal, desktopPort: config.desktopPort };
+  const overrides = {
+    useEmulator: true,
+    authEmulatorUrl: config.authEmulatorUrl,
+    backendUrl: config.backendUrl,
+    paypal: config.paypal,
+    desktopPort: config.desktopPort,
+    desktopPorts,
+  };
+  process.env.E2E_DESKTOP_PORTS = desktopPorts.join(',');
   const [dev, standalone] = await Promise.all([
     buildPortal({ flavour: 'development', outdir: `${dir}/development`, config: overrides, quiet: true }),
     buildPortal({ flavour: 'staging', outdir: `${dir}/standalone`, config: { ...overrides, standalone: true }, quiet: true }),

@@ -6,6 +6,7 @@ import { session } from '../../state/session';
 import { Overlay } from '../components/Overlay';
 import { Toasts } from '../components/Toasts';
 import { AffiliateSurvey } from '../affiliate/AffiliateSurvey';
+import { DesktopNotListening } from '../auth/DesktopNotListening';
 
 export function RootLayout() {
   const snap = useSnapshot(session);
@@ -18,6 +19,7 @@ export function RootLayout() {
         </div>
       )}
       <Outlet />
+      {flow.phase === 'notListening' && <DesktopNotListening />}
       {flow.phase === 'redirecting' ? (
         <Overlay text={message('redirecting')} />
       ) : (

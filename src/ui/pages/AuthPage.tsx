@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { config } from '../../config/config';
 import { message, type MessageCode } from '../../messages/catalogue';
+import { handoff } from '../../state/handoff';
 import { signInScreen, type SignInMode } from '../../state/sign-in';
 import { AuthOverlay } from '../auth/AuthOverlay';
 import { CheckEmail } from '../auth/CheckEmail';
@@ -24,6 +25,7 @@ const SUCCESS_NOTICES = new Set<MessageCode>(['loggedOut', 'resetSent']);
 
 export function AuthPage() {
   const snap = useSnapshot(signInScreen);
+  const flow = useSnapshot(handoff);
   const errorId = useId();
   const card = useRef<HTMLDivElement>(null);
   const shownMode = useRef(snap.mode);
@@ -65,7 +67,7 @@ export function AuthPage() {
         {snap.mode === 'resetSent' && <CheckEmail />}
         {snap.mode === 'choice' && snap.offerBrowser && <OpenInBrowser />}
       </div>
-      {snap.succeeded && snap.overlayOpen && <AuthOverlay />}
+      {snap.succeeded && snap.overlayOpen && flow.phase !== 'notListening' && <AuthOverlay />}
     </main>
   );
 }

@@ -1,7 +1,6 @@
 // The payment panel "Complete Your Subscription" (SPEC 2): PayPal subscription buttons, Cancel, and the fallback
 // payment path when PayPal's script cannot load (SPEC 8).
 import { useSnapshot } from 'valtio';
-import { config } from '../../config/config';
 import { formatPrice, planById } from '../../domain/plans';
 import { message } from '../../messages/catalogue';
 import { closePanel, mountSubscriptionButtons, retryPanel, subscriptionPage, useFallbackPayment } from '../../state/subscription-page';
@@ -25,7 +24,7 @@ export function SubscriptionPaymentPanel() {
               <button type="button" className="button secondary" onClick={retryPanel}>
                 Try PayPal Again
               </button>
-              {config.paymentBypass && (
+              {PAYMENT_BYPASS && (
                 <button type="button" className="button" onClick={() => void useFallbackPayment()}>
                   {message('useFallbackPayment')}
                 </button>

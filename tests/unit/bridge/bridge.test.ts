@@ -60,7 +60,9 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
     expect(bridge.sendToken('unity-token', 'unity', 'st4te', 'req-1')).toBe(true);
     expect(bridge.sendLogout()).toBe(true);
     expect(bridge.requestOpenInBrowser('https://portal.example/auth?redirect=x')).toBe(true);
-    expect(bridge.sendTokenUnavailable('signedOut', 'req-2')).toBe(true);
+    expect(bridge.sendTokenUnavailable('signedOut', 'unity', 'req-2')).toBe(true);
+    expect(bridge.sendTokenUnavailable('failed', 'identity', 'req-3')).toBe(true);
+    expect(bridge.sendSignedIn()).toBe(true);
     for (const [message] of host.postMessage.mock.calls) expect(typeof message).toBe('string');
     expect(host.sent()).toEqual([
       { v: 1, type: 'token', kind: 'identity', token: 'id.token.jwt' },
@@ -68,6 +70,9 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
       { v: 1, type: 'logout' },
       { v: 1, type: 'openUrl', url: 'https://portal.example/auth?redirect=x' },
       { v: 1, type: 'tokenUnavailable', kind: 'unity', reason: 'signedOut', requestId: 'req-2' },
+      // Version 2 messages carry v 2; everything a version 1 host knows keeps v 1.
+      { v: 2, type: 'tokenUnavailable', kind: 'identity', reason: 'failed', requestId: 'req-3' },
+      { v: 2, type: 'signedIn' },
     ]);
   });
 
@@ -76,7 +81,7 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
     const bridge = bridgeFor();
     await expect(bridge.start()).resolves.toBe(kind);
     await bridge.start();
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready' }]);
+    expect(host.sent()).toEqual([{ v: 2, type: 'ready', versions: [1, 2] }]);
   });
 
   it.each(WAYS[kind])('delivers decoded host messages sent through %s', (_way, send) => {
@@ -97,7 +102,7 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
     const handler = vi.fn();
     bridge.onHostMessage(handler);
     const bad = [
-      '{"v":2,"type":"logout"}',
+      '{"v":3,"type":"logout"}',
       '{"v":1,"type":"deleteEverything"}',
       '{"v":1,"type":"canMakePayments","allowed":"no"}',
       { v: '1', type: 'logout' },
@@ -297,7 +302,7 @@ describe('Vuplex injected late', () => {
     expect(host.postMessage).not.toHaveBeenCalled();
     vuplexBecomesReady(host);
     await expect(started).resolves.toBe('vuplex');
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready' }]);
+    expect(host.sent()).toEqual([{ v: 2, type: 'ready', versions: [1, 2] }]);
     host.emit('{"v":1,"type":"canMakePayments","allowed":true}');
     expect(handler).toHaveBeenCalledWith({ type: 'canMakePayments', allowed: true });
   });
@@ -309,7 +314,7 @@ describe('Vuplex injected late', () => {
     bridge.onHostMessage(handler);
     await expect(bridge.start()).resolves.toBeNull();
     vuplexBecomesReady(host);
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready' }]);
+    expect(host.sent()).toEqual([{ v: 2, type: 'ready', versions: [1, 2] }]);
     host.emit('{"v":1,"type":"logout"}');
     expect(handler).toHaveBeenCalledOnce();
   });

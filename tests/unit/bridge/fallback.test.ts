@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as bridge from '../../../bridge';
-import { DESKTOP_CALL_TIMEOUT_MS, callDesktop, desktopCallUrl, navigateToDesktop } from '../../../bridge/fallback';
+import { DESKTOP_CALL_TIMEOUT_MS, callDesktop, canProbeQuietly, desktopCallUrl, navigateToDesktop, probeDesktop } from '../../../bridge/fallback';
+import type { DesktopPolicy } from '../../../src/domain/desktop-target';
+
+const POLICY: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
 import { installHost, removeHosts } from './fake-hosts';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c2ln';
@@ -45,16 +48,16 @@ describe('desktopCallUrl', () => {
     'http://localhost:5662/some/path',
     `http://[::1]:5662/login?${TOKEN}`,
   ])('accepts the desktop call %s', (url) => {
-    expect(desktopCallUrl(url)).toBe(new URL(url).href);
+    expect(desktopCallUrl(url, POLICY)).toBe(new URL(url).href);
   });
 
   it.each(HOSTILE)('refuses %s', (url) => {
-    expect(desktopCallUrl(url)).toBeNull();
+    expect(desktopCallUrl(url, POLICY)).toBeNull();
   });
 
   it('accepts an extra https origin only when the build config lists it', () => {
-    expect(desktopCallUrl('https://desktop.example.com/login?t')).toBeNull();
-    expect(desktopCallUrl('https://desktop.example.com/login?t', ['https://desktop.example.com'])).toBe('https://desktop.example.com/login?t');
+    expect(desktopCallUrl('https://desktop.example.com/login?t', POLICY)).toBeNull();
+    expect(desktopCallUrl('https://desktop.example.com/login?t', { ...POLICY, extraOrigins: ['https://desktop.example.com'] })).toBe('https://desktop.example.com/login?t');
   });
 
   it('never accepts a URL whose parsed host is not loopback (5,000 generated URLs)', () => {
@@ -64,7 +67,7 @@ describe('desktopCallUrl', () => {
     );
     fc.assert(
       fc.property(fc.oneof(tricks, fc.string()), (raw) => {
-        const accepted = desktopCallUrl(raw);
+        const accepted = desktopCallUrl(raw, POLICY);
         if (accepted !== null) expect(loopback.has(new URL(accepted).hostname)).toBe(true);
       }),
       { numRuns: 5_000 },
@@ -75,21 +78,21 @@ describe('desktopCallUrl', () => {
 describe('navigateToDesktop', () => {
   it('sends the browser to an allowed desktop URL', () => {
     const win = { location: { assign: vi.fn() } } as unknown as Window;
-    navigateToDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, [], win);
+    navigateToDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, POLICY, win);
     expect(win.location.assign).toHaveBeenCalledWith(`http://127.0.0.1:5662/login?${TOKEN}`);
     expect(warn).not.toHaveBeenCalled();
   });
 
   it.each(HOSTILE)('does not navigate to %s', (url) => {
     const win = { location: { assign: vi.fn() } } as unknown as Window;
-    navigateToDesktop(url, [], win);
+    navigateToDesktop(url, POLICY, win);
     expect(win.location.assign).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledOnce();
   });
 
   it('never writes the token into the warning', () => {
     const win = { location: { assign: vi.fn() } } as unknown as Window;
-    navigateToDesktop(`https://evil.example/login?${TOKEN}`, [], win);
+    navigateToDesktop(`https://evil.example/login?${TOKEN}`, POLICY, win);
     expect(warn).toHaveBeenCalledWith('[bridge] refused to navigate to https://evil.example: not an allowed desktop target');
   });
 });
@@ -97,7 +100,7 @@ describe('navigateToDesktop', () => {
 describe('callDesktop', () => {
   it('makes a credential-less no-cors GET', async () => {
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 200 }));
-    await callDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, [], fetchImpl);
+    await callDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, POLICY, fetchImpl);
     expect(fetchImpl).toHaveBeenCalledOnce();
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe(`http://127.0.0.1:5662/login?${TOKEN}`);
@@ -106,14 +109,14 @@ describe('callDesktop', () => {
 
   it('ignores a desktop that is not listening', async () => {
     const fetchImpl = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(callDesktop('http://127.0.0.1:5662/some/path', [], fetchImpl)).resolves.toBeUndefined();
+    await expect(callDesktop('http://127.0.0.1:5662/some/path', POLICY, fetchImpl)).resolves.toBeUndefined();
   });
 
   it('gives up on a desktop that never answers', async () => {
     vi.useFakeTimers();
     const fetchImpl = vi.fn<typeof fetch>((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
     const done = vi.fn();
-    void callDesktop('http://127.0.0.1:5662/some/path', [], fetchImpl).then(done);
+    void callDesktop('http://127.0.0.1:5662/some/path', POLICY, fetchImpl).then(done);
     await vi.advanceTimersByTimeAsync(DESKTOP_CALL_TIMEOUT_MS - 1);
     expect(done).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -122,7 +125,7 @@ describe('callDesktop', () => {
 
   it.each(HOSTILE)('makes no request to %s', async (url) => {
     const fetchImpl = vi.fn<typeof fetch>();
-    await callDesktop(url, [], fetchImpl);
+    await callDesktop(url, POLICY, fetchImpl);
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledOnce();
   });
@@ -158,5 +161,67 @@ describe('the public entry', () => {
   it('whenHostReady resolves at once for a host that is already there', async () => {
     installHost('webview2');
     await expect(bridge.whenHostReady()).resolves.toBe('webview2');
+  });
+});
+
+describe('probeDesktop', () => {
+  const quiet = async () => true;
+
+  it('asks the target root without token or credentials, in no-cors mode', async () => {
+    const fetchImpl = vi.fn(async () => new Response(null));
+    await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet, fetchImpl })).resolves.toBe('listening');
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://127.0.0.1:5662/');
+    expect(init).toMatchObject({ method: 'GET', mode: 'no-cors', credentials: 'omit' });
+  });
+
+  it('says nothing listens when the connection is refused', async () => {
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet, fetchImpl })).resolves.toBe('notListening');
+  });
+
+  it('does not ask where asking could raise a permission prompt, nor a target off the allow-list', async () => {
+    const fetchImpl = vi.fn(async () => new Response(null));
+    await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet: async () => false, fetchImpl })).resolves.toBe('unknown');
+    await expect(probeDesktop('http://127.0.0.1:31337', POLICY, { quiet, fetchImpl })).resolves.toBe('unknown');
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('takes a slow answer as unknown, not as a refusal', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchImpl = vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      );
+      const result = probeDesktop('http://127.0.0.1:5662', POLICY, { quiet, fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 100 });
+      await vi.advanceTimersByTimeAsync(150);
+      await expect(result).resolves.toBe('unknown');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('canProbeQuietly', () => {
+  const at = (hostname: string, state?: PermissionState) =>
+    ({
+      location: { hostname },
+      navigator: { permissions: state ? { query: async () => ({ state }) } : undefined },
+    }) as unknown as Window;
+
+  it('is quiet on a loopback or private page, or with Local Network Access granted', async () => {
+    await expect(canProbeQuietly(at('127.0.0.1'))).resolves.toBe(true);
+    await expect(canProbeQuietly(at('localhost'))).resolves.toBe(true);
+    await expect(canProbeQuietly(at('192.168.1.4'))).resolves.toBe(true);
+    await expect(canProbeQuietly(at('portal.example', 'granted'))).resolves.toBe(true);
+  });
+
+  it('is not quiet on a public site without the permission', async () => {
+    await expect(canProbeQuietly(at('portal.example', 'prompt'))).resolves.toBe(false);
+    await expect(canProbeQuietly(at('portal.example'))).resolves.toBe(false);
+    await expect(canProbeQuietly(at('127.0.0.1.portal.example'))).resolves.toBe(false);
   });
 });

@@ -3,7 +3,11 @@ import { BRIDGE_VERSION, MAX_MESSAGE_CHARS, decodeHostMessage, encodePageMessage
 
 describe('encodePageMessage', () => {
   it('writes each page message as one JSON object with the version first', () => {
-    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":1,"type":"ready"}');
+    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":2,"type":"ready","versions":[1,2]}');
+    expect(encodePageMessage({ type: 'signedIn' })).toBe('{"v":2,"type":"signedIn"}');
+    expect(encodePageMessage({ type: 'tokenUnavailable', kind: 'identity', reason: 'failed' })).toBe(
+      '{"v":2,"type":"tokenUnavailable","kind":"identity","reason":"failed"}',
+    );
     expect(encodePageMessage({ type: 'logout' })).toBe('{"v":1,"type":"logout"}');
     expect(encodePageMessage({ type: 'token', kind: 'identity', token: 'a.b.c' })).toBe('{"v":1,"type":"token","kind":"identity","token":"a.b.c"}');
     expect(encodePageMessage({ type: 'token', kind: 'unity', token: 'u-1', state: 'xyz', requestId: 'r1' })).toBe(
@@ -26,8 +30,9 @@ describe('encodePageMessage', () => {
     expect(() => encodePageMessage({ type: 'token', kind: 'unity', token: 't', requestId: 'x'.repeat(129) })).toThrow(TypeError);
   });
 
-  it('uses the current protocol version', () => {
-    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toEqual({ v: BRIDGE_VERSION, type: 'ready' });
+  it('announces the current protocol version in ready, and stamps older messages with the version that made them', () => {
+    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toMatchObject({ v: BRIDGE_VERSION });
+    expect(JSON.parse(encodePageMessage({ type: 'logout' }))).toMatchObject({ v: 1 });
   });
 });
 
@@ -38,6 +43,10 @@ describe('decodeHostMessage', () => {
     ['{"v":1,"type":"unityToken"}', { type: 'unityToken' }],
     ['{"v":1,"type":"unityToken","requestId":"abc"}', { type: 'unityToken', requestId: 'abc' }],
     ['{"v":1,"type":"unityToken","requestId":null}', { type: 'unityToken' }],
+    ['{"v":2,"type":"unityToken","requestId":"r"}', { type: 'unityToken', requestId: 'r' }],
+    ['{"v":2,"type":"requestToken","kind":"identity","requestId":"7"}', { type: 'requestToken', kind: 'identity', requestId: '7' }],
+    ['{"v":2,"type":"requestToken","kind":"unity"}', { type: 'requestToken', kind: 'unity' }],
+    ['{"v":2,"type":"logout"}', { type: 'logout' }],
     ['{"v":1,"type":"unityToken","requestId":""}', { type: 'unityToken' }],
     ['{"v":1,"type":"logout"}', { type: 'logout' }],
     ['  {"type":"logout","v":1}  ', { type: 'logout' }],
@@ -64,7 +73,9 @@ describe('decodeHostMessage', () => {
     ['an array', '[1,"logout"]', false],
     ['no version', '{"type":"logout"}', true],
     ['a string version', '{"v":"1","type":"logout"}', true],
-    ['a newer version', '{"v":2,"type":"logout"}', true],
+    ['a newer version', '{"v":3,"type":"logout"}', true],
+    ['requestToken without a kind', '{"v":2,"type":"requestToken"}', true],
+    ['requestToken with an unknown kind', '{"v":2,"type":"requestToken","kind":"admin"}', true],
     ['version 0', '{"v":0,"type":"logout"}', true],
     ['no type', '{"v":1}', true],
     ['a numeric type', '{"v":1,"type":7}', true],

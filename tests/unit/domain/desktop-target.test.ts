@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowedDesktopTarget, loginUrl, pathUrl } from '../../../src/domain/desktop-target';
+import { allowedDesktopTarget, desktopPolicy, isPrivateIPv4, loginUrl, pathUrl, type DesktopPolicy } from '../../../src/domain/desktop-target';
+
+/** The staging build's policy with the default desktop port. */
+const POLICY: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
+const DEV_POLICY: DesktopPolicy = { ...POLICY, privateNetwork: true };
 
 describe('allowedDesktopTarget', () => {
   it.each([
@@ -9,7 +13,7 @@ describe('allowedDesktopTarget', () => {
     ['http://[::1]:5662', 'http://[::1]:5662'],
     ['http://127.0.0.1:5662/callback', 'http://127.0.0.1:5662/callback'],
   ])('accepts the loopback target %s', (raw, expected) => {
-    expect(allowedDesktopTarget(raw)).toBe(expected);
+    expect(allowedDesktopTarget(raw, POLICY)).toBe(expected);
   });
 
   it.each([
@@ -34,19 +38,73 @@ describe('allowedDesktopTarget', () => {
     'ftp://127.0.0.1:5662',
     '',
   ])('refuses %s', (raw) => {
-    expect(allowedDesktopTarget(raw)).toBeNull();
+    expect(allowedDesktopTarget(raw, POLICY)).toBeNull();
   });
 
   it('accepts an https origin only when the build config lists it', () => {
-    expect(allowedDesktopTarget('https://desktop.example.com')).toBeNull();
-    expect(allowedDesktopTarget('https://desktop.example.com', ['https://desktop.example.com'])).toBe('https://desktop.example.com');
+    expect(allowedDesktopTarget('https://desktop.example.com', POLICY)).toBeNull();
+    expect(allowedDesktopTarget('https://desktop.example.com', { ...POLICY, extraOrigins: ['https://desktop.example.com'] })).toBe('https://desktop.example.com');
   });
+
+  it.each(['http://127.0.0.1:31337', 'http://localhost:8080', 'http://[::1]:5663', 'http://127.0.0.1:80', 'http://127.0.0.1:0'])(
+    'refuses loopback on a port that is not the desktop port: %s',
+    (raw) => {
+      expect(allowedDesktopTarget(raw, POLICY)).toBeNull();
+    },
+  );
+
+  it('accepts the extra ports of PORTAL_DESKTOP_PORTS and only those', () => {
+    const policy = desktopPolicy({ desktopPort: 5662, desktopPorts: [41000, 41001], allowedDesktopOrigins: [], isDevelopment: false });
+    expect(policy.ports).toEqual([5662, 41000, 41001]);
+    expect(allowedDesktopTarget('http://127.0.0.1:41001', policy)).toBe('http://127.0.0.1:41001');
+    expect(allowedDesktopTarget('http://127.0.0.1:41002', policy)).toBeNull();
+  });
+
+  it('accepts a private-range IPv4 on the desktop port in development builds only (SPEC 2 dev mode {ip}:5662)', () => {
+    for (const ip of ['10.0.0.5', '172.16.4.2', '172.31.255.1', '192.168.1.20']) {
+      expect(allowedDesktopTarget(`http://${ip}:5662`, DEV_POLICY)).toBe(`http://${ip}:5662`);
+      expect(allowedDesktopTarget(`http://${ip}:5662`, POLICY)).toBeNull();
+      expect(allowedDesktopTarget(`http://${ip}:5663`, DEV_POLICY)).toBeNull();
+    }
+    for (const ip of ['172.32.0.1', '172.15.0.1', '8.8.8.8', '192.169.0.1', '11.0.0.1', '169.254.0.1']) {
+      expect(allowedDesktopTarget(`http://${ip}:5662`, DEV_POLICY)).toBeNull();
+    }
+    expect(desktopPolicy({ desktopPort: 5662, desktopPorts: [], allowedDesktopOrigins: [], isDevelopment: true }).privateNetwork).toBe(true);
+    expect(desktopPolicy({ desktopPort: 5662, desktopPorts: [], allowedDesktopOrigins: [], isDevelopment: false }).privateNetwork).toBe(false);
+  });
+
+  it('knows the private IPv4 ranges', () => {
+    expect(isPrivateIPv4('10.255.255.255')).toBe(true);
+    expect(isPrivateIPv4('192.168.0.1')).toBe(true);
+    expect(isPrivateIPv4('172.20.0.1')).toBe(true);
+    expect(isPrivateIPv4('256.1.1.1')).toBe(false);
+    expect(isPrivateIPv4('10.0.0')).toBe(false);
+    expect(isPrivateIPv4('evil.10.0.0.1')).toBe(false);
+  });
+
+  it('never accepts another port or a non-loopback host, whatever the URL (10,000 generated targets with ports)', () => {
+    const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
+    const host = fc.constantFrom('127.0.0.1', 'localhost', '[::1]', '10.0.0.1', '192.168.0.7', 'evil.example', '127.0.0.1.evil.example', '0x7f.1');
+    const target = fc.tuple(fc.constantFrom('http', 'https', 'ftp'), host, fc.integer({ min: 0, max: 70000 }), fc.constantFrom('', '/', '/cb', '?q', '#f', '@evil.example'));
+    fc.assert(
+      fc.property(target, fc.boolean(), ([scheme, h, port, tail], dev) => {
+        const raw = `${scheme}://${h}:${port}${tail}`;
+        const accepted = allowedDesktopTarget(raw, dev ? DEV_POLICY : POLICY);
+        if (accepted === null) return;
+        const url = new URL(accepted);
+        expect(url.port).toBe('5662');
+        expect(url.protocol).toBe('http:');
+        expect(loopback.has(url.hostname) || (dev && isPrivateIPv4(url.hostname))).toBe(true);
+      }),
+      { numRuns: 10_000 },
+    );
+  }, 120_000);
 
   it('never accepts a URL whose parsed host is not loopback (10,000 generated URLs)', () => {
     const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
     fc.assert(
       fc.property(fc.oneof(fc.webUrl({ withFragments: true, withQueryParameters: true }), fc.string(), fc.webUrl().map((u) => u.replace('://', '://127.0.0.1@'))), (raw) => {
-        const accepted = allowedDesktopTarget(raw);
+        const accepted = allowedDesktopTarget(raw, POLICY);
         if (accepted !== null) expect(loopback.has(new URL(accepted).hostname)).toBe(true);
       }),
       { numRuns: 10_000 },

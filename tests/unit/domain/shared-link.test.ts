@@ -95,7 +95,7 @@ describe('modelThumbnailPath', () => {
 });
 
 describe('planDevHandoff', () => {
-  const base = { devLocalIp: '', pageHostname: '127.0.0.1', desktopPort: 5662 };
+  const base = { devLocalIp: '', pageHostname: '127.0.0.1', desktopPort: 5662, policy: { ports: [5662], extraOrigins: [], privateNetwork: false } };
 
   it('targets the desktop listener on the page host with an open path carrying the link', () => {
     expect(planDevHandoff(base, { model: 'M 1', design: 'D&D', referral: 'r' })).toEqual({
@@ -113,9 +113,15 @@ describe('planDevHandoff', () => {
     expect(planDevHandoff({ ...base, devLocalIp: '::1' }, {})).toMatchObject({ ok: true, handoff: { redirectUrl: 'http://[::1]:5662' } });
   });
 
+  it('hands off to a LAN {ip}:5662 in development builds (private-range IPv4 on the desktop port)', () => {
+    const dev = { ...base, devLocalIp: '192.168.1.20', policy: { ...base.policy, privateNetwork: true } };
+    expect(planDevHandoff(dev, {})).toEqual({ ok: true, handoff: { redirectUrl: 'http://192.168.1.20:5662', redirectPath: 'open' } });
+    expect(planDevHandoff({ ...dev, desktopPort: 5663 }, {})).toEqual({ ok: false, target: 'http://192.168.1.20:5663' });
+  });
+
   it.each([
     ['a public host serving the page', { pageHostname: 'evil.example' }, 'http://evil.example:5662'],
-    ['a LAN address that the allow-list does not name', { devLocalIp: '192.168.1.20' }, 'http://192.168.1.20:5662'],
+    ['a LAN address outside development builds', { devLocalIp: '192.168.1.20' }, 'http://192.168.1.20:5662'],
     ['a configured ip that smuggles a host', { devLocalIp: '127.0.0.1@evil.example' }, 'http://127.0.0.1@evil.example:5662'],
     ['a configured ip with a path', { devLocalIp: 'evil.example/127.0.0.1' }, 'http://evil.example/127.0.0.1:5662'],
   ])('refuses %s and says which address', (_name, input, target) => {
