@@ -1,8 +1,10 @@
 // The harness CLI run as a subprocess against the e2e stack, as a desktop developer would run it.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { secretFile } from '../../harness/backend/secret';
 import { freePort } from '../../harness/ports';
-import { expect, test } from './fixtures';
+import { expect, test, type Harness } from './fixtures';
 
 const run = promisify(execFile);
 
@@ -90,6 +92,47 @@ test.describe('portal-harness', () => {
     const bad = await cli(['backend', '--port', '0', '--identity-keys', 'package.json']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--identity-keys package.json: identity key');
+  });
+
+  test('backend alone writes its secret file (0600) and refuses manual activation unless --allow-payment-bypass', async ({ harness }) => {
+    /** Starts `portal-harness backend`, plays one emulator user through /subscription/direct, stops it with SIGTERM. */
+    async function manualActivation(h: Harness, extra: string[]) {
+      const port = await freePort();
+      const child = spawn('node', ['cli/bin.mjs', 'backend', '--port', String(port), ...extra], { env: stackEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (d: Buffer) => d.toString().includes('Backend ready') && resolve());
+          child.once('exit', (code) => reject(new Error(`backend exited with ${code}`)));
+        });
+        const file = secretFile(port);
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        const secret = readFileSync(file, 'utf8').trim();
+        const url = `http://127.0.0.1:${port}`;
+        const without = await fetch(`${url}/__harness/log`);
+        expect(without.status).toBe(401);
+        expect((await fetch(`${url}/__harness/log`, { headers: { 'x-harness-secret': secret } })).status).toBe(200);
+        const { idToken } = await h.admin.createUser(h.email('bypass'), 'secret-pass-1');
+        const auth = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
+        const unity = (await (await fetch(`${url}/auth/unity`, { method: 'POST', headers: auth, body: JSON.stringify({ idToken }) })).json()) as { playerId: string; accessToken: string };
+        const direct = await fetch(`${url}/subscription/direct`, {
+          method: 'POST',
+          headers: { ...auth, 'x-unity-token': unity.accessToken },
+          body: JSON.stringify({ playerId: unity.playerId, planId: 'ANNUAL', subscriptionId: 'MANUAL-1', provider: 'MANUAL' }),
+        });
+        return { status: direct.status, body: (await direct.json()) as Record<string, unknown>, file };
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+    const strict = await manualActivation(harness, []);
+    expect(strict.status).toBe(403);
+    expect(strict.body).toEqual({ error: 'Manual activation is not enabled on this server' });
+    expect(existsSync(strict.file)).toBe(false);
+    const allowed = await manualActivation(harness, ['--allow-payment-bypass']);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toMatchObject({ success: true });
   });
 
   test('a malformed fault spec is a usage error with a readable message', async () => {
