@@ -163,7 +163,8 @@ export const journeys: Journey[] = [
         const popup = await page.popup(() => page.click(button(label)));
         await popup.click(button('Add new account'), 20_000);
         await popup.click(button('Auto-generate user information'));
-        const email = (await popup.waitUntil({ label: 'Email' }, 'to be filled in', (s) => (s.value ?? '').includes('@'))).value!;
+        // The widget's inputs point aria-labelledby at an id that does not exist, so they have no accessible name.
+        const email = (await popup.waitUntil({ css: '#email-input' }, 'to be filled in', (s) => (s.value ?? '').includes('@'))).value!;
         await popup.click(button(`Sign in with ${provider}`));
         await expectSignedInAtHome(page);
         expect(await page.tab.evaluate("localStorage.getItem('authProvider')")).toBe(stored);
@@ -315,8 +316,9 @@ export const journeys: Journey[] = [
       await page.waitForFocus(button('Edit username'));
       await page.reload();
       await page.waitFor(heading1('My Account'), 20_000);
-      await page.waitFor({ text: re(/^Countess of Lovelace/) });
-      expect(await page.count({ text: re(/Ada Lovelace/) })).toBe(0);
+      const username = await eventually('the Username row', () => page.call<string | null>('(t) => window.__engines.definitionOf(t) ?? undefined', 'Username'));
+      expect(username).toMatch(/^Countess of Lovelace/);
+      expect(username).not.toContain('#');
     },
   },
   {
@@ -366,6 +368,14 @@ export const journeys: Journey[] = [
     async run(ctx) {
       const page = await ctx.open({ userAgent: IPHONE_SAFARI });
       await page.goto(`${ctx.portalUrl}/external-link?${SHARED_QUERY}`);
+      if (ctx.engine.name === 'WebKit') {
+        // WebKitGTK's MiniBrowser replaces the page with its own error page when a page goes to a scheme that no app
+        // handles (the dreambook:// launch), where iOS Safari keeps the page and shows an alert. So in WebKit this
+        // journey sees the launch attempt itself; the page after a failed launch is covered in Firefox and Chromium.
+        await page.waitFor({ text: re(/^The URL can.t be shown$/) }, 20_000);
+        expect(new URL(await page.url()).origin).not.toBe(ctx.portalUrl);
+        return;
+      }
       await page.waitFor(heading1(`Open in ${PRODUCT}`), 20_000);
       await page.waitFor({ text: 'Shared design: Lake & Pines' });
       await page.waitForText({ role: 'status' }, /^The app didn't open\./, 20_000);

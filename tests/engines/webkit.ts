@@ -69,7 +69,9 @@ class WebKitTab implements Tab {
     return (await this.d()).executeScript<WebElement | null>(`return ${expression};`);
   }
   async click(element: unknown) {
-    await this.d();
+    const d = await this.d();
+    // WebDriver scrolls an element only just into view, where the sticky header can cover it: centre it first.
+    await d.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' })", element);
     await (element as WebElement).click();
   }
   async type(element: unknown, text: string) {
@@ -123,7 +125,8 @@ export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promis
       '--automation',
       // The offline proxy answers for apis.google.com & co (offline-internet.ts); the stack on loopback goes direct.
       `--proxy=http://127.0.0.1:${proxyPort}`,
-      '--ignore-host=127.0.0.1,localhost',
+      '--ignore-host=127.0.0.1',
+      '--ignore-host=localhost',
       ...(userAgent ? [`--user-agent=${userAgent}`] : []),
     ];
     const driver = await new Builder()

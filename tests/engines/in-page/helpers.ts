@@ -10,6 +10,25 @@ function matcher(text: TextMatch): Matcher {
   return typeof text === 'string' ? text : new RegExp(text.source, text.flags);
 }
 
+const normalise = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+function textMatches(text: string, match: TextMatch): boolean {
+  return typeof match === 'string' ? text === match : new RegExp(match.source, match.flags).test(text);
+}
+
+/** As a person reads it: the innermost visible elements whose whole text matches, even when the text is split over
+ * several inline elements (Testing Library's own text query only reads an element's own text nodes). */
+function byText(scope: HTMLElement, match: TextMatch): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  for (const el of Array.from(scope.querySelectorAll<HTMLElement>('*'))) {
+    if (el.closest('script, style, template, [hidden]') || !el.getClientRects().length) continue;
+    if (!textMatches(normalise(el.textContent), match)) continue;
+    if (Array.from(el.children).some((child) => textMatches(normalise(child.textContent), match))) continue;
+    found.push(el);
+  }
+  return found;
+}
+
 function stepMatches(scope: HTMLElement, step: Step): HTMLElement[] {
   if ('role' in step) {
     const options: Parameters<typeof queries.queryAllByRole>[2] = {};
@@ -18,7 +37,7 @@ function stepMatches(scope: HTMLElement, step: Step): HTMLElement[] {
     return queries.queryAllByRole(scope, step.role, options);
   }
   if ('label' in step) return queries.queryAllByLabelText(scope, matcher(step.label));
-  if ('text' in step) return queries.queryAllByText(scope, matcher(step.text), { ignore: 'script, style' });
+  if ('text' in step) return byText(scope, step.text);
   return Array.from(scope.querySelectorAll<HTMLElement>(step.css));
 }
 
@@ -45,7 +64,7 @@ const engines = {
     const attributes: Record<string, string> = {};
     for (const attr of Array.from(el.attributes)) attributes[attr.name] = attr.value;
     return {
-      text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      text: normalise(el.textContent),
       value: 'value' in el ? String((el as HTMLInputElement).value) : null,
       attributes,
       focused: document.activeElement === el,
@@ -57,8 +76,11 @@ const engines = {
     el.focus();
     el.select();
   },
-  scrollIntoView(el: HTMLElement) {
-    el.scrollIntoView({ block: 'center', inline: 'center' });
+  /** The text of the definition (dd) that follows the term (dt) reading `term`. */
+  definitionOf(term: string): string | null {
+    const dt = Array.from(document.querySelectorAll('dt')).find((el) => normalise(el.textContent) === term);
+    const dd = dt?.nextElementSibling;
+    return dd && dd.tagName === 'DD' ? normalise(dd.textContent) : null;
   },
 };
 
