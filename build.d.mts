@@ -1,14 +1,23 @@
 import type { PortalConfig } from './src/config/types';
 export declare const FLAVOURS: readonly ['staging', 'development', 'production'];
 export declare function portalConfig(flavour?: string, overrides?: Partial<PortalConfig>): PortalConfig;
-export declare function contentSecurityPolicy(config: PortalConfig): string;
+/** A build's config: the portal's own, plus `liveReloadUrl` (development builds of `npm run dev` only). */
+export type BuildConfig = PortalConfig & { liveReloadUrl?: string };
+export declare function contentSecurityPolicy(config: BuildConfig): string;
+export declare function securityHeaders(config: BuildConfig): Record<string, string>;
+export declare const CACHE_CONTROL: { hashed: string; index: string; images: string };
+export interface HostingHeaderRule { source: string; headers: Array<{ key: string; value: string }> }
+export interface HostingConfig { public: string; ignore: string[]; rewrites: Array<{ source: string; destination: string }>; headers: HostingHeaderRule[] }
+export declare function hostingConfig(config: BuildConfig, publicDir: string): HostingConfig;
 export interface SizeReport { [file: string]: { raw: number; gzip: number; brotli: number } }
 export declare function buildPortal(options?: {
   flavour?: string;
   outdir?: string;
-  config?: Partial<PortalConfig>;
+  config?: Partial<BuildConfig>;
   watch?: boolean;
+  /** Watch mode: called after each successful rebuild has written the served folder. */
+  onRebuild?: () => void | Promise<void>;
   quiet?: boolean;
   entry?: string;
-}): Promise<{ outdir: string; reportDir: string; config: PortalConfig; report?: SizeReport; metafile?: unknown; ctx?: { dispose(): Promise<void> } }>;
+}): Promise<{ outdir: string; reportDir: string; config: BuildConfig; report?: SizeReport; metafile?: unknown; ctx?: { dispose(): Promise<void> } }>;
 export declare function buildCli(options?: { entry?: string; outfile?: string }): Promise<string>;

@@ -121,6 +121,8 @@ export function contentSecurityPolicy(config) {
   const emulator = config.useEmulator ? origin(config.authEmulatorUrl) : '';
   const authDomain = `https://${config.firebase.authDomain}`;
   const ancestors = config.frameAncestors?.length ? config.frameAncestors.join(' ') : "'none'";
+  // `npm run dev` only: the page listens to the watch's reload events (checked by liveReloadOrigin to be development).
+  const liveReload = liveReloadOrigin(config);
   const join = (...parts) => [...new Set(parts.join(' ').split(/\s+/).filter(Boolean))].join(' ');
   return [
     `default-src 'self'`,
@@ -133,7 +135,7 @@ export function contentSecurityPolicy(config) {
     // Profile photos of Google accounts come from googleusercontent.com.
     `img-src ${join("'self'", 'data: blob:', paypal, paypalImages, 'https://*.googleusercontent.com')}`,
     `font-src 'self' data:`,
-    `connect-src ${join("'self'", origin(config.backendUrl), paypal, emulator, identity, desktop, ...config.allowedDesktopOrigins)}`,
+    `connect-src ${join("'self'", origin(config.backendUrl), paypal, emulator, identity, desktop, ...config.allowedDesktopOrigins, liveReload)}`,
     `frame-src ${join(authDomain, emulator, paypal, google)}`,
     `object-src 'none'`,
     `base-uri 'self'`,
@@ -141,6 +143,52 @@ export function contentSecurityPolicy(config) {
     // Nobody may frame the portal (clickjacking of Delete Account and payments) unless PORTAL_FRAME_ANCESTORS says so.
     `frame-ancestors ${ancestors}`,
   ].join('; ');
+}
+
+/** The origin of the live-reload event source, only in a development build that has one; '' otherwise. */
+function liveReloadOrigin(config) {
+  if (!config.liveReloadUrl) return '';
+  if (!config.isDevelopment) throw new Error(`liveReloadUrl is for the development flavour only, not ${config.flavour}`);
+  return new URL(config.liveReloadUrl).origin;
+}
+
+/** Headers every answer of the portal carries, wherever it is served (Firebase Hosting, the harness's static server). */
+export function securityHeaders(config) {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
+/** Cache-Control by kind of file: hashed names never change content, index.html must be revalidated on every load. */
+export const CACHE_CONTROL = {
+  hashed: 'public, max-age=31536000, immutable',
+  index: 'no-cache',
+  // /images keep their names across releases: a day fresh, then revalidated (ETag) while the old copy is still shown.
+  images: 'public, max-age=86400, stale-while-revalidate=604800',
+};
+
+/**
+ * The `hosting` section of firebase.json for the portal built from `config` and served from `publicDir` (relative to
+ * the firebase.json that holds it). Headers match the request path, not the rewritten one, so the `**` rule gives
+ * every SPA path (and index.html) the policy and no-cache, and the later rules override Cache-Control for files.
+ */
+export function hostingConfig(config, publicDir) {
+  const headers = (values) => Object.entries(values).map(([key, value]) => ({ key, value }));
+  return {
+    public: publicDir,
+    ignore: ['firebase.json', '**/.*', '**/node_modules/**'],
+    // Every path the router owns answers index.html; a missing image stays a 404 instead of a page.
+    rewrites: [{ source: '!/images/**', destination: '/index.html' }],
+    headers: [
+      { source: '**', headers: headers({ ...securityHeaders(config), 'Cache-Control': CACHE_CONTROL.index }) },
+      { source: '/app-*.@(js|css)', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
+      { source: '/assets/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
+      { source: '/images/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.images }) },
+    ],
+  };
 }
 
 /** Outside development builds, routes/dev-routes resolves to an empty list: the /dev-data code is not bundled at all. */
@@ -158,7 +206,7 @@ function sizeOf(bytes) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 /** Builds the portal (or another `entry` the same way, as the bench's floor) into `outdir`; returns its size report. */
-export async function buildPortal({ flavour = 'staging', outdir, config: overrides = {}, watch = false, quiet = false, entry = 'src/main.tsx' } = {}) {
+export async function buildPortal({ flavour = 'staging', outdir, config: overrides = {}, watch = false, quiet = false, entry = 'src/main.tsx', onRebuild } = {}) {
   const config = portalConfig(flavour, overrides);
   const out = resolve(outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
   // The deployable folder holds only what is served; source maps, the metafile, the size report and the policy go to
@@ -194,6 +242,10 @@ export async function buildPortal({ flavour = 'staging', outdir, config: overrid
     },
     logLevel: quiet ? 'silent' : 'warning',
     plugins: config.isDevelopment ? [] : [withoutDevRoutes],
+    // The reload client of `npm run dev`, part of the bundle (the CSP forbids inline scripts); absent in every other build.
+    ...(liveReloadOrigin(config)
+      ? { banner: { js: `new EventSource(${JSON.stringify(config.liveReloadUrl)}).addEventListener('change', () => location.reload());` } }
+      : {}),
   };
   const writeShell = async (metafile) => {
     const outputs = Object.keys(metafile.outputs);
@@ -209,6 +261,8 @@ export async function buildPortal({ flavour = 'staging', outdir, config: overrid
     await cp(join(root, 'src/public'), out, { recursive: true });
     for (const map of outputs.filter((f) => f.endsWith('.map'))) await rename(map, join(reportDir, basename(map)));
     await writeFile(join(reportDir, 'csp.txt'), contentSecurityPolicy(config) + '\n');
+    // Generated with every build, beside (not inside) the uploaded folder: `firebase deploy --config` reads it there.
+    await writeFile(join(reportDir, 'firebase.json'), JSON.stringify({ hosting: hostingConfig(config, `../${basename(out)}`) }, null, 2) + '\n');
     const report = {};
     for (const f of outputs.filter((f) => /\.(js|css)$/.test(f))) {
       report[rel(f).slice(1)] = sizeOf(await readFile(f));
@@ -218,11 +272,28 @@ export async function buildPortal({ flavour = 'staging', outdir, config: overrid
     return report;
   };
   if (watch) {
+    let firstBuild;
+    const built = new Promise((resolve) => (firstBuild = resolve));
     const ctx = await esbuild.context({
       ...options,
-      plugins: [...options.plugins, { name: 'shell', setup: (b) => b.onEnd(async (r) => r.metafile && (await writeShell(r.metafile))) }],
+      plugins: [
+        ...options.plugins,
+        {
+          name: 'shell',
+          setup: (b) =>
+            b.onEnd(async (r) => {
+              // A failed rebuild keeps the last good bundle served; esbuild has printed the errors.
+              if (r.metafile && r.errors.length === 0) {
+                await writeShell(r.metafile);
+                await onRebuild?.();
+              }
+              firstBuild();
+            }),
+        },
+      ],
     });
     await ctx.watch();
+    await built;
     return { outdir: out, reportDir, config, ctx };
   }
   const result = await esbuild.build(options);

@@ -1,9 +1,11 @@
 // Starts the real Firebase Auth emulator (firebase-tools) as a child process, offline, and talks to its admin REST API.
+// With `hosting`, the same process also runs the Hosting emulator, serving a built portal with its firebase.json rules.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { hostingConfig, type BuildConfig } from '../build.mjs';
 import { freePort, waitForHttp } from './ports';
 
 export const PROJECT_ID = 'demo-portal';
@@ -12,15 +14,36 @@ export interface AuthEmulator {
   url: string;
   port: number;
   projectId: string;
+  /** The Hosting emulator's URL (with a trailing slash) when it was asked for. */
+  hostingUrl?: string;
   stop(): Promise<void>;
 }
 
-function firebaseCli(): string {
+/** The portal the Hosting emulator serves: the built folder and the config it was built with (for its headers). */
+export interface HostingOptions {
+  port: number;
+  root: string;
+  config: BuildConfig;
+}
+
+export function firebaseCli(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
 }
 
-export async function startAuthEmulator({ port, projectId = PROJECT_ID, log = false }: { port: number; projectId?: string; log?: boolean }): Promise<AuthEmulator> {
+export async function startAuthEmulator({
+  port,
+  projectId = PROJECT_ID,
+  log = false,
+  hosting,
+}: {
+  port: number;
+  projectId?: string;
+  log?: boolean;
+  hosting?: HostingOptions;
+}): Promise<AuthEmulator> {
+  // A demo- project keeps every emulator offline: firebase-tools then never asks Google for the project's config.
+  if (!projectId.startsWith('demo-')) throw new Error(`the emulators run offline only for a demo- project, not ${projectId}`);
   const dir = await mkdtemp(join(tmpdir(), 'portal-auth-emulator-'));
   // Hub and logging ports are picked free too, so two stacks can run side by side. The UI stays off: it cannot be downloaded offline.
   const [hub, logging] = [await freePort(), await freePort()];
@@ -29,14 +52,18 @@ export async function startAuthEmulator({ port, projectId = PROJECT_ID, log = fa
     JSON.stringify({
       emulators: {
         auth: { host: '127.0.0.1', port },
+        ...(hosting ? { hosting: { host: '127.0.0.1', port: hosting.port } } : {}),
         hub: { host: '127.0.0.1', port: hub },
         logging: { host: '127.0.0.1', port: logging },
         ui: { enabled: false },
         singleProjectMode: true,
       },
+      // The emulator joins `public` to this file's folder (an absolute path would be joined too): relative it is.
+      ...(hosting ? { hosting: hostingConfig(hosting.config, relative(dir, hosting.root)) } : {}),
     }),
   );
-  const child: ChildProcess = spawn(process.execPath, [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', projectId, '--config', join(dir, 'firebase.json')], {
+  const only = hosting ? 'auth,hosting' : 'auth';
+  const child: ChildProcess = spawn(process.execPath, [firebaseCli(), 'emulators:start', '--only', only, '--project', projectId, '--config', join(dir, 'firebase.json')], {
     cwd: dir,
     detached: true,
     stdio: log ? 'inherit' : ['ignore', 'pipe', 'pipe'],
@@ -48,6 +75,7 @@ export async function startAuthEmulator({ port, projectId = PROJECT_ID, log = fa
   let exited = false;
   child.on('exit', () => (exited = true));
   const url = `http://127.0.0.1:${port}`;
+  const hostingUrl = hosting ? `http://127.0.0.1:${hosting.port}/` : undefined;
   const stop = async () => {
     if (!exited && child.pid) {
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -70,11 +98,12 @@ export async function startAuthEmulator({ port, projectId = PROJECT_ID, log = fa
   };
   try {
     await waitForHttp(url, 90_000, () => !exited);
+    if (hostingUrl) await waitForHttp(hostingUrl, 90_000, () => !exited);
   } catch (error) {
     await stop();
-    throw new Error(`the Auth emulator did not start: ${(error as Error).message}\n${output}`);
+    throw new Error(`the Firebase emulators (${only}) did not start: ${(error as Error).message}\n${output}`);
   }
-  return { url, port, projectId, stop };
+  return { url, port, projectId, ...(hostingUrl ? { hostingUrl } : {}), stop };
 }
 
 /** The emulator's REST API as an administrator ("Bearer owner"). */

@@ -59,3 +59,15 @@ export function listen(server: Server, port: number, host: string): Promise<numb
     });
   });
 }
+
+/** Rejects with the variable to change when something already listens on `port` (0 is always free). */
+export function assertPortFree(port: number, variable: string): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} is already in use: set ${variable} to a free port` : `${variable} ${port}: ${error.message}`)),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}

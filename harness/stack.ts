@@ -1,12 +1,15 @@
-// The whole local stack of CONTRACT.md: portal, reference backend, Auth emulator, desktop listener.
-import { buildPortal, contentSecurityPolicy, portalConfig } from '../build.mjs';
+// The whole local stack of CONTRACT.md: portal (served by the Firebase Hosting emulator with the firebase.json rules of
+// a real deploy), reference backend, Auth emulator (the same emulator process), desktop listener.
+import { join, resolve } from 'node:path';
+import { buildPortal, portalConfig, type BuildConfig } from '../build.mjs';
 import type { PortalConfig } from '../src/config/types';
 import { removeSecretFile, writeSecretFile } from './backend/secret';
 import { startBackend, type Backend } from './backend/server';
 import { startDesktopListener, type DesktopListener } from './desktop';
 import { EmulatorAdmin, PROJECT_ID, startAuthEmulator, type AuthEmulator } from './emulator';
-import { choosePort } from './ports';
-import { startStaticServer, type StaticServer } from './static-server';
+import { startDevLoop, type DevLoop } from './live-reload';
+import { projectRoot } from './paths';
+import { assertPortFree, choosePort } from './ports';
 
 export interface StackOptions {
   flavour?: 'staging' | 'development';
@@ -22,15 +25,22 @@ export interface StackOptions {
   ports?: { portal?: number; backend?: number; auth?: number; desktop?: number };
   /** Further loopback ports the portal may hand tokens to (PORTAL_DESKTOP_PORTS), e.g. one listener per test worker. */
   desktopPorts?: number[];
-  /** Where to build the portal (default dist/stack-<flavour>). */
+  /** Where to build the portal (default dist/portal-<flavour>, as build.mjs). */
   outdir?: string;
+  /** `npm run dev`: rebuild on every change under src/ and reload the open pages (development flavour only). */
+  watch?: boolean;
+  /** The live-reload event stream's port (LIVE_RELOAD_PORT, else a free one); only with `watch`. */
+  reloadPort?: number;
   onProgress?: (line: string) => void;
 }
 
 export interface Stack {
   portalUrl: string;
-  config: PortalConfig;
-  portal: StaticServer;
+  config: BuildConfig;
+  /** The served folder (the deployable folder of the flavour). */
+  portalDir: string;
+  /** The rebuild-and-reload loop of `watch`, else null. */
+  devLoop: DevLoop | null;
   backend: Backend;
   emulator: AuthEmulator;
   admin: EmulatorAdmin;
@@ -43,6 +53,7 @@ export interface Stack {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const progress = options.onProgress ?? (() => {});
   const flavour = options.flavour ?? 'staging';
+  if (options.watch && flavour !== 'development') throw new Error('the rebuild-and-reload loop serves the development flavour only (--env development)');
   const ports = {
     portal: await choosePort(options.ports?.portal, 'PORTAL_PORT', 5173),
     backend: await choosePort(options.ports?.backend, 'BACKEND_PORT', 8787),
@@ -60,6 +71,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const base = portalConfig(flavour, overrides);
   overrides.paypal = { ...base.paypal, sdkBaseUrl: `${backendUrl}/paypal/sdk/js` };
+  const outdir = resolve(options.outdir ?? join(projectRoot(), 'dist', overrides.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
+  const portalOrigins = [`http://127.0.0.1:${ports.portal}`, `http://localhost:${ports.portal}`];
+  // The Hosting emulator would quietly move to the next free port; the stack must answer on PORTAL_PORT or say why not.
+  await assertPortFree(ports.portal, 'PORTAL_PORT');
 
   const started: Array<{ stop(): Promise<void> }> = [];
   const stopAll = async () => {
@@ -67,10 +82,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     started.length = 0;
   };
   try {
-    progress(`starting the Auth emulator on :${ports.auth} and building the ${flavour} portal`);
-    const [emulator, built] = await Promise.all([
-      startAuthEmulator({ port: ports.auth, projectId: PROJECT_ID }).then((e) => (started.push(e), e)),
-      buildPortal({ flavour, outdir: options.outdir, config: overrides, quiet: true }),
+    let devLoop: DevLoop | null = null;
+    let config: BuildConfig;
+    if (options.watch) {
+      // The watch builds first: the page's CSP and reload client name the event stream's port.
+      const reloadPort = await choosePort(options.reloadPort, 'LIVE_RELOAD_PORT', 0);
+      devLoop = await startDevLoop({ outdir, config: overrides, portalOrigins, reloadPort });
+      started.push(devLoop);
+      config = devLoop.config;
+      progress(`watching src/ -> ${outdir} (page reloads through ${devLoop.reload.url})`);
+    } else {
+      config = portalConfig(flavour, overrides);
+    }
+    progress(`starting the Auth and Hosting emulators on :${ports.auth} and :${ports.portal}${options.watch ? '' : ` and building the ${flavour} portal`}`);
+    // The emulator only records the folder's path, so it can start while the bundle is built into that folder.
+    const [emulator] = await Promise.all([
+      startAuthEmulator({ port: ports.auth, projectId: PROJECT_ID, hosting: { port: ports.portal, root: outdir, config } }).then((e) => (started.push(e), e)),
+      options.watch ? null : buildPortal({ flavour, outdir, config: overrides, quiet: true }),
     ]);
     const backend = await startBackend({
       port: ports.backend,
@@ -80,7 +108,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       identityKeys: options.identityKeys,
       planIds: [portalConfig('staging').paypal.planIds, portalConfig('production').paypal.planIds],
       // The portal as the browser reaches it (either loopback name), plus any extra origin the caller serves.
-      allowedOrigins: [`http://127.0.0.1:${ports.portal}`, `http://localhost:${ports.portal}`, ...(options.allowedOrigins ?? [])],
+      allowedOrigins: [...portalOrigins, ...(options.allowedOrigins ?? [])],
       // Both stack flavours are non-production builds whose manual activation (SPEC 1 payment bypass) must work.
       allowPaymentBypass: true,
     });
@@ -94,12 +122,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       started.push(desktop);
       progress(`desktop listener on ${desktop.url}`);
     }
-    const portal = await startStaticServer({ root: built.outdir, port: ports.portal, csp: contentSecurityPolicy(built.config) });
-    started.push(portal);
     return {
-      portalUrl: portal.url,
-      config: built.config,
-      portal,
+      portalUrl: emulator.hostingUrl!,
+      config,
+      portalDir: outdir,
+      devLoop,
       backend,
       emulator,
       admin: new EmulatorAdmin(emulator.url, PROJECT_ID),

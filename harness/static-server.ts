@@ -1,5 +1,8 @@
-// Serves a built portal: files, /images/*, index.html for any unknown path, with the flavour's CSP.
+// Serves a built portal: files, /images/*, index.html for any unknown path, with the headers and caching of the
+// firebase.json of build.mjs. The stack serves its portal through the Hosting emulator; this server remains for what
+// one emulator process cannot do: more builds at once (the e2e development and standalone builds, the bench's floor).
 import { createServer, type Server } from 'node:http';
+import { CACHE_CONTROL, securityHeaders, type BuildConfig } from '../build.mjs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { closeServer, listen } from './ports';
@@ -23,12 +26,27 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
-export async function startStaticServer({ root, port, csp, host = '127.0.0.1' }: { root: string; port: number; csp: string; host?: string }): Promise<StaticServer> {
+/** `config`: the build's config, for the same headers as firebase.json; or `csp` alone, with the other security headers. */
+export async function startStaticServer({
+  root,
+  port,
+  csp,
+  config,
+  host = '127.0.0.1',
+}: {
+  root: string;
+  port: number;
+  csp?: string;
+  config?: BuildConfig;
+  host?: string;
+}): Promise<StaticServer> {
+  if (!config && csp === undefined) throw new Error('startStaticServer needs the build config or a CSP');
+  const fromBuild = config ? securityHeaders(config) : null;
   const security = {
-    'content-security-policy': csp,
+    'content-security-policy': fromBuild?.['Content-Security-Policy'] ?? csp!,
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    'referrer-policy': fromBuild?.['Referrer-Policy'] ?? 'strict-origin-when-cross-origin',
+    'permissions-policy': fromBuild?.['Permissions-Policy'] ?? 'camera=(), microphone=(), geolocation=()',
   };
   const indexHtml = () => readFile(join(root, 'index.html'));
   const server: Server = createServer(async (req, res) => {
@@ -48,14 +66,15 @@ export async function startStaticServer({ root, port, csp, host = '127.0.0.1' }:
       const file = normalize(join(root, pathname));
       let body: Buffer | null = null;
       let type = TYPES['.html']!;
-      let cache = 'no-cache';
+      let cache = CACHE_CONTROL.index;
       if (file.startsWith(root + sep) && !pathname.endsWith('/')) {
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) {
           body = await readFile(file);
           type = Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)]! : 'application/octet-stream';
-          // Hashed bundle names never change content; everything else is revalidated.
-          if (/-[A-Z0-9]{8}\.(js|css)$/.test(file)) cache = 'public, max-age=31536000, immutable';
+          // The rules of build.mjs's hostingConfig(): hashed names never change content; /images keep their names.
+          if (/^\/(app-[^/]+\.(js|css)$|assets\/)/.test(pathname)) cache = CACHE_CONTROL.hashed;
+          else if (pathname.startsWith('/images/')) cache = CACHE_CONTROL.images;
         } else if (pathname.startsWith('/images/')) {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Not found');
           return;

@@ -9,9 +9,15 @@ export function stackCommand(): Command {
     .option('--data <file>', 'keep the backend data in this file across restarts (default: in memory)')
     .option('--no-desktop', 'do not start the fake desktop listener')
     .option('--standalone', 'serve the public pages alone (standalone mode)')
-    .action(async (opts: { env: 'staging' | 'development'; data?: string; desktop: boolean; standalone?: boolean }) => {
+    .option('--watch', 'rebuild on every change under src/ and reload the open pages (npm run dev; development flavour)')
+    .action(async (opts: { env: 'staging' | 'development'; data?: string; desktop: boolean; standalone?: boolean; watch?: boolean }) => {
+      if (opts.watch && opts.env !== 'development') {
+        process.stderr.write('--watch serves the development build: add --env development (npm run dev does)\n');
+        process.exit(2);
+      }
       const stack = await startStack({
         flavour: opts.env,
+        watch: opts.watch ?? false,
         dataFile: opts.data,
         desktop: opts.desktop,
         standalone: opts.standalone,
@@ -20,6 +26,7 @@ export function stackCommand(): Command {
       stopOnSignals(stack.stop);
       process.stderr.write(`Auth emulator on ${stack.emulator.url} (project demo-portal)\n`);
       process.stderr.write(`Backend test routes' secret in ${stack.secretFile} (portal-harness seed reads it)\n`);
+      if (stack.devLoop) process.stderr.write(`Edits under src/ rebuild ${stack.portalDir} and reload the open pages\n`);
       process.stdout.write(`Portal ready at ${stack.portalUrl}\n`);
     });
 }

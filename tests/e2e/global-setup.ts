@@ -2,7 +2,7 @@
 import type { FullConfig } from '@playwright/test';
 import { freePort } from '../../harness/ports';
 import { rm } from 'node:fs/promises';
-import { buildPortal, contentSecurityPolicy } from '../../build.mjs';
+import { buildPortal } from '../../build.mjs';
 import { startStack } from '../../harness/stack';
 import { startStaticServer } from '../../harness/static-server';
 
@@ -30,8 +30,8 @@ export default async function globalSetup(config_: FullConfig) {
     buildPortal({ flavour: 'development', outdir: `${dir}/development`, config: overrides, quiet: true }),
     buildPortal({ flavour: 'staging', outdir: `${dir}/standalone`, config: { ...overrides, standalone: true }, quiet: true }),
   ]);
-  const devServer = await startStaticServer({ root: dev.outdir, port: 0, csp: contentSecurityPolicy(dev.config) });
-  const standaloneServer = await startStaticServer({ root: standalone.outdir, port: 0, csp: contentSecurityPolicy(standalone.config) });
+  const devServer = await startStaticServer({ root: dev.outdir, port: 0, config: dev.config });
+  const standaloneServer = await startStaticServer({ root: standalone.outdir, port: 0, config: standalone.config });
   process.env.PORTAL_URL = stack.portalUrl;
   process.env.PORTAL_DEV_URL = devServer.url;
   process.env.PORTAL_STANDALONE_URL = standaloneServer.url;
