@@ -1,5 +1,5 @@
 // Builds the portal bundle (one ESM file, its CSS, index.html, images) and the harness CLI.
-import * as esbuild from 'esbuild';
+// esbuild is imported where it builds: the header and policy functions here also load in jsdom tests, where it cannot.
 import { mkdir, readFile, writeFile, cp, rm, rename } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
@@ -207,6 +207,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 /** Builds the portal (or another `entry` the same way, as the bench's floor) into `outdir`; returns its size report. */
 export async function buildPortal({ flavour = 'staging', outdir, config: overrides = {}, watch = false, quiet = false, entry = 'src/main.tsx', onRebuild } = {}) {
+  const esbuild = await import('esbuild');
   const config = portalConfig(flavour, overrides);
   const out = resolve(outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
   // The deployable folder holds only what is served; source maps, the metafile, the size report and the policy go to
@@ -309,6 +310,7 @@ export async function buildPortal({ flavour = 'staging', outdir, config: overrid
 
 /** Bundles a Node entry (the harness CLI by default) with its TypeScript imports; dependencies stay external. */
 export async function buildCli({ entry = 'cli/index.ts', outfile = join(root, 'dist/cli/index.mjs') } = {}) {
+  const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [join(root, entry)],
     bundle: true,
