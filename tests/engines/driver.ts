@@ -40,6 +40,8 @@ export interface Tab {
   popup(action: () => Promise<void>): Promise<Tab>;
   /** From now on works inside this iframe element (WebKit's narrow-viewport fallback). */
   enterFrame(element: unknown): Promise<void>;
+  /** A PNG of what the tab shows, for the failure report. */
+  screenshot(): Promise<Buffer>;
 }
 
 export interface Context {

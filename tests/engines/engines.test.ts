@@ -1,6 +1,7 @@
 // Runs every journey of journeys.ts in Firefox ESR and in WebKitGTK against one local stack (issue 14).
 // ENGINES=firefox or ENGINES=webkit runs one engine alone.
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { startStack, type Stack } from '../../harness/stack';
@@ -17,6 +18,7 @@ const ENGINES = [
 ].filter(({ id }) => (process.env.ENGINES ?? 'firefox,webkit').split(',').includes(id));
 
 const outdir = `dist/engines-${process.pid}`;
+const shots = 'test-results/engines';
 let stack: Stack;
 let internet: OfflineInternet;
 let otherListener: DesktopListener;
@@ -69,6 +71,14 @@ for (const { id, launch } of ENGINES) {
         };
         try {
           await journey.run(ctx);
+        } catch (error) {
+          // What each open page showed at the failure, for the report.
+          await mkdir(shots, { recursive: true });
+          for (const [i, context] of contexts.entries()) {
+            const png = await context.page.tab.screenshot().catch(() => null);
+            if (png) await writeFile(join(shots, `${id}-${journeys.indexOf(journey)}-${i}.png`), png);
+          }
+          throw error;
         } finally {
           for (const context of contexts) await context.close().catch(() => undefined);
         }

@@ -59,6 +59,9 @@ class FirefoxTab implements Tab {
     if (!popup) throw new Error('the popup closed before it could be driven');
     return new FirefoxTab(popup);
   }
+  async screenshot() {
+    return Buffer.from(await this.page.screenshot({ type: 'png' }));
+  }
   async enterFrame(): Promise<void> {
     // Firefox sizes its viewport exactly (setViewport), so the journeys never need the frame fallback here.
     throw new Error('Firefox needs no frame fallback');

@@ -316,8 +316,10 @@ export const journeys: Journey[] = [
       await page.waitForFocus(button('Edit username'));
       await page.reload();
       await page.waitFor(heading1('My Account'), 20_000);
-      const username = await eventually('the Username row', () => page.call<string | null>('(t) => window.__engines.definitionOf(t) ?? undefined', 'Username'));
-      expect(username).toMatch(/^Countess of Lovelace/);
+      const username = await eventually('the Username row to show the new name', async () => {
+        const shown = await page.call<string | null>('(t) => window.__engines.definitionOf(t)', 'Username');
+        return shown?.startsWith('Countess of Lovelace') ? shown : undefined;
+      });
       expect(username).not.toContain('#');
     },
   },
@@ -372,7 +374,9 @@ export const journeys: Journey[] = [
         // WebKitGTK's MiniBrowser replaces the page with its own error page when a page goes to a scheme that no app
         // handles (the dreambook:// launch), where iOS Safari keeps the page and shows an alert. So in WebKit this
         // journey sees the launch attempt itself; the page after a failed launch is covered in Firefox and Chromium.
-        await page.waitFor({ text: re(/^The URL can.t be shown$/) }, 20_000);
+        await eventually('MiniBrowser\'s error page', async () =>
+          /The URL can.t be shown/.test(await page.tab.evaluate<string>('document.body ? document.body.innerText : ""')) ? true : undefined,
+        20_000);
         expect(new URL(await page.url()).origin).not.toBe(ctx.portalUrl);
         return;
       }
@@ -385,18 +389,10 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'axe finds nothing on /auth and /credits; nothing scrolls sideways at 375 px',
+    name: 'axe finds nothing on /auth and /credits',
     async run(ctx) {
       const account = await ctx.harness.account();
       const page = await ctx.open();
-      await openNarrow(ctx, page, '/auth');
-      await page.waitFor(button('Continue with Email'), 20_000);
-      await expectNoSidewaysScroll(page, '/auth at 375 px');
-      await page.click(button('Continue with Email'));
-      await page.waitFor({ label: 'Email' });
-      await expectNoSidewaysScroll(page, 'the e-mail form at 375 px');
-
-      await page.setViewport(1280, 800);
       await page.goto(`${ctx.portalUrl}/auth`);
       await surveyAlreadyShown(page);
       await page.waitForText(heading1(), `Welcome to ${PRODUCT}`, 20_000);
@@ -410,8 +406,21 @@ export const journeys: Journey[] = [
       await page.waitFor(heading1('Transform Your Designs Into Reality'));
       await page.waitFor({ role: 'slider', name: 'Before and after comparison' }, 20_000);
       await expectAccessible(page, '/credits');
-
-      await openNarrow(ctx, page, '/credits');
+    },
+  },
+  {
+    name: 'at 375 px nothing scrolls sideways: /auth, the e-mail form, signing in, /credits',
+    async run(ctx) {
+      const account = await ctx.harness.account();
+      const page = await ctx.open();
+      await openNarrow(ctx, page, '/auth?redirect=%2Fcredits');
+      await surveyAlreadyShown(page);
+      await page.waitFor(button('Continue with Email'), 20_000);
+      await expectNoSidewaysScroll(page, '/auth at 375 px');
+      await page.click(button('Continue with Email'));
+      await page.waitForFocus({ label: 'Email' });
+      await expectNoSidewaysScroll(page, 'the e-mail form at 375 px');
+      await submitEmailForm(page, account.email, account.password);
       await page.waitFor(heading1('Transform Your Designs Into Reality'), 20_000);
       await page.waitFor({ role: 'slider', name: 'Before and after comparison' }, 20_000);
       await expectNoSidewaysScroll(page, '/credits at 375 px');

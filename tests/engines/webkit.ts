@@ -1,7 +1,7 @@
 // WebKitGTK's MiniBrowser (Safari's engine; Debian's webkit2gtk-driver) driven by WebKitWebDriver over classic
 // WebDriver with selenium-webdriver. It needs a display: tests/engines/run.mjs runs everything under xvfb-run.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Builder, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { Builder, error as seleniumError, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { freePort } from '../../harness/ports';
 import { eventually, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
 
@@ -71,8 +71,28 @@ class WebKitTab implements Tab {
   async click(element: unknown) {
     const d = await this.d();
     // WebDriver scrolls an element only just into view, where the sticky header can cover it: centre it first.
-    await d.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' })", element);
-    await (element as WebElement).click();
+    // Like Playwright's actionability wait: while something else would get the click (an overlay on its way out),
+    // try again for a while; then say what covered it.
+    const end = Date.now() + 5_000;
+    for (;;) {
+      await d.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' })", element);
+      try {
+        await (element as WebElement).click();
+        return;
+      } catch (error) {
+        if (!(error instanceof seleniumError.ElementClickInterceptedError) || Date.now() > end) {
+          const cover = await d
+            .executeScript<string>(
+              `const r = arguments[0].getBoundingClientRect(); const el = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+               return el ? el.outerHTML.slice(0, 200) : 'nothing';`,
+              element,
+            )
+            .catch(() => 'unknown');
+          throw new Error(`${(error as Error).name}: the click went to ${cover}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
   }
   async type(element: unknown, text: string) {
     const d = await this.d();
@@ -95,9 +115,10 @@ class WebKitTab implements Tab {
   async setViewport(width: number, height: number) {
     const d = await this.d();
     // The window frame (MiniBrowser's toolbar) is outside the viewport: size the window, then correct by what is left.
+    // The window has a minimum width (447 px here): the caller sees the width it really got.
     await d.manage().window().setRect({ width, height });
     const [w, h] = await d.executeScript<[number, number]>('return [window.innerWidth, window.innerHeight]');
-    await d.manage().window().setRect({ width: width + (width - w), height: height + (height - h) });
+    if (w !== width || h !== height) await d.manage().window().setRect({ width: Math.max(width, width + (width - w)), height: Math.max(height, height + (height - h)) });
     return d.executeScript<number>('return window.innerWidth');
   }
   async popup(action: () => Promise<void>): Promise<Tab> {
@@ -106,6 +127,9 @@ class WebKitTab implements Tab {
     await action();
     const handle = await eventually('a popup window', async () => (await d.getAllWindowHandles()).find((h) => !before.has(h)));
     return new WebKitTab(this.session, handle);
+  }
+  async screenshot() {
+    return Buffer.from(await (await this.d()).takeScreenshot(), 'base64');
   }
   async enterFrame(element: unknown) {
     const d = await this.d();
