@@ -99,7 +99,7 @@ export async function canProbeQuietly(win: Pick<Window, 'location' | 'navigator'
 }
 
 /**
- * Asks `{target}/` (no token, no credentials, no-cors) whether the desktop app listens, so a user whose app is not
+ * Asks `HEAD {target}/` (no token, no credentials, no-cors) whether the desktop app listens, so a user whose app is not
  * running sees a screen with Try again instead of the browser's connection error with the token in its address bar.
  * 'unknown' when the target is not allowed, when asking could prompt, or when the answer is slow.
  */
@@ -113,7 +113,7 @@ export async function probeDesktop(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DESKTOP_PROBE_TIMEOUT_MS);
   try {
-    await (options.fetchImpl ?? fetch)(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', signal: controller.signal });
+    await (options.fetchImpl ?? fetch)(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', signal: controller.signal });
     return 'listening';
   } catch {
     return controller.signal.aborted ? 'unknown' : 'notListening';

@@ -41,7 +41,6 @@ export type HostMessage =
 export function messageVersion(message: PageMessage): number {
   if (message.type === 'signedIn') return 2;
   if (message.type === 'tokenUnavailable' && message.kind === 'identity') return 2;
-  if (message.type === 'ready') return BRIDGE_VERSION;
   return 1;
 }
 
@@ -74,7 +73,7 @@ export function encodePageMessage(message: PageMessage): string {
     case 'logout':
       return JSON.stringify(withVersion(message, { type: message.type }));
     case 'ready':
-      // `versions` tells a host every version this page accepts (v2 on); a v1 host ignores the extra field.
+      // `ready` stays version 1 so every host answers it; `versions` (an optional field) lists what the page speaks.
       return JSON.stringify(withVersion(message, { type: 'ready', versions: SUPPORTED_VERSIONS }));
   }
 }

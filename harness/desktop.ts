@@ -1,4 +1,4 @@
-// The fake desktop listener: answers every GET with 200 and reports what it received (CONTRACT: desktop --json).
+// The fake desktop listener: answers every GET with 200 and reports what it received (CONTRACT: desktop --json); a HEAD (the portal asking whether anything listens) is answered and not reported.
 import { createServer, type Server } from 'node:http';
 import { EventEmitter } from 'node:events';
 import { closeServer, listen } from './ports';

@@ -20,7 +20,7 @@ function bridgeWarnings(page: Page): string[] {
 
 /** Near misses of a real message: wrong version, wrong field type, unknown type, not JSON, no envelope. */
 const MALFORMED: unknown[] = [
-  '{"v":2,"type":"canMakePayments","allowed":false}',
+  '{"v":3,"type":"canMakePayments","allowed":false}',
   '{"v":1,"type":"canMakePayments","allowed":"false"}',
   { v: 1, type: 'canMakePayments' },
   '{"v":1,"type":"deleteAccount"}',
@@ -89,7 +89,10 @@ function bridgeBundle(): Promise<string> {
       globalName: 'bridgeUnderTest',
       target: 'es2022',
       write: false,
-      define: { __PORTAL_CONFIG__: JSON.stringify(portalConfig('staging', HOST_NAMES)) },
+      // Built for this run's desktop ports, as the portal is (global-setup.ts): the fixture's listener is on one of them.
+      define: {
+        __PORTAL_CONFIG__: JSON.stringify(portalConfig('staging', { ...HOST_NAMES, desktopPorts: (process.env.E2E_DESKTOP_PORTS ?? '').split(',').map(Number) })),
+      },
     })
     .then((result) => result.outputFiles[0]!.text);
   return bundle;
@@ -143,7 +146,7 @@ test.describe('the bridge module in Chromium', () => {
       });
       expect(sent).toEqual([true, true, true, true]);
       expect(await hostInbox(page)).toEqual([
-        { v: 1, type: 'ready' },
+        { v: 1, type: 'ready', versions: [1, 2] },
         { v: 1, type: 'token', kind: 'identity', token: 'header.payload.sig', state: 'st8' },
         { v: 1, type: 'openUrl', url: 'https://portal.example/auth' },
         { v: 1, type: 'logout' },
@@ -172,7 +175,7 @@ test.describe('the bridge module in Chromium', () => {
     await page.evaluate(() => (window as unknown as FakeHostWindow).__injectLateHost?.());
     expect(await page.evaluate(() => (window as unknown as { __waiting: Promise<unknown> }).__waiting)).toBe('vuplex');
     expect(await page.evaluate(() => (window as unknown as TestWindow).bridgeUnderTest.startBridge())).toBe('vuplex');
-    expect(await hostInbox(page)).toEqual([{ v: 1, type: 'ready' }]);
+    expect(await hostInbox(page)).toEqual([{ v: 1, type: 'ready', versions: [1, 2] }]);
   });
 
   test('no host: nothing is posted and the no-cors call reaches the desktop listener', async ({ page, desktop }) => {

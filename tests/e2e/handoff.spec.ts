@@ -1,8 +1,8 @@
 // The hand-off to the desktop app (SPEC 2, 4; issue 5): each way of passing the target, the Unity token,
 // once per session, dev mode, link, hostile targets and host webviews.
 import type { Page } from '@playwright/test';
-import type { DesktopListener } from '../../harness/desktop';
-import { expect, test } from './fixtures';
+import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
+import { expect, expectAccessible, test } from './fixtures';
 import { signInByEmail } from './support/sign-in';
 
 /** The login call the listener got, once the browser has really arrived there (nothing of the portal is left). */
@@ -128,4 +128,102 @@ test.describe('hand-off through a host webview', () => {
       expect(desktop.events).toEqual([]);
     });
   }
+});
+
+test.describe('a token goes nowhere else, and once (issue 12)', () => {
+  test('a listener on another loopback port never receives a request, whatever the launch URL', async ({ page, harness, desktop }) => {
+    const other = await startDesktopListener({ port: 0 });
+    try {
+      const account = await harness.account();
+      await signInByEmail(page, account);
+      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      const target = encodeURIComponent(other.url);
+      for (const launch of [
+        `/auth?redirect=${target}`,
+        `/auth?redirect=${target}&unityToken=true`,
+        `/auth/redirect/${target}`,
+        `/auth#${other.url}`,
+        `/credits?redirect=${target}&state=x`,
+        `/auth?redirect=${target}&dev=true`,
+      ]) {
+        await page.goto(launch);
+        await expect(page.getByRole('alert').filter({ hasText: 'not a' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      }
+      expect(other.events).toEqual([]);
+      expect(desktop.events).toEqual([]);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test('after one hand-off nothing is left: a new tab opening / sends nothing', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true&state=s1`);
+    await handedOff(page, desktop);
+    desktop.reset();
+    const tab = await page.context().newPage();
+    await tab.addInitScript(() => sessionStorage.setItem('hasShownAffiliateModal', 'true'));
+    await tab.goto('/');
+    await expect(tab.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    const left = await tab.evaluate(() => ['redirectUrl', 'redirectWithUnityToken', 'redirectState', 'authToken'].map((k) => localStorage.getItem(k)));
+    expect(left).toEqual([null, null, null, null]);
+    await tab.reload();
+    await expect(tab.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    expect(desktop.events).toEqual([]);
+    await tab.close();
+  });
+
+  test('a hand-off with unityToken=true, then one without, sends the identity token the second time', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
+    const first = await handedOff(page, desktop);
+    expect(first.kind === 'login' && first.token).toMatch(/^ut1\./);
+    desktop.reset();
+    await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    const second = await handedOff(page, desktop);
+    expect(second.kind === 'login' && second.claims?.email).toBe(account.email);
+  });
+});
+
+test.describe('when nothing listens (issue 19)', () => {
+  // Chromium itself logs the refused probe ("Failed to load resource"); the portal logs nothing.
+  test.use({ allowConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] });
+
+  test('shows a retry screen instead of the browser error; Try again hands off once the app runs', async ({ page, harness, desktop }) => {
+    const { port, url } = desktop;
+    await desktop.stop();
+    const account = await harness.account();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(url)}`);
+    const dialog = page.getByRole('dialog', { name: /^Open .+ on this computer$/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('You are still signed in here.');
+    await expectAccessible(page, 'the not-running screen');
+    expect(visited.filter((u) => u.startsWith(url))).toEqual([]);
+
+    const listener = await startDesktopListener({ port });
+    try {
+      await dialog.getByRole('button', { name: 'Try again' }).click();
+      const event = await listener.next('login');
+      expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+      await expect(page).toHaveURL(new RegExp(`^${listener.url}/login\\?`));
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  test('Continue to my account gives the hand-off up and keeps the user signed in', async ({ page, harness, desktop }) => {
+    const { url } = desktop;
+    await desktop.stop();
+    const account = await harness.account();
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(url)}`);
+    const dialog = page.getByRole('dialog', { name: /^Open .+ on this computer$/ });
+    await dialog.getByRole('button', { name: 'Continue to my account' }).click();
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('redirectUrl'))).toBeNull();
+  });
 });

@@ -167,12 +167,12 @@ describe('the public entry', () => {
 describe('probeDesktop', () => {
   const quiet = async () => true;
 
-  it('asks the target root without token or credentials, in no-cors mode', async () => {
+  it('asks HEAD of the target root without token or credentials, in no-cors mode', async () => {
     const fetchImpl = vi.fn(async () => new Response(null));
     await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet, fetchImpl })).resolves.toBe('listening');
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:5662/');
-    expect(init).toMatchObject({ method: 'GET', mode: 'no-cors', credentials: 'omit' });
+    expect(init).toMatchObject({ method: 'HEAD', mode: 'no-cors', credentials: 'omit' });
   });
 
   it('says nothing listens when the connection is refused', async () => {

@@ -3,7 +3,7 @@ import { BRIDGE_VERSION, MAX_MESSAGE_CHARS, decodeHostMessage, encodePageMessage
 
 describe('encodePageMessage', () => {
   it('writes each page message as one JSON object with the version first', () => {
-    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":2,"type":"ready","versions":[1,2]}');
+    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":1,"type":"ready","versions":[1,2]}');
     expect(encodePageMessage({ type: 'signedIn' })).toBe('{"v":2,"type":"signedIn"}');
     expect(encodePageMessage({ type: 'tokenUnavailable', kind: 'identity', reason: 'failed' })).toBe(
       '{"v":2,"type":"tokenUnavailable","kind":"identity","reason":"failed"}',
@@ -30,9 +30,10 @@ describe('encodePageMessage', () => {
     expect(() => encodePageMessage({ type: 'token', kind: 'unity', token: 't', requestId: 'x'.repeat(129) })).toThrow(TypeError);
   });
 
-  it('announces the current protocol version in ready, and stamps older messages with the version that made them', () => {
-    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toMatchObject({ v: BRIDGE_VERSION });
+  it('lists the versions it speaks in ready, and stamps each message with the version that made it', () => {
+    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toEqual({ v: 1, type: 'ready', versions: [1, BRIDGE_VERSION] });
     expect(JSON.parse(encodePageMessage({ type: 'logout' }))).toMatchObject({ v: 1 });
+    expect(JSON.parse(encodePageMessage({ type: 'signedIn' }))).toMatchObject({ v: BRIDGE_VERSION });
   });
 });
 
