@@ -75,6 +75,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const portalOrigins = [`http://127.0.0.1:${ports.portal}`, `http://localhost:${ports.portal}`];
   // The Hosting emulator would quietly move to the next free port; the stack must answer on PORTAL_PORT or say why not.
   await assertPortFree(ports.portal, 'PORTAL_PORT');
+  await assertPortFree(ports.backend, 'BACKEND_PORT');
+  await assertPortFree(ports.auth, 'AUTH_EMULATOR_PORT');
+  if (options.desktop !== false) await assertPortFree(ports.desktop, 'DESKTOP_PORT');
 
   const started: Array<{ stop(): Promise<void> }> = [];
   const stopAll = async () => {
