@@ -32,30 +32,29 @@ async function cli(args: string[]) {
 test.describe('portal-harness', () => {
   test.use({ axeAtEnd: false });
 
-  test('seed, then handoff prints a token whose claims name that user', async ({ harness }) => {
+  test('seed, then handoff prints a token whose claims name that user', async ({ harness, desktopPort }) => {
     const email = harness.email('cli');
     const seeded = await cli(['seed', '--email', email, '--password', 'secret1', '--credits', '5', '--plan', 'monthly', '--designs', '2']);
     expect(seeded.code, seeded.stderr).toBe(0);
     expect(JSON.parse(seeded.stdout)).toMatchObject({ email, credits: 5, plan: 'monthly', designs: 2 });
 
-    const port = await freePort();
-    const handoff = await cli(['handoff', '--email', email, '--password', 'secret1', '--port', String(port)]);
+    const handoff = await cli(['handoff', '--email', email, '--password', 'secret1', '--port', String(desktopPort)]);
     expect(handoff.code, handoff.stderr).toBe(0);
     const token = handoff.stdout.trim();
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { email: string };
     expect(claims.email).toBe(email);
   });
 
-  test('handoff --unity-token prints the Unity access token', async ({ harness }) => {
+  test('handoff --unity-token prints the Unity access token', async ({ harness, desktopPort }) => {
     const account = await harness.account();
-    const handoff = await cli(['handoff', '--email', account.email, '--password', account.password, '--unity-token', '--port', String(await freePort())]);
+    const handoff = await cli(['handoff', '--email', account.email, '--password', account.password, '--unity-token', '--port', String(desktopPort)]);
     expect(handoff.code, handoff.stderr).toBe(0);
     expect(handoff.stdout.trim()).toMatch(/^ut1\./);
   });
 
-  test('handoff --dev goes through /return-to-app', async ({ harness }) => {
+  test('handoff --dev goes through /return-to-app', async ({ harness, desktopPort }) => {
     const account = await harness.account();
-    const handoff = await cli(['handoff', '--email', account.email, '--password', account.password, '--dev', '--json', '--port', String(await freePort())]);
+    const handoff = await cli(['handoff', '--email', account.email, '--password', account.password, '--dev', '--json', '--port', String(desktopPort)]);
     expect(handoff.code, handoff.stderr).toBe(0);
     expect(JSON.parse(handoff.stdout)).toMatchObject({ kind: 'login', claims: { email: account.email } });
   });

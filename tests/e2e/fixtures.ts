@@ -87,6 +87,8 @@ export class Harness {
 interface Fixtures {
   harness: Harness;
   desktop: DesktopListener;
+  /** This worker's desktop port, which the portal trusts; the `desktop` fixture listens on it. */
+  desktopPort: number;
   /** Regexes of console errors this test provokes on purpose (e.g. a 500 the backend was told to answer). */
   allowConsoleErrors: RegExp[];
   /** Set false in a test that checks accessibility itself at every step and ends on a non-portal page. */
@@ -106,12 +108,15 @@ export const test = base.extend<Fixtures>({
   harness: async ({}, use) => {
     await use(new Harness());
   },
-  desktop: async ({}, use, testInfo) => {
+  desktopPort: async ({}, use, testInfo) => {
     // The portal trusts only its desktop ports (global-setup.ts): this worker's one, free while its test runs.
     const ports = (process.env.E2E_DESKTOP_PORTS ?? '').split(',').map(Number);
     const port = ports[testInfo.parallelIndex % ports.length];
     if (!port) throw new Error('E2E_DESKTOP_PORTS is not set: run the e2e tests through tests/playwright.config.ts');
-    const listener = await startDesktopListener({ port });
+    await use(port);
+  },
+  desktop: async ({ desktopPort }, use) => {
+    const listener = await startDesktopListener({ port: desktopPort });
     await use(listener);
     await listener.stop();
   },
