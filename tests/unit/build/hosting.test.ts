@@ -1,7 +1,12 @@
 // build.mjs's firebase.json hosting section and the live-reload source of `npm run dev`.
 import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, contentSecurityPolicy, FLAVOURS, hostingConfig, portalConfig } from '../../../build.mjs';
+import { CACHE_CONTROL, contentSecurityPolicy, FLAVOURS, hostingConfig, portalConfig, securityHeaders } from '../../../build.mjs';
+import { startStaticServer } from '../../../harness/static-server';
 // @ts-expect-error: a plain ESM script without declarations
 import { deployProject } from '../../../cli/deploy.mjs';
 
@@ -31,6 +36,44 @@ describe('hostingConfig', () => {
     expect(headersFor(hosting.headers, '/images/**')['Cache-Control']).toMatch(/^public, max-age=\d+/);
     // Later rules override the `**` rule's Cache-Control, so `**` must come first.
     expect(hosting.headers[0]!.source).toBe('**');
+  });
+});
+
+// Node's http client: jsdom's fetch would apply CORS to these cross-origin calls.
+function get(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('the harness static server (builds served beside the stack)', () => {
+  it('sends the headers and Cache-Control of hostingConfig()', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'portal-static-'));
+    mkdirSync(join(root, 'images'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+    writeFileSync(join(root, 'app-ABCD1234.js'), 'export {};');
+    writeFileSync(join(root, 'images/a.png'), 'png');
+    const config = portalConfig('development');
+    const server = await startStaticServer({ root, port: 0, config });
+    try {
+      const deep = await get(`${server.url}credits/x?y=1`);
+      expect(deep.status).toBe(200);
+      expect(deep.body).toContain('<title>x</title>');
+      for (const [key, value] of Object.entries(securityHeaders(config))) expect(deep.headers[key.toLowerCase()]).toBe(value);
+      expect(deep.headers['cache-control']).toBe(CACHE_CONTROL.index);
+      expect((await get(`${server.url}app-ABCD1234.js`)).headers['cache-control']).toBe(CACHE_CONTROL.hashed);
+      expect((await get(`${server.url}images/a.png`)).headers['cache-control']).toBe(CACHE_CONTROL.images);
+      expect((await get(`${server.url}images/missing.png`)).status).toBe(404);
+    } finally {
+      await server.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
