@@ -1,7 +1,17 @@
 // The app auth flow of SPEC 4 after sign-in: Unity auth, cloud save, new-user survey, then the token to the host
 // webview (by message) or to the desktop app (by redirect): once, at once, and with nothing left behind to reuse.
 import { proxy } from 'valtio';
-import { detectHost, HOST_HINT_PARAM, navigateToDesktop, probeDesktop, sendToken, sendTokenUnavailable, whenHostReady, type TokenKind } from '../../bridge';
+import {
+  detectHost,
+  HOST_HINT_PARAM,
+  navigateToDesktop,
+  probeDesktop,
+  sendToken,
+  sendTokenUnavailable,
+  whenHostReady,
+  type DesktopProbe,
+  type TokenKind,
+} from '../../bridge';
 import * as auth from '../auth/firebase';
 import { config } from '../config/config';
 import { TOKEN_MIN_VALIDITY_MS } from '../domain/constants';
@@ -149,6 +159,8 @@ async function flow(now: number): Promise<void> {
   if (!user) return;
   const due = handoffDue();
   if (due) handoff.phase = 'working';
+  // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
+  if (launch.target && !launch.devMode && !launch.hostHint && detectHost() === null) earlyProbe = probeDesktop(launch.target);
   try {
     const linkToken = launch.linkToken;
     await ensureUnity(linkToken ? { linkToken } : {});
@@ -165,6 +177,7 @@ async function flow(now: number): Promise<void> {
     }
     await deliver(user.uid);
   } catch {
+    earlyProbe = null;
     handoff.phase = 'idle';
     finishAuthenticating();
     leaveSignInScreen();
@@ -220,7 +233,9 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   }
   // A desktop app that is not running would leave the user on the browser's error page with the token in its address
   // bar: where the page can ask without a permission prompt, it asks first.
-  if ((await probeDesktop(target)) === 'notListening') {
+  const probe = earlyProbe ?? probeDesktop(target);
+  earlyProbe = null;
+  if ((await probe) === 'notListening') {
     handoff.phase = 'notListening';
     notListeningTarget = target;
     finishAuthenticating();
@@ -234,6 +249,7 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
 }
 
 let notListeningTarget: string | null = null;
+let earlyProbe: Promise<DesktopProbe> | null = null;
 
 /** "Try again" on the not-running screen: asks again and hands off with a fresh token when the app listens now. */
 export async function retryDesktopHandoff(): Promise<void> {
@@ -290,5 +306,6 @@ export function resetHandoffForTests(): void {
   Object.assign(launch, { target: null, unityToken: false, state: null, devMode: false, linkToken: null, hostHint: false, atSignIn: false });
   deliveredFor = null;
   notListeningTarget = null;
+  earlyProbe = null;
   running = null;
 }
