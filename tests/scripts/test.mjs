@@ -1,4 +1,5 @@
-// npm test: typecheck, unit and integration tests (vitest), end-to-end tests (Playwright in Debian's Chromium).
+// npm test: typecheck, unit and integration tests (vitest), end-to-end tests (Playwright in Debian's Chromium), then
+// the core journeys in Firefox ESR and WebKitGTK (tests/engines, npm run test:engines).
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -6,6 +7,7 @@ const steps = [
   ['unit and integration tests', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts']],
   ['Chromium', 'node', ['tests/scripts/ensure-chromium.mjs']],
   ['end-to-end tests', 'npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts']],
+  ['engines: Firefox and WebKit', 'node', ['tests/engines/run.mjs']],
 ];
 
 const only = process.argv[2];
