@@ -87,6 +87,22 @@ test.describe('hand-off by browser redirect', () => {
   });
 });
 
+test.describe('cloud-save failures during the hand-off (SPEC 4: sign-out on protected pages only)', () => {
+  test.use({ allowConsoleErrors: [/status of 401/] });
+
+  test('a failing cloud save on /auth does not sign out: the token still reaches the desktop, and the user stays signed in', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    // The first read and both recoveries answer 401 (SPEC 8: at most 2 retries), later ones work.
+    await harness.faults(account.uid, 'cloud-save=401x3');
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    const event = await handedOff(page, desktop);
+    expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+});
+
 test.describe('hostile targets', () => {
   for (const hostile of ['https://evil.example', '//evil.example', 'http://127.0.0.1@evil.example:5662', 'javascript:alert(1)']) {
     test(`${hostile} gets no token and no request`, async ({ page, harness }) => {
