@@ -104,7 +104,10 @@ export function contentSecurityPolicy(config) {
   const origin = (url) => (url ? new URL(url).origin : '');
   // The desktop listener's ports only; CSP host-sources cannot name IPv6 literals, so [::1] is reached by navigation.
   const desktopPorts = [...new Set([config.desktopPort, ...(config.desktopPorts ?? [])])];
-  const desktop = desktopPorts.flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]).join(' ');
+  // Development builds may also hand off to a LAN {ip} on those ports (SPEC 2 dev mode); CSP cannot name an address
+  // range, so there it is DEV_LOCAL_IP when set, else any host on the desktop ports (the allow-list still checks).
+  const lan = config.isDevelopment ? (config.devLocalIp ? [`http://${config.devLocalIp}`] : ['http://*']) : [];
+  const desktop = desktopPorts.flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`, ...lan.map((h) => `${h}:${p}`)]).join(' ');
   // Firebase's popup sign-in loads Google's gapi loader (apis.google.com/js/api.js) and nothing else from Google.
   const google = 'https://apis.google.com';
   const identity = 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com';

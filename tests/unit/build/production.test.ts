@@ -1,0 +1,96 @@
+// What a production build gives away (issue 12): no payment bypass, a closed CSP, nothing but served files.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { contentSecurityPolicy, portalConfig } from '../../../build.mjs';
+
+const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+
+describe('the configuration of each flavour', () => {
+  it('allows the manual payment bypass in staging and development only (SPEC 1)', () => {
+    expect(portalConfig('staging').paymentBypass).toBe(true);
+    expect(portalConfig('development').paymentBypass).toBe(true);
+    expect(portalConfig('production').paymentBypass).toBe(false);
+  });
+
+  it('refuses a desktop port that is not a port', () => {
+    const saved = process.env.PORTAL_DESKTOP_PORTS;
+    process.env.PORTAL_DESKTOP_PORTS = '5663,99999';
+    try {
+      expect(() => portalConfig('staging')).toThrow(/PORTAL_DESKTOP_PORTS: "99999" is not a port/);
+    } finally {
+      if (saved === undefined) delete process.env.PORTAL_DESKTOP_PORTS;
+      else process.env.PORTAL_DESKTOP_PORTS = saved;
+    }
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const production = contentSecurityPolicy(portalConfig('production'));
+
+  it("lets nobody frame the portal unless PORTAL_FRAME_ANCESTORS names a host", () => {
+    expect(directive(production, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    const framed = contentSecurityPolicy(portalConfig('production', { frameAncestors: ['https://host.example'] }));
+    expect(directive(framed, 'frame-ancestors')).toBe('frame-ancestors https://host.example');
+  });
+
+  it('names no PayPal sandbox and no gstatic in production, and no inline or eval scripts anywhere', () => {
+    expect(production).not.toContain('sandbox.paypal.com');
+    expect(production).not.toContain('gstatic.com');
+    expect(directive(production, 'script-src')).toBe("script-src 'self' https://www.paypal.com https://apis.google.com");
+    for (const flavour of ['staging', 'development', 'production'] as const) {
+      const script = directive(contentSecurityPolicy(portalConfig(flavour)), 'script-src');
+      expect(script).not.toMatch(/unsafe-inline|unsafe-eval/);
+    }
+  });
+
+  it('allows style elements from the site only where the stand-in replaces PayPal, and style attributes', () => {
+    const staging = contentSecurityPolicy(portalConfig('staging'));
+    expect(directive(staging, 'style-src-elem')).toBe("style-src-elem 'self'");
+    expect(directive(staging, 'style-src-attr')).toBe("style-src-attr 'unsafe-inline'");
+  });
+
+  it('connects to the desktop listener on its ports only', () => {
+    const policy = contentSecurityPolicy(portalConfig('staging', { desktopPort: 5662, desktopPorts: [41000] }));
+    const connect = directive(policy, 'connect-src');
+    expect(connect).toContain('http://127.0.0.1:5662 http://localhost:5662 http://127.0.0.1:41000 http://localhost:41000');
+    expect(connect).not.toMatch(/127\.0\.0\.1:\*|localhost:\*|http:\/\/\*/);
+    // Development builds may reach a LAN {ip} on the desktop port (SPEC 2 dev mode), and only on that port.
+    const dev = directive(contentSecurityPolicy(portalConfig('development', { desktopPort: 5662, devLocalIp: '192.168.1.20' })), 'connect-src');
+    expect(dev).toContain('http://192.168.1.20:5662');
+  });
+});
+
+describe('a production build', () => {
+  let dir: string;
+  let built: { outdir: string; reportDir: string };
+
+  // The build runs as a user runs it (esbuild does not run under jsdom).
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portal-production-'));
+    built = { outdir: join(dir, 'site'), reportDir: join(dir, 'site.report') };
+    await promisify(execFile)('node', ['build.mjs', '--env', 'production', '--outdir', built.outdir]);
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('uploads only what is served: maps, the metafile and the reports stay in the sibling folder', () => {
+    const files = readdirSync(built.outdir, { recursive: true }).map(String);
+    expect(files.filter((f) => /\.map$|meta\.json$|size-report|csp\.txt/.test(f))).toEqual([]);
+    expect(readdirSync(built.reportDir).sort()).toEqual(expect.arrayContaining(['csp.txt', 'meta.json', 'size-report.json']));
+    expect(readdirSync(built.reportDir).some((f) => f.endsWith('.js.map'))).toBe(true);
+    const js = files.find((f) => f.endsWith('.js'))!;
+    expect(readFileSync(join(built.outdir, js), 'utf8')).not.toContain('sourceMappingURL');
+  });
+
+  it('holds no manual activation and no /dev-data explorer', () => {
+    const js = readdirSync(built.outdir).find((f) => f.endsWith('.js'))!;
+    const code = readFileSync(join(built.outdir, js), 'utf8');
+    expect(code).not.toContain('/subscription/direct');
+    expect(code).not.toContain('MANUAL');
+    expect(code).not.toContain('Portal state');
+    expect(existsSync(join(built.outdir, 'index.html'))).toBe(true);
+  });
+});
