@@ -24,6 +24,10 @@ export interface FakeHostWindow {
   __fakeHost: EventTarget & { emit(data: unknown): void };
   __portalBridgeReceive?: (data: unknown) => boolean;
   __injectLateHost?: () => void;
+  /** Delivers `data` to the page the way the injected host's native side does (README "Hosts" table). */
+  __hostDeliver: (kind: HostKind, data: unknown) => void;
+  /** Set by a test to play the host's native side: called with each JSON text the page posts, after the post returns. */
+  __hostOnPost?: (json: string) => void;
 }
 
 /** Runs in the page before any of its scripts: a host object that records what the page posts. */
@@ -35,6 +39,8 @@ function installFakeHost({ kind, names, lateMs }: Required<Omit<FakeHostOptions,
     postMessage(message: unknown) {
       // The page must post JSON strings: anything else is recorded so that parsing it fails the test.
       inbox.push(typeof message === 'string' ? message : `NOT A STRING: ${String(message)}`);
+      // A native host hears the post later, never inside the page's call.
+      if (typeof message === 'string') setTimeout(() => win.__hostOnPost?.(message), 0);
     }
     emit(data: unknown) {
       this.dispatchEvent(new MessageEvent('message', { data }));
@@ -43,6 +49,14 @@ function installFakeHost({ kind, names, lateMs }: Required<Omit<FakeHostOptions,
   const host = new FakeHost();
   win.__hostInbox = inbox;
   win.__fakeHost = host;
+  win.__hostDeliver = (sender, data) => {
+    if (sender === 'vuplex' || sender === 'webview2' || sender === 'android') host.emit(data);
+    else if (sender === 'react-native') document.dispatchEvent(new MessageEvent('message', { data }));
+    else {
+      if (typeof win.__portalBridgeReceive !== 'function') throw new Error('the page defines no window.__portalBridgeReceive');
+      win.__portalBridgeReceive(data);
+    }
+  };
   const install = () => {
     if (kind === 'vuplex') win.vuplex = host;
     if (kind === 'webview2') win.chrome = { webview: host };
@@ -66,18 +80,7 @@ export async function injectHost(page: Page, { kind, names = HOST_NAMES, lateMs 
 
 /** The host sends `data` (a JSON string or an object) to the page the way bridge/README.md tells that host to. */
 export async function hostSends(page: Page, kind: HostKind, data: unknown): Promise<void> {
-  await page.evaluate(
-    ({ kind, data }) => {
-      const win = window as unknown as FakeHostWindow;
-      if (kind === 'vuplex' || kind === 'webview2' || kind === 'android') win.__fakeHost.emit(data);
-      else if (kind === 'react-native') document.dispatchEvent(new MessageEvent('message', { data }));
-      else {
-        if (typeof win.__portalBridgeReceive !== 'function') throw new Error('the page defines no window.__portalBridgeReceive');
-        win.__portalBridgeReceive(data);
-      }
-    },
-    { kind, data },
-  );
+  await page.evaluate(({ kind, data }) => (window as unknown as FakeHostWindow).__hostDeliver(kind, data), { kind, data });
 }
 
 /** Every message the page posted to the host so far, parsed. */
