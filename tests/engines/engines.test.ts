@@ -19,6 +19,14 @@ const ENGINES = [
 
 const outdir = `dist/engines-${process.pid}`;
 const shots = 'test-results/engines';
+/** Where a failed page was, what it showed, and whether its IndexedDB (Firebase's session store) still opens. */
+const PAGE_STATE = `new Promise((resolve) => {
+  const state = { href: location.href, text: document.body ? document.body.innerText.slice(0, 200) : null, storage: Object.keys(localStorage) };
+  const timer = setTimeout(() => resolve({ ...state, indexedDB: 'open did not answer in 3 s' }), 3000);
+  const request = indexedDB.open('firebaseLocalStorageDb');
+  request.onsuccess = () => { clearTimeout(timer); request.result.close(); resolve({ ...state, indexedDB: 'opens' }); };
+  request.onerror = () => { clearTimeout(timer); resolve({ ...state, indexedDB: String(request.error) }); };
+})`;
 let stack: Stack;
 let internet: OfflineInternet;
 let otherListener: DesktopListener;
@@ -57,7 +65,8 @@ for (const { id, launch } of ENGINES) {
       await engine?.close();
     });
 
-    for (const journey of journeys) {
+    const repeat = Number(process.env.ENGINES_REPEAT ?? 1);
+    for (const journey of journeys.flatMap((j) => Array.from({ length: repeat }, () => j))) {
       test(journey.name, async () => {
         const contexts: Context[] = [];
         const ctx: JourneyContext = {
@@ -77,6 +86,8 @@ for (const { id, launch } of ENGINES) {
           for (const [i, context] of contexts.entries()) {
             const png = await context.page.tab.screenshot().catch(() => null);
             if (png) await writeFile(join(shots, `${id}-${journeys.indexOf(journey)}-${i}.png`), png);
+            const state = await context.page.tab.evaluate<unknown>(PAGE_STATE).catch((e: Error) => e.message);
+            console.log(`${id} page ${i} at the failure: ${JSON.stringify(state)}`);
           }
           throw error;
         } finally {

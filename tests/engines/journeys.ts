@@ -200,9 +200,10 @@ export const journeys: Journey[] = [
       await page.waitFor(heading1('My Account'));
       expect(await page.tab.evaluate("localStorage.getItem('redirectUrl')")).toBeNull();
 
+      // Signed in already, another loopback port than the desktop app's.
       await page.goto(`${ctx.portalUrl}/auth?redirect=${encodeURIComponent(ctx.otherListener.url)}`);
-      await page.waitForText(alert, /is not a .* app, so your sign-in was not sent there/, 20_000);
-      await page.waitFor(heading1('My Account'));
+      await page.waitFor(heading1('My Account'), 20_000);
+      await page.waitForText(alert, /is not a .* app, so your sign-in was not sent there/);
       expect(ctx.internet.requests.slice(before).filter((r) => r.includes('evil.example'))).toEqual([]);
       expect(ctx.otherListener.events).toEqual([]);
     },

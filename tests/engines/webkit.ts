@@ -1,6 +1,7 @@
 // WebKitGTK's MiniBrowser (Safari's engine; Debian's webkit2gtk-driver) driven by WebKitWebDriver over classic
 // WebDriver with selenium-webdriver. It needs a display: tests/engines/run.mjs runs everything under xvfb-run.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
 import { Builder, error as seleniumError, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { freePort } from '../../harness/ports';
 import { eventually, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
@@ -140,7 +141,10 @@ class WebKitTab implements Tab {
 
 export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promise<Engine> {
   const port = await freePort();
-  const server: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // MiniBrowser writes the pages' console to its stdout (below): kept in a file for failed journeys.
+  mkdirSync('test-results/engines', { recursive: true });
+  const log = openSync('test-results/engines/webkit-console.log', 'w');
+  const server: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: ['ignore', log, log] });
   const url = `http://127.0.0.1:${port}`;
   await eventually('WebKitWebDriver to listen', async () => ((await fetch(`${url}/status`).catch(() => null))?.ok ? true : undefined), 15_000);
 
@@ -151,6 +155,7 @@ export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promis
       `--proxy=http://127.0.0.1:${proxyPort}`,
       '--ignore-host=127.0.0.1',
       '--ignore-host=localhost',
+      '--enable-write-console-messages-to-stdout=true',
       ...(userAgent ? [`--user-agent=${userAgent}`] : []),
     ];
     const driver = await new Builder()
