@@ -187,25 +187,26 @@ test.describe('Credits shop', () => {
       const account = await harness.account({ credits: 5 });
       await signInToAccount(page, account);
       await openCredits(page);
+      // Bodies are captured inside the route handler, before the request may go on: the success toast then implies
+      // both were captured. (A page 'request' listener raced the toast: its event for the retry could arrive after
+      // the toast was seen, the more so as a `times: 1` route switched interception off while the retry was in flight.)
       const bodies: unknown[] = [];
-      page.on('request', (r) => {
-        if (isPurchase(r)) bodies.push(r.postDataJSON());
+      // The backend records the purchase, then the answer is lost on its way back; the retry goes through.
+      await page.route('**/consumables/purchase', async (route) => {
+        if (!isPurchase(route.request())) return route.fallback();
+        bodies.push(route.request().postDataJSON());
+        if (bodies.length > 1) return route.continue();
+        await route.fetch();
+        await route.abort('connectionreset');
       });
-      // The backend records the purchase, then the answer is lost on its way back.
-      await page.route(
-        '**/consumables/purchase',
-        async (route) => {
-          await route.fetch();
-          await route.abort('connectionreset');
-        },
-        { times: 1 },
-      );
       const modal = await openPayment(page, 30);
       await payPalCheckout(modal, 'Pay Now');
       await expect(page.getByRole('status').filter({ hasText: 'Successfully purchased 30 credits!' })).toBeVisible();
       await expectBalance(page, 35);
       expect(bodies).toHaveLength(2);
       expect(bodies[0]).toEqual(bodies[1]);
+      // The backend saw both calls (the lost answer and the retry) and counted the order once.
+      expect((await harness.log(account.uid)).filter((e) => e.route === 'purchase').map((e) => e.status)).toEqual([200, 200]);
       await page.reload();
       await expectBalance(page, 35);
     });
