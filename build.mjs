@@ -333,16 +333,48 @@ function escapeHtml(s) {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const USAGE = `Usage: node build.mjs [--env ${FLAVOURS.join('|')}] [--outdir DIR] [--watch] [--standalone]
+       node build.mjs --cli
+  --env FLAVOUR  the portal build flavour (default staging)
+  --outdir DIR   where the bundle goes (default dist/portal-FLAVOUR)
+  --watch        rebuild on every change under src/ and bridge/
+  --standalone   the public pages alone (standalone mode)
+  --cli          bundle the portal-harness CLI into dist/cli instead
+  --help         print this text
+Configuration comes from environment variables (README.md, Configuration).`;
+
+/** The command line's options, or exit 2 with one line saying what is wrong and the usage (no stack trace). */
+function buildArgs() {
+  const usageError = (message) => {
+    process.stderr.write(`build.mjs: ${message}\n${USAGE}\n`);
+    process.exit(2);
+  };
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        env: { type: 'string', default: 'staging' },
+        outdir: { type: 'string' },
+        watch: { type: 'boolean', default: false },
+        standalone: { type: 'boolean', default: false },
+        cli: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    // parseArgs throws TypeErrors (ERR_PARSE_ARGS_*) for unknown options, missing values and positionals.
+    usageError(error.message);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  if (!FLAVOURS.includes(values.env)) usageError(`--env: unknown flavour "${values.env}" (use ${FLAVOURS.join(', ')})`);
+  return values;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({
-    options: {
-      env: { type: 'string', default: 'staging' },
-      outdir: { type: 'string' },
-      watch: { type: 'boolean', default: false },
-      standalone: { type: 'boolean', default: false },
-      cli: { type: 'boolean', default: false },
-    },
-  });
+  const values = buildArgs();
   if (values.cli) {
     console.log(`cli -> ${await buildCli()}`);
   } else {

@@ -19,7 +19,10 @@ export function freePort(): Promise<number> {
 export async function choosePort(requested: number | undefined, variable: string, fallback: number): Promise<number> {
   const fromEnv = process.env[variable];
   const port = requested ?? (fromEnv ? Number(fromEnv) : fallback);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${variable}: ${port} is not a port`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    // Name where the bad value came from: the caller's option, else the variable.
+    throw new Error(requested === undefined ? `${variable}: "${fromEnv}" is not a port (0-65535)` : `${port} is not a port (0-65535)`);
+  }
   return port === 0 ? freePort() : port;
 }
 

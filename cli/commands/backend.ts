@@ -6,7 +6,7 @@ import { HARNESS_SECRET_ENV, removeSecretFile, writeSecretFile } from '../../har
 import { normalOrigin, startBackend } from '../../harness/backend/server';
 import { parseIdentityKeys } from '../../harness/backend/tokens';
 import { choosePort } from '../../harness/ports';
-import { CliError, EXIT, intOption } from '../errors';
+import { CliError, EXIT, portOption } from '../errors';
 import { stopOnSignals } from '../shutdown';
 
 export interface BackendCommandOptions {
@@ -64,7 +64,7 @@ export function backendCommand(): Command {
       }
       const keys = identityKeys(opts.identityKeys);
       if (opts.emulator === false && !keys) throw new CliError('--no-emulator needs --identity-keys: otherwise no identity token can be accepted', EXIT.usage);
-      const port = await choosePort(opts.port === undefined ? undefined : intOption(opts.port, '--port'), 'BACKEND_PORT', 8787);
+      const port = await choosePort(opts.port === undefined ? undefined : portOption(opts.port, '--port'), 'BACKEND_PORT', 8787);
       const backend = await startBackend({
         port,
         dataFile: opts.data,

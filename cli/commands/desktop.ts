@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { startDesktopListener, type DesktopEvent } from '../../harness/desktop';
 import { choosePort } from '../../harness/ports';
-import { CliError, EXIT, intOption } from '../errors';
+import { CliError, EXIT, intOption, portOption } from '../errors';
 import { stopOnSignals } from '../shutdown';
 
 function describe(event: DesktopEvent): string {
@@ -18,11 +18,11 @@ export function desktopCommand(): Command {
     .option('--once', 'exit 0 after the first /login request (1 when --timeout passes first)')
     .option('--timeout <seconds>', 'with --once: how long to wait', '120')
     .action(async (opts: { port?: string; json?: boolean; once?: boolean; timeout: string }) => {
-      const port = await choosePort(opts.port === undefined ? undefined : intOption(opts.port, '--port'), 'DESKTOP_PORT', 5662);
+      const timeoutSeconds = intOption(opts.timeout, '--timeout');
+      const port = await choosePort(opts.port === undefined ? undefined : portOption(opts.port, '--port'), 'DESKTOP_PORT', 5662);
       const listener = await startDesktopListener({ port }).catch((error: NodeJS.ErrnoException) => {
         throw new CliError(error.code === 'EADDRINUSE' ? `port ${port} is in use (is a stack with its desktop listener running?)` : error.message, EXIT.unavailable);
       });
-      const timeoutSeconds = intOption(opts.timeout, '--timeout');
       if (!opts.json) process.stderr.write(`Desktop listener on ${listener.url}\n`);
       listener.emitter.on('event', (event: DesktopEvent) => {
         process.stdout.write(opts.json ? `${JSON.stringify(event)}\n` : `${describe(event)}\n`);

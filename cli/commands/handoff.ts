@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../../harness/browser';
 import { startDesktopListener } from '../../harness/desktop';
-import { CliError, EXIT, intOption } from '../errors';
+import { CliError, EXIT, portOption } from '../errors';
 
 export interface HandoffOptions {
   email: string;
@@ -79,7 +79,7 @@ export function handoffCommand(): Command {
         unityToken: opts.unityToken,
         dev: opts.dev,
         portalUrl: opts.portal ?? `http://127.0.0.1:${process.env.PORTAL_PORT ?? 5173}/`,
-        desktopPort: opts.port === undefined ? Number(process.env.DESKTOP_PORT ?? 5662) : intOption(opts.port, '--port'),
+        desktopPort: opts.port === undefined ? Number(process.env.DESKTOP_PORT ?? 5662) : portOption(opts.port, '--port'),
         log: (line) => process.stderr.write(`${line}\n`),
       });
       process.stdout.write(opts.json ? `${JSON.stringify(event)}\n` : `${event.kind === 'login' ? event.token : ''}\n`);

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { startStack } from '../../harness/stack';
+import { CliError, EXIT } from '../errors';
 import { stopOnSignals } from '../shutdown';
 
 export function stackCommand(): Command {
@@ -12,8 +13,7 @@ export function stackCommand(): Command {
     .option('--watch', 'rebuild on every change under src/ and reload the open pages (npm run dev; development flavour)')
     .action(async (opts: { env: 'staging' | 'development'; data?: string; desktop: boolean; standalone?: boolean; watch?: boolean }) => {
       if (opts.watch && opts.env !== 'development') {
-        process.stderr.write('--watch serves the development build: add --env development (npm run dev does)\n');
-        process.exit(2);
+        throw new CliError('--watch serves the development build: add --env development (npm run dev does)', EXIT.usage);
       }
       const stack = await startStack({
         flavour: opts.env,
