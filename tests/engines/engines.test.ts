@@ -21,7 +21,12 @@ const outdir = `dist/engines-${process.pid}`;
 const shots = 'test-results/engines';
 /** Where a failed page was, what it showed, and whether its IndexedDB (Firebase's session store) still opens. */
 const PAGE_STATE = `new Promise((resolve) => {
-  const state = { href: location.href, text: document.body ? document.body.innerText.slice(0, 200) : null, storage: Object.keys(localStorage) };
+  const state = {
+    href: location.href,
+    text: document.body ? document.body.innerText.slice(0, 200) : null,
+    storage: Object.keys(localStorage),
+    loaded: performance.getEntriesByType('resource').slice(-8).map((e) => e.name.slice(0, 120) + ' ' + Math.round(e.responseEnd)),
+  };
   const timer = setTimeout(() => resolve({ ...state, indexedDB: 'open did not answer in 3 s' }), 3000);
   const request = indexedDB.open('firebaseLocalStorageDb');
   request.onsuccess = () => { clearTimeout(timer); request.result.close(); resolve({ ...state, indexedDB: 'opens' }); };
