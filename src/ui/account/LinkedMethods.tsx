@@ -1,5 +1,4 @@
 // Google and Apple, linked or not: Link in a popup, Unlink after a confirmation, never the last method (issue 16).
-import { useRouterState } from '@tanstack/react-router';
 import { useId, useRef, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import { canUnlink, LINKABLE_PROVIDERS, providerName, type LinkableProvider } from '../../domain/sign-in-methods';
@@ -14,6 +13,7 @@ import {
   requestUnlink,
 } from '../../state/account-security';
 import { AppleIcon, GoogleIcon } from '../auth/ProviderIcons';
+import { BrowserHandOff } from '../components/BrowserHandOff';
 import { Dialog } from '../components/Dialog';
 
 const ICONS: Record<LinkableProvider, () => ReactElement> = { 'google.com': GoogleIcon, 'apple.com': AppleIcon };
@@ -104,28 +104,15 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
 /** As on the sign-in screen: popups may not work in this window, so offer the system browser with this same page. */
 function LinkInBrowser() {
   const handOff = useSnapshot(accountSecurity).link.browserHandOff;
-  const href = useRouterState({ select: (s) => s.location.href });
-  const id = useId();
-  const url = new URL(href, document.baseURI).href;
   return (
-    <div className="alert alert-info security-browser" role="group" aria-labelledby={`${id}-hint`}>
-      <p id={`${id}-hint`}>{message('linkInBrowserHint')}</p>
-      <button type="button" className="button secondary" onClick={() => continueLinkInBrowser(url)}>
-        {message('openInBrowser')}
-      </button>
-      <div role="status">
-        {handOff === 'requested' && <p>{message('linkInBrowserRequested')}</p>}
-        {handOff === 'manual' && (
-          <>
-            <p>{message('linkInBrowserManual')}</p>
-            <p className="security-url">
-              <a href={url} target="_blank" rel="noopener noreferrer">
-                {url}
-              </a>
-            </p>
-          </>
-        )}
-      </div>
-    </div>
+    <BrowserHandOff
+      hint="linkInBrowserHint"
+      requested="linkInBrowserRequested"
+      manual="linkInBrowserManual"
+      handOff={handOff}
+      onContinue={continueLinkInBrowser}
+      className="security-browser"
+      urlClassName="security-url"
+    />
   );
 }
