@@ -12,15 +12,17 @@ import { signInByEmail } from './support/sign-in';
 const README = readFileSync(fileURLToPath(new URL('../../bridge/README.md', import.meta.url)), 'utf8');
 
 interface Sample {
+  /** `<host>` or `<host>/<variant>`, from the marker. */
+  name: string;
   kind: HostKind;
-  /** The fenced native example of the section (C#, Swift, Kotlin or JSX). */
+  /** The fenced native example just before the sample (C#, Swift, Kotlin or JSX). */
   native: string;
-  /** The JavaScript block after `<!-- sample:<kind> -->`. */
+  /** The JavaScript block after `<!-- sample:<name> -->`. */
   code: string;
   launchUrl: string;
 }
 
-/** The "Host examples to paste" section, one entry per `###` host. Throws when a section has no (or two) samples. */
+/** The samples of the "Host examples to paste" section. Throws when a `###` host has none or one lacks its native example. */
 function readSamples(readme: string): Sample[] {
   const start = readme.indexOf('\n## Host examples to paste');
   if (start < 0) throw new Error('bridge/README.md has no "Host examples to paste" section');
@@ -29,16 +31,24 @@ function readSamples(readme: string): Sample[] {
   return section
     .split('\n### ')
     .slice(1)
-    .map((host) => {
+    .flatMap((host) => {
       const title = host.split('\n', 1)[0];
-      const samples = [...host.matchAll(/<!-- sample:([a-z0-9-]+) -->\n```js\n([\s\S]*?)\n```/g)];
-      if (samples.length !== 1) throw new Error(`"${title}" has ${samples.length} sample blocks, not 1`);
-      const [, kind, code] = samples[0]!;
-      const native = [...host.matchAll(/```([a-z]+)\n([\s\S]*?)\n```/g)].find(([, lang]) => lang !== 'js' && lang !== 'json')?.[2];
-      if (native === undefined) throw new Error(`"${title}" has no native example`);
-      const launchUrl = /^const launchUrl = '([^']+)';$/m.exec(code!)?.[1];
-      if (launchUrl === undefined) throw new Error(`the ${kind} sample declares no launchUrl`);
-      return { kind: kind as HostKind, native, code: code!, launchUrl };
+      const blocks = [...host.matchAll(/(?:<!-- sample:([a-z0-9/-]+) -->\n)?```([a-z]+)\n([\s\S]*?)\n```/g)];
+      const samples = blocks.flatMap(([, name, lang, code], i) => {
+        if (name === undefined) return [];
+        if (lang !== 'js') throw new Error(`the sample ${name} is not a js block`);
+        const native = blocks
+          .slice(0, i)
+          .reverse()
+          .find(([, marker, language]) => marker === undefined && language !== 'json')?.[3];
+        if (native === undefined) throw new Error(`the sample ${name} follows no native example`);
+        const launchUrl = /^const launchUrl = '([^']+)';$/m.exec(code!)?.[1];
+        if (launchUrl === undefined) throw new Error(`the sample ${name} declares no launchUrl`);
+        return [{ name, kind: name.split('/')[0] as HostKind, native, code: code!, launchUrl }];
+      });
+      const natives = blocks.filter(([, marker, lang]) => marker === undefined && lang !== 'json').length;
+      if (natives !== samples.length) throw new Error(`"${title}": ${natives} native examples but ${samples.length} samples`);
+      return samples;
     });
 }
 
@@ -62,14 +72,18 @@ function launchUrls(source: string): string[] {
  */
 function hostScript(sample: Sample, portal: URL): string {
   const code = sample.code.replaceAll('https://portal.example', portal.origin).replaceAll('portal.example', portal.hostname);
-  // WebView2's PostWebMessageAsJson arrives as an object; every other host sends JSON text.
-  const payload = sample.kind === 'webview2' ? 'message' : 'JSON.stringify(message)';
+  // WebView2's PostWebMessageAsJson arrives as an object; every other host sends JSON text. An Android
+  // addJavascriptInterface host has no reply channel: it runs window.__portalBridgeReceive by evaluateJavascript.
+  const send =
+    sample.name === 'android/javascript-interface'
+      ? 'win.__portalBridgeReceive(JSON.stringify(message))'
+      : `win.__hostDeliver(${JSON.stringify(sample.kind)}, ${sample.kind === 'webview2' ? 'message' : 'JSON.stringify(message)'})`;
   return `(() => {
   const win = window;
   if (window !== window.top || !win.__fakeHost) return;
   const app = { tokens: [], signedOut: 0, opened: [], logs: [] };
   win.__hostApp = app;
-  const send = (message) => win.__hostDeliver(${JSON.stringify(sample.kind)}, ${payload});
+  const send = (message) => ${send};
   const signIn = (kind, token, state) => { app.tokens.push({ kind, token, state }); };
   const signOutLocally = () => { app.signedOut += 1; };
   const openUrl = (url) => { app.opened.push(url); };
@@ -90,8 +104,9 @@ const requestToken = (page: Page, kind: string, requestId: string) =>
   page.evaluate(([k, id]) => (window as unknown as { __hostRequestToken(k: string, id: string): void }).__hostRequestToken(k!, id!), [kind, requestId]);
 
 test('the README has one executable sample for each host, and each native example agrees with its sample', () => {
-  expect(SAMPLES.map((s) => s.kind).sort()).toEqual([...HOST_KINDS].sort());
-  for (const { kind, native, code, launchUrl } of SAMPLES) {
+  expect([...new Set(SAMPLES.map((s) => s.kind))].sort()).toEqual([...HOST_KINDS].sort());
+  expect(new Set(SAMPLES.map((s) => s.name)).size).toBe(SAMPLES.length);
+  for (const { name: kind, native, code, launchUrl } of SAMPLES) {
     expect(launchUrls(native), `${kind}: the native example opens the sample's launch URL`).toEqual([launchUrl]);
     expect(handledTypes(code), `${kind}: the sample handles every page message`).toEqual(expect.arrayContaining(['logout', 'openUrl', 'ready', 'token']));
     expect(handledTypes(native), `${kind}: the native switch handles the sample's message types`).toEqual(handledTypes(code));
@@ -100,13 +115,18 @@ test('the README has one executable sample for each host, and each native exampl
     }
   }
   const names = { wkwebview: HOST_NAMES.webkitHandlerName, android: HOST_NAMES.androidBridgeName };
-  for (const [kind, name] of Object.entries(names)) {
-    expect(SAMPLES.find((s) => s.kind === kind)?.native, `${kind} registers "${name}"`).toContain(`"${name}"`);
+  for (const sample of SAMPLES.filter((s) => s.kind === 'wkwebview' || s.kind === 'android')) {
+    const name = names[sample.kind as keyof typeof names];
+    expect(sample.native, `${sample.name} registers "${name}"`).toContain(`"${name}"`);
+  }
+  // The hosts without a reply channel reach the page through the function the test calls for them.
+  for (const sample of SAMPLES.filter((s) => s.kind === 'wkwebview' || s.name === 'android/javascript-interface')) {
+    expect(sample.native, `${sample.name} sends through window.__portalBridgeReceive`).toContain('window.__portalBridgeReceive');
   }
 });
 
 for (const sample of SAMPLES) {
-  test(`${sample.kind}: the README sample signs in, gets the token, a fresh one on request, and the sign-out`, async ({ page, harness, desktop, baseURL }) => {
+  test(`${sample.name}: the README sample signs in, gets the token, a fresh one on request, and the sign-out`, async ({ page, harness, desktop, baseURL }) => {
     const portal = new URL(baseURL!);
     // Vuplex injects its object after the page starts, which is why its sample launches with the host=vuplex hint.
     await injectHost(page, sample.kind === 'vuplex' ? { kind: 'vuplex', lateMs: 300 } : { kind: sample.kind });
