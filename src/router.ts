@@ -1,10 +1,12 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, useMatch, type ErrorComponentProps } from '@tanstack/react-router';
+import { createElement } from 'react';
 import { appLayoutRoute, accountRoute, appNotFoundRoute, creditsRoute, myDesignsRoute, subscriptionRoute } from './routes/app';
 import { devRoutes } from './routes/dev-routes';
 import { authRoute, authSplatRoute, createAccountRoute, externalLinkRoute, returnToAppRoute, shareDesignRoute, signInRoute } from './routes/public';
 import { rootRoute } from './routes/root';
 import { parseSearch, stringifySearch } from './routes/search';
 import { LoadingScreen } from './ui/components/Overlay';
+import { ErrorPage } from './ui/pages/ErrorPage';
 
 // The development route exists only in development builds: build.mjs swaps dev-routes.ts for an empty list elsewhere.
 const signedInRoutes = [accountRoute, subscriptionRoute, myDesignsRoute, creditsRoute, ...devRoutes, appNotFoundRoute];
@@ -20,12 +22,22 @@ export const routeTree = rootRoute.addChildren([
   appLayoutRoute.addChildren(signedInRoutes),
 ]);
 
+/**
+ * Every route's error screen. Below the signed-in layout it shows inside that layout's <main>; elsewhere it brings its
+ * own. No bridge message: React reports the caught error with one console.error, which hosts read from the webview.
+ */
+export function PortalErrorPage(props: ErrorComponentProps) {
+  const inLayout = useMatch({ strict: false, select: (match) => String(match.routeId).startsWith(`${appLayoutRoute.id}/`) });
+  return createElement(ErrorPage, { ...props, landmark: !inLayout });
+}
+
 export function createPortalRouter() {
   return createRouter({
     routeTree,
     parseSearch,
     stringifySearch,
     defaultPendingComponent: LoadingScreen,
+    defaultErrorComponent: PortalErrorPage,
     defaultPendingMs: 150,
     defaultPendingMinMs: 0,
     scrollRestoration: true,

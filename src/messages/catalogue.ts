@@ -25,6 +25,13 @@ export const messages = {
     'We could not reach the {product} app on this computer, so it could not sign you in. Open {product}, then select Try again. You are still signed in here.',
   desktopTryAgain: 'Try again',
   desktopSkip: 'Continue to my account',
+  // The router's error screen (issue 17 item 7): a webview has no address bar, so the way out is on the page.
+  errorScreenHeading: 'Something went wrong',
+  errorScreenText: 'This page stopped working because of an unexpected error. Nothing was changed by it.',
+  errorScreenHint: 'Try again to load the page once more, reload the whole portal, or go back to My Account.',
+  errorScreenTryAgain: 'Try again',
+  errorScreenReload: 'Reload',
+  errorScreenMyAccount: 'Go to My Account',
 
   // Validation (SPEC 5)
   emailRequired: 'Please enter your email address',

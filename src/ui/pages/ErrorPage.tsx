@@ -1,0 +1,34 @@
+// The router's error screen: plain words and three ways out, since a webview host shows no address bar.
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { message } from '../../messages/catalogue';
+
+export interface ErrorPageProps extends ErrorComponentProps {
+  /** Whether the screen brings its own <main>: not when it shows inside the signed-in layout's. */
+  landmark: boolean;
+}
+
+export function ErrorPage({ reset, landmark }: ErrorPageProps) {
+  const router = useRouter();
+  // invalidate() re-runs the loaders and gives the matches new identities, which resets the error boundary; reset()
+  // covers a render error whose route has no loader to re-run.
+  const tryAgain = () => void router.invalidate().finally(reset);
+  const content = (
+    <section className="card auth-card error-screen" aria-labelledby="error-screen-title">
+      <h1 id="error-screen-title">{message('errorScreenHeading')}</h1>
+      <p>{message('errorScreenText')}</p>
+      <p className="field-hint">{message('errorScreenHint')}</p>
+      <div className="security-actions">
+        <button type="button" className="button" onClick={tryAgain}>
+          {message('errorScreenTryAgain')}
+        </button>
+        <button type="button" className="button secondary" onClick={() => window.location.reload()}>
+          {message('errorScreenReload')}
+        </button>
+        <Link to="/" className="button link">
+          {message('errorScreenMyAccount')}
+        </Link>
+      </div>
+    </section>
+  );
+  return landmark ? <main className="auth-shell">{content}</main> : <div className="page">{content}</div>;
+}
