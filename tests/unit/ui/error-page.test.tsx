@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
 // A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -30,7 +30,8 @@ function renderAt(path: string, loader?: () => Promise<unknown>) {
   const root = createRootRoute({ component: Outlet });
   const layout = createRoute({
     getParentRoute: () => root,
-    id: appLayoutRoute.options.id!,
+    // The signed-in layout's id ('/app' once a router is made), without its leading slash as createRoute takes it.
+    id: appLayoutRoute.id.slice(1),
     component: () => (
       <main>
         <Outlet />
@@ -51,7 +52,7 @@ function renderAt(path: string, loader?: () => Promise<unknown>) {
 
 const heading = () => screen.findByRole('heading', { name: 'Something went wrong' });
 
-let consoleError: ReturnType<typeof vi.spyOn>;
+let consoleError: MockInstance<typeof console.error>;
 beforeEach(() => {
   broken = false;
   // React reports every caught error with console.error: that is the report hosts see; keep the test output quiet.
@@ -70,7 +71,7 @@ describe('the error screen', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to My Account' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('Something went wrong!')).toBeNull();
-    expect(consoleError.mock.calls.flat().some((arg) => arg instanceof Error && arg.message === 'render failed')).toBe(true);
+    expect(consoleError.mock.calls.flat().some((arg: unknown) => arg instanceof Error && arg.message === 'render failed')).toBe(true);
   });
 
   it('Try again renders the page again once the error is gone', async () => {
