@@ -82,6 +82,9 @@ for (const { id, launch } of ENGINES) {
             contexts.push(context);
             return context.page;
           },
+          async closeOpened() {
+            for (const context of contexts.splice(0)) await context.close();
+          },
         };
         try {
           await journey.run(ctx);

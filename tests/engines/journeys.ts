@@ -22,6 +22,8 @@ export interface JourneyContext extends World {
   engine: Engine;
   /** A fresh profile with one page (closed after the journey). */
   open(options?: { userAgent?: string }): Promise<Page>;
+  /** Closes the profiles opened so far (WebKitWebDriver drives one session at a time). */
+  closeOpened(): Promise<void>;
 }
 
 export interface Journey {
@@ -203,6 +205,7 @@ export const journeys: Journey[] = [
       // Another loopback port than the desktop app's, in a second profile. (Not by going to that address in the
       // signed-in tab: in WebKitGTK a page left by navigation can hold Firebase's IndexedDB store, so that every
       // later load in the profile stays on "Loading..."; see README, Supported browsers and webviews.)
+      await ctx.closeOpened();
       const second = await ctx.open();
       await openEmailForm(ctx, second, `/auth?redirect=${encodeURIComponent(ctx.otherListener.url)}`);
       await submitEmailForm(second, account.email, account.password);
