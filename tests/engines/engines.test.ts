@@ -19,6 +19,10 @@ const ENGINES = [
 
 const outdir = `dist/engines-${process.pid}`;
 const shots = 'test-results/engines';
+const JOURNEY_MS = 75_000;
+/** `promise`, or a rejection after 10 s: a stuck browser must not hold up the report. */
+const within = <T>(promise: Promise<T>) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s')), 10_000).unref())]);
 /** Where a failed page was, what it showed, and whether its IndexedDB (Firebase's session store) still opens. */
 const PAGE_STATE = `new Promise((resolve) => {
   const state = {
@@ -86,22 +90,30 @@ for (const { id, launch } of ENGINES) {
             for (const context of contexts.splice(0)) await context.close();
           },
         };
+        let timer: NodeJS.Timeout | undefined;
         try {
-          await journey.run(ctx);
+          // Fails a little before vitest's own timeout, so the pages' state is still reported below.
+          const stuck = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`the journey did not finish within ${JOURNEY_MS / 1000} s`)), JOURNEY_MS);
+          });
+          const running = journey.run(ctx);
+          running.catch(() => undefined); // once timed out, its later failure is of no interest
+          await Promise.race([running, stuck]);
         } catch (error) {
           // What each open page showed at the failure, for the report.
           await mkdir(shots, { recursive: true });
           for (const [i, context] of contexts.entries()) {
-            const png = await context.page.tab.screenshot().catch(() => null);
+            const png = await within(context.page.tab.screenshot()).catch(() => null);
             if (png) await writeFile(join(shots, `${id}-${journeys.indexOf(journey)}-${i}.png`), png);
-            const state = await context.page.tab.evaluate<unknown>(PAGE_STATE).catch((e: Error) => e.message);
+            const state = await within(context.page.tab.evaluate<unknown>(PAGE_STATE)).catch((e: Error) => e.message);
             console.log(`${id} page ${i} at the failure: ${JSON.stringify(state)}`);
           }
           throw error;
         } finally {
-          for (const context of contexts) await context.close().catch(() => undefined);
+          clearTimeout(timer);
+          for (const context of contexts) await within(context.close()).catch(() => undefined);
         }
-      }, 90_000);
+      }, JOURNEY_MS + 30_000);
     }
   });
 }
