@@ -1,4 +1,4 @@
-// Installs Debian's Firefox ESR, WebKitGTK's WebDriver (with its MiniBrowser) and Xvfb when missing (as root), for
+// Installs Debian's Firefox ESR, WebKitGTK's WebDriver (with its MiniBrowser), Xvfb and openssl when missing (as root), for
 // `npm run test:engines`. Playwright's own Firefox and WebKit downloads cannot work offline.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +12,8 @@ const needed = [
   [MINIBROWSER, 'webkit2gtk-driver'],
   ['/usr/bin/xvfb-run', 'xvfb'],
   ['/usr/bin/xauth', 'xauth'],
+  // The offline proxy makes its TLS certificate with openssl (tests/engines/offline-internet.ts).
+  ['/usr/bin/openssl', 'openssl'],
   ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', 'fonts-liberation'],
 ];
 
