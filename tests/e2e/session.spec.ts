@@ -173,10 +173,12 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
 
   test('"Setting up your account and redirecting..." while the browser leaves for the desktop app', async ({ page, harness, desktop }) => {
     const account = await harness.account();
-    // Hold the navigation to the desktop listener: until it answers, the portal page stays on screen.
+    // Hold the portal's question whether the desktop app listens (HEAD {target}/, asked before it navigates): the
+    // redirect is under way and the page stays on screen. Holding the navigation itself would make every locator
+    // wait for that navigation to finish.
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.href.startsWith(`${desktop.url}/login`), async (route) => {
+    await page.route(`${desktop.url}/`, async (route) => {
       await released;
       await route.continue();
     });
