@@ -4,6 +4,9 @@ import { config } from '../config/config';
 export const messages = {
   // Screens and states (SPEC 2)
   loading: 'Loading...',
+  // Shown under "Loading..." when the identity service has not answered for 10 s (e.g. a browser's stuck storage).
+  loadingSlow: 'This is taking longer than it should. Reloading the page usually helps.',
+  loadingSlowReload: 'Reload',
   validatingSession: 'Validating session...',
   redirecting: 'Setting up your account and redirecting...',
   authOverlay: 'Setting up your account and preparing for redirect. This may take a moment...',

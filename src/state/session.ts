@@ -12,7 +12,13 @@ export const session = proxy({
   user: null as PortalUser | null,
   /** The guard is asking the identity service whether the session still stands. */
   validating: false,
+  /** The identity service has not answered for AUTH_SLOW_MS: the "Loading..." screen offers a reload. */
+  authSlow: false,
 });
+
+/** How long "Loading..." waits for the identity service before it offers a way out (a stuck IndexedDB never answers). */
+export const AUTH_SLOW_MS = 10_000;
+let slowTimer: ReturnType<typeof setTimeout> | undefined;
 
 let resolveReady: () => void = () => {};
 let ready = new Promise<void>((resolve) => (resolveReady = resolve));
@@ -22,7 +28,12 @@ const signOutListeners = new Set<() => void>();
 /** Starts listening to the identity service; the first answer resolves `authResolved()`. */
 export function startSession(): void {
   if (unsubscribe) return;
+  slowTimer = setTimeout(() => {
+    if (session.status === 'loading') session.authSlow = true;
+  }, AUTH_SLOW_MS);
   unsubscribe = auth.onUserChanged((user) => {
+    clearTimeout(slowTimer);
+    session.authSlow = false;
     session.user = user;
     session.status = user ? 'signedIn' : 'signedOut';
     resolveReady();
@@ -116,6 +127,8 @@ export function validateSession(): Promise<boolean> {
 export function resetSessionForTests(): void {
   unsubscribe?.();
   unsubscribe = null;
+  clearTimeout(slowTimer);
+  session.authSlow = false;
   ready = new Promise<void>((resolve) => (resolveReady = resolve));
   session.status = 'loading';
   session.user = null;

@@ -1,0 +1,36 @@
+// "Loading..." alone while the identity service answers in time; a plain line and a Reload button once it is slow.
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../../src/auth/firebase', () => ({ onUserChanged: vi.fn(() => () => {}) }));
+vi.mock('../../../../bridge', () => ({ sendLogout: vi.fn() }));
+
+import { resetSessionForTests, session } from '../../../../src/state/session';
+import { LoadingScreen } from '../../../../src/ui/components/Overlay';
+
+afterEach(() => {
+  resetSessionForTests();
+  vi.unstubAllGlobals();
+});
+
+describe('LoadingScreen', () => {
+  it('says only "Loading..." while auth is not slow', () => {
+    render(<LoadingScreen />);
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+    expect(screen.queryByText(/taking longer/)).toBeNull();
+  });
+
+  it('adds a plain-words line and a Reload button that reloads the page once auth is slow', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    render(<LoadingScreen />);
+    act(() => {
+      session.authSlow = true;
+    });
+    expect(await screen.findByText('This is taking longer than it should. Reloading the page usually helps.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
