@@ -14,16 +14,10 @@ export type { DesktopProbe } from './fallback';
 
 /**
  * How long after the page's load event Vuplex may still inject `window.vuplex`. Measured from the load, not from the
- * call, so a hand-off long after load does not wait at all, and a slow load does not cut Vuplex short. Only a page
- * launched with the host hint (`?host=vuplex`) waits; see HOST_HINT_PARAM.
+ * call, so a hand-off long after load does not wait at all, and a slow load does not cut Vuplex short. The app waits
+ * only for a page launched with the host hint `?host=vuplex` (src/domain/launch.ts): a plain browser never waits.
  */
 export const HOST_WAIT_MS = 2_500;
-
-/**
- * The launch hint a host that injects its object late (Vuplex) adds to the portal's URL, `?host=vuplex`, so the page
- * waits for it before handing off. Without the hint nobody waits: a plain browser hands off at once.
- */
-export const HOST_HINT_PARAM = 'host';
 
 export type HostMessageHandler = (message: HostMessage) => void;
 

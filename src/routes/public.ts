@@ -2,7 +2,8 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { config } from '../config/config';
 import { callDesktopOnReturn } from '../state/return-to-app';
-import { readRedirectTarget } from '../domain/redirect-target';
+import { desktopPolicy } from '../domain/desktop-target';
+import { parseLaunch } from '../domain/launch';
 import { captureLaunchParams, handoffDue } from '../state/handoff';
 import { authResolved, isSignedIn } from '../state/session';
 import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/sign-in';
@@ -11,7 +12,7 @@ import { ExternalLinkPage } from '../ui/pages/ExternalLinkPage';
 import { ReturnToAppPage } from '../ui/pages/ReturnToAppPage';
 import { ShareDesignPage } from '../ui/pages/ShareDesignPage';
 import { rootRoute } from './root';
-import { inAppPath, stringifySearch, validateSharedLinkSearch, withQuery, type RawSearch } from './search';
+import { stringifySearch, validateSharedLinkSearch, withQuery, type RawSearch } from './search';
 
 /** What the /auth guard needs of the location TanStack hands to beforeLoad. */
 interface AuthLocation {
@@ -42,13 +43,14 @@ export async function authGuard({ location }: { location: AuthLocation }): Promi
   if (!isSignedIn()) return;
   // A hand-off to the desktop is due: stay here, overlay up, until the token has gone out (no page loads meanwhile).
   if (handoffDue()) return;
-  const path = inAppPath(typeof search.redirect === 'string' ? search.redirect : undefined);
-  if (path) {
+  const { target } = parseLaunch(new URL(location.href, 'http://portal.invalid').href, desktopPolicy(config));
+  if (target.kind === 'inApp' && typeof search.redirect === 'string') {
     const { redirect: _drop, ...rest } = search;
-    throw redirect({ href: path + stringifySearch(rest) });
+    throw redirect({ href: target.path + stringifySearch(rest) });
   }
-  const target = typeof search.redirect === 'string' ? undefined : readRedirectTarget(new URL(location.href, 'http://portal.invalid').href);
-  throw redirect({ href: '/' + stringifySearch(target ? { ...search, redirect: target } : search) });
+  // A target in the path or hash travels on in the query (the banner of a refused one reads it there too).
+  const carried = (target.kind === 'desktop' || target.kind === 'refused') && typeof search.redirect !== 'string' ? target.raw : undefined;
+  throw redirect({ href: '/' + stringifySearch(carried ? { ...search, redirect: carried } : search) });
 }
 
 export const authRoute = createRoute({

@@ -84,4 +84,3 @@ export function withQuery(path: string, search: RawSearch, defaults: Record<stri
   return path + stringifySearch({ ...defaults, ...search });
 }
 
-export { inAppPath } from '../domain/redirect-target';

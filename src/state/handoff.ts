@@ -3,7 +3,6 @@
 import { proxy } from 'valtio';
 import {
   detectHost,
-  HOST_HINT_PARAM,
   navigateToDesktop,
   probeDesktop,
   sendToken,
@@ -16,8 +15,8 @@ import * as auth from '../auth/firebase';
 import { config } from '../config/config';
 import { TOKEN_MIN_VALIDITY_MS } from '../domain/constants';
 import { allowedDesktopTarget, desktopPolicy, loginUrl } from '../domain/desktop-target';
+import { HANDOFF_PARAMS, parseLaunch } from '../domain/launch';
 import { isNewAccount } from '../domain/profile';
-import { inAppPath, readRedirectTarget } from '../domain/redirect-target';
 import { openAffiliateSurvey, whenAffiliateClosed } from './affiliate';
 import { ensureUnity, loadPlayer } from './player';
 import { isSignedIn, onSignedOut, session, signedInOnThisPage } from './session';
@@ -67,16 +66,11 @@ export function setHandoffHooks(next: HandoffHooks): void {
 
 const policy = () => desktopPolicy(config);
 
-/** The launch parameters that a hand-off uses up: they leave the URL so a reload or Back cannot hand off again. */
-const LAUNCH_PARAMS = ['redirect', 'unityToken', 'state', 'dev', HOST_HINT_PARAM];
-
-function withoutParams(href: string, names: string[]): string {
+function withoutParams(href: string, names: readonly string[]): string {
   const url = new URL(href);
   for (const name of names) url.searchParams.delete(name);
   return url.pathname + url.search + url.hash;
 }
-
-const isTrue = (value: string | null) => value === 'true' || value === '1';
 
 /**
  * Reads the redirect target, the Unity-token choice, the desktop state, dev mode, the host hint and the link token
@@ -84,24 +78,19 @@ const isTrue = (value: string | null) => value === 'true' || value === '1';
  * off the allow-list. The stored choices always reflect this launch: a stale unityToken or state never carries over.
  */
 export function captureLaunchParams(href: string): void {
-  const url = new URL(href);
-  const params = url.searchParams;
-  if (params.get('link')) launch.linkToken = params.get('link');
-  launch.devMode = isTrue(params.get('dev')) && url.pathname.startsWith('/auth');
-  launch.hostHint = params.get(HOST_HINT_PARAM) === 'vuplex';
-  launch.atSignIn = /^\/(auth|sign-in|create-account)(\/|$)/.test(url.pathname);
-  launch.unityToken = isTrue(params.get('unityToken'));
-  launch.state = params.get('state') || null;
-  const raw = readRedirectTarget(href);
-  if (!raw || inAppPath(raw)) return; // an in-app path is the guard's business, not a desktop target
-  const target = allowedDesktopTarget(raw, policy());
-  if (!target) {
-    handoff.refusedTarget = raw;
-    return;
-  }
+  const parsed = parseLaunch(href, policy());
+  if (parsed.link) launch.linkToken = parsed.link;
+  launch.devMode = parsed.dev;
+  launch.hostHint = parsed.hostHint;
+  launch.atSignIn = parsed.atSignIn;
+  launch.unityToken = parsed.unityToken;
+  launch.state = parsed.state;
+  const { target } = parsed;
+  if (target.kind === 'refused') handoff.refusedTarget = target.raw;
+  if (target.kind !== 'desktop') return; // an in-app path is the guard's business, not a desktop target
   handoff.refusedTarget = null;
-  launch.target = target;
-  localStore.set(LOCAL_KEYS.redirectUrl, target);
+  launch.target = target.target;
+  localStore.set(LOCAL_KEYS.redirectUrl, target.target);
   localStore.setFlag(LOCAL_KEYS.redirectWithUnityToken, launch.unityToken);
   if (launch.state) localStore.set(LOCAL_KEYS.redirectState, launch.state);
   else localStore.remove(LOCAL_KEYS.redirectState);
@@ -213,7 +202,7 @@ async function deliver(uid: string): Promise<void> {
 function used(): void {
   forgetTarget();
   sessionStore.setFlag(SESSION_KEYS.hasRedirected, true);
-  hooks.replaceUrl(withoutParams(window.location.href, LAUNCH_PARAMS));
+  hooks.replaceUrl(withoutParams(window.location.href, HANDOFF_PARAMS));
 }
 
 /** The browser hand-off of SPEC 4 (or dev mode's /return-to-app), after making sure something listens there. */

@@ -65,6 +65,8 @@ test.describe('session checks', () => {
     await page.clock.install();
     const account = await harness.account();
     await signIn(page, account);
+    // The landing on / was checked already (with the account still there); the next navigation is checked again.
+    await page.waitForLoadState('networkidle');
     await harness.admin.deleteUser(account.uid);
     await nav(page, 'Credits').click();
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
@@ -110,9 +112,17 @@ test.describe('session checks', () => {
   test('a session revoked right after signing in does not survive its first navigation', async ({ page, harness }) => {
     const account = await harness.account();
     await signIn(page, account);
+    // The landing on / was checked already (with the account still there); the next navigation is checked again.
+    await page.waitForLoadState('networkidle');
     await harness.admin.deleteUser(account.uid);
-    await nav(page, 'Credits').click();
+    // In-app navigation (a full reload would re-read the account anyway). The page may already have been signed out
+    // by a protected call failing for the deleted account; either way /credits must end on the sign-in screen.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/credits');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Dream Book');
   });
 
   test('every 5 minutes the open page checks again: a deleted account is sent to /auth without any click', async ({ page, harness }) => {

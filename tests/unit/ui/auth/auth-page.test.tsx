@@ -19,7 +19,6 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock('../../../../src/auth/firebase', () => auth);
 const bridge = vi.hoisted(() => ({
-  HOST_HINT_PARAM: 'host',
   isEmbedded: vi.fn(() => false),
   requestOpenInBrowser: vi.fn((_url: string) => false),
   whenHostReady: vi.fn(() => Promise.resolve(null)),
