@@ -1,8 +1,8 @@
 // My Account "Sign-in & security" (issue 16) against the real Auth emulator: change and add a password, link Google
 // through the emulator's IdP popup, unlink (never the last method), e-mail verification through its oobCodes.
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';
+import { firebaseError, serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';
 import { signInByEmail } from './support/sign-in';
 import { expectNoSidewaysScroll, profileValue, signInToAccount } from './support/signed-in';
 
@@ -12,16 +12,6 @@ const HTTP_OR_NETWORK_ERROR_LOG = /Failed to load resource: (the server responde
 
 const endpoint = (name: string) => new RegExp(`/identitytoolkit\\.googleapis\\.com/v1/accounts:${name}\\b`);
 
-/** Answers an Identity Toolkit call with a Firebase error, as the real service would. */
-function firebaseError(message: string, status = 400) {
-  return (route: Route) =>
-    route.fulfill({
-      status,
-      contentType: 'application/json',
-      headers: { 'access-control-allow-origin': '*' },
-      body: JSON.stringify({ error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } }),
-    });
-}
 
 const security = (page: Page) => page.getByRole('region', { name: 'Sign-in & security' });
 const linkedRow = (page: Page, name: 'Google' | 'Apple') => security(page).getByRole('listitem').filter({ hasText: name });

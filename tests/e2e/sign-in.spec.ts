@@ -1,8 +1,8 @@
 // The /auth sign-in screen against the real Auth emulator: every mode, every SPEC 8 sign-in text that the UI can
 // provoke, popups through the emulator's IdP widget, the logout action, keyboard-only use and axe at both widths.
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Account } from './fixtures';
-import { serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';
+import { firebaseError, serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';
 
 const PRODUCT = 'Dream Book';
 /** What Chromium logs for an answer >= 400 from the emulator (e.g. a wrong password): expected in these tests. */
@@ -30,16 +30,6 @@ async function expectSignedInAtHome(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
 
-/** Answers an Identity Toolkit call of the emulator with a Firebase error, as the real service would. */
-function firebaseError(message: string, status = 400) {
-  return (route: Route) =>
-    route.fulfill({
-      status,
-      contentType: 'application/json',
-      headers: { 'access-control-allow-origin': '*' },
-      body: JSON.stringify({ error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } }),
-    });
-}
 
 const endpoint = (name: string) => new RegExp(`/identitytoolkit\\.googleapis\\.com/v1/accounts:${name}\\b`);
 

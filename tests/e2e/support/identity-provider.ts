@@ -1,7 +1,7 @@
 // Offline popups for Google and Apple sign-in against the Auth emulator: serves the gapi stand-in for
 // https://apis.google.com/js/api.js and empty answers for the emulator widget's CDN assets, then drives the widget.
 import { readFileSync } from 'node:fs';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 
 const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
 
@@ -25,4 +25,15 @@ export async function signInWithNewIdpAccount(popup: Page, provider: 'Google.com
   expect(email).toContain('@');
   await popup.getByRole('button', { name: `Sign in with ${provider}` }).click();
   return { email, name };
+}
+
+/** Answers an Identity Toolkit call of the emulator with a Firebase error, as the real service would. */
+export function firebaseError(message: string, status = 400) {
+  return (route: Route) =>
+    route.fulfill({
+      status,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } }),
+    });
 }
