@@ -2,7 +2,6 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   initializeAuth,
-  indexedDBLocalPersistence,
   browserLocalPersistence,
   inMemoryPersistence,
   browserPopupRedirectResolver,
@@ -45,9 +44,11 @@ let auth: Auth | undefined;
 function getAuthInstance(): Auth {
   if (auth) return auth;
   app = initializeApp(config.firebase);
-  // IndexedDB first; a webview with IndexedDB off falls back to localStorage, then memory.
+  // localStorage, then memory (a webview with storage off). No IndexedDB: Firebase opens it to test it even when it
+  // is not first, and in WebKit a page left in the back/forward cache can leave that open stuck, and Auth with it
+  // (README, Supported browsers and webviews). The portal has no service worker that would need IndexedDB.
   auth = initializeAuth(app, {
-    persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
+    persistence: [browserLocalPersistence, inMemoryPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });
   if (config.useEmulator) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });

@@ -29,11 +29,22 @@ const PAGE_STATE = `new Promise((resolve) => {
     href: location.href,
     text: document.body ? document.body.innerText.slice(0, 200) : null,
     storage: Object.keys(localStorage),
+    pagehide: sessionStorage.getItem('__pagehide'),
     loaded: performance.getEntriesByType('resource').slice(-8).map((e) => e.name.slice(0, 120) + ' ' + Math.round(e.responseEnd)),
   };
+  // Opening is not enough: Firebase's availability check writes and deletes a key in a readwrite transaction.
   const timer = setTimeout(() => resolve({ ...state, indexedDB: 'open did not answer in 3 s' }), 3000);
   const request = indexedDB.open('firebaseLocalStorageDb');
-  request.onsuccess = () => { clearTimeout(timer); request.result.close(); resolve({ ...state, indexedDB: 'opens' }); };
+  request.onsuccess = () => {
+    clearTimeout(timer);
+    const db = request.result;
+    const writeTimer = setTimeout(() => resolve({ ...state, indexedDB: 'opens; a readwrite put did not answer in 3 s' }), 3000);
+    try {
+      const put = db.transaction(['firebaseLocalStorage'], 'readwrite').objectStore('firebaseLocalStorage').put({ fbase_key: '__probe', value: '1' });
+      put.onsuccess = () => { clearTimeout(writeTimer); db.close(); resolve({ ...state, indexedDB: 'opens; a readwrite put succeeds' }); };
+      put.onerror = () => { clearTimeout(writeTimer); db.close(); resolve({ ...state, indexedDB: 'opens; put: ' + String(put.error) }); };
+    } catch (e) { clearTimeout(writeTimer); resolve({ ...state, indexedDB: 'opens; transaction: ' + String(e) }); }
+  };
   request.onerror = () => { clearTimeout(timer); resolve({ ...state, indexedDB: String(request.error) }); };
 })`;
 let stack: Stack;
