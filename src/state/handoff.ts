@@ -87,13 +87,27 @@ export function captureLaunchParams(href: string): void {
   launch.state = parsed.state;
   const { target } = parsed;
   if (target.kind === 'refused') handoff.refusedTarget = target.raw;
+  if (target.kind === 'none') resumePendingTarget();
   if (target.kind !== 'desktop') return; // an in-app path is the guard's business, not a desktop target
   handoff.refusedTarget = null;
   launch.target = target.target;
+  sessionStore.set(SESSION_KEYS.pendingRedirect, target.target);
   localStore.set(LOCAL_KEYS.redirectUrl, target.target);
   localStore.setFlag(LOCAL_KEYS.redirectWithUnityToken, launch.unityToken);
   if (launch.state) localStore.set(LOCAL_KEYS.redirectState, launch.state);
   else localStore.remove(LOCAL_KEYS.redirectState);
+}
+
+/**
+ * SPEC 4 hands off to the stored redirectUrl too: only in the tab that was launched with it and has not used it yet (a
+ * reload, or the sign-in screen reached again without the query). Another tab or a later session gets nothing.
+ */
+function resumePendingTarget(): void {
+  const stored = storedTarget();
+  if (!stored || sessionStore.get(SESSION_KEYS.pendingRedirect) !== stored) return;
+  launch.target = stored;
+  launch.unityToken = localStore.flag(LOCAL_KEYS.redirectWithUnityToken);
+  launch.state = localStore.get(LOCAL_KEYS.redirectState);
 }
 
 /** The stored target, checked again (storage is not trusted either): /return-to-app's dev-mode calls. */
@@ -105,6 +119,7 @@ export function storedTarget(): string | null {
 /** Once a token has left, nothing that could send another one stays behind (target, kind, state, token). */
 function forgetTarget(): void {
   launch.target = null;
+  sessionStore.remove(SESSION_KEYS.pendingRedirect);
   localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.redirectWithUnityToken, LOCAL_KEYS.redirectState, LOCAL_KEYS.authToken);
 }
 

@@ -16,6 +16,8 @@ export const LOCAL_KEYS = {
 export const SESSION_KEYS = {
   hasRedirected: 'hasRedirected',
   hasShownAffiliateModal: 'hasShownAffiliateModal',
+  /** The desktop target this tab was launched with and has not used yet: the stored redirectUrl counts only here. */
+  pendingRedirect: 'pendingRedirect',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
@@ -79,6 +81,7 @@ export const localStore = {
 
 export const sessionStore = {
   get: (key: SessionKey) => session.get(key),
+  set: (key: SessionKey, value: string) => session.set(key, value),
   flag: (key: SessionKey) => session.get(key) === 'true',
   setFlag: (key: SessionKey, on: boolean) => (on ? session.set(key, 'true') : session.remove(key)),
   remove: (...keys: SessionKey[]) => session.remove(...keys),

@@ -97,6 +97,8 @@ test.describe('cloud-save failures during the hand-off (SPEC 4: sign-out on prot
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
     const event = await handedOff(page, desktop);
     expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+    // Whatever faults the hand-off left unused are not this test's subject: the account page must load normally.
+    await harness.faults(account.uid, '');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
@@ -188,6 +190,16 @@ test.describe('a token goes nowhere else, and once (issue 12)', () => {
     await expect(tab.getByRole('heading', { name: 'My Account' })).toBeVisible();
     expect(desktop.events).toEqual([]);
     await tab.close();
+  });
+
+  test('the tab launched with a target still hands off from the stored redirectUrl (SPEC 4) after a load without the query', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The same tab reaches the sign-in screen again without the query, and signs in there.
+    await signInByEmail(page, account, '/auth');
+    const event = await handedOff(page, desktop);
+    expect(event.kind === 'login' && event.token).toMatch(/^ut1\./);
   });
 
   test('a hand-off with unityToken=true, then one without, sends the identity token the second time', async ({ page, harness, desktop }) => {
