@@ -2,6 +2,7 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   initializeAuth,
+  indexedDBLocalPersistence,
   browserLocalPersistence,
   inMemoryPersistence,
   browserPopupRedirectResolver,
@@ -44,11 +45,9 @@ let auth: Auth | undefined;
 function getAuthInstance(): Auth {
   if (auth) return auth;
   app = initializeApp(config.firebase);
-  // localStorage, then memory (a webview with storage off). No IndexedDB: Firebase opens it to test it even when it
-  // is not first, and in WebKit a page left in the back/forward cache can leave that open stuck, and Auth with it
-  // (README, Supported browsers and webviews). The portal has no service worker that would need IndexedDB.
+  // IndexedDB first; a webview with IndexedDB off falls back to localStorage, then memory.
   auth = initializeAuth(app, {
-    persistence: [browserLocalPersistence, inMemoryPersistence],
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });
   if (config.useEmulator) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });

@@ -113,12 +113,10 @@ describe('sessionStillValid', () => {
 });
 
 describe('Auth set-up', () => {
-  // Not IndexedDB at all: Firebase tests every listed persistence, and WebKit's back/forward cache can leave the
-  // IndexedDB one stuck (README, Supported browsers and webviews).
-  it('keeps the session in localStorage, then memory, never IndexedDB, with the popup resolver', async () => {
+  it('keeps the session in IndexedDB, then localStorage, then memory, with the popup resolver', async () => {
     await sessionStillValid();
     expect(sdk.initializeAuth).toHaveBeenCalledWith(expect.anything(), {
-      persistence: ['local', 'memory'],
+      persistence: ['indexedDB', 'local', 'memory'],
       popupRedirectResolver: 'popupResolver',
     });
   });
