@@ -5,3 +5,4 @@ export { default as jsxA11y } from 'eslint-plugin-jsx-a11y';
 export { default as react } from 'eslint-plugin-react';
 export { default as reactHooks } from 'eslint-plugin-react-hooks';
 export { default as globals } from 'globals';
+export { createNodeResolver } from 'eslint-plugin-import-x';
