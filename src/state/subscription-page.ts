@@ -184,7 +184,7 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
  * The fallback payment path (payment-bypass flag, staging and development only): after 2 s, POST /subscription/direct
  * with a manual id. PAYMENT_BYPASS is a build-time constant, so a production bundle holds no manual activation at all.
  */
-export const useFallbackPayment: () => Promise<void> = PAYMENT_BYPASS ? activateWithoutPayPal : async () => undefined;
+export const startFallbackPayment: () => Promise<void> = PAYMENT_BYPASS ? activateWithoutPayPal : async () => undefined;
 
 async function activateWithoutPayPal(): Promise<void> {
   const plan = subscriptionPage.selected;

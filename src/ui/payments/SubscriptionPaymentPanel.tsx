@@ -3,7 +3,7 @@
 import { useSnapshot } from 'valtio';
 import { formatPrice, planById } from '../../domain/plans';
 import { message } from '../../messages/catalogue';
-import { closePanel, mountSubscriptionButtons, retryPanel, subscriptionPage, useFallbackPayment } from '../../state/subscription-page';
+import { closePanel, mountSubscriptionButtons, retryPanel, startFallbackPayment, subscriptionPage } from '../../state/subscription-page';
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
 
@@ -25,7 +25,7 @@ export function SubscriptionPaymentPanel() {
                 Try PayPal Again
               </button>
               {PAYMENT_BYPASS && (
-                <button type="button" className="button" onClick={() => void useFallbackPayment()}>
+                <button type="button" className="button" onClick={() => void startFallbackPayment()}>
                   {message('useFallbackPayment')}
                 </button>
               )}

@@ -19,7 +19,7 @@ import {
   selectPlan,
   setPageEffects,
   subscriptionPage,
-  useFallbackPayment,
+  startFallbackPayment,
 } from '../../../src/state/subscription-page';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 
@@ -221,7 +221,7 @@ describe('when PayPal cannot load', () => {
   it('activates manually 2 seconds after the fallback is chosen, then reloads', async () => {
     mocks.activateManually.mockResolvedValue({ success: true, expiresAt: '2030-01-01T00:00:00.000Z' });
     await openPanel('SIX_MONTH');
-    const done = useFallbackPayment();
+    const done = startFallbackPayment();
     expect(subscriptionPage.processing).toBe('Activating your subscription...');
     await vi.advanceTimersByTimeAsync(1999);
     expect(mocks.activateManually).not.toHaveBeenCalled();
@@ -236,7 +236,7 @@ describe('when PayPal cannot load', () => {
   it('says the activation failed when the backend refuses', async () => {
     mocks.activateManually.mockResolvedValue({ success: false, expiresAt: null });
     await openPanel();
-    const done = useFallbackPayment();
+    const done = startFallbackPayment();
     await vi.advanceTimersByTimeAsync(2000);
     await done;
     expect(toastTexts()).toEqual(['error: Failed to activate your subscription. Please try again later.']);
