@@ -1,5 +1,10 @@
 // The hand-off without a host webview: the browser redirect of SPEC 4 and the no-cors desktop calls of SPEC 2 and 7.
-import { allowedDesktopTarget, type DesktopPolicy } from '../src/domain/desktop-target';
+
+/**
+ * Whether an origin (`http://127.0.0.1:5662`) may receive a desktop call. The app's allow-list, injected: the bridge
+ * knows nothing of ports or build flavours (the portal passes src/domain/desktop-target.ts's check).
+ */
+export type DesktopAllowList = (origin: string) => boolean;
 
 /** A desktop that accepts the connection but never answers must not keep the call pending for ever. */
 export const DESKTOP_CALL_TIMEOUT_MS = 10_000;
@@ -8,11 +13,10 @@ export const DESKTOP_CALL_TIMEOUT_MS = 10_000;
 const SUSPICIOUS = /[\s\\\u0000-\u001f\u007f]/;
 
 /**
- * The URL to call when its origin is an allowed desktop target of `policy` (http loopback on a desktop port, or an
- * extra https origin from the build config) and it carries no credentials or fragment; else null. Defence in depth:
- * callers check the target before they build the URL, and this refuses anything that slipped through.
+ * The URL to call when `allows` accepts its origin and it carries no credentials or fragment; else null. Defence in
+ * depth: callers check the target before they build the URL, and this refuses anything that slipped through.
  */
-export function desktopCallUrl(raw: string, policy: DesktopPolicy): string | null {
+export function desktopCallUrl(raw: string, allows: DesktopAllowList): string | null {
   if (typeof raw !== 'string' || raw.length > 16_384 || SUSPICIOUS.test(raw)) return null;
   let url: URL;
   try {
@@ -21,7 +25,7 @@ export function desktopCallUrl(raw: string, policy: DesktopPolicy): string | nul
     return null;
   }
   if (url.username || url.password || url.hash) return null;
-  if (allowedDesktopTarget(url.origin, policy) === null) return null;
+  if (url.origin === 'null' || !allows(url.origin)) return null;
   return url.href;
 }
 
@@ -37,8 +41,8 @@ function refused(what: string, raw: string): void {
 }
 
 /** Sends the browser to the desktop (SPEC 4: `{target}/login?{token}`). Does nothing for a URL outside the allow-list. */
-export function navigateToDesktop(url: string, policy: DesktopPolicy, win: Pick<Window, 'location'> = window): void {
-  const allowed = desktopCallUrl(url, policy);
+export function navigateToDesktop(url: string, allows: DesktopAllowList, win: Pick<Window, 'location'> = window): void {
+  const allowed = desktopCallUrl(url, allows);
   if (allowed === null) return refused('navigate to', url);
   win.location.assign(allowed);
 }
@@ -47,8 +51,8 @@ export function navigateToDesktop(url: string, policy: DesktopPolicy, win: Pick<
  * GET in no-cors mode (SPEC 2 /return-to-app, SPEC 7 local desktop calls). The answer is opaque and every failure is
  * ignored: the desktop may not be listening. Resolves once the call ends, fails or times out; never rejects.
  */
-export async function callDesktop(url: string, policy: DesktopPolicy, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const allowed = desktopCallUrl(url, policy);
+export async function callDesktop(url: string, allows: DesktopAllowList, fetchImpl: typeof fetch = fetch): Promise<void> {
+  const allowed = desktopCallUrl(url, allows);
   if (allowed === null) return refused('call', url);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), DESKTOP_CALL_TIMEOUT_MS);
@@ -105,10 +109,10 @@ export async function canProbeQuietly(win: Pick<Window, 'location' | 'navigator'
  */
 export async function probeDesktop(
   target: string,
-  policy: DesktopPolicy,
+  allows: DesktopAllowList,
   options: { quiet?: () => Promise<boolean>; fetchImpl?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<DesktopProbe> {
-  const url = desktopCallUrl(`${target}/`, policy);
+  const url = desktopCallUrl(`${target}/`, allows);
   if (url === null || !(await (options.quiet ?? canProbeQuietly)())) return 'unknown';
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DESKTOP_PROBE_TIMEOUT_MS);

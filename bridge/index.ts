@@ -1,16 +1,37 @@
 // The bridge's public entry: talks to the host webview when there is one, else falls back to the desktop calls.
-import { config } from '../src/config/config';
-import { desktopPolicy } from '../src/domain/desktop-target';
+// It imports nothing outside bridge/: the app injects its settings once with configureBridge().
 import * as fallback from './fallback';
 import { detectHostIn, RECEIVE_FUNCTION, transportFor, VUPLEX_READY_EVENT, type Channel, type HostKind, type HostNames } from './hosts';
 import { decodeHostMessage, encodePageMessage, type HostMessage, type PageMessage, type TokenKind, type TokenUnavailableReason } from './protocol';
+import type { DesktopAllowList } from './fallback';
 
-export { BRIDGE_VERSION, decodeHostMessage, encodePageMessage } from './protocol';
+export { BRIDGE_VERSION, decodeHostMessage, encodePageMessage, HOST_MESSAGE_TYPES, PAGE_MESSAGE_TYPES, SUPPORTED_VERSIONS } from './protocol';
 export type { HostMessage, HostMessageType, PageMessage, TokenKind, TokenUnavailableReason } from './protocol';
 export { HOST_KINDS, RECEIVE_FUNCTION, VUPLEX_READY_EVENT } from './hosts';
 export type { HostKind, HostNames } from './hosts';
 export { desktopCallUrl, DESKTOP_CALL_TIMEOUT_MS, DESKTOP_PROBE_TIMEOUT_MS } from './fallback';
-export type { DesktopProbe } from './fallback';
+export type { DesktopAllowList, DesktopProbe } from './fallback';
+
+/** What the app tells the bridge once at start-up (configureBridge). */
+export interface BridgeSettings {
+  /** The names of the injected WKWebView handler and Android object (the portal's PORTAL_WEBKIT_HANDLER, PORTAL_ANDROID_BRIDGE). */
+  hostNames: HostNames;
+  /** The desktop allow-list of the fallback: origins that may receive a desktop call or the redirect. */
+  allowsDesktopOrigin: DesktopAllowList;
+}
+
+/** Until configured: the documented default host names, and no desktop origin at all (a forgotten call fails closed). */
+export const DEFAULT_BRIDGE_SETTINGS: Readonly<BridgeSettings> = Object.freeze({
+  hostNames: Object.freeze({ webkitHandlerName: 'portal', androidBridgeName: 'PortalBridge' }),
+  allowsDesktopOrigin: () => false,
+});
+
+let settings: BridgeSettings = DEFAULT_BRIDGE_SETTINGS;
+
+/** Sets what the bridge functions below use; call it once before anything else of the bridge. Fields left out keep the default. */
+export function configureBridge(next: Partial<BridgeSettings>): void {
+  settings = { ...DEFAULT_BRIDGE_SETTINGS, ...next };
+}
 
 /**
  * How long after the page's load event Vuplex may still inject `window.vuplex`. Measured from the load, not from the
@@ -30,6 +51,7 @@ export interface Bridge {
   sendTokenUnavailable(reason: TokenUnavailableReason, kind?: TokenKind, requestId?: string): boolean;
   sendSignedIn(): boolean;
   sendLogout(): boolean;
+  sendPageError(route: string, message: string): boolean;
   /** Calls `handler` once a host can be reached: soon when it is there already, else when Vuplex becomes ready. */
   onHostReady(handler: (host: HostKind) => void): () => void;
   requestOpenInBrowser(url: string): boolean;
@@ -40,6 +62,7 @@ export interface Bridge {
 
 export interface BridgeOptions {
   win?: Window;
+  /** The host names; those of configureBridge() (read at each use) by default. */
   names?: HostNames;
   /** Milliseconds since the page started loading; `performance.now()` by default. */
   now?: () => number;
@@ -52,7 +75,7 @@ const warn = (text: string) => console.warn(`[bridge] ${text}`);
 /** A bridge over `win`. The app uses the one behind the functions below; tests make their own. */
 export function createBridge(options: BridgeOptions = {}): Bridge {
   const win = options.win ?? window;
-  const names = options.names ?? { webkitHandlerName: config.webkitHandlerName, androidBridgeName: config.androidBridgeName };
+  const hostNames = () => options.names ?? settings.hostNames;
   const now = options.now ?? (() => win.performance.now());
   const loadedAt = options.loadedAt ?? (() => loadEnd(win));
   const handlers = new Set<HostMessageHandler>();
@@ -65,14 +88,14 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
   let started: Promise<HostKind | null> | null = null;
   let readySent = false;
 
-  const detect = () => detectHostIn(win, names);
+  const detect = () => detectHostIn(win, hostNames());
 
   function post(message: PageMessage): boolean {
     const host = detect();
     if (host === null) return false;
     const json = encodePageMessage(message);
     try {
-      transportFor(host, win, names).send(json);
+      transportFor(host, win, hostNames()).send(json);
       return true;
     } catch (error) {
       warn(`the ${host} host refused a "${message.type}" message: ${error instanceof Error ? error.message : String(error)}`);
@@ -121,13 +144,13 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
     });
     const host = detect();
     if (host !== null) {
-      own.push(transportFor(host, win, names).listen(deliver));
+      own.push(transportFor(host, win, hostNames()).listen(deliver));
       return;
     }
     const onVuplexReady = () => {
       win.removeEventListener(VUPLEX_READY_EVENT, onVuplexReady);
       if (stops !== own || detect() !== 'vuplex') return;
-      own.push(transportFor('vuplex', win, names).listen(deliver));
+      own.push(transportFor('vuplex', win, hostNames()).listen(deliver));
       announce();
       hostReady();
     };
@@ -175,6 +198,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
     sendTokenUnavailable: (reason, kind = 'unity', requestId) => post({ type: 'tokenUnavailable', kind, reason, requestId }),
     sendSignedIn: () => post({ type: 'signedIn' }),
     sendLogout: () => post({ type: 'logout' }),
+    sendPageError: (route, message) => post({ type: 'pageError', route, message }),
     onHostReady(handler) {
       readyHandlers.add(handler);
       attach();
@@ -234,11 +258,9 @@ function browserUrl(raw: string): string | null {
 let shared: Bridge | null = null;
 const bridge = (): Bridge => (shared ??= createBridge());
 
-const hostNames = (): HostNames => ({ webkitHandlerName: config.webkitHandlerName, androidBridgeName: config.androidBridgeName });
-
 /** The host webview the page runs in, or null in a plain browser (or in Vuplex before it is ready: see whenHostReady). */
 export function detectHost(win: Window = window): HostKind | null {
-  return detectHostIn(win, hostNames());
+  return detectHostIn(win, settings.hostNames);
 }
 
 /** True inside a host webview. Ask at the moment of use: Vuplex appears only after `vuplexready`. */
@@ -288,6 +310,15 @@ export function sendLogout(): boolean {
   return bridge().sendLogout();
 }
 
+/**
+ * Tells the host the page showed its error screen (protocol v3), so a host without an address bar can log it or
+ * offer its own way out; false when there is no host. `route` is the route's pattern and `message` a short text:
+ * the caller leaves out stacks, tokens and user data.
+ */
+export function sendPageError(route: string, message: string): boolean {
+  return bridge().sendPageError(route, message);
+}
+
 /** Asks the host to open an http(s) URL in the system browser (sign-in providers refuse embedded webviews). */
 export function requestOpenInBrowser(url: string): boolean {
   return bridge().requestOpenInBrowser(url);
@@ -298,17 +329,17 @@ export function onHostMessage(handler: HostMessageHandler): () => void {
   return bridge().onHostMessage(handler);
 }
 
-/** The browser-redirect fallback (SPEC 4): `window.location.assign(url)`, refused unless its origin is allowed. */
+/** The browser-redirect fallback (SPEC 4): `window.location.assign(url)`, refused unless configureBridge's allow-list accepts its origin. */
 export function navigateToDesktop(url: string): void {
-  fallback.navigateToDesktop(url, desktopPolicy(config));
+  fallback.navigateToDesktop(url, settings.allowsDesktopOrigin);
 }
 
 /** The no-cors GET fallback (SPEC 2 /return-to-app, SPEC 7); failures ignored, refused unless its origin is allowed. */
 export function callDesktop(url: string): Promise<void> {
-  return fallback.callDesktop(url, desktopPolicy(config));
+  return fallback.callDesktop(url, settings.allowsDesktopOrigin);
 }
 
 /** Whether the desktop app listens at `target` (see probeDesktop in fallback.ts); 'unknown' where asking could prompt. */
 export function probeDesktop(target: string): Promise<fallback.DesktopProbe> {
-  return fallback.probeDesktop(target, desktopPolicy(config));
+  return fallback.probeDesktop(target, settings.allowsDesktopOrigin);
 }

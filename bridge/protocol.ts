@@ -2,19 +2,23 @@
 
 /**
  * The newest protocol version this page speaks. Version 2 added `requestToken`, `signedIn` and identity-kind
- * `tokenUnavailable`. Every message is stamped with the version that introduced it (`messageVersion`), so a host
- * written for version 1 still gets `v: 1` for everything it knows and can ignore the rest; the page accepts host
- * messages of every version in SUPPORTED_VERSIONS.
+ * `tokenUnavailable`; version 3 added `pageError`. Every message is stamped with the version that introduced it
+ * (`messageVersion`), so a host written for version 1 still gets `v: 1` for everything it knows and can ignore the
+ * rest; the page accepts host messages of every version in SUPPORTED_VERSIONS. The history is in CHANGELOG.md.
  */
-export const BRIDGE_VERSION = 2;
+export const BRIDGE_VERSION = 3;
 
-export const SUPPORTED_VERSIONS: readonly number[] = [1, 2];
+export const SUPPORTED_VERSIONS: readonly number[] = [1, 2, 3];
 
 /** Longer host messages are refused before parsing: no legitimate message comes close. */
 export const MAX_MESSAGE_CHARS = 65_536;
 
 /** Longest accepted `requestId`, the host's optional correlation id. */
 export const MAX_REQUEST_ID_CHARS = 128;
+
+/** Longest `route` and `message` of a `pageError`: a report for the host's log, not a dump. */
+export const MAX_ROUTE_CHARS = 256;
+export const MAX_ERROR_MESSAGE_CHARS = 300;
 
 export type TokenKind = 'identity' | 'unity';
 
@@ -28,7 +32,14 @@ export type PageMessage =
   | { type: 'tokenUnavailable'; kind: TokenKind; reason: TokenUnavailableReason; requestId?: string }
   | { type: 'signedIn' }
   | { type: 'logout' }
-  | { type: 'openUrl'; url: string };
+  | { type: 'openUrl'; url: string }
+  | { type: 'pageError'; route: string; message: string };
+
+// A Record lists each type exactly once: the typecheck fails when a type is added to the union but not here.
+const PAGE_TYPES: Record<PageMessage['type'], true> = { ready: true, token: true, tokenUnavailable: true, signedIn: true, logout: true, openUrl: true, pageError: true };
+
+/** Every page → host type, for checks that each one is documented (the JSON Schema test). */
+export const PAGE_MESSAGE_TYPES = Object.keys(PAGE_TYPES) as ReadonlyArray<PageMessage['type']>;
 
 /** Messages the host sends to the page, as the decoder hands them on: known fields only, checked. */
 export type HostMessage =
@@ -37,8 +48,14 @@ export type HostMessage =
   | { type: 'requestToken'; kind: TokenKind; requestId?: string }
   | { type: 'logout' };
 
+const HOST_TYPES: Record<HostMessage['type'], true> = { canMakePayments: true, unityToken: true, requestToken: true, logout: true };
+
+/** Every host → page type the decoder accepts. */
+export const HOST_MESSAGE_TYPES = Object.keys(HOST_TYPES) as ReadonlyArray<HostMessage['type']>;
+
 /** The version that introduced `message`: what it is stamped with, so older hosts keep reading what they know. */
 export function messageVersion(message: PageMessage): number {
+  if (message.type === 'pageError') return 3;
   if (message.type === 'signedIn') return 2;
   if (message.type === 'tokenUnavailable' && message.kind === 'identity') return 2;
   return 1;
@@ -69,6 +86,13 @@ export function encodePageMessage(message: PageMessage): string {
     case 'openUrl':
       if (typeof message.url !== 'string' || message.url === '') throw new TypeError('bridge: openUrl needs a URL');
       return JSON.stringify(withVersion(message, { type: 'openUrl', url: message.url }));
+    case 'pageError':
+      // The page decides what goes in (no stack, no token, no user data); the protocol only bounds the size.
+      if (typeof message.route !== 'string' || message.route === '' || message.route.length > MAX_ROUTE_CHARS) {
+        throw new TypeError(`bridge: pageError needs a route of 1 to ${MAX_ROUTE_CHARS} characters`);
+      }
+      if (typeof message.message !== 'string') throw new TypeError('bridge: pageError needs a message');
+      return JSON.stringify(withVersion(message, { type: 'pageError', route: message.route, message: message.message.slice(0, MAX_ERROR_MESSAGE_CHARS) }));
     case 'signedIn':
     case 'logout':
       return JSON.stringify(withVersion(message, { type: message.type }));
@@ -93,7 +117,7 @@ function checkRequestId(value: unknown): void {
 
 /**
  * Decodes one message from the host: a JSON string or an already parsed object (WebView2's PostWebMessageAsJson).
- * Accepts only version 1 with a known type and fields of the right types; unknown extra fields are dropped, never
+ * Accepts only a version of SUPPORTED_VERSIONS with a known type and fields of the right types; unknown extra fields are dropped, never
  * passed on. A `requestId` that is null or "" counts as absent, since common serializers write those for unset fields.
  */
 export function decodeHostMessage(raw: unknown): Decoded {

@@ -2,9 +2,11 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createPortalRouter } from './router';
+import { configurePortalBridge } from './state/host';
 import { startPortal } from './state/startup';
 import './styles.css';
 
+configurePortalBridge();
 const router = createPortalRouter();
 startPortal(router);
 createRoot(document.getElementById('root')!).render(

@@ -54,6 +54,11 @@ export function allowedDesktopTarget(raw: string, policy: DesktopPolicy): string
   return url.origin + path;
 }
 
+/** The allow-list as bridge/ takes it (configureBridge): an origin is in when it is an allowed target of `policy`. */
+export function allowsDesktopOrigin(policy: DesktopPolicy): (origin: string) => boolean {
+  return (origin) => allowedDesktopTarget(origin, policy) !== null;
+}
+
 /** `{target}/login?{token}`, with `&state=` appended only when the desktop passed one. */
 export function loginUrl(target: string, token: string, state?: string | null): string {
   const suffix = state ? `&state=${encodeURIComponent(state)}` : '';

@@ -20,7 +20,7 @@ function bridgeWarnings(page: Page): string[] {
 
 /** Near misses of a real message: wrong version, wrong field type, unknown type, not JSON, no envelope. */
 const MALFORMED: unknown[] = [
-  '{"v":3,"type":"canMakePayments","allowed":false}',
+  '{"v":9,"type":"canMakePayments","allowed":false}',
   '{"v":1,"type":"canMakePayments","allowed":"false"}',
   { v: 1, type: 'canMakePayments' },
   '{"v":1,"type":"deleteAccount"}',
@@ -146,7 +146,7 @@ test.describe('the bridge module in Chromium', () => {
       });
       expect(sent).toEqual([true, true, true, true]);
       expect(await hostInbox(page)).toEqual([
-        { v: 1, type: 'ready', versions: [1, 2] },
+        { v: 1, type: 'ready', versions: [1, 2, 3] },
         { v: 1, type: 'token', kind: 'identity', token: 'header.payload.sig', state: 'st8' },
         { v: 1, type: 'openUrl', url: 'https://portal.example/auth' },
         { v: 1, type: 'logout' },
@@ -175,7 +175,7 @@ test.describe('the bridge module in Chromium', () => {
     await page.evaluate(() => (window as unknown as FakeHostWindow).__injectLateHost?.());
     expect(await page.evaluate(() => (window as unknown as { __waiting: Promise<unknown> }).__waiting)).toBe('vuplex');
     expect(await page.evaluate(() => (window as unknown as TestWindow).bridgeUnderTest.startBridge())).toBe('vuplex');
-    expect(await hostInbox(page)).toEqual([{ v: 1, type: 'ready', versions: [1, 2] }]);
+    expect(await hostInbox(page)).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
   });
 
   test('no host: nothing is posted and the no-cors call reaches the desktop listener', async ({ page, desktop }) => {

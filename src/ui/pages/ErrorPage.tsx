@@ -1,14 +1,19 @@
-// The router's error screen: plain words and three ways out, since a webview host shows no address bar.
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+// The router's error screen: plain words and three ways out, since a webview host shows no address bar; a host
+// also hears of it (bridge `pageError`).
+import { Link, useMatch, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { message } from '../../messages/catalogue';
+import { reportPageError } from '../../state/host';
 
 export interface ErrorPageProps extends ErrorComponentProps {
   /** Whether the screen brings its own <main>: not when it shows inside the signed-in layout's. */
   landmark: boolean;
 }
 
-export function ErrorPage({ reset, landmark }: ErrorPageProps) {
+export function ErrorPage({ error, reset, landmark }: ErrorPageProps) {
   const router = useRouter();
+  const route = useMatch({ strict: false, select: (match) => String(match.fullPath) });
+  useEffect(() => void reportPageError(route, error), [route, error]);
   // invalidate() re-runs the loaders and gives the matches new identities, which resets the error boundary; reset()
   // covers a render error whose route has no loader to re-run.
   const tryAgain = () => void router.invalidate().finally(reset);

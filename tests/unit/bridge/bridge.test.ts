@@ -81,7 +81,7 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
     const bridge = bridgeFor();
     await expect(bridge.start()).resolves.toBe(kind);
     await bridge.start();
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2] }]);
+    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
   });
 
   it.each(WAYS[kind])('delivers decoded host messages sent through %s', (_way, send) => {
@@ -102,7 +102,7 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
     const handler = vi.fn();
     bridge.onHostMessage(handler);
     const bad = [
-      '{"v":3,"type":"logout"}',
+      '{"v":9,"type":"logout"}',
       '{"v":1,"type":"deleteEverything"}',
       '{"v":1,"type":"canMakePayments","allowed":"no"}',
       { v: '1', type: 'logout' },
@@ -302,7 +302,7 @@ describe('Vuplex injected late', () => {
     expect(host.postMessage).not.toHaveBeenCalled();
     vuplexBecomesReady(host);
     await expect(started).resolves.toBe('vuplex');
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2] }]);
+    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
     host.emit('{"v":1,"type":"canMakePayments","allowed":true}');
     expect(handler).toHaveBeenCalledWith({ type: 'canMakePayments', allowed: true });
   });
@@ -314,7 +314,7 @@ describe('Vuplex injected late', () => {
     bridge.onHostMessage(handler);
     await expect(bridge.start()).resolves.toBeNull();
     vuplexBecomesReady(host);
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2] }]);
+    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
     host.emit('{"v":1,"type":"logout"}');
     expect(handler).toHaveBeenCalledOnce();
   });

@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as bridge from '../../../bridge';
 import { DESKTOP_CALL_TIMEOUT_MS, callDesktop, canProbeQuietly, desktopCallUrl, navigateToDesktop, probeDesktop } from '../../../bridge/fallback';
-import type { DesktopPolicy } from '../../../src/domain/desktop-target';
+import { allowsDesktopOrigin, type DesktopPolicy } from '../../../src/domain/desktop-target';
 
-const POLICY: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
+// The portal's own allow-list (src/domain/desktop-target.ts) as configureBridge gets it.
+const BASE: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
+const POLICY = allowsDesktopOrigin(BASE);
 import { installHost, removeHosts } from './fake-hosts';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c2ln';
@@ -55,9 +57,17 @@ describe('desktopCallUrl', () => {
     expect(desktopCallUrl(url, POLICY)).toBeNull();
   });
 
+  it('asks the allow-list about the origin only, never the path or query that carry the token', () => {
+    const asked: string[] = [];
+    const allows = (origin: string) => (asked.push(origin), true);
+    expect(desktopCallUrl(`http://127.0.0.1:5662/login?${TOKEN}`, allows)).toBe(`http://127.0.0.1:5662/login?${TOKEN}`);
+    expect(desktopCallUrl('data:text/html,hi', allows)).toBeNull();
+    expect(asked).toEqual(['http://127.0.0.1:5662']);
+  });
+
   it('accepts an extra https origin only when the build config lists it', () => {
     expect(desktopCallUrl('https://desktop.example.com/login?t', POLICY)).toBeNull();
-    expect(desktopCallUrl('https://desktop.example.com/login?t', { ...POLICY, extraOrigins: ['https://desktop.example.com'] })).toBe('https://desktop.example.com/login?t');
+    expect(desktopCallUrl('https://desktop.example.com/login?t', allowsDesktopOrigin({ ...BASE, extraOrigins: ['https://desktop.example.com'] }))).toBe('https://desktop.example.com/login?t');
   });
 
   it('never accepts a URL whose parsed host is not loopback (5,000 generated URLs)', () => {
@@ -132,6 +142,31 @@ describe('callDesktop', () => {
 });
 
 describe('the public entry', () => {
+  beforeEach(() => bridge.configureBridge({ hostNames: { webkitHandlerName: 'portal', androidBridgeName: 'PortalBridge' }, allowsDesktopOrigin: POLICY }));
+  afterEach(() => bridge.configureBridge({}));
+
+  it('unconfigured, refuses every desktop target: a forgotten configureBridge fails closed', async () => {
+    bridge.configureBridge({});
+    const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(new Response(null));
+    vi.stubGlobal('fetch', fetchSpy);
+    await bridge.callDesktop('http://127.0.0.1:5662/login?t');
+    bridge.navigateToDesktop('http://127.0.0.1:5662/login?t');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('uses the host names it was configured with', () => {
+    bridge.configureBridge({ hostNames: { webkitHandlerName: 'portal', androidBridgeName: 'HomeDesignBridge' } });
+    Reflect.set(window, 'HomeDesignBridge', { postMessage: vi.fn() });
+    try {
+      expect(bridge.detectHost()).toBe('android');
+      bridge.configureBridge({});
+      expect(bridge.detectHost()).toBeNull();
+    } finally {
+      Reflect.deleteProperty(window, 'HomeDesignBridge');
+    }
+  });
+
   it('callDesktop uses the global fetch and the allow-list', async () => {
     const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(new Response(null));
     vi.stubGlobal('fetch', fetchSpy);

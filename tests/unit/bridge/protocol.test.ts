@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_VERSION, MAX_MESSAGE_CHARS, decodeHostMessage, encodePageMessage } from '../../../bridge/protocol';
+import { BRIDGE_VERSION, MAX_ERROR_MESSAGE_CHARS, MAX_MESSAGE_CHARS, MAX_ROUTE_CHARS, decodeHostMessage, encodePageMessage } from '../../../bridge/protocol';
 
 describe('encodePageMessage', () => {
   it('writes each page message as one JSON object with the version first', () => {
-    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":1,"type":"ready","versions":[1,2]}');
+    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":1,"type":"ready","versions":[1,2,3]}');
     expect(encodePageMessage({ type: 'signedIn' })).toBe('{"v":2,"type":"signedIn"}');
     expect(encodePageMessage({ type: 'tokenUnavailable', kind: 'identity', reason: 'failed' })).toBe(
       '{"v":2,"type":"tokenUnavailable","kind":"identity","reason":"failed"}',
     );
     expect(encodePageMessage({ type: 'logout' })).toBe('{"v":1,"type":"logout"}');
+    expect(encodePageMessage({ type: 'pageError', route: '/credits', message: 'TypeError: x is undefined' })).toBe(
+      '{"v":3,"type":"pageError","route":"/credits","message":"TypeError: x is undefined"}',
+    );
     expect(encodePageMessage({ type: 'token', kind: 'identity', token: 'a.b.c' })).toBe('{"v":1,"type":"token","kind":"identity","token":"a.b.c"}');
     expect(encodePageMessage({ type: 'token', kind: 'unity', token: 'u-1', state: 'xyz', requestId: 'r1' })).toBe(
       '{"v":1,"type":"token","kind":"unity","token":"u-1","state":"xyz","requestId":"r1"}',
@@ -31,9 +34,17 @@ describe('encodePageMessage', () => {
   });
 
   it('lists the versions it speaks in ready, and stamps each message with the version that made it', () => {
-    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toEqual({ v: 1, type: 'ready', versions: [1, BRIDGE_VERSION] });
+    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toEqual({ v: 1, type: 'ready', versions: [1, 2, BRIDGE_VERSION] });
     expect(JSON.parse(encodePageMessage({ type: 'logout' }))).toMatchObject({ v: 1 });
-    expect(JSON.parse(encodePageMessage({ type: 'signedIn' }))).toMatchObject({ v: BRIDGE_VERSION });
+    expect(JSON.parse(encodePageMessage({ type: 'signedIn' }))).toMatchObject({ v: 2 });
+    expect(JSON.parse(encodePageMessage({ type: 'pageError', route: '/', message: '' }))).toMatchObject({ v: BRIDGE_VERSION });
+  });
+
+  it('bounds a pageError: a route is required and short, a long message is cut', () => {
+    expect(() => encodePageMessage({ type: 'pageError', route: '', message: 'm' })).toThrow(TypeError);
+    expect(() => encodePageMessage({ type: 'pageError', route: '/'.repeat(MAX_ROUTE_CHARS + 1), message: 'm' })).toThrow(TypeError);
+    const sent = JSON.parse(encodePageMessage({ type: 'pageError', route: '/', message: 'x'.repeat(1000) }));
+    expect(sent.message).toHaveLength(MAX_ERROR_MESSAGE_CHARS);
   });
 });
 
@@ -74,7 +85,7 @@ describe('decodeHostMessage', () => {
     ['an array', '[1,"logout"]', false],
     ['no version', '{"type":"logout"}', true],
     ['a string version', '{"v":"1","type":"logout"}', true],
-    ['a newer version', '{"v":3,"type":"logout"}', true],
+    ['a newer version', '{"v":9,"type":"logout"}', true],
     ['requestToken without a kind', '{"v":2,"type":"requestToken"}', true],
     ['requestToken with an unknown kind', '{"v":2,"type":"requestToken","kind":"admin"}', true],
     ['version 0', '{"v":0,"type":"logout"}', true],
