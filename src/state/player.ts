@@ -1,53 +1,21 @@
 // The signed-in player: Unity auth, cloud save (username, credits, account type), and the calls that need them.
-import { proxy } from 'valtio';
-import { ApiError, type ApiContext } from '../api/client';
+import { ApiError } from '../api/client';
 import { fetchCloudSave, setupCloudSave, updateUsername } from '../api/cloud-save';
 import { DecodeError, decodeStoredUnityAuth } from '../api/decoders';
 import { exchangeForUnity, linkUnity } from '../api/unity';
-import * as auth from '../auth/firebase';
-import { config } from '../config/config';
 import type { CloudSave, UnityAuth } from '../domain/entities';
 import { defaultUsername, displayUsername, usernameSuffix } from '../domain/profile';
 import { message } from '../messages/catalogue';
+import { apiContext, setUnityTokenSource } from './api-context';
 import { CloudSaveError, loadCloudSave } from './cloud-save-loader';
+import { cloudSaveErrorText, PortalError } from './errors';
+import { createResource, singleFlight } from './resource';
 import { onSignedOut, session, signOut } from './session';
 import { LOCAL_KEYS, localStore, readJson, writeJson } from './storage';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-export const player = proxy({
-  unity: null as UnityAuth | null,
-  cloud: null as CloudSave | null,
-  status: 'idle' as LoadStatus,
-  error: null as string | null,
-});
-
-/** An error the user should see, with its spec text. */
-export class PortalError extends Error {
-  constructor(
-    text: string,
-    override readonly cause?: unknown,
-  ) {
-    super(text);
-    this.name = 'PortalError';
-  }
-}
-
-async function identityToken(force = false): Promise<string> {
-  const token = await auth.idToken(force);
-  if (!token) throw new PortalError(message('noAuthenticatedUser'));
-  return token;
-}
-
-/** The context every backend call needs: base address, identity token and (when known) the Unity token. */
-export async function apiContext(options: { forceRefresh?: boolean } = {}): Promise<ApiContext> {
-  return {
-    baseUrl: config.backendUrl,
-    idToken: await identityToken(options.forceRefresh),
-    unityToken: player.unity?.accessToken ?? null,
-    timeoutMs: config.requestTimeoutMs,
-  };
-}
+export type { LoadStatus } from './resource';
+export { PortalError } from './errors';
+export { apiContext } from './api-context';
 
 function storeUnity(unity: UnityAuth): UnityAuth {
   player.unity = unity;
@@ -55,26 +23,19 @@ function storeUnity(unity: UnityAuth): UnityAuth {
   return unity;
 }
 
-let exchanging: Promise<UnityAuth> | null = null;
-
 /**
  * Exchanges the identity token for Unity auth (or links the desktop's player when `linkToken` is given) and stores
  * it. Parallel callers share one exchange.
  */
-export function authenticateUnity(options: { linkToken?: string; forceRefresh?: boolean } = {}): Promise<UnityAuth> {
-  exchanging ??= (async () => {
-    const ctx = await apiContext({ forceRefresh: options.forceRefresh });
-    try {
-      return storeUnity(options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx));
-    } catch (error) {
-      if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
-      throw new PortalError(message('unityAuthFailed'), error);
-    }
-  })().finally(() => {
-    exchanging = null;
-  });
-  return exchanging;
-}
+export const authenticateUnity = singleFlight(async (options: { linkToken?: string; forceRefresh?: boolean } = {}): Promise<UnityAuth> => {
+  const ctx = await apiContext({ forceRefresh: options.forceRefresh });
+  try {
+    return storeUnity(options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx));
+  } catch (error) {
+    if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
+    throw new PortalError(message('unityAuthFailed'), error);
+  }
+});
 
 /** SPEC 4: stored Unity auth data when it belongs to this user, else a fresh exchange. */
 export async function ensureUnity(options: { linkToken?: string } = {}): Promise<UnityAuth> {
@@ -88,71 +49,65 @@ export async function ensureUnity(options: { linkToken?: string } = {}): Promise
   return authenticateUnity();
 }
 
-let inFlight: Promise<CloudSave | null> | null = null;
-
 /** Signs out after a 401, 403 or network failure: the session is no good (SPEC 8). */
 function endsSession(error: unknown): boolean {
-  return error instanceof ApiError && (error.kind === 'network' || (error.kind === 'http' && (error.status === 401 || error.status === 403)));
+  const cause = error instanceof CloudSaveError ? error.cause : error;
+  return cause instanceof ApiError && (cause.kind === 'network' || (cause.kind === 'http' && (cause.status === 401 || cause.status === 403)));
 }
+
+interface PlayerLoad {
+  keepSession?: boolean;
+}
+
+const resource = createResource({
+  initial: () => ({ unity: null as UnityAuth | null, cloud: null as CloudSave | null }),
+  fresh: (state) => state.cloud !== null,
+  load: async (_args: PlayerLoad) => {
+    const unity = await ensureUnity();
+    const user = session.user;
+    const cloud = await loadCloudSave({
+      fetch: async () => fetchCloudSave(await apiContext(), player.unity?.playerId ?? unity.playerId),
+      recover: async () => {
+        await authenticateUnity({ forceRefresh: true });
+      },
+      setup: async () => {
+        try {
+          const provider = localStore.get(LOCAL_KEYS.authProvider) ?? user?.providerIds[0] ?? 'unknown';
+          await setupCloudSave(await apiContext(), player.unity!.playerId, defaultUsername(user?.displayName, user?.email), provider);
+        } catch (error) {
+          throw new PortalError(message('initialDataFailed'), error);
+        }
+      },
+      hasUser: () => session.user !== null,
+    });
+    return { cloud };
+  },
+  errorText: cloudSaveErrorText,
+  // SPEC 8 signs out on protected pages only: the hand-off on /auth keeps the session (keepSession).
+  onError: async (error, args) => {
+    if (endsSession(error) && !args.keepSession) await signOut();
+  },
+});
+
+export const player = resource.state;
+setUnityTokenSource(() => player.unity?.accessToken ?? null);
 
 /**
  * Loads the player's cloud save once per page (parallel callers share one request); `force` fetches again;
  * `keepSession` (the hand-off on /auth) does not sign out over a failure, since that is for protected pages.
  * Follows SPEC 4 and 8: recovery of 500/401, expired-token refresh, first-time setup, sign-out on 401/403/network.
+ * Resolves to the cloud save, or null with `player.status` 'error' and `player.error` set.
  */
-export function loadPlayer(options: { force?: boolean; keepSession?: boolean } = {}): Promise<CloudSave | null> {
-  if (inFlight) return inFlight;
-  if (!options.force && player.status === 'ready' && player.cloud) return Promise.resolve(player.cloud);
-  player.status = 'loading';
-  player.error = null;
-  inFlight = (async () => {
-    try {
-      const unity = await ensureUnity();
-      const user = session.user;
-      const cloud = await loadCloudSave({
-        fetch: async () => fetchCloudSave(await apiContext(), player.unity?.playerId ?? unity.playerId),
-        recover: async () => {
-          await authenticateUnity({ forceRefresh: true });
-        },
-        setup: async () => {
-          try {
-            const provider = localStore.get(LOCAL_KEYS.authProvider) ?? user?.providerIds[0] ?? 'unknown';
-            await setupCloudSave(await apiContext(), player.unity!.playerId, defaultUsername(user?.displayName, user?.email), provider);
-          } catch (error) {
-            throw new PortalError(message('initialDataFailed'), error);
-          }
-        },
-        hasUser: () => session.user !== null,
-      });
-      player.cloud = cloud;
-      player.status = 'ready';
-      return cloud;
-    } catch (error) {
-      const text = describeLoadError(error);
-      player.status = 'error';
-      player.error = text;
-      const cause = error instanceof CloudSaveError ? error.cause : error;
-      // Sign-out resets this store, so the text is kept for the caller first.
-      // SPEC 8 signs out on protected pages only: the hand-off on /auth keeps the session (keepSession).
-      if (endsSession(cause) && !options.keepSession) await signOut().catch(() => undefined);
-      throw new PortalError(text, error);
-    } finally {
-      inFlight = null;
-    }
-  })();
-  return inFlight;
+export async function loadPlayer(options: { force?: boolean; keepSession?: boolean } = {}): Promise<CloudSave | null> {
+  const outcome = await resource.load(options);
+  return outcome.status === 'ready' ? player.cloud : null;
 }
 
-function describeLoadError(error: unknown): string {
-  if (error instanceof PortalError) return error.message;
-  if (error instanceof CloudSaveError) {
-    if (error.reason === 'setup') return message('initialDataFailed');
-    if (error.cause instanceof PortalError) return error.cause.message;
-    if (error.cause instanceof ApiError) return message('cloudSaveFetchFailed', { text: error.cause.serverText });
-    if (error.cause instanceof DecodeError) return message('cloudSaveFetchFailed', { text: 'the answer could not be read' });
-    return message('cloudSaveFetchFailed', { text: 'no data' });
-  }
-  return message('cloudSaveFetchFailed', { text: error instanceof Error ? error.message : String(error) });
+/** For calls that need the player: loads it, or throws a PortalError with the load's text. */
+export async function requirePlayer(options: { force?: boolean } = {}): Promise<{ cloud: CloudSave | null; unity: UnityAuth }> {
+  const outcome = await resource.load(options);
+  if (outcome.status !== 'ready' || !player.unity) throw new PortalError(outcome.error ?? message('genericError'));
+  return { cloud: player.cloud, unity: player.unity };
 }
 
 /** The name to show and edit: the part before '#'. */
@@ -175,12 +130,8 @@ export function setCredits(balance: number): void {
 }
 
 export function resetPlayer(): void {
-  player.unity = null;
-  player.cloud = null;
-  player.status = 'idle';
-  player.error = null;
-  inFlight = null;
-  exchanging = null;
+  resource.reset();
+  authenticateUnity.clear();
 }
 
 onSignedOut(resetPlayer);

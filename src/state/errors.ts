@@ -1,0 +1,66 @@
+// One way from any error to the text the user sees (SPEC 8 texts are contracts: the wording lives in the catalogue).
+import { ApiError } from '../api/client';
+import { DecodeError } from '../api/decoders';
+import { message, type MessageCode } from '../messages/catalogue';
+import { PayPalError } from '../payments/paypal';
+import { CloudSaveError } from './cloud-save-loader';
+
+/** An error the user should see, with its spec text. */
+export class PortalError extends Error {
+  constructor(
+    text: string,
+    override readonly cause?: unknown,
+  ) {
+    super(text);
+    this.name = 'PortalError';
+  }
+}
+
+/** How a caller words the failures its spec text depends on; anything unmatched gets `fallback`. */
+export interface ErrorWording {
+  /** A backend failure (HTTP status, network, timeout). */
+  api?: (error: ApiError) => string;
+  /** An answer that could not be read. */
+  decode?: string;
+  /** The catch-all key (default: SPEC 8's generic error). */
+  fallback?: MessageCode;
+  /** Text for anything else that is not a PortalError (wins over `fallback`). */
+  other?: (error: unknown) => string;
+}
+
+const PAYPAL_TEXTS: Record<PayPalError['reason'], MessageCode> = {
+  config: 'paypalConfigMissing',
+  load: 'paypalLoadFailed',
+  unavailable: 'paypalUnavailable',
+  render: 'paypalButtonsFailed',
+};
+
+/** The user's text for `error`: a PortalError carries its own, the rest is worded by `wording` or a catalogue key. */
+export function errorText(error: unknown, wording: ErrorWording | MessageCode = {}): string {
+  const how: ErrorWording = typeof wording === 'string' ? { fallback: wording } : wording;
+  if (error instanceof PortalError) return error.message;
+  if (error instanceof PayPalError) return message(PAYPAL_TEXTS[error.reason] ?? how.fallback ?? 'paypalButtonsFailed');
+  if (error instanceof ApiError && how.api) return how.api(error);
+  if (error instanceof DecodeError && how.decode !== undefined) return how.decode;
+  if (how.other) return how.other(error);
+  return message(how.fallback ?? 'genericError');
+}
+
+/** The cloud save load's text (SPEC 4 and 8: "Failed to fetch cloud save data: ..."). */
+export function cloudSaveErrorText(error: unknown): string {
+  const fetchFailed = (text: string) => message('cloudSaveFetchFailed', { text });
+  if (error instanceof CloudSaveError) {
+    if (error.reason === 'setup') return message('initialDataFailed');
+    return errorText(error.cause, {
+      api: (cause) => fetchFailed(cause.serverText),
+      decode: fetchFailed('the answer could not be read'),
+      other: () => fetchFailed('no data'),
+    });
+  }
+  return errorText(error, { other: (cause) => fetchFailed(cause instanceof Error ? cause.message : String(cause)) });
+}
+
+/** A failure of the identity service behind a call: 401/403, a missing token or the portal's own auth errors. */
+export function isAuthFailure(error: unknown): boolean {
+  return (error instanceof ApiError && (error.kind === 'auth' || error.status === 401 || error.status === 403)) || error instanceof PortalError;
+}

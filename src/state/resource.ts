@@ -1,0 +1,104 @@
+// The store kernel: a loaded resource (status, error text, data fields) with one request at a time and a reset to a
+// fresh initial state. Loads resolve to their outcome; they never reject into the UI.
+import { proxy } from 'valtio';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface ResourceFields {
+  status: LoadStatus;
+  /** The user's text for the last failure (see errors.ts). */
+  error: string | null;
+}
+
+export interface Outcome {
+  status: LoadStatus;
+  error: string | null;
+}
+
+export interface ResourceOptions<D extends object, A> {
+  /** The data fields as they are before any load; called again on every reset. */
+  initial: () => D;
+  /** Fetches; the fields it returns are written only if no reset happened meanwhile. */
+  load: (args: A, state: Readonly<D & ResourceFields>) => Promise<Partial<D>>;
+  /** The user's text for a failed load. */
+  errorText: (error: unknown) => string;
+  /** Whether a ready state may be reused without `force` (default: always). */
+  fresh?: (state: Readonly<D & ResourceFields>, args: A) => boolean;
+  /** Runs after a failure was written (e.g. SPEC 8's sign-out); the load resolves once it is done. */
+  onError?: (error: unknown, args: A) => Promise<void> | void;
+}
+
+export interface Resource<D extends object, A> {
+  readonly state: D & ResourceFields;
+  /** Loads unless ready (and fresh); parallel callers share one request; `force` loads again once none runs. */
+  load(args?: A & { force?: boolean }): Promise<Outcome>;
+  /** Back to a fresh initial state; an answer still on its way is dropped. */
+  reset(): void;
+}
+
+export function createResource<D extends object, A extends object = object>(options: ResourceOptions<D, A>): Resource<D, A> {
+  const fields = (): D & ResourceFields => ({ ...options.initial(), status: 'idle', error: null });
+  const state = proxy(fields());
+  let running: Promise<Outcome> | null = null;
+  let generation = 0;
+  const outcome = (): Outcome => ({ status: state.status, error: state.error });
+
+  async function run(args: A, mine: number): Promise<Outcome> {
+    try {
+      const data = await options.load(args, state);
+      if (mine !== generation) return outcome();
+      Object.assign(state, data);
+      state.status = 'ready';
+      return outcome();
+    } catch (error) {
+      if (mine !== generation) return outcome();
+      const text = options.errorText(error);
+      state.status = 'error';
+      state.error = text;
+      // onError may reset the store (sign-out), so the outcome is taken first.
+      try {
+        await options.onError?.(error, args);
+      } catch {
+        // The failure is already shown; a failing follow-up adds nothing the user can act on.
+      }
+      return { status: 'error', error: text };
+    } finally {
+      if (mine === generation) running = null;
+    }
+  }
+
+  return {
+    state,
+    load(args = {} as A & { force?: boolean }) {
+      if (running) return running;
+      if (!args.force && state.status === 'ready' && (options.fresh?.(state, args) ?? true)) return Promise.resolve(outcome());
+      state.status = 'loading';
+      state.error = null;
+      running = run(args, generation);
+      return running;
+    },
+    reset() {
+      generation++;
+      running = null;
+      const next = fields();
+      for (const key of Object.keys(state) as (keyof typeof state)[]) if (!(key in next)) delete state[key];
+      Object.assign(state, next);
+    },
+  };
+}
+
+/** One call at a time: parallel callers share the running promise (which may reject); `clear()` forgets it. */
+export function singleFlight<A extends unknown[], T>(fn: (...args: A) => Promise<T>): ((...args: A) => Promise<T>) & { clear(): void } {
+  let running: Promise<T> | null = null;
+  const shared = (...args: A) => {
+    const mine = (running ??= fn(...args).finally(() => {
+      if (running === mine) running = null;
+    }));
+    return mine;
+  };
+  return Object.assign(shared, {
+    clear() {
+      running = null;
+    },
+  });
+}
