@@ -1,69 +1,50 @@
 // The player's subscription: read (cached 5 s, cloud save's subscriptionData preferred) and the changes of SPEC 4.
-import { proxy } from 'valtio';
-import { ApiError } from '../api/client';
-import { DecodeError } from '../api/decoders';
 import * as api from '../api/subscription';
 import type { PaidPlan } from '../config/types';
 import { SUBSCRIPTION_CACHE_MS } from '../domain/constants';
 import type { DirectActivation } from '../domain/entities';
 import type { Subscription } from '../domain/plans';
 import { message } from '../messages/catalogue';
-import { apiContext, loadPlayer, player, PortalError, type LoadStatus } from './player';
+import { apiContext } from './api-context';
+import { errorText, PortalError } from './errors';
+import { loadPlayer, player, requirePlayer } from './player';
+import { createResource } from './resource';
 import { onSignedOut } from './session';
 
-export const subscription = proxy({
-  current: null as Subscription | null,
-  status: 'idle' as LoadStatus,
-  error: null as string | null,
-  fetchedAt: 0,
+interface SubscriptionLoad {
+  now?: number;
+  force?: boolean;
+}
+
+const resource = createResource({
+  initial: () => ({ current: null as Subscription | null, fetchedAt: 0 }),
+  fresh: (state, args: SubscriptionLoad) => (args.now ?? Date.now()) - state.fetchedAt < SUBSCRIPTION_CACHE_MS,
+  load: async (args: SubscriptionLoad) => {
+    const { cloud, unity } = await requirePlayer({ force: args.force });
+    const current =
+      !args.force && cloud && cloud.subscription !== undefined ? cloud.subscription : await api.fetchSubscription(await apiContext(), unity.playerId);
+    return { current, fetchedAt: Date.now() };
+  },
+  errorText: (error) =>
+    errorText(error, {
+      api: (cause) => message('subscriptionFetchFailed', { status: cause.status ?? cause.serverText }),
+      decode: message('subscriptionFetchFailed', { status: 'unreadable answer' }),
+    }),
 });
 
-let inFlight: Promise<Subscription | null> | null = null;
+export const subscription = resource.state;
 
-/** The subscription, from cache when under 5 s old unless `force`; parallel callers share one request. */
-export function loadSubscription(options: { force?: boolean; now?: number } = {}): Promise<Subscription | null> {
-  const now = options.now ?? Date.now();
-  if (inFlight) return inFlight;
-  if (!options.force && subscription.status === 'ready' && now - subscription.fetchedAt < SUBSCRIPTION_CACHE_MS) {
-    return Promise.resolve(subscription.current);
-  }
-  subscription.status = 'loading';
-  subscription.error = null;
-  inFlight = (async () => {
-    try {
-      const cloud = await loadPlayer({ force: options.force });
-      let current: Subscription | null;
-      if (!options.force && cloud && cloud.subscription !== undefined) {
-        current = cloud.subscription;
-      } else {
-        current = await api.fetchSubscription(await apiContext(), player.unity!.playerId);
-      }
-      subscription.current = current;
-      subscription.status = 'ready';
-      subscription.fetchedAt = Date.now();
-      return current;
-    } catch (error) {
-      subscription.status = 'error';
-      subscription.error =
-        error instanceof ApiError
-          ? message('subscriptionFetchFailed', { status: error.status ?? error.serverText })
-          : error instanceof PortalError
-            ? error.message
-            : error instanceof DecodeError
-              ? message('subscriptionFetchFailed', { status: 'unreadable answer' })
-              : message('genericError');
-      throw error;
-    } finally {
-      inFlight = null;
-    }
-  })();
-  return inFlight;
+/** The subscription, from cache when under 5 s old unless `force`; parallel callers share one request. Never rejects. */
+export async function loadSubscription(options: { force?: boolean; now?: number } = {}): Promise<Subscription | null> {
+  const outcome = await resource.load(options);
+  return outcome.status === 'ready' ? subscription.current : null;
 }
 
 async function playerContext() {
   await loadPlayer();
   const ctx = await apiContext();
   const playerId = player.unity?.playerId;
+  // The load's own text is in player.error; this call says only that there is no player to act for.
   if (!playerId) throw new PortalError(message('deletionNoPlayer'));
   return { ctx, playerId };
 }
@@ -97,11 +78,7 @@ export async function activateManually(plan: PaidPlan, manualId: string): Promis
 }
 
 export function resetSubscription(): void {
-  subscription.current = null;
-  subscription.status = 'idle';
-  subscription.error = null;
-  subscription.fetchedAt = 0;
-  inFlight = null;
+  resource.reset();
 }
 
 onSignedOut(resetSubscription);

@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createResource, singleFlight } from '../../../src/state/resource';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function items(load: () => Promise<string[]>) {
+  return createResource({
+    initial: () => ({ items: [] as string[], extra: { seen: 0 } }),
+    load: async () => ({ items: await load() }),
+    errorText: (error) => `failed: ${error instanceof Error ? error.message : String(error)}`,
+  });
+}
+
+describe('createResource', () => {
+  it('starts idle with the initial data', () => {
+    const r = items(async () => []);
+    expect(r.state).toMatchObject({ status: 'idle', error: null, items: [] });
+  });
+
+  it('shares one request between parallel callers and reuses a ready state', async () => {
+    const load = vi.fn(async () => ['a']);
+    const r = items(load);
+    const [first, second] = await Promise.all([r.load(), r.load()]);
+    expect(first).toEqual({ status: 'ready', error: null });
+    expect(second).toEqual(first);
+    await r.load();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(r.state.items).toEqual(['a']);
+  });
+
+  it('loads again with force', async () => {
+    let n = 0;
+    const r = items(async () => [`v${++n}`]);
+    await r.load();
+    await r.load({ force: true });
+    expect(r.state.items).toEqual(['v2']);
+  });
+
+  it('is loading while the request runs', async () => {
+    const answer = deferred<string[]>();
+    const r = items(() => answer.promise);
+    const done = r.load();
+    expect(r.state.status).toBe('loading');
+    answer.resolve(['x']);
+    await done;
+    expect(r.state.status).toBe('ready');
+  });
+
+  it('resolves a failure to the error status and its text, never rejecting', async () => {
+    const r = items(async () => {
+      throw new Error('down');
+    });
+    await expect(r.load()).resolves.toEqual({ status: 'error', error: 'failed: down' });
+    expect(r.state).toMatchObject({ status: 'error', error: 'failed: down', items: [] });
+  });
+
+  it('keeps the text in the outcome when onError resets the store', async () => {
+    const r = createResource({
+      initial: () => ({ n: 0 }),
+      load: async () => {
+        throw new Error('401');
+      },
+      errorText: () => 'signed out',
+      onError: () => r.reset(),
+    });
+    await expect(r.load()).resolves.toEqual({ status: 'error', error: 'signed out' });
+    expect(r.state.status).toBe('idle');
+  });
+
+  it('drops an answer that arrives after a reset', async () => {
+    const answer = deferred<string[]>();
+    const r = items(() => answer.promise);
+    const stale = r.load();
+    r.reset();
+    answer.resolve(['stale']);
+    await stale;
+    expect(r.state).toMatchObject({ status: 'idle', items: [] });
+  });
+
+  it('drops a failure that arrives after a reset, and a new load is not joined to the old one', async () => {
+    const old = deferred<string[]>();
+    const fresh = deferred<string[]>();
+    const answers = [old.promise, fresh.promise];
+    const r = items(() => answers.shift()!);
+    const stale = r.load();
+    r.reset();
+    const next = r.load();
+    old.reject(new Error('late'));
+    await stale;
+    expect(r.state.status).toBe('loading');
+    fresh.resolve(['new']);
+    await next;
+    expect(r.state).toMatchObject({ status: 'ready', error: null, items: ['new'] });
+  });
+
+  it('resets to a fresh initial state, not the mutated one', async () => {
+    const r = items(async () => ['a']);
+    await r.load();
+    r.state.extra.seen = 5;
+    r.reset();
+    expect(r.state).toMatchObject({ status: 'idle', error: null, items: [], extra: { seen: 0 } });
+  });
+
+  it('reuses a ready state only while fresh says so', async () => {
+    const load = vi.fn(async () => ['a']);
+    let fresh = true;
+    const r = createResource({ initial: () => ({ items: [] as string[] }), load: async () => ({ items: await load() }), errorText: String, fresh: () => fresh });
+    await r.load();
+    await r.load();
+    fresh = false;
+    await r.load();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('singleFlight', () => {
+  it('shares the running call and starts a new one after it settles', async () => {
+    const answer = deferred<number>();
+    const fn = vi.fn(() => answer.promise);
+    const shared = singleFlight(fn);
+    const a = shared();
+    const b = shared();
+    expect(a).toBe(b);
+    answer.resolve(1);
+    await a;
+    void shared();
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets a running call on clear()', () => {
+    const fn = vi.fn(() => new Promise<number>(() => undefined));
+    const shared = singleFlight(fn);
+    const a = shared();
+    shared.clear();
+    expect(shared()).not.toBe(a);
+  });
+});
