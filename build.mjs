@@ -6,6 +6,7 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DEFAULT_PORTS, PORT_VARIABLES } from './harness/default-ports.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
 const root = (() => {
@@ -34,7 +35,7 @@ const port = (name, value) => {
  */
 export function portalConfig(flavour = 'staging', overrides = {}) {
   if (!FLAVOURS.includes(flavour)) throw new Error(`unknown flavour ${flavour}: use ${FLAVOURS.join(', ')}`);
-  const backendPort = env('BACKEND_PORT', '8787');
+  const backendPort = env(PORT_VARIABLES.backend, String(DEFAULT_PORTS.backend));
   const backendUrl = env('PORTAL_BACKEND_URL', `http://127.0.0.1:${backendPort}`);
   const production = flavour === 'production';
   // Production and development/staging use different PayPal plan ids; development and staging share theirs.
@@ -57,7 +58,7 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
     // SPEC 1: the manual fallback payment path exists in the staging build (and development); never in production.
     paymentBypass: !production,
     useEmulator: env('PORTAL_USE_EMULATOR', production ? 'false' : 'true') === 'true',
-    authEmulatorUrl: env('PORTAL_AUTH_EMULATOR_URL', `http://127.0.0.1:${env('AUTH_EMULATOR_PORT', '9099')}`),
+    authEmulatorUrl: env('PORTAL_AUTH_EMULATOR_URL', `http://127.0.0.1:${env(PORT_VARIABLES.auth, String(DEFAULT_PORTS.auth))}`),
     backendUrl,
     requestTimeoutMs: Number(env('PORTAL_REQUEST_TIMEOUT_MS', '15000')),
     paypal: {
@@ -81,7 +82,7 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
       microsoftStore: env('MICROSOFT_STORE_URL', 'https://apps.microsoft.com/detail/9NBLGGH00000'),
     },
     deepLinkScheme: env('DEEP_LINK_SCHEME', 'dreambook'),
-    desktopPort: port('DESKTOP_PORT', env('DESKTOP_PORT', '5662')),
+    desktopPort: port(PORT_VARIABLES.desktop, env(PORT_VARIABLES.desktop, String(DEFAULT_PORTS.desktop))),
     // Only these loopback ports receive a token (issue: any loopback port let any local process collect one).
     desktopPorts: list(env('PORTAL_DESKTOP_PORTS', '')).map((p) => port('PORTAL_DESKTOP_PORTS', p)),
     devLocalIp: env('DEV_LOCAL_IP', ''),

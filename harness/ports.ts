@@ -1,6 +1,14 @@
-// Free loopback ports for the parts of the stack.
+// The stack's ports: their defaults and variables (one definition, in default-ports.mjs), and free loopback ports.
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
+import { DEFAULT_PORTS, PORT_VARIABLES, type StackPart } from './default-ports.mjs';
+
+export { DEFAULT_PORTS, PORT_VARIABLES, type StackPart };
+
+/** http://127.0.0.1:`port`, where every part of the stack listens. */
+export function loopbackUrl(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,6 +32,21 @@ export async function choosePort(requested: number | undefined, variable: string
     throw new Error(requested === undefined ? `${variable}: "${fromEnv}" is not a port (0-65535)` : `${port} is not a port (0-65535)`);
   }
   return port === 0 ? freePort() : port;
+}
+
+/** The port of `part` to listen on: `requested` (0: any free port), else its variable, else the contract's default. */
+export function stackPort(part: StackPart, requested?: number): Promise<number> {
+  return choosePort(requested, PORT_VARIABLES[part], DEFAULT_PORTS[part]);
+}
+
+/** Where a running part of the stack listens: its variable, else the contract's default (for clients of the stack). */
+export function configuredPort(part: StackPart): number {
+  const variable = PORT_VARIABLES[part];
+  const fromEnv = process.env[variable];
+  if (!fromEnv) return DEFAULT_PORTS[part];
+  const port = Number(fromEnv);
+  if (!/^\d+$/.test(fromEnv) || port > 65535) throw new Error(`${variable}: "${fromEnv}" is not a port (0-65535)`);
+  return port;
 }
 
 /** Resolves when GET `url` answers at all, or rejects after `timeoutMs`. */

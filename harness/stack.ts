@@ -9,7 +9,7 @@ import { startDesktopListener, type DesktopListener } from './desktop';
 import { EmulatorAdmin, PROJECT_ID, startAuthEmulator, type AuthEmulator } from './emulator';
 import { startDevLoop, type DevLoop } from './live-reload';
 import { projectRoot } from './paths';
-import { assertPortFree, choosePort } from './ports';
+import { assertPortFree, loopbackUrl, PORT_VARIABLES, stackPort } from './ports';
 
 export interface StackOptions {
   flavour?: 'staging' | 'development';
@@ -55,15 +55,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const flavour = options.flavour ?? 'staging';
   if (options.watch && flavour !== 'development') throw new Error('the rebuild-and-reload loop serves the development flavour only (--env development)');
   const ports = {
-    portal: await choosePort(options.ports?.portal, 'PORTAL_PORT', 5173),
-    backend: await choosePort(options.ports?.backend, 'BACKEND_PORT', 8787),
-    auth: await choosePort(options.ports?.auth, 'AUTH_EMULATOR_PORT', 9099),
-    desktop: await choosePort(options.ports?.desktop, 'DESKTOP_PORT', 5662),
+    portal: await stackPort('portal', options.ports?.portal),
+    backend: await stackPort('backend', options.ports?.backend),
+    auth: await stackPort('auth', options.ports?.auth),
+    desktop: await stackPort('desktop', options.ports?.desktop),
   };
-  const backendUrl = `http://127.0.0.1:${ports.backend}`;
+  const backendUrl = loopbackUrl(ports.backend);
   const overrides: Partial<PortalConfig> = {
     useEmulator: true,
-    authEmulatorUrl: `http://127.0.0.1:${ports.auth}`,
+    authEmulatorUrl: loopbackUrl(ports.auth),
     backendUrl,
     desktopPort: ports.desktop,
     ...(options.desktopPorts ? { desktopPorts: options.desktopPorts } : {}),
@@ -72,12 +72,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const base = portalConfig(flavour, overrides);
   overrides.paypal = { ...base.paypal, sdkBaseUrl: `${backendUrl}/paypal/sdk/js` };
   const outdir = resolve(options.outdir ?? join(projectRoot(), 'dist', overrides.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
-  const portalOrigins = [`http://127.0.0.1:${ports.portal}`, `http://localhost:${ports.portal}`];
+  const portalOrigins = [loopbackUrl(ports.portal), `http://localhost:${ports.portal}`];
   // The Hosting emulator would quietly move to the next free port; the stack must answer on PORTAL_PORT or say why not.
-  await assertPortFree(ports.portal, 'PORTAL_PORT');
-  await assertPortFree(ports.backend, 'BACKEND_PORT');
-  await assertPortFree(ports.auth, 'AUTH_EMULATOR_PORT');
-  if (options.desktop !== false) await assertPortFree(ports.desktop, 'DESKTOP_PORT');
+  await assertPortFree(ports.portal, PORT_VARIABLES.portal);
+  await assertPortFree(ports.backend, PORT_VARIABLES.backend);
+  await assertPortFree(ports.auth, PORT_VARIABLES.auth);
+  if (options.desktop !== false) await assertPortFree(ports.desktop, PORT_VARIABLES.desktop);
 
   const started: Array<{ stop(): Promise<void> }> = [];
   const stopAll = async () => {
@@ -89,7 +89,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let config: BuildConfig;
     if (options.watch) {
       // The watch builds first: the page's CSP and reload client name the event stream's port.
-      const reloadPort = await choosePort(options.reloadPort, 'LIVE_RELOAD_PORT', 0);
+      const reloadPort = await stackPort('liveReload', options.reloadPort);
       devLoop = await startDevLoop({ outdir, config: overrides, portalOrigins, reloadPort });
       started.push(devLoop);
       config = devLoop.config;

@@ -5,7 +5,7 @@ import { parseFaults } from '../../harness/backend/faults';
 import { HARNESS_SECRET_ENV, removeSecretFile, writeSecretFile } from '../../harness/backend/secret';
 import { normalOrigin, startBackend } from '../../harness/backend/server';
 import { parseIdentityKeys } from '../../harness/backend/tokens';
-import { choosePort } from '../../harness/ports';
+import { configuredPort, DEFAULT_PORTS, loopbackUrl, PORT_VARIABLES, stackPort } from '../../harness/ports';
 import { CliError, EXIT, portOption } from '../errors';
 import { stopOnSignals } from '../shutdown';
 
@@ -13,7 +13,8 @@ export interface BackendCommandOptions {
   port?: string;
   data?: string;
   fault?: string;
-  emulator: string | false;
+  /** Unset: the emulator at AUTH_EMULATOR_PORT (read when the command runs, so a bad variable fails this command only). */
+  emulator?: string | false;
   identityKeys?: string;
   allowOrigin: string[];
   allowPaymentBypass?: boolean;
@@ -41,13 +42,13 @@ function identityKeys(file: string | undefined): string | undefined {
 export function backendCommand(): Command {
   return new Command('backend')
     .description('run the reference backend alone (API of SPEC section 7 and the PayPal SDK stand-in)')
-    .option('--port <n>', 'port (default BACKEND_PORT or 8787)')
+    .option('--port <n>', `port (default ${PORT_VARIABLES.backend} or ${DEFAULT_PORTS.backend})`)
     .option('--data <file>', 'keep data in this file across restarts')
     .option('--fault <spec>', 'inject failures, e.g. cloud-save=500x2, designs=drop, latency=300 (comma-separated)')
-    .option('--emulator <url>', 'Auth emulator address: its unsigned tokens are accepted and accounts deleted there', `http://127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? 9099}`)
+    .option('--emulator <url>', `Auth emulator address: its unsigned tokens are accepted and accounts deleted there (default http://127.0.0.1:${PORT_VARIABLES.auth})`)
     .option('--no-emulator', 'no emulator mode: only RS256 identity tokens signed by --identity-keys are accepted')
     .option('--identity-keys <file>', 'public keys of RS256 identity tokens: PEM, a JWK set, or a {kid: PEM} map (default BACKEND_IDENTITY_KEYS)', process.env.BACKEND_IDENTITY_KEYS)
-    .option('--allow-origin <origin>', 'an origin whose pages may call the API (repeatable; default the portal at PORTAL_PORT)', collect, [])
+    .option('--allow-origin <origin>', `an origin whose pages may call the API (repeatable; default the portal at ${PORT_VARIABLES.portal})`, collect, [])
     .option('--allow-payment-bypass', "accept POST /subscription/direct {provider: 'MANUAL'} (the staging build's manual activation)")
     .action(async (opts: BackendCommandOptions) => {
       try {
@@ -55,21 +56,21 @@ export function backendCommand(): Command {
       } catch (error) {
         throw new CliError((error as Error).message, EXIT.usage);
       }
-      const portalPort = process.env.PORTAL_PORT ?? '5173';
+      const portalPort = configuredPort('portal');
       let origins: string[];
       try {
-        origins = (opts.allowOrigin.length > 0 ? opts.allowOrigin : [`http://127.0.0.1:${portalPort}`, `http://localhost:${portalPort}`]).map(normalOrigin);
+        origins = (opts.allowOrigin.length > 0 ? opts.allowOrigin : [loopbackUrl(portalPort), `http://localhost:${portalPort}`]).map(normalOrigin);
       } catch (error) {
         throw new CliError(`--allow-origin: ${(error as Error).message}`, EXIT.usage);
       }
       const keys = identityKeys(opts.identityKeys);
       if (opts.emulator === false && !keys) throw new CliError('--no-emulator needs --identity-keys: otherwise no identity token can be accepted', EXIT.usage);
-      const port = await choosePort(opts.port === undefined ? undefined : portOption(opts.port, '--port'), 'BACKEND_PORT', 8787);
+      const port = await stackPort('backend', opts.port === undefined ? undefined : portOption(opts.port, '--port'));
       const backend = await startBackend({
         port,
         dataFile: opts.data,
         faults: opts.fault,
-        emulatorUrl: opts.emulator === false ? undefined : opts.emulator,
+        emulatorUrl: opts.emulator === false ? undefined : (opts.emulator ?? loopbackUrl(configuredPort('auth'))),
         identityKeys: keys,
         allowedOrigins: origins,
         allowPaymentBypass: opts.allowPaymentBypass ?? false,

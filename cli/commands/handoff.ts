@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../../harness/browser';
+import { desktopReportLine } from '../../harness/client';
 import { startDesktopListener } from '../../harness/desktop';
+import { configuredPort, DEFAULT_PORTS, loopbackUrl, PORT_VARIABLES } from '../../harness/ports';
 import { CliError, EXIT, portOption } from '../errors';
 
 export interface HandoffOptions {
@@ -69,8 +71,8 @@ export function handoffCommand(): Command {
     .requiredOption('--password <password>', 'its password')
     .option('--unity-token', 'ask for the Unity access token instead of the identity token')
     .option('--dev', 'go through /return-to-app (dev mode)')
-    .option('--port <n>', 'listener port (default DESKTOP_PORT or 5662)')
-    .option('--portal <url>', 'portal address (default http://127.0.0.1:PORTAL_PORT/)')
+    .option('--port <n>', `listener port (default ${PORT_VARIABLES.desktop} or ${DEFAULT_PORTS.desktop})`)
+    .option('--portal <url>', `portal address (default http://127.0.0.1:${PORT_VARIABLES.portal}/)`)
     .option('--json', 'print the listener event as JSON')
     .action(async (opts: { email: string; password: string; unityToken?: boolean; dev?: boolean; port?: string; portal?: string; json?: boolean }) => {
       const event = await handoff({
@@ -78,10 +80,10 @@ export function handoffCommand(): Command {
         password: opts.password,
         unityToken: opts.unityToken,
         dev: opts.dev,
-        portalUrl: opts.portal ?? `http://127.0.0.1:${process.env.PORTAL_PORT ?? 5173}/`,
-        desktopPort: opts.port === undefined ? Number(process.env.DESKTOP_PORT ?? 5662) : portOption(opts.port, '--port'),
+        portalUrl: opts.portal ?? `${loopbackUrl(configuredPort('portal'))}/`,
+        desktopPort: opts.port === undefined ? configuredPort('desktop') : portOption(opts.port, '--port'),
         log: (line) => process.stderr.write(`${line}\n`),
       });
-      process.stdout.write(opts.json ? `${JSON.stringify(event)}\n` : `${event.kind === 'login' ? event.token : ''}\n`);
+      process.stdout.write(`${opts.json ? desktopReportLine(event) : event.kind === 'login' ? event.token : ''}\n`);
     });
 }
