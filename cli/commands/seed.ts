@@ -1,15 +1,15 @@
 import { Command, Option } from 'commander';
-import { HARNESS_SECRET_ENV, HARNESS_SECRET_HEADER, readHarnessSecret, secretFile } from '../../harness/backend/secret';
+import { HARNESS_SECRET_ENV, readHarnessSecret, secretFile } from '../../harness/backend/secret';
+import { SEED_PLANS } from '../../harness/backend/seed';
+import { harnessClient, HarnessRouteError, type SeedOptions, type SeedPlan } from '../../harness/client';
 import { EmulatorAdmin } from '../../harness/emulator';
+import { configuredPort, loopbackUrl } from '../../harness/ports';
 import { CliError, EXIT, intOption } from '../errors';
 
-export interface SeedOptions {
+/** The account to create and what its player gets (the options `seed` takes). */
+export interface SeedAccount extends Pick<SeedOptions, 'name' | 'credits' | 'plan' | 'designs'> {
   email: string;
   password: string;
-  name?: string;
-  credits?: number;
-  plan?: 'free' | 'monthly' | 'six-month' | 'annual';
-  designs?: number;
 }
 
 /** The running backend's test-route secret (written by `stack` or `backend`), or a usage-style error saying where it looked. */
@@ -30,7 +30,7 @@ export function harnessSecretFor(backendPort: number): string {
 }
 
 /** Creates the account in the emulator (or reuses it) and its player in the backend. */
-export async function seed(opts: SeedOptions, emulatorUrl: string, backendUrl: string, secret: string) {
+export async function seed(opts: SeedAccount, emulatorUrl: string, backendUrl: string, secret: string) {
   const admin = new EmulatorAdmin(emulatorUrl);
   let uid: string;
   try {
@@ -39,14 +39,12 @@ export async function seed(opts: SeedOptions, emulatorUrl: string, backendUrl: s
     if (!String(error).includes('EMAIL_EXISTS')) throw error;
     uid = (await admin.signIn(opts.email, opts.password)).uid;
   }
-  const res = await fetch(`${backendUrl}/__harness/seed`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [HARNESS_SECRET_HEADER]: secret },
-    body: JSON.stringify({ uid, email: opts.email, name: opts.name, credits: opts.credits, plan: opts.plan, designs: opts.designs }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new CliError(`backend refused the seed: ${String(json.error)}`);
-  return { uid, email: opts.email, ...json };
+  const seeded = await harnessClient(backendUrl, secret)
+    .seed({ uid, email: opts.email, name: opts.name, credits: opts.credits, plan: opts.plan, designs: opts.designs })
+    .catch((error: unknown) => {
+      throw error instanceof HarnessRouteError ? new CliError(`backend refused the seed: ${error.detail}`) : error;
+    });
+  return { uid, email: opts.email, ...seeded };
 }
 
 export function seedCommand(): Command {
@@ -56,13 +54,13 @@ export function seedCommand(): Command {
     .requiredOption('--password <password>', 'password (6 characters or more)')
     .option('--name <name>', 'display name and username')
     .option('--credits <n>', 'credit balance')
-    .addOption(new Option('--plan <plan>', 'subscription').choices(['free', 'monthly', 'six-month', 'annual']).default('free'))
+    .addOption(new Option('--plan <plan>', 'subscription').choices(SEED_PLANS).default('free'))
     .option('--designs <n>', 'number of saved sample designs')
-    .action(async (opts: { email: string; password: string; name?: string; credits?: string; plan: SeedOptions['plan']; designs?: string }) => {
+    .action(async (opts: { email: string; password: string; name?: string; credits?: string; plan: SeedPlan; designs?: string }) => {
       if (opts.password.length < 6) throw new CliError('--password needs at least 6 characters', EXIT.usage);
-      const emulatorUrl = `http://127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? 9099}`;
-      const backendPort = Number(process.env.BACKEND_PORT ?? 8787);
-      const backendUrl = `http://127.0.0.1:${backendPort}`;
+      const emulatorUrl = loopbackUrl(configuredPort('auth'));
+      const backendPort = configuredPort('backend');
+      const backendUrl = loopbackUrl(backendPort);
       const secret = harnessSecretFor(backendPort);
       const result = await seed(
         {

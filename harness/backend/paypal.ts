@@ -2,7 +2,7 @@
 // Errors have PayPal's shape ({name, message, debug_id, details: [{issue, description}]}) and its issue names.
 import { join } from 'node:path';
 import { projectRoot } from '../paths';
-import type { Reply, RequestContext, RouteDef } from './server';
+import type { Reply, RequestContext, RouteDef } from './http';
 import { id, type PayPalOrder } from './store';
 
 let sdkSource: Promise<string> | null = null;

@@ -1,6 +1,6 @@
 // The player-facing API of SPEC 7, with the rules of SPEC 4.
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../../src/domain/profile';
-import { HttpError, type RequestContext, type RouteDef } from './server';
+import { HttpError, type RequestContext, type RouteDef } from './http';
 import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player, type PurchaseResult } from './store';
 
 const CANCEL_REASONS = ['too_expensive', 'not_using_enough', 'missing_features', 'poor_experience', 'other'];

@@ -1,8 +1,13 @@
 // Creates or updates a ready-made player for `portal-harness seed` and the tests.
 import { randomInt } from 'node:crypto';
-import { HttpError } from './server';
+import { HttpError } from './http';
 import { subscriptionRecord, id, table, type PlanKey, type Store } from './store';
 
+/** The plans a seeded player can have (`portal-harness seed --plan`). */
+export const SEED_PLANS = ['free', 'monthly', 'six-month', 'annual'] as const;
+export type SeedPlan = (typeof SEED_PLANS)[number];
+
+/** The body of POST /__harness/seed: the one definition, used by the CLI, the e2e fixtures and the bench. */
 export interface SeedRequest {
   uid: string;
   email: string;
@@ -10,16 +15,28 @@ export interface SeedRequest {
   /** The full username with its suffix, verbatim (e.g. "Old#1234"); else name plus a random #suffix. */
   username?: string;
   credits?: number;
-  plan?: 'free' | 'monthly' | 'six-month' | 'annual';
+  plan?: SeedPlan;
   designs?: number;
   /** Leave the player before first-time setup (accountType missing). */
   setUp?: boolean;
   subscriptionSource?: string;
 }
 
-const PLANS: Record<string, PlanKey | null> = { free: null, monthly: 'MONTHLY', 'six-month': 'SIX_MONTH', annual: 'ANNUAL' };
+/** What a caller chooses about a seeded player: everything but whose it is. */
+export type SeedOptions = Omit<SeedRequest, 'uid' | 'email'>;
 
-export function seedPlayer(store: Store, body: Record<string, unknown>) {
+/** The answer of POST /__harness/seed. */
+export interface SeedResult {
+  playerId: string;
+  username: string;
+  credits: number;
+  plan: SeedPlan;
+  designs: number;
+}
+
+const PLANS: Record<SeedPlan, PlanKey | null> = { free: null, monthly: 'MONTHLY', 'six-month': 'SIX_MONTH', annual: 'ANNUAL' };
+
+export function seedPlayer(store: Store, body: Record<string, unknown>): SeedResult {
   const uid = body.uid;
   const email = body.email;
   if (typeof uid !== 'string' || !uid || typeof email !== 'string') throw new HttpError(400, 'uid and email are required');
@@ -33,11 +50,11 @@ export function seedPlayer(store: Store, body: Record<string, unknown>) {
   }
   if (typeof body.credits === 'number') player.credits = body.credits;
   const planName = typeof body.plan === 'string' ? body.plan : 'free';
-  const plan = Object.hasOwn(PLANS, planName) ? PLANS[planName] : undefined;
-  if (plan === undefined) throw new HttpError(400, 'plan must be free, monthly, six-month or annual');
+  if (!Object.hasOwn(PLANS, planName)) throw new HttpError(400, `plan must be ${SEED_PLANS.join(', ')}`);
+  const plan = PLANS[planName as SeedPlan];
   player.subscription = plan ? subscriptionRecord(plan, id('I-SEED', 4), typeof body.subscriptionSource === 'string' ? body.subscriptionSource : 'paypal') : null;
   player.designs = table();
   if (typeof body.designs === 'number' && body.designs > 0) store.addDesigns(player, Math.min(body.designs, 200));
   store.save();
-  return { playerId: player.playerId, username: player.username, credits: player.credits, plan: body.plan ?? 'free', designs: Object.keys(player.designs).length };
+  return { playerId: player.playerId, username: player.username, credits: player.credits, plan: planName as SeedPlan, designs: Object.keys(player.designs).length };
 }

@@ -4,74 +4,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { EmulatorAdmin, PROJECT_ID } from '../emulator';
 import { paypalRoutes, sdkControl } from './paypal';
 import { parseFaults, takeFault, type Faults } from './faults';
+import { HttpError, type BackendContext, type LogEntry, type Reply, type RequestContext } from './http';
 import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
 import { Store } from './store';
 import { HARNESS_SECRET_HEADER, newHarnessSecret } from './secret';
-import { TokenError, UnityTokens, parseIdentityKeys, verifyIdToken, type IdTokenClaims, type IdTokenPolicy, type UnityClaims } from './tokens';
+import { TokenError, UnityTokens, parseIdentityKeys, verifyIdToken } from './tokens';
 import { closeServer, listen } from '../ports';
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface RequestContext {
-  req: IncomingMessage;
-  url: URL;
-  params: Record<string, string>;
-  body: Record<string, unknown>;
-  /** The verified identity token (throws 401 when missing or invalid). */
-  identity(): IdTokenClaims;
-  /** The verified Unity token from X-Unity-Token (throws 401 when missing or invalid). */
-  unity(): UnityClaims;
-  backend: BackendContext;
-}
-
-export interface Reply {
-  status?: number;
-  json?: unknown;
-  text?: string;
-  type?: string;
-  headers?: Record<string, string>;
-}
-
-export interface RouteDef {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path pattern with :params. */
-  path: string;
-  /** Name used by fault injection and the request log. */
-  name: string;
-  handler(ctx: RequestContext): Promise<Reply> | Reply;
-}
-
-export interface BackendContext {
-  store: Store;
-  unityTokens: UnityTokens;
-  projectId: string;
-  /** PayPal plan ids accepted for each plan (MONTHLY, SIX_MONTH, ANNUAL): one per environment. */
-  planIds: Record<string, string[]>;
-  emulator: EmulatorAdmin | null;
-  /** Which identity tokens are accepted (emulator mode, RS256 keys). */
-  idTokens: IdTokenPolicy;
-  /** POST /subscription/direct {provider: 'MANUAL'} grants a plan without payment: staging and development only. */
-  allowPaymentBypass: boolean;
-  baseUrl: () => string;
-}
-
-export interface LogEntry {
-  method: string;
-  path: string;
-  route: string;
-  status: number;
-  at: number;
-  /** The subject of the bearer token, unverified: lets a test read only its own requests. */
-  uid: string | null;
-}
 
 /** The `sub` claim of a bearer JWT without checking it (for the log and scoped faults only). */
 function unverifiedUid(req: IncomingMessage): string | null {

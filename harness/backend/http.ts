@@ -1,0 +1,69 @@
+// What the backend's route files share with the server: the error that becomes an HTTP answer, a request's context
+// and a route's shape. Routes get everything they touch through RequestContext (the store, tokens, plan ids), so they
+// import nothing from server.ts.
+import type { IncomingMessage } from 'node:http';
+import type { EmulatorAdmin } from '../emulator';
+import type { Store } from './store';
+import type { IdTokenClaims, IdTokenPolicy, UnityClaims, UnityTokens } from './tokens';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  url: URL;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The verified identity token (throws 401 when missing or invalid). */
+  identity(): IdTokenClaims;
+  /** The verified Unity token from X-Unity-Token (throws 401 when missing or invalid). */
+  unity(): UnityClaims;
+  backend: BackendContext;
+}
+
+export interface Reply {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  type?: string;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path pattern with :params. */
+  path: string;
+  /** Name used by fault injection and the request log. */
+  name: string;
+  handler(ctx: RequestContext): Promise<Reply> | Reply;
+}
+
+export interface BackendContext {
+  store: Store;
+  unityTokens: UnityTokens;
+  projectId: string;
+  /** PayPal plan ids accepted for each plan (MONTHLY, SIX_MONTH, ANNUAL): one per environment. */
+  planIds: Record<string, string[]>;
+  emulator: EmulatorAdmin | null;
+  /** Which identity tokens are accepted (emulator mode, RS256 keys). */
+  idTokens: IdTokenPolicy;
+  /** POST /subscription/direct {provider: 'MANUAL'} grants a plan without payment: staging and development only. */
+  allowPaymentBypass: boolean;
+  baseUrl: () => string;
+}
+
+export interface LogEntry {
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  at: number;
+  /** The subject of the bearer token, unverified: lets a test read only its own requests. */
+  uid: string | null;
+}
