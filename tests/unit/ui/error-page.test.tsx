@@ -12,6 +12,7 @@ vi.setConfig({ testTimeout: 20_000 });
 // src/router.ts brings the whole route tree; nothing here may reach Firebase.
 vi.mock('../../../src/auth/firebase', () => ({ signOutUser: vi.fn(), onUserChanged: vi.fn() }));
 
+import { installHost, removeHosts } from '../bridge/fake-hosts';
 import { appLayoutRoute } from '../../../src/routes/app';
 import { createPortalRouter, PortalErrorPage } from '../../../src/router';
 
@@ -59,7 +60,10 @@ beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  removeHosts();
+});
 
 describe('the error screen', () => {
   it('says what happened in plain words, offers three ways out and reports the error on the console', async () => {
@@ -136,5 +140,20 @@ describe('the error screen', () => {
     await heading();
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect((await axe.run(outside.view.container)).violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('when embedded, tells the host once: pageError with the route pattern and the error, no stack', async () => {
+    const host = installHost('webview2');
+    broken = true;
+    renderAt('/flaky');
+    await heading();
+    await vi.waitFor(() => expect(host.sent()).toEqual([{ v: 3, type: 'pageError', route: '/flaky', message: 'Error: render failed' }]));
+  });
+
+  it('in a plain browser, sends nothing and still shows the screen', async () => {
+    broken = true;
+    renderAt('/public');
+    await heading();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
