@@ -35,7 +35,6 @@ vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
   return { ...real, updateUsername: (...args: Parameters<typeof real.updateUsername>) => (broken.calls.has('updateUsername') ? Promise.reject(bug()) : real.updateUsername(...args)) };
 });
 
-import { ApiError } from '../../../src/api/client';
 import type { Subscription } from '../../../src/domain/plans';
 import { message } from '../../../src/messages/catalogue';
 import { account, confirmDeletion, requestDeletion, resetAccount, startUsernameEdit, submitUsername } from '../../../src/state/account';
@@ -104,7 +103,7 @@ describe('subscription actions', () => {
 
   it('an unexpected error while reading the subscription shows the catch-all on the page', async () => {
     broken.calls.add('fetchSubscription');
-    await expect(loadSubscription()).rejects.toBeInstanceOf(TypeError);
+    await expect(loadSubscription()).resolves.toBeNull();
     expect(subscription.status).toBe('error');
     expect(subscription.error).toBe(GENERIC);
   });
@@ -113,7 +112,7 @@ describe('subscription actions', () => {
     fetchMock.mockImplementation(async (input) =>
       String(input).includes('/cloud-save/') ? json({ username: 'Ada#1234', results: [{ key: 'accountType', value: 1 }] }) : json({ error: 'down' }, 503),
     );
-    await expect(loadSubscription({ force: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(loadSubscription({ force: true })).resolves.toBeNull();
     expect(subscription.error).toBe('Failed to fetch subscription data: 503');
   });
 });

@@ -9,7 +9,7 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
 
-import { authenticateUnity, loadPlayer, player, resetPlayer } from '../../../src/state/player';
+import { authenticateUnity, loadPlayer, player, requirePlayer, resetPlayer } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -88,7 +88,8 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
 
   it('retries at most twice, then shows "Failed to fetch cloud save data: {server text}" (a 500 keeps the session)', async () => {
     const api = backend({ [`GET ${SAVE}`]: [{ status: 500, body: { error: 'database down' } }], 'POST /auth/unity': [unity('new-unity')] });
-    await expect(loadPlayer()).rejects.toThrow('Failed to fetch cloud save data: database down');
+    await expect(loadPlayer()).resolves.toBeNull();
+    expect(player.error).toMatch('Failed to fetch cloud save data: database down');
     expect(api.count(`GET ${SAVE}`)).toBe(3);
     expect(api.count('POST /auth/unity')).toBe(2);
     expect(player.status).toBe('error');
@@ -106,7 +107,8 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
   it('does not try to recover when nobody is signed in any more', async () => {
     session.user = null;
     const api = backend({ [`GET ${SAVE}`]: [{ status: 500, body: { error: 'oops' } }], 'POST /auth/unity': [unity('new-unity')] });
-    await expect(loadPlayer()).rejects.toThrow('Failed to fetch cloud save data: oops');
+    await expect(loadPlayer()).resolves.toBeNull();
+    expect(player.error).toMatch('Failed to fetch cloud save data: oops');
     expect(api.count('POST /auth/unity')).toBe(0);
   });
 });
@@ -114,7 +116,8 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
 describe('sign-out when the session is no good (SPEC 8)', () => {
   it('a 401 that survives both retries signs the user out, with the server text', async () => {
     const api = backend({ [`GET ${SAVE}`]: [{ status: 401, body: { error: 'token revoked' } }], 'POST /auth/unity': [unity('new-unity')] });
-    await expect(loadPlayer()).rejects.toThrow('Failed to fetch cloud save data: token revoked');
+    // Sign-out resets the store; requirePlayer still hands the load's text to its caller.
+    await expect(requirePlayer()).rejects.toThrow('Failed to fetch cloud save data: token revoked');
     expect(api.count(`GET ${SAVE}`)).toBe(3);
     expect(auth.signOutUser).toHaveBeenCalledOnce();
     expect(session.status).toBe('signedOut');
@@ -122,7 +125,8 @@ describe('sign-out when the session is no good (SPEC 8)', () => {
 
   it('a 403 signs out at once, without retrying', async () => {
     const api = backend({ [`GET ${SAVE}`]: [{ status: 403, body: { error: 'forbidden player' } }] });
-    await expect(loadPlayer()).rejects.toThrow('Failed to fetch cloud save data: forbidden player');
+    // Sign-out resets the store; requirePlayer still hands the load's text to its caller.
+    await expect(requirePlayer()).rejects.toThrow('Failed to fetch cloud save data: forbidden player');
     expect(api.count(`GET ${SAVE}`)).toBe(1);
     expect(auth.signOutUser).toHaveBeenCalledOnce();
     expect(session.status).toBe('signedOut');
@@ -133,7 +137,8 @@ describe('sign-out when the session is no good (SPEC 8)', () => {
 
   it('a network failure signs out', async () => {
     backend({ [`GET ${SAVE}`]: ['network'] });
-    await expect(loadPlayer()).rejects.toThrow(/^Failed to fetch cloud save data: /);
+    // Sign-out resets the store; requirePlayer still hands the load's text to its caller.
+    await expect(requirePlayer()).rejects.toThrow(/^Failed to fetch cloud save data: /);
     expect(auth.signOutUser).toHaveBeenCalledOnce();
     expect(session.status).toBe('signedOut');
   });
@@ -143,7 +148,8 @@ describe('Unity authentication (SPEC 8)', () => {
   it('an answer without player id or access token: "Missing player ID or access token from Unity response"', async () => {
     player.unity = null;
     backend({ 'POST /auth/unity': [{ status: 200, body: { playerId: 'P1' } }] });
-    await expect(loadPlayer()).rejects.toThrow('Missing player ID or access token from Unity response');
+    await expect(loadPlayer()).resolves.toBeNull();
+    expect(player.error).toMatch('Missing player ID or access token from Unity response');
     expect(player.error).toBe('Missing player ID or access token from Unity response');
     expect(localStorage.getItem('unityAuthData')).toBeNull();
   });
@@ -156,7 +162,8 @@ describe('Unity authentication (SPEC 8)', () => {
   it('no signed-in user for the request: "No authenticated user available for request."', async () => {
     auth.idToken.mockImplementation(async () => null);
     const api = backend({});
-    await expect(loadPlayer()).rejects.toThrow('No authenticated user available for request.');
+    await expect(loadPlayer()).resolves.toBeNull();
+    expect(player.error).toMatch('No authenticated user available for request.');
     expect(player.error).toBe('No authenticated user available for request.');
     expect(api.calls).toEqual([]);
   });
@@ -176,7 +183,8 @@ describe('first-time setup (SPEC 4, 5)', () => {
 
   it('a setup that keeps failing: "Failed to set initial user data", and the session stays', async () => {
     const api = backend({ [`GET ${SAVE}`]: [fresh], [`POST ${SAVE}/setup`]: [{ status: 500, body: { error: 'no' } }] });
-    await expect(loadPlayer()).rejects.toThrow('Failed to set initial user data');
+    await expect(loadPlayer()).resolves.toBeNull();
+    expect(player.error).toMatch('Failed to set initial user data');
     expect(player.error).toBe('Failed to set initial user data');
     expect(api.count(`POST ${SAVE}/setup`)).toBeLessThanOrEqual(3);
     expect(auth.signOutUser).not.toHaveBeenCalled();
