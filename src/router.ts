@@ -1,6 +1,7 @@
 import { createRouter, useMatch, type ErrorComponentProps } from '@tanstack/react-router';
 import { createElement } from 'react';
 import { appLayoutRoute, accountRoute, appNotFoundRoute, creditsRoute, myDesignsRoute, subscriptionRoute } from './routes/app';
+import { portalContext, type PortalContext } from './routes/context';
 import { devRoutes } from './routes/dev-routes';
 import { authRoute, authSplatRoute, createAccountRoute, externalLinkRoute, returnToAppRoute, shareDesignRoute, signInRoute } from './routes/public';
 import { rootRoute } from './routes/root';
@@ -31,9 +32,11 @@ export function PortalErrorPage(props: ErrorComponentProps) {
   return createElement(ErrorPage, { ...props, landmark: !inLayout });
 }
 
-export function createPortalRouter() {
+/** The portal's router; guards and loaders reach the stores through `context` only (a test passes its own). */
+export function createPortalRouter(context: PortalContext = portalContext) {
   return createRouter({
     routeTree,
+    context,
     parseSearch,
     stringifySearch,
     defaultPendingComponent: LoadingScreen,

@@ -1,41 +1,51 @@
-// The signed-in routes of SPEC 2 under one guarded layout.
-import { createRoute, redirect } from '@tanstack/react-router';
-import { config } from '../config/config';
-import { authResolved, isSignedIn } from '../state/session';
+// The signed-in routes of SPEC 2 under one guarded layout; guards.ts holds the guard, loaders.ts what each page loads.
+import { createRoute } from '@tanstack/react-router';
 import { AppLayout } from '../ui/layout/AppLayout';
 import { AccountPage } from '../ui/pages/AccountPage';
 import { CreditsPage } from '../ui/pages/CreditsPage';
 import { MyDesignsPage } from '../ui/pages/MyDesignsPage';
 import { NotFoundPage } from '../ui/pages/NotFoundPage';
 import { SubscriptionPage } from '../ui/pages/SubscriptionPage';
+import { appLayoutGuard } from './guards';
+import { accountLoader, creditsLoader, myDesignsLoader, subscriptionLoader } from './loaders';
 import { rootRoute } from './root';
-import { validateSubscriptionSearch, withQuery } from './search';
+import { validateSubscriptionSearch } from './search';
 
 export const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async ({ location, search }) => {
-    if (config.standalone) throw redirect({ href: '/external-link' });
-    // SPEC 4: ?action=logout signs out on any page; the /auth guard does it and says so.
-    if (search.action === 'logout') throw redirect({ href: withQuery('/auth', location.search), replace: true });
-    await authResolved();
-    if (!isSignedIn()) throw redirect({ href: withQuery('/auth', location.search, { redirect: location.pathname }) });
-  },
+  beforeLoad: appLayoutGuard,
   component: AppLayout,
 });
 
-export const accountRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/', component: AccountPage });
+export const accountRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/',
+  loader: accountLoader,
+  component: AccountPage,
+});
 
 export const subscriptionRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/subscription',
   validateSearch: validateSubscriptionSearch,
+  loader: subscriptionLoader,
   component: SubscriptionPage,
 });
 
-export const myDesignsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/my-designs', component: MyDesignsPage });
+export const myDesignsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/my-designs',
+  loader: myDesignsLoader,
+  component: MyDesignsPage,
+});
 
-export const creditsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/credits', component: CreditsPage });
+export const creditsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/credits',
+  loader: creditsLoader,
+  component: CreditsPage,
+});
 
-/** Any other path: the guard above sends signed-out users to /auth?redirect={path}. */
+/** Any other path: the layout's guard sends signed-out users to /auth?redirect={path}. */
 export const appNotFoundRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '$', component: NotFoundPage });

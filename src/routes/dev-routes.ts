@@ -4,6 +4,16 @@ import { createRoute } from '@tanstack/react-router';
 import { DevDataPage } from '../ui/pages/DevDataPage';
 import { appLayoutRoute } from './app';
 
-export const devDataRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/dev-data', component: DevDataPage });
+export const devDataRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/dev-data',
+  // What the portal holds, side by side with the backend's raw answers the page fetches per tab.
+  loader: ({ context }) => {
+    void context.loadPlayer();
+    void context.loadSubscription();
+    void context.loadDesigns();
+  },
+  component: DevDataPage,
+});
 
 export const devRoutes = DEV_BUILD ? [devDataRoute] : [];

@@ -1,6 +1,6 @@
 // My Account (/): profile information, the Manage or Upgrade link, and Request Account Deletion (SPEC 2).
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { accountTypeView, localDate } from '../../domain/profile';
 import { message } from '../../messages/catalogue';
@@ -19,12 +19,6 @@ export function AccountPage() {
   const { user } = useSnapshot(session);
   const playerSnap = useSnapshot(player);
   const usernameLabel = useId();
-
-  useEffect(() => {
-    // Errors land in the stores, which this page shows.
-    loadPlayer().catch(() => undefined);
-    loadSubscription().catch(() => undefined);
-  }, []);
 
   if (!user) return null;
   const username = shownUsername(playerSnap.cloud);

@@ -1,5 +1,4 @@
 // The credits shop (/credits, SPEC 2): banner, hero, before/after slider, balance, packs, how it works, payment modal.
-import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { config } from '../../config/config';
 import { creditPacks, renderCosts } from '../../domain/credit-packs';
@@ -18,10 +17,6 @@ const TICKS = ['Photorealistic Quality', 'You frame the shot', 'Interior & Exter
 export function CreditsPage() {
   const playerSnap = useSnapshot(player);
   const permission = useSnapshot(paymentsPermission);
-
-  useEffect(() => {
-    loadPlayer().catch(() => undefined);
-  }, []);
 
   const balance = playerSnap.cloud?.credits;
   return (

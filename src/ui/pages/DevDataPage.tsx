@@ -1,11 +1,11 @@
 // The development data explorer (SPEC 2; development builds only): per tab, what the portal holds and what the backend returns.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { loadDesigns, designs } from '../../state/designs';
+import { designs } from '../../state/designs';
 import { DEV_TABS, devData, fetchDevAnswer, portalView, selectDevTab, type DevTab } from '../../state/dev-data';
-import { loadPlayer, player } from '../../state/player';
+import { player } from '../../state/player';
 import { session } from '../../state/session';
-import { loadSubscription, subscription } from '../../state/subscription';
+import { subscription } from '../../state/subscription';
 import { JsonBlock } from '../dev-data/JsonBlock';
 import { Tabs } from '../dev-data/DevTabs';
 import '../styles/account.css';
@@ -22,12 +22,6 @@ export function DevDataPage() {
   const snap = useSnapshot(devData);
   // Read through snapshots, so the page re-renders when what the portal holds changes.
   const sources = { session: useSnapshot(session), player: useSnapshot(player), subscription: useSnapshot(subscription), designs: useSnapshot(designs) };
-
-  useEffect(() => {
-    loadPlayer().catch(() => undefined);
-    loadSubscription().catch(() => undefined);
-    void loadDesigns();
-  }, []);
 
   useEffect(() => {
     if (devData.answers[snap.tab].status === 'idle') void fetchDevAnswer(snap.tab);

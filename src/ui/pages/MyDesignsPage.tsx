@@ -14,10 +14,6 @@ export function MyDesignsPage() {
   const retryRef = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    void loadDesigns();
-  }, []);
-
   // After Try Again the button is gone: put focus on the heading so keyboard users are not dropped on the page.
   useEffect(() => {
     if (retryRef.current && snap.status === 'ready') {

@@ -9,7 +9,6 @@ import { message } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';
 import { subscription } from '../../state/subscription';
 import {
-  arrive,
   closeReasonDialog,
   confirmCancel,
   confirmPause,
@@ -29,23 +28,22 @@ import '../styles/payments.css';
 const route = getRouteApi('/app/subscription');
 
 export function SubscriptionPage() {
-  const search = route.useSearch();
+  const { arrival } = route.useLoaderData();
   const navigate = useNavigate();
   const sub = useSnapshot(subscription);
   const page = useSnapshot(subscriptionPage);
   const permission = useSnapshot(paymentsPermission);
 
+  // The loader read the query on arrival (SPEC 2); once that is done, a bare /subscription stays.
   useEffect(() => {
     let live = true;
-    void arrive({ success: search.success, cancelled: search.cancelled, canMakePayments: search.canMakePayments }).then((clear) => {
+    void arrival.then((clear) => {
       if (live && clear) void navigate({ to: '/subscription', search: {}, replace: true });
     });
     return () => {
       live = false;
     };
-    // Runs once per visit: the query is read on arrival (SPEC 2).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [arrival, navigate]);
 
   const current: Subscription | null = sub.current;
   const now = Date.now();
