@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { buildPortal, contentSecurityPolicy } from '../../build.mjs';
 import { chromiumLaunchOptions } from '../../harness/browser';
+import { harnessClient, type SeedOptions } from '../../harness/client';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { projectRoot } from '../../harness/paths';
 import { startStack, type Stack } from '../../harness/stack';
@@ -113,16 +114,11 @@ const VITALS_SCRIPT = () => {
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
-async function seedAccount(stack: Stack, options: Record<string, unknown> = {}) {
+async function seedAccount(stack: Stack, options: SeedOptions = {}) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = 'bench-pass-1';
   const { uid } = await stack.admin.createUser(email, password);
-  const res = await fetch(`${stack.backend.url}/__harness/seed`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-harness-secret': stack.backend.harnessSecret },
-    body: JSON.stringify({ uid, email, ...options }),
-  });
-  if (!res.ok) throw new Error(`seed failed: ${res.status}`);
+  await harnessClient(stack.backend.url, stack.backend.harnessSecret).seed({ uid, email, ...options });
   return { email, password, uid };
 }
 

@@ -3,7 +3,8 @@ import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { secretFile } from '../../harness/backend/secret';
-import { freePort } from '../../harness/ports';
+import { harnessClient, HarnessRouteError, parseDesktopReport } from '../../harness/client';
+import { freePort, PORT_VARIABLES } from '../../harness/ports';
 import { expect, test, type Harness } from './fixtures';
 
 const run = promisify(execFile);
@@ -13,9 +14,9 @@ function stackEnv() {
   const { PORTAL_HARNESS_SECRET: _secret, ...env } = process.env;
   return {
     ...env,
-    AUTH_EMULATOR_PORT: new URL(process.env.AUTH_EMULATOR_URL!).port,
-    BACKEND_PORT: new URL(process.env.BACKEND_URL!).port,
-    PORTAL_PORT: new URL(process.env.PORTAL_URL!).port,
+    [PORT_VARIABLES.auth]: new URL(process.env.AUTH_EMULATOR_URL!).port,
+    [PORT_VARIABLES.backend]: new URL(process.env.BACKEND_URL!).port,
+    [PORT_VARIABLES.portal]: new URL(process.env.PORTAL_URL!).port,
   };
 }
 
@@ -66,8 +67,7 @@ test.describe('portal-harness', () => {
     await fetch(`http://127.0.0.1:${port}/login?a.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c`);
     const result = await listening;
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown);
-    expect(lines).toEqual([
+    expect(parseDesktopReport(result.stdout)).toEqual([
       { kind: 'path', path: '/open/design' },
       { kind: 'login', token: 'a.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c', claims: { email: 'a@example.com' } },
     ]);
@@ -77,7 +77,7 @@ test.describe('portal-harness', () => {
 
   test('seed without the harness secret for that backend port exits 3 and says where it looked', async ({ harness }) => {
     const result = await run('node', ['cli/bin.mjs', 'seed', '--email', harness.email('cli'), '--password', 'secret1'], {
-      env: { ...stackEnv(), BACKEND_PORT: String(await freePort()) },
+      env: { ...stackEnv(), [PORT_VARIABLES.backend]: String(await freePort()) },
       timeout: 90_000,
     }).catch((error: unknown) => error as { code: number; stderr: string });
     expect((result as { code: number }).code).toBe(3);
@@ -108,9 +108,9 @@ test.describe('portal-harness', () => {
         expect(statSync(file).mode & 0o777).toBe(0o600);
         const secret = readFileSync(file, 'utf8').trim();
         const url = `http://127.0.0.1:${port}`;
-        const without = await fetch(`${url}/__harness/log`);
-        expect(without.status).toBe(401);
-        expect((await fetch(`${url}/__harness/log`, { headers: { 'x-harness-secret': secret } })).status).toBe(200);
+        await expect(harnessClient(url, 'not-the-secret').log()).rejects.toBeInstanceOf(HarnessRouteError);
+        await expect(harnessClient(url, 'not-the-secret').log()).rejects.toMatchObject({ status: 401 });
+        await expect(harnessClient(url, secret).log()).resolves.toEqual([]);
         const { idToken } = await h.admin.createUser(h.email('bypass'), 'secret-pass-1');
         const auth = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
         const unity = (await (await fetch(`${url}/auth/unity`, { method: 'POST', headers: auth, body: JSON.stringify({ idToken }) })).json()) as { playerId: string; accessToken: string };

@@ -3,8 +3,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { harnessClient, type GuestPlayer, type LogEntry, type SeedOptions } from '../../harness/client';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { EmulatorAdmin } from '../../harness/emulator';
+
+export type { SeedOptions };
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -23,29 +26,13 @@ export interface Account {
   username: string;
 }
 
-export interface SeedOptions {
-  name?: string;
-  credits?: number;
-  plan?: 'free' | 'monthly' | 'six-month' | 'annual';
-  designs?: number;
-  setUp?: boolean;
-  subscriptionSource?: string;
-}
-
 export class Harness {
   readonly backendUrl = process.env.BACKEND_URL!;
   readonly admin = new EmulatorAdmin(process.env.AUTH_EMULATOR_URL!);
   readonly devUrl = process.env.PORTAL_DEV_URL!;
   readonly standaloneUrl = process.env.PORTAL_STANDALONE_URL!;
-  /** The backend's /__harness/* secret, handed over by the global setup. */
-  private readonly secret = process.env.PORTAL_HARNESS_SECRET!;
-
-  /** A test route of the backend, with the stack's secret. */
-  async harnessFetch(path: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = { 'x-harness-secret': this.secret };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    return fetch(`${this.backendUrl}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  }
+  /** The backend's test routes, with the /__harness/* secret the global setup handed over. */
+  readonly client = harnessClient(this.backendUrl, process.env.PORTAL_HARNESS_SECRET!);
 
   /** A unique e-mail address for this test. */
   email(prefix = 'user'): string {
@@ -57,30 +44,23 @@ export class Harness {
     const email = this.email();
     const password = 'secret-pass-1';
     const { uid } = await this.admin.createUser(email, password, options.name);
-    const res = await this.harnessFetch('/__harness/seed', { uid, email, ...options });
-    const seeded = (await res.json()) as { playerId: string; username: string };
-    if (!res.ok) throw new Error(`seed failed: ${JSON.stringify(seeded)}`);
+    const seeded = await this.client.seed({ uid, email, ...options });
     return { email, password, uid, playerId: seeded.playerId, username: seeded.username };
   }
 
   /** Faults for this user's requests only, e.g. "designs=500x1". */
   async faults(uid: string, spec: string): Promise<void> {
-    const res = await this.harnessFetch('/__harness/faults', { spec, uid });
-    if (!res.ok) throw new Error(`setting faults failed: ${res.status}`);
+    await this.client.faults(spec, uid);
   }
 
   /** The backend requests this user made, oldest first. */
-  async log(uid: string): Promise<Array<{ method: string; path: string; route: string; status: number }>> {
-    const res = await this.harnessFetch(`/__harness/log?uid=${encodeURIComponent(uid)}`);
-    if (!res.ok) throw new Error(`reading the log failed: ${res.status}`);
-    return (await res.json()) as Array<{ method: string; path: string; route: string; status: number }>;
+  async log(uid: string): Promise<LogEntry[]> {
+    return this.client.log(uid);
   }
 
   /** A desktop guest player (not linked to an account) and its Unity token, for `?link=`. */
-  async guest(): Promise<{ playerId: string; accessToken: string }> {
-    const res = await this.harnessFetch('/__harness/guest', {});
-    if (!res.ok) throw new Error(`creating a guest failed: ${res.status}`);
-    return (await res.json()) as { playerId: string; accessToken: string };
+  async guest(): Promise<GuestPlayer> {
+    return this.client.guest();
   }
 }
 

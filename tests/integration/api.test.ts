@@ -15,7 +15,7 @@ import {
 } from '../../src/api/subscription';
 import { exchangeForUnity, linkUnity } from '../../src/api/unity';
 import { loadCloudSave } from '../../src/state/cloud-save-loader';
-import { admin, approvedPayPalSubscription, capturedOrder, context, faults, harnessPost, newUser } from './support';
+import { admin, approvedPayPalSubscription, capturedOrder, context, faults, harness, newUser } from './support';
 
 const MONTHLY_PLAN_ID = 'P-TEST-MONTHLY';
 
@@ -33,11 +33,11 @@ describe('auth/unity and auth/unity-link', () => {
   });
 
   it('links the desktop guest player named by the link token to the account', async () => {
-    const guest = await harnessPost('/__harness/guest');
+    const guest = await harness().guest();
     const user = await newUser();
     const { idToken } = await admin().createUser(`link-${Date.now()}@example.com`, 'secret-pass-1');
     const fresh = context(idToken);
-    const linked = await linkUnity(fresh, String(guest.accessToken));
+    const linked = await linkUnity(fresh, guest.accessToken);
     expect(linked.playerId).toBe(guest.playerId);
     // A player that already belongs to another account is not handed over.
     await expect(linkUnity(context(fresh.idToken), user.ctx.unityToken!)).resolves.toMatchObject({ playerId: guest.playerId });
@@ -67,7 +67,7 @@ describe('cloud save', () => {
 
   it('PUT username sends the name only and the backend keeps the suffix: "New" on "Old#1234" gives "New#1234"', async () => {
     const user = await newUser();
-    await harnessPost('/__harness/seed', { uid: user.uid, email: user.email, username: 'Old#1234' });
+    await harness().seed({ uid: user.uid, email: user.email, username: 'Old#1234' });
     expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe('Old#1234');
     await updateUsername(user.ctx, user.playerId, 'New');
     expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe('New#1234');
@@ -78,7 +78,7 @@ describe('cloud save', () => {
 
   it('refuses a username over 32 characters or with a bidi override with 400 and keeps the old one', async () => {
     const user = await newUser();
-    await harnessPost('/__harness/seed', { uid: user.uid, email: user.email, username: 'Old#1234' });
+    await harness().seed({ uid: user.uid, email: user.email, username: 'Old#1234' });
     await expect(updateUsername(user.ctx, user.playerId, 'x'.repeat(33))).rejects.toMatchObject({ status: 400, serverText: 'username is too long (at most 32 characters)' });
     await expect(updateUsername(user.ctx, user.playerId, 'Ada\u202Egnp')).rejects.toMatchObject({ status: 400, serverText: 'username may not contain control characters' });
     expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe('Old#1234');
@@ -181,7 +181,7 @@ describe('subscriptions', () => {
 describe('designs, credits, affiliate, deletion', () => {
   it('lists seeded designs', async () => {
     const user = await newUser();
-    await harnessPost('/__harness/seed', { uid: user.uid, email: user.email, designs: 3 });
+    await harness().seed({ uid: user.uid, email: user.email, designs: 3 });
     const designs = await fetchDesigns(user.ctx, user.playerId);
     expect(designs).toHaveLength(3);
     expect(designs[0]!.modelName).toBe('Modern_Villa');

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { ApiContext } from '../../src/api/client';
 import { exchangeForUnity } from '../../src/api/unity';
+import { harnessClient } from '../../harness/client';
 import { EmulatorAdmin } from '../../harness/emulator';
 
 export const backendUrl = () => inject('backendUrl');
@@ -29,17 +30,11 @@ export async function newUser(): Promise<TestUser> {
   return { uid, email, password, playerId: unity.playerId, ctx: context(idToken, unity.accessToken) };
 }
 
-export async function harnessPost(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
-  const res = await fetch(`${backendUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-harness-secret': inject('harnessSecret') },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
+/** The running backend's test routes (/__harness/*), with the secret the global setup provides. */
+export const harness = () => harnessClient(backendUrl(), inject('harnessSecret'));
 
 export async function faults(uid: string, spec: string): Promise<void> {
-  await harnessPost('/__harness/faults', { uid, spec });
+  await harness().faults(spec, uid);
 }
 
 /** What PayPal does when the buyer approves: a subscription for `planId`, approved. */
