@@ -1,22 +1,26 @@
 // My Account actions: the username edit (SPEC 4, 5) and the account deletion flow (SPEC 4, 5, 7, 9).
-import { proxy } from 'valtio';
 import { deleteUser } from '../api/account';
 import { ApiError, type ApiContext } from '../api/client';
 import { decodeStoredUnityAuth } from '../api/decoders';
 import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/profile';
 import { message } from '../messages/catalogue';
-import { apiContext, player, PortalError, saveUsername } from './player';
+import { apiContext } from './api-context';
+import { PortalError } from './errors';
+import { player, saveUsername } from './player';
+import { createStore } from './resource';
 import { onSignedOut, session, signOut } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { showToast } from './toasts';
 
 export type DeletionStep = 'idle' | 'confirming' | 'deleting' | 'deleted';
 
-export const account = proxy({
+const store = createStore(() => ({
   username: { editing: false, saving: false, error: null as string | null },
   deletion: { step: 'idle' as DeletionStep, error: null as string | null },
-});
+}));
+
+export const account = store.state;
 
 /** Where the browser goes once the deleted account is signed out. */
 export const LOGOUT_HREF = '/auth?action=logout';
@@ -148,11 +152,7 @@ function reason(error: unknown): string {
 export function resetAccount(): void {
   if (redirectTimer) clearTimeout(redirectTimer);
   redirectTimer = null;
-  account.username.editing = false;
-  account.username.saving = false;
-  account.username.error = null;
-  account.deletion.step = 'idle';
-  account.deletion.error = null;
+  store.reset();
 }
 
 // A sign-out from elsewhere during the 2 seconds leaves the deleted account's redirect to finish.

@@ -1,8 +1,9 @@
 // The affiliate survey shown once per session to new users (SPEC 2, 5): open, choice, POST /affiliate/track, close.
-import { proxy } from 'valtio';
 import { trackAffiliate } from '../api/account';
 import { message } from '../messages/catalogue';
-import { apiContext, player } from './player';
+import { apiContext } from './api-context';
+import { player } from './player';
+import { createStore } from './resource';
 import { onSignedOut } from './session';
 import { SESSION_KEYS, sessionStore } from './storage';
 
@@ -15,13 +16,15 @@ export const AFFILIATE_OPTIONS = [
 
 export type AffiliateId = (typeof AFFILIATE_OPTIONS)[number]['id'];
 
-export const affiliate = proxy({
+const store = createStore(() => ({
   open: false,
   selected: null as AffiliateId | null,
   /** "Please select an option" after a submit with nothing chosen. */
   error: null as string | null,
   submitting: false,
-});
+}));
+
+export const affiliate = store.state;
 
 let waiters: Array<() => void> = [];
 
@@ -38,10 +41,8 @@ function settle(): void {
 export function openAffiliateSurvey(): boolean {
   if (affiliate.open) return true;
   if (sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) return false;
+  store.reset();
   affiliate.open = true;
-  affiliate.selected = null;
-  affiliate.error = null;
-  affiliate.submitting = false;
   return true;
 }
 
@@ -86,10 +87,7 @@ export async function submitAffiliate(): Promise<void> {
 
 /** Test hook and sign-out: closed, nothing chosen, waiters released. */
 export function resetAffiliate(): void {
-  affiliate.open = false;
-  affiliate.selected = null;
-  affiliate.error = null;
-  affiliate.submitting = false;
+  store.reset();
   settle();
 }
 

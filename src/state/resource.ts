@@ -36,6 +36,18 @@ export interface Resource<D extends object, A> {
   reset(): void;
 }
 
+/** Writes a fresh `initial()` over `state`, dropping fields it does not have. */
+function restore<D extends object>(state: D, next: D): void {
+  for (const key of Object.keys(state) as (keyof D)[]) if (!(key in next)) delete state[key];
+  Object.assign(state, next);
+}
+
+/** A store without a load: its reset writes a fresh initial state, so a new field is written once (in `initial`). */
+export function createStore<D extends object>(initial: () => D): { readonly state: D; reset(): void } {
+  const state = proxy(initial());
+  return { state, reset: () => restore(state, initial()) };
+}
+
 export function createResource<D extends object, A extends object = object>(options: ResourceOptions<D, A>): Resource<D, A> {
   const fields = (): D & ResourceFields => ({ ...options.initial(), status: 'idle', error: null });
   const state = proxy(fields());
@@ -80,9 +92,7 @@ export function createResource<D extends object, A extends object = object>(opti
     reset() {
       generation++;
       running = null;
-      const next = fields();
-      for (const key of Object.keys(state) as (keyof typeof state)[]) if (!(key in next)) delete state[key];
-      Object.assign(state, next);
+      restore(state, fields());
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createResource, singleFlight } from '../../../src/state/resource';
+import { createResource, createStore, singleFlight, type Resource } from '../../../src/state/resource';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -63,13 +63,13 @@ describe('createResource', () => {
   });
 
   it('keeps the text in the outcome when onError resets the store', async () => {
-    const r = createResource({
+    const r: Resource<{ n: number }, object> = createResource({
       initial: () => ({ n: 0 }),
       load: async () => {
         throw new Error('401');
       },
       errorText: () => 'signed out',
-      onError: () => r.reset(),
+      onError: (): void => r.reset(),
     });
     await expect(r.load()).resolves.toEqual({ status: 'error', error: 'signed out' });
     expect(r.state.status).toBe('idle');
@@ -118,6 +118,16 @@ describe('createResource', () => {
     fresh = false;
     await r.load();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('createStore', () => {
+  it('resets to a fresh initial state', () => {
+    const store = createStore(() => ({ open: false, nested: { n: 0 } }));
+    store.state.open = true;
+    store.state.nested.n = 3;
+    store.reset();
+    expect(store.state).toEqual({ open: false, nested: { n: 0 } });
   });
 });
 
