@@ -12,7 +12,7 @@ import {
   initializeAuth,
   onAuthStateChanged,
 } from 'firebase/auth';
-import QRCode from 'qrcode';
+import { generate } from 'lean-qr';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { proxy, useSnapshot } from 'valtio';
@@ -32,7 +32,7 @@ function Page() {
   return (
     <main>
       <h1>Floor</h1>
-      <button type="button" disabled={!snap.ready} onClick={() => void QRCode.toDataURL('floor').then(() => loadScript({ clientId: 'x' }))}>
+      <button type="button" disabled={!snap.ready} onClick={() => void loadScript({ clientId: generate('floor').toDataURL() })}>
         Continue with Google
       </button>
     </main>
