@@ -1,14 +1,17 @@
 // The credits purchase flow of SPEC 4: idle -> pack chosen (modal, PayPal buttons after 500 ms) -> captured ->
 // purchase call -> success or error. The captured order id is the key: a retry never adds credits twice.
-import { proxy } from 'valtio';
 import { ApiError } from '../api/client';
 import { purchaseCredits } from '../api/account';
 import { config } from '../config/config';
 import { PAYMENT_BUTTON_DELAY_MS, RETRY_LIMIT } from '../domain/constants';
 import { packById, type CreditPack } from '../domain/credit-packs';
 import { message } from '../messages/catalogue';
-import { creditsButtonOptions, PayPalError, paypalErrorText, renderButtons } from '../payments/paypal';
-import { apiContext, loadPlayer, player, PortalError, setCredits } from './player';
+import { creditsButtonOptions, paypalErrorText, renderButtons } from '../payments/paypal';
+import { apiContext } from './api-context';
+import { errorText, PortalError } from './errors';
+import { mountButtons } from './paypal-buttons';
+import { loadPlayer, player, setCredits } from './player';
+import { createStore } from './resource';
 import { onSignedOut, session } from './session';
 import { showToast } from './toasts';
 
@@ -26,7 +29,7 @@ export type PurchasePhase =
   /** Captured, but the purchase call failed: retry with the same order id. */
   | 'unrecorded';
 
-export const purchase = proxy({
+const store = createStore(() => ({
   phase: 'idle' as PurchasePhase,
   packId: null as string | null,
   /** PayPal's captured order id, kept until the backend has recorded it. */
@@ -35,7 +38,9 @@ export const purchase = proxy({
   error: null as string | null,
   /** The buttons could not be shown: the modal offers no payment, only the reason. */
   buttonsError: null as string | null,
-});
+}));
+
+export const purchase = store.state;
 
 /** Changes each time the modal opens or closes, so late PayPal callbacks of an old modal are ignored. */
 let attempt = 0;
@@ -46,11 +51,7 @@ export function chosenPack(): CreditPack | null {
 
 function reset(): void {
   attempt++;
-  purchase.phase = 'idle';
-  purchase.packId = null;
-  purchase.orderId = null;
-  purchase.error = null;
-  purchase.buttonsError = null;
+  store.reset();
 }
 
 /** Opens the payment modal for a pack. Returns false (with the spec's toast) when a purchase cannot start. */
@@ -71,22 +72,6 @@ export function choosePack(packId: string): boolean {
   return true;
 }
 
-function buttonsFailureText(error: unknown): string {
-  if (error instanceof PayPalError) {
-    switch (error.reason) {
-      case 'config':
-        return message('paypalConfigMissing');
-      case 'load':
-        return message('paypalLoadFailed');
-      case 'unavailable':
-        return message('paypalUnavailable');
-      case 'render':
-        return message('paypalButtonsFailed');
-    }
-  }
-  return message('paypalButtonsFailed');
-}
-
 /**
  * Renders the PayPal buttons into the modal's container after the 500 ms of SPEC 9.
  * Returns the cleanup to run when the container goes away.
@@ -96,57 +81,46 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
   if (!pack) return () => {};
   const mine = attempt;
   const live = () => mine === attempt;
-  let buttons: { close(): Promise<void> } | null = null;
-  let gone = false;
-  const timer = setTimeout(() => {
-    renderButtons(
-      'credits',
-      container,
-      creditsButtonOptions(pack, {
-        onProcessing: () => {
-          if (!live()) return;
-          purchase.phase = 'capturing';
-          purchase.error = null;
-        },
-        onCaptureFailed: () => {
-          if (!live()) return;
-          purchase.phase = 'ready';
-          purchase.error = message('paypalPaymentFailed');
-        },
-        onCaptured: async (orderId) => {
-          if (!live()) return;
-          purchase.orderId = orderId;
-          await recordPurchase();
-        },
-        onCancel: () => {
-          if (live()) closePurchase();
-        },
-        onError: (error) => {
-          if (!live()) return;
-          purchase.phase = 'ready';
-          purchase.error = message('paymentFailed', { message: paypalErrorText(error) });
-        },
-      }),
-    ).then(
-      (rendered) => {
-        if (gone || !live()) {
-          void rendered.close();
-          return;
-        }
-        buttons = rendered;
-        if (purchase.phase === 'choosing') purchase.phase = 'ready';
-      },
-      (error: unknown) => {
-        if (gone || !live()) return;
-        purchase.buttonsError = buttonsFailureText(error);
-      },
-    );
-  }, delayMs);
-  return () => {
-    gone = true;
-    clearTimeout(timer);
-    void buttons?.close();
-  };
+  return mountButtons({
+    delayMs,
+    live,
+    render: () =>
+      renderButtons(
+        'credits',
+        container,
+        creditsButtonOptions(pack, {
+          onProcessing: () => {
+            if (!live()) return;
+            purchase.phase = 'capturing';
+            purchase.error = null;
+          },
+          onCaptureFailed: () => {
+            if (!live()) return;
+            purchase.phase = 'ready';
+            purchase.error = message('paypalPaymentFailed');
+          },
+          onCaptured: async (orderId) => {
+            if (!live()) return;
+            purchase.orderId = orderId;
+            await recordPurchase();
+          },
+          onCancel: () => {
+            if (live()) closePurchase();
+          },
+          onError: (error) => {
+            if (!live()) return;
+            purchase.phase = 'ready';
+            purchase.error = message('paymentFailed', { message: paypalErrorText(error) });
+          },
+        }),
+      ),
+    onReady: () => {
+      if (purchase.phase === 'choosing') purchase.phase = 'ready';
+    },
+    onFailed: (error) => {
+      purchase.buttonsError = errorText(error, 'paypalButtonsFailed');
+    },
+  });
 }
 
 function isDropped(error: unknown): boolean {
@@ -185,7 +159,7 @@ export async function recordPurchase(): Promise<boolean> {
         return false;
       }
       if (result.newBalance !== null) setCredits(result.newBalance);
-      else await loadPlayer({ force: true }).catch(() => undefined);
+      else await loadPlayer({ force: true });
       reset();
       showToast('success', message('purchaseSucceeded', { n: pack.amount }));
       return true;

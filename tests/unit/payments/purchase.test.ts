@@ -16,8 +16,8 @@ vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
   renderButtons: mocks.renderButtons,
 }));
 vi.mock('../../../src/api/account', () => ({ purchaseCredits: mocks.purchaseCredits }));
-vi.mock('../../../src/state/player', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/state/player')>()),
+vi.mock('../../../src/state/api-context', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/state/api-context')>()),
   apiContext: vi.fn(async (): Promise<ApiContext> => ({ baseUrl: 'http://backend.test', idToken: 'id', unityToken: 'unity', timeoutMs: 1000 })),
 }));
 
