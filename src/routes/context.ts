@@ -57,8 +57,7 @@ export const portalContext: PortalContext = {
   runLogoutAction,
   applyPaymentPermission,
   loadPlayer,
-  // The page shows a failed load through the store (status 'error' and Try Again), not through the rejection.
-  loadSubscription: (options) => loadSubscription(options).catch(() => null),
+  loadSubscription,
   loadDesigns,
   arriveAtSubscription: arrive,
 };
