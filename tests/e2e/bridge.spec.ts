@@ -3,7 +3,6 @@
 import type { Page } from '@playwright/test';
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { portalConfig } from '../../build.mjs';
 import type * as BridgeModule from '../../bridge';
 import { HOST_KINDS, HOST_NAMES, hostInbox, hostSends, injectHost, type FakeHostOptions, type FakeHostWindow } from './bridge-hosts';
 import { expect, test } from './fixtures';
@@ -64,6 +63,28 @@ for (const viewport of [
       });
     }
 
+    test.describe('a route that throws', () => {
+      // React reports the caught render error with console.error, as it should.
+      test.use({ allowConsoleErrors: [/simulated render failure/] });
+      test('webview2: a page that fails to render shows the error screen and reports pageError (v3) to the host', async ({ page }) => {
+        // A render failure on /external-link: the platform check reads navigator.userAgentData while rendering.
+        await page.addInitScript(() => {
+          Object.defineProperty(Navigator.prototype, 'userAgentData', {
+            configurable: true,
+            get() {
+              throw new Error('simulated render failure for user@example.com with eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJlLXRleHQ');
+            },
+          });
+        });
+        await injectHost(page, { kind: 'webview2', names: HOST_NAMES });
+        await page.goto('/external-link?design=Kitchen');
+        await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+        await expect.poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'pageError')).toEqual([
+          { v: 3, type: 'pageError', route: '/external-link', message: 'Error: simulated render failure for [email] with [token]' },
+        ]);
+      });
+    });
+
     test('vuplex injected after load: messages sent after vuplexready are read and checked', async ({ page }) => {
       const warnings = bridgeWarnings(page);
       await injectHost(page, { kind: 'vuplex', names: HOST_NAMES, lateMs: 400 });
@@ -89,10 +110,7 @@ function bridgeBundle(): Promise<string> {
       globalName: 'bridgeUnderTest',
       target: 'es2022',
       write: false,
-      // Built for this run's desktop ports, as the portal is (global-setup.ts): the fixture's listener is on one of them.
-      define: {
-        __PORTAL_CONFIG__: JSON.stringify(portalConfig('staging', { ...HOST_NAMES, desktopPorts: (process.env.E2E_DESKTOP_PORTS ?? '').split(',').map(Number) })),
-      },
+      // No define: bridge/ reads no build config (openBridgePage configures it, as src/state/host.ts does).
     })
     .then((result) => result.outputFiles[0]!.text);
   return bundle;
@@ -121,6 +139,15 @@ async function openBridgePage(page: Page, host?: FakeHostOptions): Promise<void>
   if (host) await injectHost(page, host);
   await page.goto(`${base}bridge-under-test`);
   await page.waitForFunction(() => 'bridgeUnderTest' in window);
+  // What the portal injects at start-up, here with a plain allow-list: this run's desktop ports on 127.0.0.1.
+  const ports = (process.env.E2E_DESKTOP_PORTS ?? '').split(',').map(Number);
+  await page.evaluate(
+    ({ names, ports }) => {
+      const allowed = new Set(ports.map((port) => `http://127.0.0.1:${port}`));
+      (window as unknown as TestWindow).bridgeUnderTest.configureBridge({ hostNames: names, allowsDesktopOrigin: (origin) => allowed.has(origin) });
+    },
+    { names: HOST_NAMES, ports },
+  );
 }
 
 test.describe('the bridge module in Chromium', () => {
