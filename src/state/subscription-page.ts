@@ -1,7 +1,5 @@
 // The /subscription page flow (SPEC 2, 4, 5, 8): plan choice, the PayPal payment panel and its fallback,
 // cancel / pause / resume with their reasons, the processing overlay and the reload 5 s after a purchase or cancel.
-import { proxy } from 'valtio';
-import { ApiError } from '../api/client';
 import { config, type PaidPlan } from '../config/config';
 import { FALLBACK_ACTIVATION_DELAY_MS, RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
 import { manualSubscriptionId, startBlock } from '../domain/plans';
@@ -9,7 +7,9 @@ import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
 import { message } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
 import { paymentsPermission } from './payments-permission';
-import { PortalError } from './player';
+import { errorText, isAuthFailure } from './errors';
+import { mountButtons } from './paypal-buttons';
+import { createStore } from './resource';
 import { onSignedOut } from './session';
 import { activate, activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
 import { showToast } from './toasts';
@@ -17,7 +17,7 @@ import { showToast } from './toasts';
 export type PanelState = 'loading' | 'ready' | 'failed';
 export type ReasonDialog = 'cancel' | 'pause';
 
-export const subscriptionPage = proxy({
+const store = createStore(() => ({
   /** A banner from the query (success=true / cancelled=true). */
   notice: null as { kind: 'success' | 'info'; text: string } | null,
   /** The plan whose payment panel is open. */
@@ -33,7 +33,9 @@ export const subscriptionPage = proxy({
   dialogError: null as string | null,
   /** When the page reloads (ms since epoch) after a purchase or cancel. */
   reloadAt: null as number | null,
-});
+}));
+
+export const subscriptionPage = store.state;
 
 /** Changes whenever the panel opens or closes, so callbacks from an old panel are ignored. */
 let panelToken = 0;
@@ -62,7 +64,7 @@ export async function arrive(query: ArrivalQuery): Promise<boolean> {
   if (query.success) subscriptionPage.notice = { kind: 'success', text: message('subscriptionActivatedBanner') };
   else if (query.cancelled) subscriptionPage.notice = { kind: 'info', text: message('subscriptionCancelledBanner') };
   const force = query.success === true || query.canMakePayments !== undefined;
-  await loadSubscription({ force }).catch(() => undefined);
+  await loadSubscription({ force });
   return query.success === true;
 }
 
@@ -109,11 +111,8 @@ export function reloadNow(): void {
   reloader();
 }
 
-const isAuthFailure = (error: unknown) =>
-  (error instanceof ApiError && (error.kind === 'auth' || error.status === 401 || error.status === 403)) || error instanceof PortalError;
-
 async function refresh(): Promise<void> {
-  await loadSubscription({ force: true }).catch(() => undefined);
+  await loadSubscription({ force: true });
 }
 
 async function activated(): Promise<void> {
@@ -143,41 +142,32 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
   if (!plan) return () => {};
   const token = panelToken;
   const live = () => token === panelToken;
-  let gone = false;
-  let buttons: { close(): Promise<void> } | null = null;
-  renderButtons(
-    'subscription',
-    container,
-    subscriptionButtonOptions(config.paypal.planIds[plan], {
-      onApprove: (subscriptionId) => (live() ? onApproved(plan, subscriptionId) : Promise.resolve()),
-      onCancel: () => {
-        if (live()) closePanel();
-      },
-      onError: (kind) => {
-        if (!live()) return;
-        subscriptionPage.panelError = kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
-      },
-    }),
-  ).then(
-    (rendered) => {
-      if (gone || !live()) {
-        void rendered.close();
-        return;
-      }
-      buttons = rendered;
+  return mountButtons({
+    live,
+    render: () =>
+      renderButtons(
+        'subscription',
+        container,
+        subscriptionButtonOptions(config.paypal.planIds[plan], {
+          onApprove: (subscriptionId) => (live() ? onApproved(plan, subscriptionId) : Promise.resolve()),
+          onCancel: () => {
+            if (live()) closePanel();
+          },
+          onError: (kind) => {
+            if (!live()) return;
+            subscriptionPage.panelError = kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
+          },
+        }),
+      ),
+    onReady: () => {
       subscriptionPage.panel = 'ready';
     },
-    (error: unknown) => {
-      if (gone || !live()) return;
+    onFailed: (error) => {
       subscriptionPage.panel = 'failed';
       subscriptionPage.panelError = message('paymentProviderLoadFailed');
       if (!(error instanceof PayPalError)) console.warn('PayPal buttons failed', error);
     },
-  );
-  return () => {
-    gone = true;
-    void buttons?.close();
-  };
+  });
 }
 
 /**
@@ -218,9 +208,7 @@ export function closeReasonDialog(): void {
  * text, and anything unexpected gets the catch-all of SPEC 8.
  */
 function failureText(error: unknown, apiText: (serverText: string) => string): string {
-  if (error instanceof ApiError) return apiText(error.serverText);
-  if (error instanceof PortalError) return error.message;
-  return message('genericError');
+  return errorText(error, { api: (cause) => apiText(cause.serverText) });
 }
 
 /** Cancel with a reason (SPEC 5); the page reloads 5 s after it succeeds. Returns whether it was sent. */
@@ -281,14 +269,10 @@ export function resetSubscriptionPage(): void {
   panelToken++;
   if (reloadTimer) clearTimeout(reloadTimer);
   reloadTimer = null;
-  subscriptionPage.notice = null;
-  subscriptionPage.selected = null;
-  subscriptionPage.panel = 'loading';
-  subscriptionPage.panelError = null;
-  subscriptionPage.processing = null;
-  subscriptionPage.dialog = null;
-  subscriptionPage.dialogError = null;
-  subscriptionPage.reloadAt = null;
+  // The attempt keeps counting: a panel opened after the reset still gets fresh buttons.
+  const attempt = subscriptionPage.attempt;
+  store.reset();
+  subscriptionPage.attempt = attempt;
 }
 
 onSignedOut(resetSubscriptionPage);
