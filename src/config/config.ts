@@ -4,4 +4,7 @@ import type { PortalConfig } from './types';
 declare const __PORTAL_CONFIG__: PortalConfig;
 
 export const config: PortalConfig = __PORTAL_CONFIG__;
+
+/** The locale of every date, price and plural: the only place that names the default. */
+export const locale: string = config.locale ?? 'en-US';
 export type { PortalConfig, PaidPlan, Flavour } from './types';

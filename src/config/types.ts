@@ -16,6 +16,8 @@ export interface PortalConfig {
   paypal: { clientId: string; sdkBaseUrl: string; planIds: Record<PaidPlan, string> };
   firebase: { apiKey: string; authDomain: string; projectId: string; appId: string };
   productName: string;
+  /** BCP 47 locale of every date, price and plural (src/messages); src/config/config.ts defaults it. */
+  locale?: string;
   siteUrl: string;
   links: { privacy: string; terms: string; appStore: string; googlePlay: string; microsoftStore: string };
   deepLinkScheme: string;

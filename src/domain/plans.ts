@@ -103,11 +103,6 @@ export function choosablePlan(plan: Plan, sub: Subscription | null, now: number)
   return plan.id;
 }
 
-/** "$5.99". */
-export function formatPrice(price: string): string {
-  return `$${price}`;
-}
-
 /** The id sent with a manual (fallback) activation: unique per attempt, readable in support logs. */
 export function manualSubscriptionId(now: number, random: () => number = Math.random): string {
   const suffix = Math.floor(random() * 36 ** 6)
@@ -117,24 +112,22 @@ export function manualSubscriptionId(now: number, random: () => number = Math.ra
   return `MANUAL-${now}-${suffix}`;
 }
 
-/** "May 3, 2026" (US English, as the rest of the portal); `timeZone` for tests. */
-export function formatDate(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
-}
-
 export interface StatusSummary {
   label: 'Active' | 'Paused' | 'Cancelled';
   detail: string | null;
 }
 
-/** What the subscription card says about the current state (SPEC 4: premium stays until a cancelled plan ends). */
-export function statusSummary(sub: Subscription, timeZone?: string): StatusSummary {
+/**
+ * What the subscription card says about the current state (SPEC 4: premium stays until a cancelled plan ends).
+ * `formatDate` is the catalogue's (the locale lives outside domain).
+ */
+export function statusSummary(sub: Subscription, formatDate: (iso: string) => string): StatusSummary {
   switch (sub.status) {
     case 'ACTIVE':
-      return { label: 'Active', detail: sub.expiresAt ? `Current period ends on ${formatDate(sub.expiresAt, timeZone)}` : null };
+      return { label: 'Active', detail: sub.expiresAt ? `Current period ends on ${formatDate(sub.expiresAt)}` : null };
     case 'PAUSED':
-      return { label: 'Paused', detail: sub.pauseUntil ? `Paused until ${formatDate(sub.pauseUntil, timeZone)}` : null };
+      return { label: 'Paused', detail: sub.pauseUntil ? `Paused until ${formatDate(sub.pauseUntil)}` : null };
     case 'CANCELLED':
-      return { label: 'Cancelled', detail: sub.expiresAt ? `Premium features until ${formatDate(sub.expiresAt, timeZone)}` : null };
+      return { label: 'Cancelled', detail: sub.expiresAt ? `Premium features until ${formatDate(sub.expiresAt)}` : null };
   }
 }

@@ -117,13 +117,6 @@ export function accountTypeView(sub: Subscription | null, now: number): AccountT
   return { name: planById(planId).name, isPro: true, status: sub.status, expiry: Number.isNaN(end) ? null : expiryText(now, end) };
 }
 
-/** A date in the reader's locale ("March 5, 2025" in en-US), or null when `iso` is missing or unreadable. */
-export function localDate(iso: string | null | undefined, style: 'long' | 'medium' = 'long', locale?: string | string[]): string | null {
-  const time = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(time)) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: style }).format(new Date(time));
-}
-
 export const AVATAR_TONES = 6;
 
 /** A stable colour slot (0..AVATAR_TONES-1) for the initials placeholder, so a person keeps the same colour. */

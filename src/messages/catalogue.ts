@@ -1,5 +1,5 @@
 // Every user-facing text of the spec, keyed by code. `{product}` and other {placeholders} are filled by `message()`.
-import { config } from '../config/config';
+import { config, locale } from '../config/config';
 
 export const messages = {
   // Screens and states (SPEC 2)
@@ -171,6 +171,10 @@ export const messages = {
   deletionSucceeded: 'Your account has been deleted. Signing you out...',
   deletionFailed: 'Failed to delete your account. Please try again later.',
   designsLoading: 'Loading designs...',
+  designCountOne: '{n} design',
+  designCountOther: '{n} designs',
+  creditCountOne: '{n} credit',
+  creditCountOther: '{n} credits',
 
   // Sign-in screen (issue 3): continuing in the system browser from a webview
   openInBrowserRequested: 'Your web browser should open now. Finish signing in there; you can then return to this app.',
@@ -234,6 +238,115 @@ export const messages = {
   stillNotVerified: 'Your email address is not verified yet. Follow the link in the email we sent, then check again.',
   nowVerified: 'Your email address is verified.',
   noEmailAddress: 'Your account has no email address.',
+
+  // Payments: plan and pack cards, the payment dialogs, the subscription card (issue 17 item 8: moved from JSX)
+  tryAgain: 'Try Again',
+  close: 'Close',
+  currentPlanBadge: 'Current Plan',
+  savingsBadge: 'Save {savings}',
+  choosePlan: 'Choose {plan}',
+  completeSubscriptionTitle: 'Complete Your Subscription',
+  planPriceLine: '{plan}: {price} {period}',
+  tryPayPalAgain: 'Try PayPal Again',
+  loadingPaymentOptions: 'Loading payment options...',
+  paypalButtonsLabel: 'PayPal',
+  bestValueBadge: 'BEST VALUE',
+  packTitle: '{n} Credits',
+  pricePerCreditEach: '{price} each',
+  purchaseWithPayPal: 'Purchase with PayPal',
+  purchaseCreditsTitle: 'Purchase {n} Credits',
+  purchaseCreditsDescription: '{description} for {price} ({each} each)',
+  loadingPayPal: 'Loading PayPal...',
+  completingPayment: 'Completing your payment...',
+  addingCredits: 'Adding credits to your account...',
+  yourSubscriptionHeading: 'Your Subscription',
+  planLabel: 'Plan',
+  statusLabel: 'Status',
+  pauseLabel: 'Pause',
+  billingLabel: 'Billing',
+  appleSubscriptionHint: 'This subscription was bought through Apple. Cancel it in your App Store subscriptions.',
+  resumeSubscription: 'Resume Subscription',
+  pauseSubscription: 'Pause Subscription',
+  cancelSubscription: 'Cancel Subscription',
+  howItWorksHeading: 'How It Works',
+  howStepBuyTitle: 'Buy credits',
+  howStepBuyText: 'Pick a credit pack and pay securely with PayPal. Credits never expire.',
+  howStepOpenTitle: 'Open your design',
+  howStepOpenText: 'Open a saved design in the {product} app and choose Dream Render.',
+  howStepFrameTitle: 'Frame the shot',
+  howStepFrameText: 'Place the camera where you want it, inside or outside, and choose Standard ({standard}) or HD ({hd}).',
+  howStepGetTitle: 'Get your render',
+  howStepGetText: 'Your photorealistic image is ready in moments, saved with your design to share.',
+  compareBefore: 'BEFORE',
+  compareAfter: 'AFTER',
+  compareValueText: '{before}% before, {after}% after',
+  compareGrip: '‹ ›',
+  compareImagesFailed: 'The comparison images could not be loaded.',
+  compareImagesLoading: 'Loading comparison images...',
+  compareCaption: 'Drag, tap or use the arrow keys to compare the sketch with the finished render.',
+
+  // Pages: My Account, credits, My Designs, subscription, not found, return, development data (issue 17 item 8)
+  myAccountHeading: 'My Account',
+  profileHeading: 'Profile information',
+  usernameLabel: 'Username',
+  emailLabel: 'Email',
+  signInMethodLabel: 'Sign-in Method',
+  accountCreatedLabel: 'Account Created',
+  accountTypeLabel: 'Account Type',
+  notAvailable: '—',
+  planStatusCancelled: 'Cancelled',
+  planStatusPaused: 'Paused',
+  manageSubscription: 'Manage',
+  manageSubscriptionHidden: 'subscription',
+  upgradeToPro: 'Upgrade',
+  upgradeToProHidden: 'to Pro',
+  creditsBannerName: 'Dream Render AI',
+  creditsBannerText: 'Photorealistic renders of your {product} designs',
+  creditsHeading: 'Transform Your Designs Into Reality',
+  creditsLead: 'Turn any design you make in {product} into a photorealistic image with Dream Render AI. Choose the view, pick the quality, and get a picture of your future home to share.',
+  creditsTickQuality: 'Photorealistic Quality',
+  creditsTickFraming: 'You frame the shot',
+  creditsTickViews: 'Interior & Exterior Views',
+  creditsTickSpeed: 'Fast Processing Times',
+  compareLabel: 'Before and after comparison',
+  compareBeforeAlt: 'The design as a plain grey sketch, before rendering',
+  compareAfterAlt: 'The same design as a colourful photorealistic render',
+  balanceHeading: 'Your Credit Balance',
+  availableCredits: 'Available Credits',
+  renderCostsHeading: 'Render costs',
+  renderStandard: 'Standard',
+  renderHd: 'HD',
+  buyCreditsHeading: 'Buy Credits',
+  myDesignsHeading: 'My Designs',
+  subscriptionHeading: 'Choose your Pro plan',
+  proIncludes: 'Pro includes {features}.',
+  proFeaturesJoiner: ' and ',
+  subscriptionReloadHint: 'This page refreshes in a few seconds to show your latest plan.',
+  plansHeading: 'Plans',
+  cancelDialogText: 'You keep premium features until the end of your billing period.',
+  cancelDialogLegend: 'Why are you cancelling?',
+  cancelDialogConfirm: 'Confirm Cancellation',
+  keepSubscription: 'Keep My Subscription',
+  pauseDialogText: 'Your subscription pauses now; you can resume it at any time.',
+  pauseDialogLegend: 'Why are you pausing?',
+  pauseDialogConfirm: 'Confirm Pause',
+  notFoundHeading: 'Page not found',
+  notFoundText: 'There is nothing at this address.',
+  notFoundLink: 'Go to your account',
+  returnHint: 'You can close this window. Not signed in on the desktop? Open {product} there and choose Sign In again.',
+  devDataHeading: 'Development data',
+  devDataIntro: 'What the portal holds and what the backend returns, for debugging. Tokens show only their last 6 characters.',
+  devDataTabsLabel: 'Data',
+  devPortalStateHeading: 'Portal state',
+  devPortalStateLabel: '{tab} portal state',
+  devBackendHeading: 'Backend response',
+  devRefresh: 'Refresh',
+  devBackendLabel: '{tab} backend response',
+  devFetchedAt: ' · fetched ',
+
+  // My Designs cards (issue 17 item 8)
+  lastEdited: 'Last edited',
+  lastEditedUnknown: 'unknown',
 } as const;
 
 export type MessageCode = keyof typeof messages;
@@ -247,3 +360,39 @@ export function fill(template: string, params: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+
+// Intl objects are costly to build: one per locale and options, made on first use.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+let pluralRules: Intl.PluralRules | undefined;
+
+/** "$5.99" for ('5.99', 'USD') in en-US; `amount` may be the backend's decimal string. */
+export function formatPrice(amount: string | number, currency = 'USD'): string {
+  let format = numberFormats.get(currency);
+  if (!format) numberFormats.set(currency, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  return format.format(Number(amount));
+}
+
+/** "March 5, 2025" (long) or "Mar 5, 2025" (medium) in en-US; null when `value` is missing or unreadable. `timeZone` for tests. */
+export function formatDate(value: string | number | Date | null | undefined, style: 'long' | 'medium' = 'long', timeZone?: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const key = `${style}|${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { dateStyle: style, ...(timeZone ? { timeZone } : {}) })));
+  return format.format(date);
+}
+
+/** "10:42:07 AM" in en-US: a clock time in the portal's locale. */
+export function formatTime(value: string | number | Date): string {
+  let format = dateFormats.get('time');
+  if (!format) dateFormats.set('time', (format = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })));
+  return format.format(new Date(value));
+}
+
+/** The `one` or `other` text for the count `n` by the locale's plural rules, with {n} and `params` filled in. */
+export function plural(n: number, one: MessageCode, other: MessageCode, params: Record<string, string | number> = {}): string {
+  pluralRules ??= new Intl.PluralRules(locale);
+  return message(pluralRules.select(n) === 'one' ? one : other, { n, ...params });
+}

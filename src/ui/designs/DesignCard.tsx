@@ -1,9 +1,9 @@
 // One saved design: thumbnail of its house model (or a visible stand-in), name, "Last edited" date.
 import { useState } from 'react';
 import type { Design } from '../../domain/entities';
-import { localDate } from '../../domain/profile';
 import { modelThumbnailPath } from '../../domain/shared-link';
 import { HouseIcon } from '../components/HouseIcon';
+import { formatDate, message } from '../../messages/catalogue';
 
 /** "Modern_Villa" reads as "Modern Villa". */
 export function modelLabel(modelName: string): string {
@@ -13,7 +13,7 @@ export function modelLabel(modelName: string): string {
 export function DesignCard({ design }: { design: Design }) {
   const src = modelThumbnailPath(design.modelName || undefined);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const edited = localDate(design.lastModified, 'medium');
+  const edited = formatDate(design.lastModified, 'medium');
   // The model is worth a line only when the name does not already say it.
   const model = design.modelName ? modelLabel(design.modelName) : '';
   return (
@@ -25,7 +25,7 @@ export function DesignCard({ design }: { design: Design }) {
         ) : (
           <div className="design-card-fallback">
             <HouseIcon size={44} strokeWidth={3} />
-            <span>No preview available</span>
+            <span>{message('noPreview')}</span>
           </div>
         )}
       </div>
@@ -33,8 +33,8 @@ export function DesignCard({ design }: { design: Design }) {
         <h2 className="design-card-name">{design.name}</h2>
         {model && model !== design.name && <p className="design-card-model">{model}</p>}
         <p className="design-card-date">
-          Last edited{' '}
-          {edited && design.lastModified ? <time dateTime={design.lastModified}>{edited}</time> : <span>unknown</span>}
+          {message('lastEdited')}{' '}
+          {edited && design.lastModified ? <time dateTime={design.lastModified}>{edited}</time> : <span>{message('lastEditedUnknown')}</span>}
         </p>
       </div>
     </li>

@@ -2,8 +2,8 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
-import { accountTypeView, localDate } from '../../domain/profile';
-import { message } from '../../messages/catalogue';
+import { accountTypeView } from '../../domain/profile';
+import { formatDate, message } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';
 import { loadPlayer, player, shownUsername } from '../../state/player';
 import { session } from '../../state/session';
@@ -24,12 +24,12 @@ export function AccountPage() {
   const username = shownUsername(playerSnap.cloud);
   return (
     <section className="page account-page" aria-labelledby="account-title">
-      <h1 id="account-title">My Account</h1>
+      <h1 id="account-title">{message('myAccountHeading')}</h1>
       {playerSnap.status === 'error' && playerSnap.error && (
         <div className="alert alert-error" role="alert">
           <p>{playerSnap.error}</p>
           <button type="button" className="button secondary" onClick={() => void loadPlayer({ force: true }).catch(() => undefined)}>
-            Try Again
+            {message('tryAgain')}
           </button>
         </div>
       )}
@@ -37,18 +37,18 @@ export function AccountPage() {
         <div className="profile-header">
           <Avatar photoURL={user.photoURL} name={user.displayName || username || null} email={user.email} seed={user.uid} />
           <div className="profile-heading">
-            <h2 id="profile-title">Profile information</h2>
+            <h2 id="profile-title">{message('profileHeading')}</h2>
             <p className="profile-name">{user.displayName || username || user.email}</p>
           </div>
         </div>
         <dl className="profile-list">
           <div className="profile-row">
-            <dt id={usernameLabel}>Username</dt>
+            <dt id={usernameLabel}>{message('usernameLabel')}</dt>
             <dd>
               {playerSnap.cloud ? (
                 <UsernameField name={username} labelId={usernameLabel} />
               ) : playerSnap.status === 'error' ? (
-                '—'
+                message('notAvailable')
               ) : (
                 <span className="muted" role="status">
                   {message('loading')}
@@ -57,19 +57,19 @@ export function AccountPage() {
             </dd>
           </div>
           <div className="profile-row">
-            <dt>Email</dt>
-            <dd className="profile-email">{user.email ?? '—'}</dd>
+            <dt>{message('emailLabel')}</dt>
+            <dd className="profile-email">{user.email ?? message('notAvailable')}</dd>
           </div>
           <div className="profile-row">
-            <dt>Sign-in Method</dt>
+            <dt>{message('signInMethodLabel')}</dt>
             <dd>{signInMethodsText(user.providerIds)}</dd>
           </div>
           <div className="profile-row">
-            <dt>Account Created</dt>
-            <dd>{localDate(user.creationTime) ?? '—'}</dd>
+            <dt>{message('accountCreatedLabel')}</dt>
+            <dd>{formatDate(user.creationTime) ?? message('notAvailable')}</dd>
           </div>
           <div className="profile-row">
-            <dt>Account Type</dt>
+            <dt>{message('accountTypeLabel')}</dt>
             <dd>
               <AccountType />
             </dd>
@@ -90,7 +90,7 @@ function AccountType() {
       <span className="account-type">
         <span className="field-error">{sub.error}</span>
         <button type="button" className="button link" onClick={() => void loadSubscription({ force: true }).catch(() => undefined)}>
-          Try Again
+          {message('tryAgain')}
         </button>
       </span>
     );
@@ -107,19 +107,21 @@ function AccountType() {
     <span className="account-type">
       <span className="account-type-main">
         <span className={view.isPro ? 'plan-badge plan-badge-pro' : 'plan-badge'}>{view.name}</span>
-        {view.status === 'CANCELLED' && <span className="plan-status">Cancelled</span>}
-        {view.status === 'PAUSED' && <span className="plan-status">Paused</span>}
+        {view.status === 'CANCELLED' && <span className="plan-status">{message('planStatusCancelled')}</span>}
+        {view.status === 'PAUSED' && <span className="plan-status">{message('planStatusPaused')}</span>}
       </span>
       {view.expiry && <span className="account-expiry">{view.expiry}</span>}
       {allowed && (
         <Link to="/subscription" className="button secondary account-type-link">
           {view.isPro ? (
             <>
-              Manage<span className="visually-hidden"> subscription</span>
+              {message('manageSubscription')}
+              <span className="visually-hidden"> {message('manageSubscriptionHidden')}</span>
             </>
           ) : (
             <>
-              Upgrade<span className="visually-hidden"> to Pro</span>
+              {message('upgradeToPro')}
+              <span className="visually-hidden"> {message('upgradeToProHidden')}</span>
             </>
           )}
         </Link>

@@ -1,8 +1,7 @@
 // The credits shop (/credits, SPEC 2): banner, hero, before/after slider, balance, packs, how it works, payment modal.
 import { useSnapshot } from 'valtio';
-import { config } from '../../config/config';
 import { creditPacks, renderCosts } from '../../domain/credit-packs';
-import { message } from '../../messages/catalogue';
+import { message, plural } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';
 import { loadPlayer, player } from '../../state/player';
 import { choosePack } from '../../state/purchase';
@@ -12,7 +11,7 @@ import { CreditsPaymentModal } from '../payments/CreditsPaymentModal';
 import { HowItWorks } from '../payments/HowItWorks';
 import '../styles/payments.css';
 
-const TICKS = ['Photorealistic Quality', 'You frame the shot', 'Interior & Exterior Views', 'Fast Processing Times'];
+const TICKS = [message('creditsTickQuality'), message('creditsTickFraming'), message('creditsTickViews'), message('creditsTickSpeed')];
 
 export function CreditsPage() {
   const playerSnap = useSnapshot(player);
@@ -22,16 +21,13 @@ export function CreditsPage() {
   return (
     <section className="page credits-page" aria-labelledby="credits-title">
       <p className="credits-banner">
-        <strong>Dream Render AI</strong> <span>Photorealistic renders of your {config.productName} designs</span>
+        <strong>{message('creditsBannerName')}</strong> <span>{message('creditsBannerText')}</span>
       </p>
 
       <div className="credits-hero">
         <div className="credits-hero-text">
-          <h1 id="credits-title">Transform Your Designs Into Reality</h1>
-          <p className="lead">
-            Turn any design you make in {config.productName} into a photorealistic image with Dream Render AI. Choose the view, pick the quality, and
-            get a picture of your future home to share.
-          </p>
+          <h1 id="credits-title">{message('creditsHeading')}</h1>
+          <p className="lead">{message('creditsLead')}</p>
           <ul className="tick-list hero-ticks">
             {TICKS.map((t) => (
               <li key={t}>{t}</li>
@@ -39,20 +35,20 @@ export function CreditsPage() {
           </ul>
         </div>
         <BeforeAfterSlider
-          label="Before and after comparison"
-          before={{ src: '/images/before-render.png', alt: 'The design as a plain grey sketch, before rendering' }}
-          after={{ src: '/images/after-render.png', alt: 'The same design as a colourful photorealistic render' }}
+          label={message('compareLabel')}
+          before={{ src: '/images/before-render.png', alt: message('compareBeforeAlt') }}
+          after={{ src: '/images/after-render.png', alt: message('compareAfterAlt') }}
         />
       </div>
 
       <div className="credits-grid">
         <section className="card balance-card" aria-labelledby="balance-title">
-          <h2 id="balance-title">Your Credit Balance</h2>
+          <h2 id="balance-title">{message('balanceHeading')}</h2>
           {playerSnap.status === 'error' && playerSnap.error ? (
             <div className="alert alert-error" role="alert">
               <p>{playerSnap.error}</p>
               <button type="button" className="button secondary" onClick={() => void loadPlayer({ force: true }).catch(() => undefined)}>
-                Try Again
+                {message('tryAgain')}
               </button>
             </div>
           ) : balance === undefined ? (
@@ -61,22 +57,22 @@ export function CreditsPage() {
             </p>
           ) : (
             <p className="balance" aria-live="polite">
-              <span className="balance-number">{balance}</span> <span className="balance-label">Available Credits</span>
+              <span className="balance-number">{balance}</span> <span className="balance-label">{message('availableCredits')}</span>
             </p>
           )}
-          <h3 className="costs-title">Render costs</h3>
+          <h3 className="costs-title">{message('renderCostsHeading')}</h3>
           <ul className="render-costs">
             <li>
-              <span>Standard</span> <span>{renderCosts.standard} credit</span>
+              <span>{message('renderStandard')}</span> <span>{plural(renderCosts.standard, 'creditCountOne', 'creditCountOther')}</span>
             </li>
             <li>
-              <span>HD</span> <span>{renderCosts.hd} credits</span>
+              <span>{message('renderHd')}</span> <span>{plural(renderCosts.hd, 'creditCountOne', 'creditCountOther')}</span>
             </li>
           </ul>
         </section>
 
         <section className="packs" aria-labelledby="packs-title">
-          <h2 id="packs-title">Buy Credits</h2>
+          <h2 id="packs-title">{message('buyCreditsHeading')}</h2>
           <ul className="pack-grid" role="list">
             {creditPacks.map((pack) => (
               <li key={pack.id}>

@@ -9,6 +9,7 @@ import { subscription } from '../../state/subscription';
 import { JsonBlock } from '../dev-data/JsonBlock';
 import { Tabs } from '../dev-data/DevTabs';
 import '../styles/account.css';
+import { formatTime, message } from '../../messages/catalogue';
 
 const BACKEND_SOURCE: Record<DevTab, string> = {
   user: 'Identity token (masked) and its claims',
@@ -32,37 +33,38 @@ export function DevDataPage() {
   const label = DEV_TABS.find((t) => t.id === tab)!.label;
   return (
     <section className="page dev-data-page" aria-labelledby="dev-data-title">
-      <h1 id="dev-data-title">Development data</h1>
-      <p className="muted">What the portal holds and what the backend returns, for debugging. Tokens show only their last 6 characters.</p>
-      <Tabs label="Data" items={DEV_TABS} selected={tab} onSelect={selectDevTab}>
+      <h1 id="dev-data-title">{message('devDataHeading')}</h1>
+      <p className="muted">{message('devDataIntro')}</p>
+      <Tabs label={message('devDataTabsLabel')} items={DEV_TABS} selected={tab} onSelect={selectDevTab}>
         <div className="dev-data-columns">
           <section className="card dev-data-section" aria-labelledby="dev-portal-title">
-            <h2 id="dev-portal-title">Portal state</h2>
-            <JsonBlock value={portalView(tab, sources)} label={`${label} portal state`} />
+            <h2 id="dev-portal-title">{message('devPortalStateHeading')}</h2>
+            <JsonBlock value={portalView(tab, sources)} label={message('devPortalStateLabel', { tab: label })} />
           </section>
           <section className="card dev-data-section" aria-labelledby="dev-backend-title" aria-busy={answer.status === 'loading' || undefined}>
             <div className="dev-data-section-head">
-              <h2 id="dev-backend-title">Backend response</h2>
+              <h2 id="dev-backend-title">{message('devBackendHeading')}</h2>
               <button type="button" className="button secondary" onClick={() => void fetchDevAnswer(tab)} disabled={answer.status === 'loading'}>
-                Refresh<span className="visually-hidden"> {label} backend response</span>
+                {message('devRefresh')}
+                <span className="visually-hidden"> {message('devBackendLabel', { tab: label })}</span>
               </button>
             </div>
             <p className="muted dev-data-source">
               {BACKEND_SOURCE[tab]}
               {answer.at && (
                 <>
-                  {' · fetched '}
-                  <time dateTime={answer.at}>{new Date(answer.at).toLocaleTimeString()}</time>
+                  {message('devFetchedAt')}
+                  <time dateTime={answer.at}>{formatTime(answer.at)}</time>
                 </>
               )}
             </p>
-            {answer.status === 'loading' && <p role="status">Loading...</p>}
+            {answer.status === 'loading' && <p role="status">{message('loading')}</p>}
             {answer.status === 'error' && (
               <p className="alert alert-error" role="alert">
                 {answer.error}
               </p>
             )}
-            {answer.status === 'ready' && <JsonBlock value={answer.data} label={`${label} backend response`} />}
+            {answer.status === 'ready' && <JsonBlock value={answer.data} label={message('devBackendLabel', { tab: label })} />}
           </section>
         </div>
       </Tabs>

@@ -1,7 +1,7 @@
 // My Designs (SPEC 2): the count, a grid of design cards, and the loading, empty and error states.
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { message } from '../../messages/catalogue';
+import { message, plural } from '../../messages/catalogue';
 import { designs, loadDesigns } from '../../state/designs';
 import { DesignCard } from '../designs/DesignCard';
 import '../styles/account.css';
@@ -32,11 +32,11 @@ export function MyDesignsPage() {
     <section className="page designs-page" aria-labelledby="designs-title" aria-busy={snap.status === 'loading' || undefined}>
       <header className="designs-header">
         <h1 id="designs-title" ref={headingRef} tabIndex={-1}>
-          My Designs
+          {message('myDesignsHeading')}
         </h1>
         {ready && (
           <p className="designs-count" aria-live="polite">
-            {count === 1 ? '1 design' : `${count} designs`}
+            {plural(count, 'designCountOne', 'designCountOther')}
           </p>
         )}
       </header>
@@ -62,7 +62,7 @@ export function MyDesignsPage() {
         <div className="card designs-state" role="alert">
           <p className="designs-state-title">{snap.error ?? message('designsFetchFailed')}</p>
           <button type="button" className="button" onClick={onRetry}>
-            Try Again
+            {message('tryAgain')}
           </button>
         </div>
       )}

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
+import { message } from '../../messages/catalogue';
 
 export function NotFoundPage() {
   return (
     <section className="page">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address.</p>
+      <h1>{message('notFoundHeading')}</h1>
+      <p>{message('notFoundText')}</p>
       <p>
-        <Link to="/">Go to your account</Link>
+        <Link to="/">{message('notFoundLink')}</Link>
       </p>
     </section>
   );

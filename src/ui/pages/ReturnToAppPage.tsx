@@ -1,4 +1,3 @@
-import { config } from '../../config/config';
 import { message } from '../../messages/catalogue';
 
 /** SPEC 2 Return screen; the desktop calls run in the route's loader. */
@@ -9,9 +8,7 @@ export function ReturnToAppPage() {
         <img src="/images/favicon.svg" alt="" width="56" height="56" />
         <h1>{message('returnHeading')}</h1>
         <p>{message('returnText')}</p>
-        <p className="field-hint">
-          You can close this window. Not signed in on the desktop? Open {config.productName} there and choose Sign In again.
-        </p>
+        <p className="field-hint">{message('returnHint')}</p>
       </section>
     </main>
   );

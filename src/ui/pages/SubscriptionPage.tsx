@@ -54,8 +54,8 @@ export function SubscriptionPage() {
     <section className="page subscription-page" aria-labelledby="subscription-title">
       <div inert={busy} className="subscription-content">
         <header className="page-intro">
-          <h1 id="subscription-title">Choose your Pro plan</h1>
-          <p className="lead">Pro includes {proFeatures.join(' and ')}.</p>
+          <h1 id="subscription-title">{message('subscriptionHeading')}</h1>
+          <p className="lead">{message('proIncludes', { features: proFeatures.join(message('proFeaturesJoiner')) })}</p>
         </header>
 
         {page.notice && (
@@ -65,7 +65,7 @@ export function SubscriptionPage() {
         )}
         {page.reloadAt !== null && (
           <p className="field-hint" role="status">
-            This page refreshes in a few seconds to show your latest plan.
+            {message('subscriptionReloadHint')}
           </p>
         )}
 
@@ -73,7 +73,7 @@ export function SubscriptionPage() {
           <div className="alert alert-error" role="alert">
             <p>{sub.error}</p>
             <button type="button" className="button secondary" onClick={reloadNow}>
-              Try Again
+              {message('tryAgain')}
             </button>
           </div>
         ) : sub.status !== 'ready' && current === null ? (
@@ -92,7 +92,7 @@ export function SubscriptionPage() {
               />
             )}
             <section aria-labelledby="plans-title">
-              <h2 id="plans-title">Plans</h2>
+              <h2 id="plans-title">{message('plansHeading')}</h2>
               <ul className="plan-grid" role="list">
                 {plansForDisplay(currentId).map((plan) => {
                   const choosable = permission.allowed ? choosablePlan(plan, current, now) : null;
@@ -111,12 +111,12 @@ export function SubscriptionPage() {
       <SubscriptionPaymentPanel />
       {page.dialog === 'cancel' && (
         <ReasonDialog
-          title="Cancel Subscription"
-          description="You keep premium features until the end of your billing period."
-          legend="Why are you cancelling?"
+          title={message('cancelSubscription')}
+          description={message('cancelDialogText')}
+          legend={message('cancelDialogLegend')}
           reasons={cancelReasons}
-          confirmLabel="Confirm Cancellation"
-          dismissLabel="Keep My Subscription"
+          confirmLabel={message('cancelDialogConfirm')}
+          dismissLabel={message('keepSubscription')}
           danger
           error={page.dialogError}
           onConfirm={(reason) => void confirmCancel(reason)}
@@ -125,12 +125,12 @@ export function SubscriptionPage() {
       )}
       {page.dialog === 'pause' && (
         <ReasonDialog
-          title="Pause Subscription"
-          description="Your subscription pauses now; you can resume it at any time."
-          legend="Why are you pausing?"
+          title={message('pauseSubscription')}
+          description={message('pauseDialogText')}
+          legend={message('pauseDialogLegend')}
           reasons={pauseReasons}
-          confirmLabel="Confirm Pause"
-          dismissLabel="Keep My Subscription"
+          confirmLabel={message('pauseDialogConfirm')}
+          dismissLabel={message('keepSubscription')}
           error={page.dialogError}
           onConfirm={(reason) => void confirmPause(reason)}
           onClose={closeReasonDialog}

@@ -2,6 +2,7 @@
 // click or tap anywhere on it, arrow keys by 5, Home/End; "Loading comparison images..." until both images load.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { percentAfterKey, percentAt, SLIDER_MAX, SLIDER_MIN, SLIDER_START } from '../../domain/slider';
+import { message } from '../../messages/catalogue';
 
 export interface BeforeAfterSliderProps {
   before: { src: string; alt: string };
@@ -82,10 +83,10 @@ export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderPro
         {ready && (
           <>
             <span className="compare-label compare-label-before" aria-hidden="true">
-              BEFORE
+              {message('compareBefore')}
             </span>
             <span className="compare-label compare-label-after" aria-hidden="true">
-              AFTER
+              {message('compareAfter')}
             </span>
             <div className="compare-divider" style={{ left: `${value}%` }} aria-hidden="true" />
             <div
@@ -98,21 +99,21 @@ export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderPro
               aria-valuemin={SLIDER_MIN}
               aria-valuemax={SLIDER_MAX}
               aria-valuenow={value}
-              aria-valuetext={`${value}% before, ${SLIDER_MAX - value}% after`}
+              aria-valuetext={message('compareValueText', { before: value, after: SLIDER_MAX - value })}
               aria-orientation="horizontal"
               onKeyDown={onKeyDown}
             >
-              <span aria-hidden="true">‹ ›</span>
+              <span aria-hidden="true">{message('compareGrip')}</span>
             </div>
           </>
         )}
         {!ready && (
           <div className="compare-loading" role="status">
-            {failed ? 'The comparison images could not be loaded.' : 'Loading comparison images...'}
+            {message(failed ? 'compareImagesFailed' : 'compareImagesLoading')}
           </div>
         )}
       </div>
-      <figcaption className="compare-caption">Drag, tap or use the arrow keys to compare the sketch with the finished render.</figcaption>
+      <figcaption className="compare-caption">{message('compareCaption')}</figcaption>
     </figure>
   );
 }

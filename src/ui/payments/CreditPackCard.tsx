@@ -1,20 +1,20 @@
 // One credit pack (SPEC 3, 9): credits, price, price per credit, savings, BEST VALUE, and "Purchase with PayPal".
 import { useId } from 'react';
 import type { CreditPack } from '../../domain/credit-packs';
-import { formatPrice } from '../../domain/plans';
+import { formatPrice, message } from '../../messages/catalogue';
 
 export function CreditPackCard({ pack, onPurchase, disabled }: { pack: CreditPack; onPurchase?: () => void; disabled?: boolean }) {
   const titleId = useId();
   return (
     <article className={`card pack-card${pack.bestValue ? ' pack-best' : ''}`} aria-labelledby={titleId}>
-      {pack.bestValue && <span className="badge badge-best">BEST VALUE</span>}
+      {pack.bestValue && <span className="badge badge-best">{message('bestValueBadge')}</span>}
       <h3 id={titleId} className="pack-title">
-        {pack.amount} Credits
+        {message('packTitle', { n: pack.amount })}
       </h3>
       <p className="pack-price">{formatPrice(pack.price)}</p>
       <p className="pack-each">
-        {formatPrice(pack.pricePerCredit)} each
-        {pack.savings && <span className="badge badge-savings">Save {pack.savings}</span>}
+        {message('pricePerCreditEach', { price: formatPrice(pack.pricePerCredit) })}
+        {pack.savings && <span className="badge badge-savings">{message('savingsBadge', { savings: pack.savings })}</span>}
       </p>
       <p className="pack-description">{pack.description}</p>
       <ul className="tick-list">
@@ -24,7 +24,7 @@ export function CreditPackCard({ pack, onPurchase, disabled }: { pack: CreditPac
       </ul>
       {onPurchase && (
         <button type="button" className="button block paypal-purchase" onClick={onPurchase} disabled={disabled}>
-          Purchase with PayPal
+          {message('purchaseWithPayPal')}
         </button>
       )}
     </article>

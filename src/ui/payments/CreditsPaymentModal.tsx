@@ -3,10 +3,10 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { packById } from '../../domain/credit-packs';
-import { formatPrice } from '../../domain/plans';
 import { closePurchase, mountPayButtons, purchase, recordPurchase } from '../../state/purchase';
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
+import { formatPrice, message } from '../../messages/catalogue';
 
 export function CreditsPaymentModal() {
   const snap = useSnapshot(purchase);
@@ -22,8 +22,8 @@ export function CreditsPaymentModal() {
   if (!pack || snap.phase === 'idle') return null;
   return (
     <Dialog
-      title={`Purchase ${pack.amount} Credits`}
-      description={`${pack.description} for ${formatPrice(pack.price)} (${formatPrice(pack.pricePerCredit)} each)`}
+      title={message('purchaseCreditsTitle', { n: pack.amount })}
+      description={message('purchaseCreditsDescription', { description: pack.description, price: formatPrice(pack.price), each: formatPrice(pack.pricePerCredit) })}
       onClose={closePurchase}
       dismissible={!working}
     >
@@ -39,25 +39,25 @@ export function CreditsPaymentModal() {
       ) : (
         snap.phase === 'choosing' && (
           <p className="loading-line" role="status">
-            <span className="spinner" aria-hidden="true" /> Loading PayPal...
+            <span className="spinner" aria-hidden="true" /> {message('loadingPayPal')}
           </p>
         )
       )}
       {working && (
         <p ref={statusRef} className="loading-line" role="status" tabIndex={-1}>
-          <span className="spinner" aria-hidden="true" /> {snap.phase === 'capturing' ? 'Completing your payment...' : 'Adding credits to your account...'}
+          <span className="spinner" aria-hidden="true" /> {message(snap.phase === 'capturing' ? 'completingPayment' : 'addingCredits')}
         </p>
       )}
-      {snap.phase !== 'unrecorded' && !snap.buttonsError && <PayPalSlot mount={mountPayButtons} hidden={working} label="PayPal" />}
+      {snap.phase !== 'unrecorded' && !snap.buttonsError && <PayPalSlot mount={mountPayButtons} hidden={working} label={message('paypalButtonsLabel')} />}
       <div className="dialog-actions">
         {!working && (
           <button type="button" className="button secondary" onClick={closePurchase}>
-            {snap.phase === 'unrecorded' ? 'Close' : 'Cancel'}
+            {message(snap.phase === 'unrecorded' ? 'close' : 'cancel')}
           </button>
         )}
         {snap.phase === 'unrecorded' && (
           <button type="button" className="button" onClick={() => void recordPurchase()}>
-            Try Again
+            {message('tryAgain')}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 // The running subscription: plan, status (Active, Paused, Cancelled) and the cancel, pause and resume actions.
 import { canCancel, canPause, canResume, planById, statusSummary, type Subscription } from '../../domain/plans';
+import { formatDate, message } from '../../messages/catalogue';
 
 export interface CurrentSubscriptionProps {
   sub: Subscription;
@@ -11,44 +12,44 @@ export interface CurrentSubscriptionProps {
 
 export function CurrentSubscription({ sub, busy, onCancel, onPause, onResume }: CurrentSubscriptionProps) {
   const plan = planById(sub.plan);
-  const status = statusSummary(sub);
+  const status = statusSummary(sub, (iso) => formatDate(iso) ?? iso);
   const apple = sub.subscriptionSource === 'apple';
   return (
     <section className="card current-subscription" aria-labelledby="current-subscription-title">
-      <h2 id="current-subscription-title">Your Subscription</h2>
+      <h2 id="current-subscription-title">{message('yourSubscriptionHeading')}</h2>
       <dl className="subscription-facts">
         <div>
-          <dt>Plan</dt>
+          <dt>{message('planLabel')}</dt>
           <dd>{plan.name}</dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{message('statusLabel')}</dt>
           <dd>
             <span className={`status-pill status-${sub.status.toLowerCase()}`}>{status.label}</span>
           </dd>
         </div>
         {status.detail && (
           <div>
-            <dt>{sub.status === 'PAUSED' ? 'Pause' : 'Billing'}</dt>
+            <dt>{message(sub.status === 'PAUSED' ? 'pauseLabel' : 'billingLabel')}</dt>
             <dd>{status.detail}</dd>
           </div>
         )}
       </dl>
-      {apple && <p className="field-hint">This subscription was bought through Apple. Cancel it in your App Store subscriptions.</p>}
+      {apple && <p className="field-hint">{message('appleSubscriptionHint')}</p>}
       <div className="subscription-actions">
         {canResume(sub) && (
           <button type="button" className="button" onClick={onResume} disabled={busy}>
-            Resume Subscription
+            {message('resumeSubscription')}
           </button>
         )}
         {canPause(sub) && (
           <button type="button" className="button secondary" onClick={onPause} disabled={busy}>
-            Pause Subscription
+            {message('pauseSubscription')}
           </button>
         )}
         {canCancel(sub) && (
           <button type="button" className="button secondary danger-outline" onClick={onCancel} disabled={busy}>
-            Cancel Subscription
+            {message('cancelSubscription')}
           </button>
         )}
       </div>

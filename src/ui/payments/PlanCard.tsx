@@ -1,6 +1,7 @@
 // One plan of the catalogue (SPEC 3): name, price, savings, features, the "Current Plan" badge and its choose button.
 import { useId } from 'react';
-import { formatPrice, planFeatures, type Plan } from '../../domain/plans';
+import { planFeatures, type Plan } from '../../domain/plans';
+import { formatPrice, message } from '../../messages/catalogue';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -19,8 +20,8 @@ export function PlanCard({ plan, current, onChoose, disabled }: PlanCardProps) {
         <h3 id={titleId} className="plan-title">
           {plan.title}
         </h3>
-        {current && <span className="badge badge-current">Current Plan</span>}
-        {plan.savings && <span className="badge badge-savings">Save {plan.savings}</span>}
+        {current && <span className="badge badge-current">{message('currentPlanBadge')}</span>}
+        {plan.savings && <span className="badge badge-savings">{message('savingsBadge', { savings: plan.savings })}</span>}
       </div>
       <p className="plan-name">{plan.name}</p>
       <p className="plan-price">
@@ -33,7 +34,7 @@ export function PlanCard({ plan, current, onChoose, disabled }: PlanCardProps) {
       </ul>
       {onChoose && (
         <button type="button" className="button block plan-choose" onClick={onChoose} disabled={disabled}>
-          Choose {plan.title}
+          {message('choosePlan', { plan: plan.title })}
         </button>
       )}
     </article>

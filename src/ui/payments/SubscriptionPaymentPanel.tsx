@@ -1,8 +1,8 @@
 // The payment panel "Complete Your Subscription" (SPEC 2): PayPal subscription buttons, Cancel, and the fallback
 // payment path when PayPal's script cannot load (SPEC 8).
 import { useSnapshot } from 'valtio';
-import { formatPrice, planById } from '../../domain/plans';
-import { message } from '../../messages/catalogue';
+import { planById } from '../../domain/plans';
+import { formatPrice, message } from '../../messages/catalogue';
 import { closePanel, mountSubscriptionButtons, retryPanel, startFallbackPayment, subscriptionPage } from '../../state/subscription-page';
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
@@ -12,7 +12,11 @@ export function SubscriptionPaymentPanel() {
   if (!snap.selected) return null;
   const plan = planById(snap.selected);
   return (
-    <Dialog title="Complete Your Subscription" description={`${plan.name}: ${formatPrice(plan.price)} ${plan.period}`} onClose={closePanel}>
+    <Dialog
+      title={message('completeSubscriptionTitle')}
+      description={message('planPriceLine', { plan: plan.name, price: formatPrice(plan.price), period: plan.period })}
+      onClose={closePanel}
+    >
       {snap.panel === 'failed' ? (
         <>
           <p className="alert alert-error" role="alert">
@@ -22,7 +26,7 @@ export function SubscriptionPaymentPanel() {
             <p>{message('paymentProcessorIssues')}</p>
             <div className="dialog-actions">
               <button type="button" className="button secondary" onClick={retryPanel}>
-                Try PayPal Again
+                {message('tryPayPalAgain')}
               </button>
               {PAYMENT_BYPASS && (
                 <button type="button" className="button" onClick={() => void startFallbackPayment()}>
@@ -41,15 +45,15 @@ export function SubscriptionPaymentPanel() {
           )}
           {snap.panel === 'loading' && (
             <p className="loading-line" role="status">
-              <span className="spinner" aria-hidden="true" /> Loading payment options...
+              <span className="spinner" aria-hidden="true" /> {message('loadingPaymentOptions')}
             </p>
           )}
-          <PayPalSlot key={snap.attempt} mount={mountSubscriptionButtons} label="PayPal" />
+          <PayPalSlot key={snap.attempt} mount={mountSubscriptionButtons} label={message('paypalButtonsLabel')} />
         </>
       )}
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={closePanel}>
-          Cancel
+          {message('cancel')}
         </button>
       </div>
     </Dialog>

@@ -10,7 +10,6 @@ import {
   expiryText,
   initials,
   isNewAccount,
-  localDate,
   signInMethod,
   USERNAME_MAX_LENGTH,
   usernameProblem,
@@ -212,21 +211,6 @@ describe('accountTypeView', () => {
   it('keeps a cancelled plan until it expires, then is Free', () => {
     expect(accountTypeView(sub({ status: 'CANCELLED' }), now)).toMatchObject({ name: 'Pro Plan - Annual', status: 'CANCELLED' });
     expect(accountTypeView(sub({ status: 'CANCELLED', expiresAt: new Date(at(2025, 3, 1)).toISOString() }), now).name).toBe('Free');
-  });
-});
-
-describe('localDate', () => {
-  it('formats in the given locale', () => {
-    // Noon on 5 March in the machine's zone: the day shown is the reader's day.
-    const iso = new Date(at(2025, 3, 5)).toISOString();
-    expect(localDate(iso, 'long', 'en-US')).toBe('March 5, 2025');
-    expect(localDate(iso, 'long', 'de-DE')).toBe('5. März 2025');
-    expect(localDate(iso, 'medium', 'en-GB')).toBe('5 Mar 2025');
-  });
-
-  it('is null for a missing or unreadable date', () => {
-    expect(localDate(null)).toBeNull();
-    expect(localDate('not a date')).toBeNull();
   });
 });
 
