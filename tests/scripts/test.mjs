@@ -1,9 +1,10 @@
-// npm test: typecheck, unit and integration tests (vitest), end-to-end tests (Playwright in Debian's Chromium), then
+// npm test: typecheck, lint (eslint, prettier --check), unit and integration tests (vitest), end-to-end tests (Playwright in Debian's Chromium), then
 // the core journeys in Firefox ESR and WebKitGTK (tests/engines, npm run test:engines).
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npm', ['run', 'lint']],
   ['unit and integration tests', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts']],
   ['Chromium', 'node', ['tests/scripts/ensure-chromium.mjs']],
   ['end-to-end tests', 'npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts']],
