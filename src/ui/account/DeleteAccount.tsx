@@ -2,7 +2,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { config } from '../../config/config';
 import { message } from '../../messages/catalogue';
 import { account, cancelDeletion, confirmDeletion, requestDeletion } from '../../state/account';
 import { Dialog } from '../components/Dialog';
@@ -20,23 +19,19 @@ export function DeleteAccount() {
   const onConfirm = () => void confirmDeletion({ navigate: (href) => navigate({ href, replace: true }) });
   return (
     <section className="card danger-zone" aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title">Delete account</h2>
-      <p>Permanently delete your {config.productName} account, your saved designs, credits and subscription.</p>
+      <h2 id="delete-account-title">{message('deleteAccountHeading')}</h2>
+      <p>{message('deleteAccountText')}</p>
       <div>
         <button type="button" className="button danger" onClick={requestDeletion}>
-          Request Account Deletion
+          {message('requestAccountDeletion')}
         </button>
       </div>
       {snap.step !== 'idle' && (
         <Dialog
           role="alertdialog"
           size="small"
-          title={snap.step === 'deleted' ? 'Account deleted' : message('deletionConfirm')}
-          description={
-            snap.step === 'deleted'
-              ? undefined
-              : `Deleting your account removes your profile, saved designs, credits and subscription from ${config.productName}. This cannot be undone.`
-          }
+          title={message(snap.step === 'deleted' ? 'accountDeletedTitle' : 'deletionConfirm')}
+          description={snap.step === 'deleted' ? undefined : message('deletionWarning')}
           onClose={cancelDeletion}
           dismissible={!busy}
           initialFocusRef={cancelRef}
@@ -54,10 +49,10 @@ export function DeleteAccount() {
               )}
               <div className="dialog-actions">
                 <button ref={cancelRef} type="button" className="button secondary" onClick={cancelDeletion} disabled={busy}>
-                  Cancel
+                  {message('cancel')}
                 </button>
                 <button type="button" className="button danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
-                  {snap.step === 'deleting' ? 'Deleting…' : 'Delete Account'}
+                  {message(snap.step === 'deleting' ? 'deletingAccount' : 'deleteAccountButton')}
                 </button>
               </div>
             </>

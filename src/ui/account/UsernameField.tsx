@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { account, cancelUsernameEdit, startUsernameEdit, submitUsername } from '../../state/account';
+import { message } from '../../messages/catalogue';
 
 export function UsernameField({ name, labelId }: { name: string; labelId: string }) {
   const snap = useSnapshot(account).username;
@@ -36,9 +37,10 @@ export function UsernameField({ name, labelId }: { name: string; labelId: string
   if (!snap.editing) {
     return (
       <div className="username-view">
-        <span className="username-value">{name || '—'}</span>
+        <span className="username-value">{name || message('notAvailable')}</span>
         <button ref={editRef} type="button" className="button link" onClick={onEdit} aria-describedby={labelId}>
-          Edit<span className="visually-hidden"> username</span>
+          {message('editUsername')}
+          <span className="visually-hidden"> {message('editUsernameHidden')}</span>
         </button>
       </div>
     );
@@ -59,10 +61,10 @@ export function UsernameField({ name, labelId }: { name: string; labelId: string
       />
       <div className="username-actions">
         <button type="submit" className="button" disabled={snap.saving}>
-          {snap.saving ? 'Saving…' : 'Save'}
+          {message(snap.saving ? 'saving' : 'save')}
         </button>
         <button type="button" className="button secondary" onClick={cancelUsernameEdit} disabled={snap.saving}>
-          Cancel
+          {message('cancel')}
         </button>
       </div>
       {snap.error && (

@@ -1,7 +1,6 @@
 // The affiliate survey modal (SPEC 2): "Welcome to dream book!", one choice, Submit or Skip.
 import { useId, useRef, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { config } from '../../config/config';
 import { message } from '../../messages/catalogue';
 import { AFFILIATE_OPTIONS, affiliate, dismissAffiliateSurvey, selectAffiliate, submitAffiliate } from '../../state/affiliate';
 import { Dialog } from '../components/Dialog';
@@ -24,10 +23,10 @@ function SurveyDialog() {
     if (affiliate.open && affiliate.error) groupRef.current?.querySelector<HTMLInputElement>('input')?.focus();
   };
   return (
-    <Dialog title={message('affiliateTitle')} description={`Thanks for joining ${config.productName}. One quick question before you start.`} onClose={dismissAffiliateSurvey} dismissible={!snap.submitting} size="small">
+    <Dialog title={message('affiliateTitle')} description={message('affiliateIntro')} onClose={dismissAffiliateSurvey} dismissible={!snap.submitting} size="small">
       <form className="affiliate-form" onSubmit={onSubmit} noValidate>
         <fieldset ref={groupRef} className="affiliate-options" aria-describedby={snap.error ? errorId : undefined} aria-invalid={snap.error ? true : undefined}>
-          <legend>How did you hear about us?</legend>
+          <legend>{message('affiliateLegend')}</legend>
           {AFFILIATE_OPTIONS.map((option) => (
             <label key={option.id} className="affiliate-option">
               <input type="radio" name="affiliate" value={option.id} checked={snap.selected === option.id} onChange={() => selectAffiliate(option.id)} disabled={snap.submitting} />
@@ -42,7 +41,7 @@ function SurveyDialog() {
         )}
         <div className="dialog-actions">
           <button type="button" className="button secondary" onClick={dismissAffiliateSurvey} disabled={snap.submitting}>
-            Skip
+            {message('skip')}
           </button>
           <button type="submit" className="button" disabled={snap.submitting} aria-busy={snap.submitting || undefined}>
             {snap.submitting ? 'Submitting…' : 'Submit'}

@@ -28,7 +28,7 @@ export function EmailForm({ errorId }: { errorId: string }) {
   return (
     <form className="auth-form" onSubmit={onSubmit} aria-busy={busy} aria-describedby={snap.error ? errorId : undefined}>
       <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>{message('emailLabel')}</label>
         <input
           id={`${id}-email`}
           name="email"
@@ -44,7 +44,7 @@ export function EmailForm({ errorId }: { errorId: string }) {
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-password`}>Password</label>
+        <label htmlFor={`${id}-password`}>{message('passwordLabel')}</label>
         <div className="auth-password">
           <input
             id={`${id}-password`}
@@ -58,13 +58,13 @@ export function EmailForm({ errorId }: { errorId: string }) {
             onChange={(e) => setPassword(e.target.value)}
           />
           <button type="button" className="button link auth-reveal" aria-pressed={showPassword} aria-controls={`${id}-password`} onClick={() => setShowPassword((on) => !on)}>
-            <span aria-hidden="true">{showPassword ? 'Hide' : 'Show'}</span>
-            <span className="visually-hidden">{showPassword ? 'Hide password' : 'Show password'}</span>
+            <span aria-hidden="true">{message(showPassword ? 'hidePasswordShort' : 'showPasswordShort')}</span>
+            <span className="visually-hidden">{message(showPassword ? 'hidePassword' : 'showPassword')}</span>
           </button>
         </div>
         {creating && (
           <p className="field-hint" id={hintId}>
-            At least {PASSWORD_MIN_LENGTH} characters
+            {message('passwordHint', { n: PASSWORD_MIN_LENGTH })}
           </p>
         )}
       </div>
@@ -77,14 +77,14 @@ export function EmailForm({ errorId }: { errorId: string }) {
       )}
       <button type="submit" className="button block" aria-disabled={busy}>
         {busy && <span className="spinner small" aria-hidden="true" />}
-        {creating ? 'Create Account' : 'Sign In'}
+        {message(creating ? 'createAccountButton' : 'signInButton')}
       </button>
       <p className="visually-hidden" role="status">
-        {busy ? (creating ? 'Creating your account…' : 'Signing in…') : ''}
+        {busy ? message(creating ? 'creatingAccount' : 'signingIn') : ''}
       </p>
       <p className="auth-toggle">
         <button type="button" className="button link" onClick={leave(toggleEmailMode)}>
-          {creating ? 'Already have an account? Sign in' : "Don't have an account? Create one"}
+          {message(creating ? 'toSignIn' : 'toCreateAccount')}
         </button>
       </p>
       <button type="button" className="button secondary block" onClick={leave(showProviderChoice)}>

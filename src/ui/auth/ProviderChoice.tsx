@@ -22,7 +22,7 @@ export function ProviderChoice() {
         {message('continueWithApple')}
       </button>
       <div className="auth-divider" aria-hidden="true">
-        <span>or</span>
+        <span>{message('providerDivider')}</span>
       </div>
       <button type="button" className="button block auth-provider" aria-disabled={busy} onClick={guard(() => showEmailForm('signIn'))}>
         <EmailIcon />

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { rememberEmail, showEmailForm, signInScreen, submitReset } from '../../state/sign-in';
+import { message } from '../../messages/catalogue';
 
 export function ResetForm({ errorId }: { errorId: string }) {
   const snap = useSnapshot(signInScreen);
@@ -15,10 +16,10 @@ export function ResetForm({ errorId }: { errorId: string }) {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
       <p className="auth-lead" id={`${id}-lead`}>
-        Enter the email address of your account and we will send you a link to choose a new password.
+        {message('resetLead')}
       </p>
       <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>{message('emailLabel')}</label>
         <input
           id={`${id}-email`}
           name="email"
@@ -37,10 +38,10 @@ export function ResetForm({ errorId }: { errorId: string }) {
       </div>
       <button type="submit" className="button block" aria-disabled={busy}>
         {busy && <span className="spinner small" aria-hidden="true" />}
-        Send Reset Link
+        {message('sendResetLink')}
       </button>
       <p className="visually-hidden" role="status">
-        {busy ? 'Sending the reset email…' : ''}
+        {busy ? message('sendingReset') : ''}
       </p>
       <button
         type="button"
@@ -50,7 +51,7 @@ export function ResetForm({ errorId }: { errorId: string }) {
           showEmailForm('signIn');
         }}
       >
-        Back to Sign In
+        {message('backToSignIn')}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import '../styles/dialog.css';
+import { message } from '../../messages/catalogue';
 
 export interface DialogProps {
   /** The accessible name and visible heading. */
@@ -193,8 +194,8 @@ export function Dialog({
             {title}
           </h2>
           {dismissible && (
-            <button type="button" className="dialog-close" aria-label="Close" onClick={() => latest.current.onClose()}>
-              <span aria-hidden="true">×</span>
+            <button type="button" className="dialog-close" aria-label={message('close')} onClick={() => latest.current.onClose()}>
+              <span aria-hidden="true">{message('closeGlyph')}</span>
             </button>
           )}
         </div>

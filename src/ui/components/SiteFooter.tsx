@@ -1,21 +1,24 @@
 // The footer of SPEC 2: the copyright line and the legal links, opening in a new tab.
 import { config } from '../../config/config';
+import { message } from '../../messages/catalogue';
 
 export function SiteFooter({ className }: { className: string }) {
   return (
     <footer className={className}>
       <p>
-        © {new Date().getFullYear()} {config.productName}. All rights reserved.
+        {message('copyright', { year: new Date().getFullYear() })}
       </p>
       <ul className="footer-links">
         <li>
           <a href={config.links.privacy} target="_blank" rel="noopener noreferrer">
-            Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
+            {message('privacyPolicy')}
+            <span className="visually-hidden"> {message('opensInNewTab')}</span>
           </a>
         </li>
         <li>
           <a href={config.links.terms} target="_blank" rel="noopener noreferrer">
-            Terms of Service<span className="visually-hidden"> (opens in a new tab)</span>
+            {message('termsOfService')}
+            <span className="visually-hidden"> {message('opensInNewTab')}</span>
           </a>
         </li>
       </ul>

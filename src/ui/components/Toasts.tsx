@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { dismissToast, pauseToasts, resumeToasts, toasts, type ToastKind } from '../../state/toasts';
 import { KEEP_LIVE_ATTRIBUTE } from './Dialog';
 import '../styles/toasts.css';
+import { message } from '../../messages/catalogue';
 
 function KindIcon({ kind }: { kind: ToastKind }) {
   if (kind === 'loading') return <span className="spinner toast-spinner" aria-hidden="true" />;
@@ -39,7 +40,7 @@ export function Toasts() {
   return createPortal(
     <section
       className="toasts"
-      aria-label="Notifications"
+      aria-label={message('notificationsLabel')}
       onMouseEnter={() => pauseToasts()}
       onMouseLeave={() => resumeToasts()}
       onFocus={() => pauseToasts()}
@@ -61,8 +62,8 @@ export function Toasts() {
             >
               <KindIcon kind={t.kind} />
               <span className="toast-text">{t.text}</span>
-              <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>
-                <span aria-hidden="true">×</span>
+              <button type="button" className="toast-close" aria-label={message('dismissNotification')} onClick={() => dismissToast(t.id)}>
+                <span aria-hidden="true">{message('closeGlyph')}</span>
               </button>
             </div>
           );

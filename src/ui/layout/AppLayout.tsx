@@ -31,11 +31,11 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {message('skipToContent')}
       </a>
       <header className="app-header">
         <span className="brand">{config.productName}</span>
-        <nav aria-label="Main">
+        <nav aria-label={message('mainNavLabel')}>
           <ul className="nav-list">
             {NAV.map((item) => (
               <li key={item.to}>
@@ -47,14 +47,14 @@ export function AppLayout() {
             {DEV_BUILD && (
               <li>
                 <Link to="/dev-data" activeProps={{ 'aria-current': 'page', className: 'active' }}>
-                  Development
+                  {message('devNavItem')}
                 </Link>
               </li>
             )}
           </ul>
         </nav>
         <button type="button" className="button secondary sign-out" onClick={onSignOut} disabled={busy}>
-          Sign Out
+          {message('signOut')}
         </button>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
