@@ -396,6 +396,18 @@ export const messages = {
   deletionWarning: 'Deleting your account removes your profile, saved designs, credits and subscription from {product}. This cannot be undone.',
   deletingAccount: 'Deleting…',
   deleteAccountButton: 'Delete Account',
+
+  // Affiliate survey buttons, development data page (issue 17 item 8)
+  submitting: 'Submitting…',
+  submit: 'Submit',
+  copied: 'Copied',
+  copy: 'Copy',
+  copyRefused: 'Could not copy: the browser refused clipboard access. Select the text and copy it instead.',
+  devSourceUser: 'Identity token (masked) and its claims',
+  devSourceSubscription: 'GET /subscription/{playerId}',
+  devSourceUnity: 'Unity access token in use (masked)',
+  devSourceCloudSave: 'GET /cloud-save/{playerId}',
+  devSourceDesigns: 'GET /designs/{playerId}',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -44,7 +44,7 @@ function SurveyDialog() {
             {message('skip')}
           </button>
           <button type="submit" className="button" disabled={snap.submitting} aria-busy={snap.submitting || undefined}>
-            {snap.submitting ? 'Submitting…' : 'Submit'}
+            {message(snap.submitting ? 'submitting' : 'submit')}
           </button>
         </div>
       </form>

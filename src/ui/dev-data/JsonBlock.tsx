@@ -1,6 +1,7 @@
 // Formatted JSON with a Copy button (the text copied is the masked text shown).
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../state/toasts';
+import { message } from '../../messages/catalogue';
 
 export function JsonBlock({ value, label }: { value: unknown; label: string }) {
   const text = JSON.stringify(value, null, 2) ?? 'undefined';
@@ -15,13 +16,13 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
       timer.current = setTimeout(() => setCopied(false), 2000);
       showToast('success', `${label} copied to the clipboard`);
     } catch {
-      showToast('error', 'Could not copy: the browser refused clipboard access. Select the text and copy it instead.');
+      showToast('error', message('copyRefused'));
     }
   };
   return (
     <div className="json-block">
       <button type="button" className="button secondary json-copy" onClick={() => void onCopy()}>
-        {copied ? 'Copied' : 'Copy'}
+        {message(copied ? 'copied' : 'copy')}
         <span className="visually-hidden"> {label}</span>
       </button>
       {/* Focusable so keyboard users can scroll a long answer sideways. */}

@@ -9,14 +9,14 @@ import { subscription } from '../../state/subscription';
 import { JsonBlock } from '../dev-data/JsonBlock';
 import { Tabs } from '../dev-data/DevTabs';
 import '../styles/account.css';
-import { formatTime, message } from '../../messages/catalogue';
+import { formatTime, message, type MessageCode } from '../../messages/catalogue';
 
-const BACKEND_SOURCE: Record<DevTab, string> = {
-  user: 'Identity token (masked) and its claims',
-  subscription: 'GET /subscription/{playerId}',
-  unity: 'Unity access token in use (masked)',
-  cloudSave: 'GET /cloud-save/{playerId}',
-  designs: 'GET /designs/{playerId}',
+const BACKEND_SOURCE: Record<DevTab, MessageCode> = {
+  user: 'devSourceUser',
+  subscription: 'devSourceSubscription',
+  unity: 'devSourceUnity',
+  cloudSave: 'devSourceCloudSave',
+  designs: 'devSourceDesigns',
 };
 
 export function DevDataPage() {
@@ -50,7 +50,7 @@ export function DevDataPage() {
               </button>
             </div>
             <p className="muted dev-data-source">
-              {BACKEND_SOURCE[tab]}
+              {message(BACKEND_SOURCE[tab])}
               {answer.at && (
                 <>
                   {message('devFetchedAt')}
