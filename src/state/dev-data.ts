@@ -5,7 +5,8 @@ import { fetchCloudSaveRaw } from '../api/cloud-save';
 import { fetchDesignsRaw } from '../api/designs';
 import { fetchSubscriptionRaw } from '../api/subscription';
 import { designs } from './designs';
-import { apiContext, loadPlayer, player } from './player';
+import { apiContext } from './api-context';
+import { player, requirePlayer } from './player';
 import { onSignedOut, session } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { subscription } from './subscription';
@@ -104,9 +105,8 @@ async function answerFor(tab: DevTab): Promise<unknown> {
     if (tab === 'unity') return { note: 'POST /auth/unity is not called again here: it would replace the Unity token in use.', unityToken: ctx.unityToken };
     return { idToken: ctx.idToken, claims: jwtClaims(ctx.idToken) };
   }
-  await loadPlayer();
-  const playerId = player.unity?.playerId;
-  if (!playerId) throw new Error('No Unity player id yet');
+  // A failed player load throws with its text (requirePlayer), as before it resolved to a status.
+  const playerId = (await requirePlayer()).unity.playerId;
   const ctx = await apiContext();
   if (tab === 'subscription') return fetchSubscriptionRaw(ctx, playerId);
   if (tab === 'designs') return fetchDesignsRaw(ctx, playerId);

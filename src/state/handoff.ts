@@ -19,6 +19,7 @@ import { HANDOFF_PARAMS, parseLaunch } from '../domain/launch';
 import { isNewAccount } from '../domain/profile';
 import { openAffiliateSurvey, whenAffiliateClosed } from './affiliate';
 import { ensureUnity, loadPlayer } from './player';
+import { singleFlight } from './resource';
 import { isSignedIn, onSignedOut, session, signedInOnThisPage } from './session';
 import { finishAuthenticating } from './sign-in';
 import { LOCAL_KEYS, SESSION_KEYS, localStore, sessionStore } from './storage';
@@ -148,15 +149,8 @@ async function tokenOf(kind: TokenKind): Promise<string | null> {
   return auth.idTokenValidFor(TOKEN_MIN_VALIDITY_MS);
 }
 
-let running: Promise<void> | null = null;
-
 /** Runs the app auth flow once per sign-in (parallel triggers share it; a late host re-runs only the delivery). */
-export function runAppAuthFlow(now = Date.now()): Promise<void> {
-  running ??= flow(now).finally(() => {
-    running = null;
-  });
-  return running;
-}
+export const runAppAuthFlow = singleFlight((now: number = Date.now()) => flow(now));
 
 async function flow(now: number): Promise<void> {
   const user = session.user;
@@ -173,7 +167,7 @@ async function flow(now: number): Promise<void> {
       hooks.replaceUrl(withoutParams(window.location.href, ['link']));
     }
     // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on.
-    await loadPlayer({ keepSession: true }).catch(() => undefined);
+    await loadPlayer({ keepSession: true });
     if (session.user?.uid !== user.uid) return;
     if (isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) {
       openAffiliateSurvey();
@@ -311,5 +305,5 @@ export function resetHandoffForTests(): void {
   deliveredFor = null;
   notListeningTarget = null;
   earlyProbe = null;
-  running = null;
+  runAppAuthFlow.clear();
 }
