@@ -28,7 +28,7 @@ export function AccountPage() {
       {playerSnap.status === 'error' && playerSnap.error && (
         <div className="alert alert-error" role="alert">
           <p>{playerSnap.error}</p>
-          <button type="button" className="button secondary" onClick={() => void loadPlayer({ force: true }).catch(() => undefined)}>
+          <button type="button" className="button secondary" onClick={() => void loadPlayer({ force: true })}>
             {message('tryAgain')}
           </button>
         </div>
@@ -89,7 +89,7 @@ function AccountType() {
     return (
       <span className="account-type">
         <span className="field-error">{sub.error}</span>
-        <button type="button" className="button link" onClick={() => void loadSubscription({ force: true }).catch(() => undefined)}>
+        <button type="button" className="button link" onClick={() => void loadSubscription({ force: true })}>
           {message('tryAgain')}
         </button>
       </span>

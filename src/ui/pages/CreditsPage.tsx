@@ -47,7 +47,7 @@ export function CreditsPage() {
           {playerSnap.status === 'error' && playerSnap.error ? (
             <div className="alert alert-error" role="alert">
               <p>{playerSnap.error}</p>
-              <button type="button" className="button secondary" onClick={() => void loadPlayer({ force: true }).catch(() => undefined)}>
+              <button type="button" className="button secondary" onClick={() => void loadPlayer({ force: true })}>
                 {message('tryAgain')}
               </button>
             </div>
