@@ -114,6 +114,15 @@ export default tseslint.config(
     settings: { react: { version: '19.0' } },
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
+      // Safari drops the list role of a list styled with list-style: none; role="list" puts it back.
+      'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
+      // A form may handle keys that bubble from its fields (Escape cancels an edit).
+      'jsx-a11y/no-noninteractive-element-interactions': [
+        'error',
+        { ...jsxA11y.flatConfigs.recommended.rules['jsx-a11y/no-noninteractive-element-interactions'][1], form: ['onKeyDown'] },
+      ],
+      // A scrollable <pre> must take focus so keyboard users can scroll it (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel'], allowExpressionValues: true }],
       // MESSAGES is moving the last texts into src/messages/catalogue.ts (issue 17 item 8); "error" once they are out.
       'react/jsx-no-literals': ['warn', { noStrings: true, ignoreProps: true, allowedStrings: ['·', '×', '—'] }],
       'no-restricted-syntax': [

@@ -36,7 +36,7 @@ export function Tabs<T extends string>({
   };
   return (
     <div className="tabs">
-      <div role="tablist" aria-label={label} className="tab-list" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="tab-list">
         {items.map((item) => (
           <button
             key={item.id}
@@ -52,6 +52,7 @@ export function Tabs<T extends string>({
             tabIndex={item.id === selected ? 0 : -1}
             className="tab"
             onClick={() => onSelect(item.id)}
+            onKeyDown={onKeyDown}
           >
             {item.label}
           </button>

@@ -1,6 +1,6 @@
 // /external-link (SPEC 2): hands a shared link to the app on this platform, or to the store that has it.
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { config } from '../../config/config';
 import { deepLinkUrl, phoneLinkUrl, storesFor, type SharedLink } from '../../domain/shared-link';
 import { message } from '../../messages/catalogue';
@@ -15,7 +15,7 @@ const routeApi = getRouteApi('/external-link');
 export function ExternalLinkPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
-  const link: SharedLink = { model: search.model, design: search.design, referral: search.referral };
+  const link = useMemo<SharedLink>(() => ({ model: search.model, design: search.design, referral: search.referral }), [search.model, search.design, search.referral]);
   const [platform] = useState(currentPlatform);
   const wantsDevHandoff = platform.kind === 'desktop' && search.dev === true;
   const [refusedTarget, setRefusedTarget] = useState<string | null>(null);
@@ -28,8 +28,8 @@ export function ExternalLinkPage() {
     // replace: Back from /return-to-app must not land here and hand the link off a second time.
     if (plan.ok) void navigate({ to: '/return-to-app', replace: true });
     else setRefusedTarget(plan.target);
-    // The link is handed off once, as it was on arrival.
-  }, [wantsDevHandoff]);
+    // handedOff: the link is handed off once, as it was on arrival.
+  }, [wantsDevHandoff, link, navigate]);
 
   const designLine = link.design ? <p className="shared-design-name">{message('sharedDesignNamed', { design: link.design })}</p> : null;
 
