@@ -173,6 +173,8 @@ export function Dialog({
 
   const content = (
     <div
+      // Presentation: closing by the backdrop is a pointer convenience; keyboard users close with Escape.
+      role="presentation"
       className="modal-backdrop dialog-backdrop"
       onMouseDown={(event) => (downOnBackdrop.current = event.target === event.currentTarget)}
       onMouseUp={(event) => {
