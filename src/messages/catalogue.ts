@@ -334,15 +334,6 @@ export const messages = {
   notFoundText: 'There is nothing at this address.',
   notFoundLink: 'Go to your account',
   returnHint: 'You can close this window. Not signed in on the desktop? Open {product} there and choose Sign In again.',
-  devDataHeading: 'Development data',
-  devDataIntro: 'What the portal holds and what the backend returns, for debugging. Tokens show only their last 6 characters.',
-  devDataTabsLabel: 'Data',
-  devPortalStateHeading: 'Portal state',
-  devPortalStateLabel: '{tab} portal state',
-  devBackendHeading: 'Backend response',
-  devRefresh: 'Refresh',
-  devBackendLabel: '{tab} backend response',
-  devFetchedAt: ' · fetched ',
 
   // My Designs cards (issue 17 item 8)
   lastEdited: 'Last edited',
@@ -397,17 +388,12 @@ export const messages = {
   deletingAccount: 'Deleting…',
   deleteAccountButton: 'Delete Account',
 
-  // Affiliate survey buttons, development data page (issue 17 item 8)
+  // Affiliate survey buttons (issue 17 item 8)
   submitting: 'Submitting…',
   submit: 'Submit',
   copied: 'Copied',
   copy: 'Copy',
   copyRefused: 'Could not copy: the browser refused clipboard access. Select the text and copy it instead.',
-  devSourceUser: 'Identity token (masked) and its claims',
-  devSourceSubscription: 'GET /subscription/{playerId}',
-  devSourceUnity: 'Unity access token in use (masked)',
-  devSourceCloudSave: 'GET /cloud-save/{playerId}',
-  devSourceDesigns: 'GET /designs/{playerId}',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -9,9 +9,10 @@ import { subscription } from '../../state/subscription';
 import { JsonBlock } from '../dev-data/JsonBlock';
 import { Tabs } from '../dev-data/DevTabs';
 import '../styles/account.css';
-import { formatTime, message, type MessageCode } from '../../messages/catalogue';
+import { formatTime, message } from '../../messages/catalogue';
+import { devMessage, type DevMessageCode } from '../../messages/dev-catalogue';
 
-const BACKEND_SOURCE: Record<DevTab, MessageCode> = {
+const BACKEND_SOURCE: Record<DevTab, DevMessageCode> = {
   user: 'devSourceUser',
   subscription: 'devSourceSubscription',
   unity: 'devSourceUnity',
@@ -33,27 +34,27 @@ export function DevDataPage() {
   const label = DEV_TABS.find((t) => t.id === tab)!.label;
   return (
     <section className="page dev-data-page" aria-labelledby="dev-data-title">
-      <h1 id="dev-data-title">{message('devDataHeading')}</h1>
-      <p className="muted">{message('devDataIntro')}</p>
-      <Tabs label={message('devDataTabsLabel')} items={DEV_TABS} selected={tab} onSelect={selectDevTab}>
+      <h1 id="dev-data-title">{devMessage('devDataHeading')}</h1>
+      <p className="muted">{devMessage('devDataIntro')}</p>
+      <Tabs label={devMessage('devDataTabsLabel')} items={DEV_TABS} selected={tab} onSelect={selectDevTab}>
         <div className="dev-data-columns">
           <section className="card dev-data-section" aria-labelledby="dev-portal-title">
-            <h2 id="dev-portal-title">{message('devPortalStateHeading')}</h2>
-            <JsonBlock value={portalView(tab, sources)} label={message('devPortalStateLabel', { tab: label })} />
+            <h2 id="dev-portal-title">{devMessage('devPortalStateHeading')}</h2>
+            <JsonBlock value={portalView(tab, sources)} label={devMessage('devPortalStateLabel', { tab: label })} />
           </section>
           <section className="card dev-data-section" aria-labelledby="dev-backend-title" aria-busy={answer.status === 'loading' || undefined}>
             <div className="dev-data-section-head">
-              <h2 id="dev-backend-title">{message('devBackendHeading')}</h2>
+              <h2 id="dev-backend-title">{devMessage('devBackendHeading')}</h2>
               <button type="button" className="button secondary" onClick={() => void fetchDevAnswer(tab)} disabled={answer.status === 'loading'}>
-                {message('devRefresh')}
-                <span className="visually-hidden"> {message('devBackendLabel', { tab: label })}</span>
+                {devMessage('devRefresh')}
+                <span className="visually-hidden"> {devMessage('devBackendLabel', { tab: label })}</span>
               </button>
             </div>
             <p className="muted dev-data-source">
-              {message(BACKEND_SOURCE[tab])}
+              {devMessage(BACKEND_SOURCE[tab])}
               {answer.at && (
                 <>
-                  {message('devFetchedAt')}
+                  {devMessage('devFetchedAt')}
                   <time dateTime={answer.at}>{formatTime(answer.at)}</time>
                 </>
               )}
@@ -64,7 +65,7 @@ export function DevDataPage() {
                 {answer.error}
               </p>
             )}
-            {answer.status === 'ready' && <JsonBlock value={answer.data} label={message('devBackendLabel', { tab: label })} />}
+            {answer.status === 'ready' && <JsonBlock value={answer.data} label={devMessage('devBackendLabel', { tab: label })} />}
           </section>
         </div>
       </Tabs>

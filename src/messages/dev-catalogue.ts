@@ -1,0 +1,27 @@
+// The texts of the /dev-data explorer (development builds only). Kept out of catalogue.ts so that production bundles,
+// which never bundle the explorer, do not carry them either.
+import { config } from '../config/config';
+import { fill } from './catalogue';
+
+export const devMessages = {
+  devDataHeading: 'Development data',
+  devDataIntro: 'What the portal holds and what the backend returns, for debugging. Tokens show only their last 6 characters.',
+  devDataTabsLabel: 'Data',
+  devPortalStateHeading: 'Portal state',
+  devPortalStateLabel: '{tab} portal state',
+  devBackendHeading: 'Backend response',
+  devRefresh: 'Refresh',
+  devBackendLabel: '{tab} backend response',
+  devFetchedAt: ' · fetched ',
+  devSourceUser: 'Identity token (masked) and its claims',
+  devSourceSubscription: 'GET /subscription/{playerId}',
+  devSourceUnity: 'Unity access token in use (masked)',
+  devSourceCloudSave: 'GET /cloud-save/{playerId}',
+  devSourceDesigns: 'GET /designs/{playerId}',
+} as const;
+
+export type DevMessageCode = keyof typeof devMessages;
+
+export function devMessage(code: DevMessageCode, params: Record<string, string | number> = {}): string {
+  return fill(devMessages[code], { product: config.productName, ...params });
+}
