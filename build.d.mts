@@ -6,10 +6,20 @@ export type BuildConfig = PortalConfig & { liveReloadUrl?: string };
 export declare function contentSecurityPolicy(config: BuildConfig): string;
 export declare function securityHeaders(config: BuildConfig): Record<string, string>;
 export declare const CACHE_CONTROL: { hashed: string; index: string; images: string };
-export interface HostingHeaderRule { source: string; headers: Array<{ key: string; value: string }> }
-export interface HostingConfig { public: string; ignore: string[]; rewrites: Array<{ source: string; destination: string }>; headers: HostingHeaderRule[] }
+export interface HostingHeaderRule {
+  source: string;
+  headers: Array<{ key: string; value: string }>;
+}
+export interface HostingConfig {
+  public: string;
+  ignore: string[];
+  rewrites: Array<{ source: string; destination: string }>;
+  headers: HostingHeaderRule[];
+}
 export declare function hostingConfig(config: BuildConfig, publicDir: string): HostingConfig;
-export interface SizeReport { [file: string]: { raw: number; gzip: number; brotli: number } }
+export interface SizeReport {
+  [file: string]: { raw: number; gzip: number; brotli: number };
+}
 export declare function buildPortal(options?: {
   flavour?: string;
   outdir?: string;

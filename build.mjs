@@ -22,7 +22,11 @@ const env = (name, fallback) => {
   const value = process.env[name];
   return value === undefined || value === '' ? fallback : value;
 };
-const list = (value) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const port = (name, value) => {
   const n = Number(value);
   if (!/^\d+$/.test(String(value)) || n < 1 || n > 65535) throw new Error(`${name}: "${value}" is not a port (1-65535)`);
@@ -211,7 +215,15 @@ function sizeOf(bytes) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 /** Builds the portal (or another `entry` the same way, as the bench's floor) into `outdir`; returns its size report. */
-export async function buildPortal({ flavour = 'staging', outdir, config: overrides = {}, watch = false, quiet = false, entry = 'src/main.tsx', onRebuild } = {}) {
+export async function buildPortal({
+  flavour = 'staging',
+  outdir,
+  config: overrides = {},
+  watch = false,
+  quiet = false,
+  entry = 'src/main.tsx',
+  onRebuild,
+} = {}) {
   const esbuild = await import('esbuild');
   const config = portalConfig(flavour, overrides);
   const out = resolve(outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));

@@ -117,7 +117,14 @@ export async function probeDesktop(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DESKTOP_PROBE_TIMEOUT_MS);
   try {
-    await (options.fetchImpl ?? fetch)(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', signal: controller.signal });
+    await (options.fetchImpl ?? fetch)(url, {
+      method: 'HEAD',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      signal: controller.signal,
+    });
     return 'listening';
   } catch {
     return controller.signal.aborted ? 'unknown' : 'notListening';

@@ -36,7 +36,15 @@ export type PageMessage =
   | { type: 'pageError'; route: string; message: string };
 
 // A Record lists each type exactly once: the typecheck fails when a type is added to the union but not here.
-const PAGE_TYPES: Record<PageMessage['type'], true> = { ready: true, token: true, tokenUnavailable: true, signedIn: true, logout: true, openUrl: true, pageError: true };
+const PAGE_TYPES: Record<PageMessage['type'], true> = {
+  ready: true,
+  token: true,
+  tokenUnavailable: true,
+  signedIn: true,
+  logout: true,
+  openUrl: true,
+  pageError: true,
+};
 
 /** Every page → host type, for checks that each one is documented (the JSON Schema test). */
 export const PAGE_MESSAGE_TYPES = Object.keys(PAGE_TYPES) as ReadonlyArray<PageMessage['type']>;
@@ -77,12 +85,22 @@ export function encodePageMessage(message: PageMessage): string {
       if (message.kind !== 'identity' && message.kind !== 'unity') throw new TypeError('bridge: token kind must be identity or unity');
       checkOptionalString('state', message.state);
       checkRequestId(message.requestId);
-      return JSON.stringify(withVersion(message, { type: 'token', kind: message.kind, token: message.token, state: message.state || undefined, requestId: message.requestId || undefined }));
+      return JSON.stringify(
+        withVersion(message, {
+          type: 'token',
+          kind: message.kind,
+          token: message.token,
+          state: message.state || undefined,
+          requestId: message.requestId || undefined,
+        }),
+      );
     case 'tokenUnavailable':
       if (message.reason !== 'signedOut' && message.reason !== 'failed') throw new TypeError('bridge: unknown tokenUnavailable reason');
       if (message.kind !== 'identity' && message.kind !== 'unity') throw new TypeError('bridge: token kind must be identity or unity');
       checkRequestId(message.requestId);
-      return JSON.stringify(withVersion(message, { type: 'tokenUnavailable', kind: message.kind, reason: message.reason, requestId: message.requestId || undefined }));
+      return JSON.stringify(
+        withVersion(message, { type: 'tokenUnavailable', kind: message.kind, reason: message.reason, requestId: message.requestId || undefined }),
+      );
     case 'openUrl':
       if (typeof message.url !== 'string' || message.url === '') throw new TypeError('bridge: openUrl needs a URL');
       return JSON.stringify(withVersion(message, { type: 'openUrl', url: message.url }));

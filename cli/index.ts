@@ -45,7 +45,8 @@ export async function main(argv: string[]): Promise<void> {
     await root.parseAsync(argv);
   } catch (error) {
     // A usage error found by a command's action reads like commander's own: message, the command's hint, exit 2.
-    if (error instanceof CliError && error.code === EXIT.usage) running.error(`error: ${error.message}`, { exitCode: EXIT.usage, code: 'portal-harness.usage' });
+    if (error instanceof CliError && error.code === EXIT.usage)
+      running.error(`error: ${error.message}`, { exitCode: EXIT.usage, code: 'portal-harness.usage' });
     fail(error);
   }
 }

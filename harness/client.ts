@@ -47,7 +47,11 @@ export function harnessClient(backendUrl: string, secret: string, fetchImpl: typ
   async function call<T>(path: string, body?: object): Promise<T> {
     const headers: Record<string, string> = { [HARNESS_SECRET_HEADER]: secret };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetchImpl(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetchImpl(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     let json: unknown;
     try {

@@ -3,9 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { EventEmitter } from 'node:events';
 import { closeServer, listen } from './ports';
 
-export type DesktopEvent =
-  | { kind: 'login'; token: string; claims: Record<string, unknown> | null }
-  | { kind: 'path'; path: string };
+export type DesktopEvent = { kind: 'login'; token: string; claims: Record<string, unknown> | null } | { kind: 'path'; path: string };
 
 export interface DesktopListener {
   port: number;

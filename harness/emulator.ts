@@ -63,12 +63,16 @@ export async function startAuthEmulator({
     }),
   );
   const only = hosting ? 'auth,hosting' : 'auth';
-  const child: ChildProcess = spawn(process.execPath, [firebaseCli(), 'emulators:start', '--only', only, '--project', projectId, '--config', join(dir, 'firebase.json')], {
-    cwd: dir,
-    detached: true,
-    stdio: log ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true', FIREBASE_SKIP_MOTD: 'true' },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [firebaseCli(), 'emulators:start', '--only', only, '--project', projectId, '--config', join(dir, 'firebase.json')],
+    {
+      cwd: dir,
+      detached: true,
+      stdio: log ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true', FIREBASE_SKIP_MOTD: 'true' },
+    },
+  );
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));

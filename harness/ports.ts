@@ -92,7 +92,9 @@ export function assertPortFree(port: number, variable: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} is already in use: set ${variable} to a free port` : `${variable} ${port}: ${error.message}`)),
+      reject(
+        new Error(error.code === 'EADDRINUSE' ? `port ${port} is already in use: set ${variable} to a free port` : `${variable} ${port}: ${error.message}`),
+      ),
     );
     server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
   });

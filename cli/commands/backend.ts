@@ -45,9 +45,16 @@ export function backendCommand(): Command {
     .option('--port <n>', `port (default ${PORT_VARIABLES.backend} or ${DEFAULT_PORTS.backend})`)
     .option('--data <file>', 'keep data in this file across restarts')
     .option('--fault <spec>', 'inject failures, e.g. cloud-save=500x2, designs=drop, latency=300 (comma-separated)')
-    .option('--emulator <url>', `Auth emulator address: its unsigned tokens are accepted and accounts deleted there (default http://127.0.0.1:${PORT_VARIABLES.auth})`)
+    .option(
+      '--emulator <url>',
+      `Auth emulator address: its unsigned tokens are accepted and accounts deleted there (default http://127.0.0.1:${PORT_VARIABLES.auth})`,
+    )
     .option('--no-emulator', 'no emulator mode: only RS256 identity tokens signed by --identity-keys are accepted')
-    .option('--identity-keys <file>', 'public keys of RS256 identity tokens: PEM, a JWK set, or a {kid: PEM} map (default BACKEND_IDENTITY_KEYS)', process.env.BACKEND_IDENTITY_KEYS)
+    .option(
+      '--identity-keys <file>',
+      'public keys of RS256 identity tokens: PEM, a JWK set, or a {kid: PEM} map (default BACKEND_IDENTITY_KEYS)',
+      process.env.BACKEND_IDENTITY_KEYS,
+    )
     .option('--allow-origin <origin>', `an origin whose pages may call the API (repeatable; default the portal at ${PORT_VARIABLES.portal})`, collect, [])
     .option('--allow-payment-bypass', "accept POST /subscription/direct {provider: 'MANUAL'} (the staging build's manual activation)")
     .action(async (opts: BackendCommandOptions) => {

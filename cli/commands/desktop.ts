@@ -22,7 +22,10 @@ export function desktopCommand(): Command {
       const timeoutSeconds = intOption(opts.timeout, '--timeout');
       const port = await stackPort('desktop', opts.port === undefined ? undefined : portOption(opts.port, '--port'));
       const listener = await startDesktopListener({ port }).catch((error: NodeJS.ErrnoException) => {
-        throw new CliError(error.code === 'EADDRINUSE' ? `port ${port} is in use (is a stack with its desktop listener running?)` : error.message, EXIT.unavailable);
+        throw new CliError(
+          error.code === 'EADDRINUSE' ? `port ${port} is in use (is a stack with its desktop listener running?)` : error.message,
+          EXIT.unavailable,
+        );
       });
       if (!opts.json) process.stderr.write(`Desktop listener on ${listener.url}\n`);
       listener.emitter.on('event', (event: DesktopEvent) => {

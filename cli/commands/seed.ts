@@ -76,7 +76,10 @@ export function seedCommand(): Command {
         secret,
       ).catch((error: unknown) => {
         if (error instanceof CliError) throw error;
-        throw new CliError(`cannot reach the stack (emulator ${emulatorUrl}, backend ${backendUrl}): is "npm start" running? ${String(error)}`, EXIT.unavailable);
+        throw new CliError(
+          `cannot reach the stack (emulator ${emulatorUrl}, backend ${backendUrl}): is "npm start" running? ${String(error)}`,
+          EXIT.unavailable,
+        );
       });
       process.stdout.write(`${JSON.stringify(result)}\n`);
     });

@@ -17,7 +17,10 @@ export interface Faults {
 /** Parses a comma-separated fault spec; throws with a readable message on anything it does not understand. */
 export function parseFaults(spec: string | undefined): Faults {
   const faults: Faults = { latencyMs: 0, rules: [] };
-  for (const part of (spec ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (spec ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([a-z][a-z-]*)=(\d{3}|drop|malformed|\d+)(?:x(\d+))?$/.exec(part);
     if (!match) throw new Error(`cannot read fault "${part}": use route=STATUS[xN], route=drop[xN], route=malformed[xN] or latency=MS`);
     const [, route, what, count] = match as unknown as [string, string, string, string | undefined];

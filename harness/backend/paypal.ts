@@ -10,21 +10,25 @@ let sdkSource: Promise<string> | null = null;
 /** The stand-in bundled once from harness/paypal-sdk/stand-in.ts. */
 function standInSource(): Promise<string> {
   // esbuild is loaded on the first SDK request only: the backend starts without it (and in test environments it rejects).
-  sdkSource ??= import('esbuild').then(({ build }) => build({
-    entryPoints: [join(projectRoot(), 'harness/paypal-sdk/stand-in.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2020',
-    minify: false,
-    logLevel: 'silent',
-  })).then(
-    (r) => r.outputFiles[0]!.text,
-    (error: unknown) => {
-      sdkSource = null;
-      throw error;
-    },
-  );
+  sdkSource ??= import('esbuild')
+    .then(({ build }) =>
+      build({
+        entryPoints: [join(projectRoot(), 'harness/paypal-sdk/stand-in.ts')],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        target: 'es2020',
+        minify: false,
+        logLevel: 'silent',
+      }),
+    )
+    .then(
+      (r) => r.outputFiles[0]!.text,
+      (error: unknown) => {
+        sdkSource = null;
+        throw error;
+      },
+    );
   return sdkSource;
 }
 
@@ -103,15 +107,40 @@ function unitAmount(unit: unknown, i: number): { cents: number; currency: string
   if (!unit || typeof unit !== 'object') throw new PayPalApiError(400, 'INVALID_PARAMETER_SYNTAX', 'purchase unit must be an object', `/purchase_units/${i}`);
   const u = unit as Record<string, unknown>;
   const amount = u.amount;
-  if (!amount || typeof amount !== 'object') throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/purchase_units/${i}/amount`);
+  if (!amount || typeof amount !== 'object')
+    throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/purchase_units/${i}/amount`);
   const a = amount as Record<string, unknown>;
-  if (typeof a.currency_code !== 'string') throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/purchase_units/${i}/amount/currency_code`);
-  if (a.currency_code !== 'USD') throw new PayPalApiError(422, 'CURRENCY_NOT_SUPPORTED', 'Currency code is not currently supported (this PayPal plays USD only).', `/purchase_units/${i}/amount/currency_code`);
-  if (typeof a.value !== 'string') throw new PayPalApiError(400, 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format.', `/purchase_units/${i}/amount/value`);
+  if (typeof a.currency_code !== 'string')
+    throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/purchase_units/${i}/amount/currency_code`);
+  if (a.currency_code !== 'USD')
+    throw new PayPalApiError(
+      422,
+      'CURRENCY_NOT_SUPPORTED',
+      'Currency code is not currently supported (this PayPal plays USD only).',
+      `/purchase_units/${i}/amount/currency_code`,
+    );
+  if (typeof a.value !== 'string')
+    throw new PayPalApiError(
+      400,
+      'INVALID_PARAMETER_SYNTAX',
+      'The value of a field does not conform to the expected format.',
+      `/purchase_units/${i}/amount/value`,
+    );
   if (/\.\d{3,}$/.test(a.value)) {
-    throw new PayPalApiError(422, 'DECIMAL_PRECISION', 'If the currency supports decimals, only two decimal place precision is supported.', `/purchase_units/${i}/amount/value`);
+    throw new PayPalApiError(
+      422,
+      'DECIMAL_PRECISION',
+      'If the currency supports decimals, only two decimal place precision is supported.',
+      `/purchase_units/${i}/amount/value`,
+    );
   }
-  if (!AMOUNT.test(a.value)) throw new PayPalApiError(400, 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format.', `/purchase_units/${i}/amount/value`);
+  if (!AMOUNT.test(a.value))
+    throw new PayPalApiError(
+      400,
+      'INVALID_PARAMETER_SYNTAX',
+      'The value of a field does not conform to the expected format.',
+      `/purchase_units/${i}/amount/value`,
+    );
   const cents = Math.round(Number(a.value) * 100);
   if (cents <= 0) throw new PayPalApiError(422, 'CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.', `/purchase_units/${i}/amount/value`);
   const description = typeof u.description === 'string' ? u.description : '';
@@ -158,7 +187,8 @@ export const paypalRoutes: RouteDef[] = [
         sdkControl.failLoads = Math.max(0, sdkControl.failLoads - 1);
         return { status: 503, text: 'PayPal SDK unavailable' };
       }
-      if (!ctx.url.searchParams.get('client-id')) return { status: 400, text: 'throw new Error("SDK Validation error: client-id missing")', type: 'text/javascript' };
+      if (!ctx.url.searchParams.get('client-id'))
+        return { status: 400, text: 'throw new Error("SDK Validation error: client-id missing")', type: 'text/javascript' };
       return { text: await standInSource(), type: 'text/javascript; charset=utf-8' };
     },
   },
@@ -167,8 +197,10 @@ export const paypalRoutes: RouteDef[] = [
     if (intent === undefined) throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/intent');
     if (intent !== 'CAPTURE') throw new PayPalApiError(422, 'INTENT_NOT_SUPPORTED', 'This PayPal plays intent CAPTURE only.', '/intent');
     const units = ctx.body.purchase_units;
-    if (!Array.isArray(units) || units.length === 0) throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/purchase_units');
-    if (units.length > 10) throw new PayPalApiError(400, 'INVALID_ARRAY_MAX_ITEMS', 'The number of items in an array parameter is too large.', '/purchase_units');
+    if (!Array.isArray(units) || units.length === 0)
+      throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/purchase_units');
+    if (units.length > 10)
+      throw new PayPalApiError(400, 'INVALID_ARRAY_MAX_ITEMS', 'The number of items in an array parameter is too large.', '/purchase_units');
     const amounts = units.map(unitAmount);
     const cents = amounts.reduce((sum, a) => sum + a.cents, 0);
     const orderId = id('', 8);
@@ -176,7 +208,10 @@ export const paypalRoutes: RouteDef[] = [
       id: orderId,
       amount: (cents / 100).toFixed(2),
       currency: 'USD',
-      description: amounts.map((a) => a.description).filter(Boolean).join('; '),
+      description: amounts
+        .map((a) => a.description)
+        .filter(Boolean)
+        .join('; '),
       status: 'CREATED',
     };
     ctx.backend.store.data.paypalOrders[orderId] = order;
@@ -196,10 +231,15 @@ export const paypalRoutes: RouteDef[] = [
   }),
   rest('POST', '/paypal/v2/checkout/orders/:orderId/capture', 'paypal-order-capture', (ctx) => {
     const order = findOrder(ctx);
-    if (order.status === 'COMPLETED') throw new PayPalApiError(422, 'ORDER_ALREADY_CAPTURED', 'Order already captured. If intent is CAPTURE, only one capture per order is allowed.');
+    if (order.status === 'COMPLETED')
+      throw new PayPalApiError(422, 'ORDER_ALREADY_CAPTURED', 'Order already captured. If intent is CAPTURE, only one capture per order is allowed.');
     if (order.status !== 'APPROVED') throw new PayPalApiError(422, 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     if (order.declined) {
-      throw new PayPalApiError(422, 'INSTRUMENT_DECLINED', "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.");
+      throw new PayPalApiError(
+        422,
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     order.status = 'COMPLETED';
     order.captureId = id('', 8);
@@ -212,7 +252,9 @@ export const paypalRoutes: RouteDef[] = [
         purchase_units: [
           {
             ...body.purchase_units[0],
-            payments: { captures: [{ id: order.captureId, status: 'COMPLETED', amount: { currency_code: order.currency, value: order.amount }, final_capture: true }] },
+            payments: {
+              captures: [{ id: order.captureId, status: 'COMPLETED', amount: { currency_code: order.currency, value: order.amount }, final_capture: true }],
+            },
           },
         ],
       },
@@ -228,8 +270,10 @@ export const paypalRoutes: RouteDef[] = [
   }),
   rest('POST', '/paypal/v1/billing/subscriptions', 'paypal-subscription-create', (ctx) => {
     const planId = ctx.body.plan_id;
-    if (typeof planId !== 'string' || !planId) throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/plan_id');
-    if (!Object.values(ctx.backend.planIds).flat().includes(planId)) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
+    if (typeof planId !== 'string' || !planId)
+      throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/plan_id');
+    if (!Object.values(ctx.backend.planIds).flat().includes(planId))
+      throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
     const subscriptionId = id('I-', 6);
     ctx.backend.store.data.paypalSubscriptions[subscriptionId] = { id: subscriptionId, planId, status: 'APPROVAL_PENDING' };
     ctx.backend.store.save();
@@ -242,13 +286,18 @@ export const paypalRoutes: RouteDef[] = [
   // The buyer's approval in PayPal's window; PayPal then activates the subscription on its own.
   rest('POST', '/paypal/v1/billing/subscriptions/:subscriptionId/approve', 'paypal-subscription-approve', (ctx) => {
     const sub = findSubscription(ctx);
-    if (sub.status !== 'APPROVAL_PENDING') throw new PayPalApiError(422, 'SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status for approve action; subscription status is ${sub.status}.`);
+    if (sub.status !== 'APPROVAL_PENDING')
+      throw new PayPalApiError(422, 'SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status for approve action; subscription status is ${sub.status}.`);
     sub.status = 'ACTIVE';
     ctx.backend.store.save();
     return { json: { id: sub.id, plan_id: sub.planId, status: sub.status } };
   }),
   rest('POST', '/paypal/v1/billing/subscriptions/:subscriptionId/activate', 'paypal-subscription-activate', (ctx) => {
     const sub = findSubscription(ctx);
-    throw new PayPalApiError(422, 'SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status for activate action; subscription status should be suspended, it is ${sub.status}.`);
+    throw new PayPalApiError(
+      422,
+      'SUBSCRIPTION_STATUS_INVALID',
+      `Invalid subscription status for activate action; subscription status should be suspended, it is ${sub.status}.`,
+    );
   }),
 ];

@@ -246,7 +246,8 @@ export const playerRoutes: RouteDef[] = [
         if (order.purchase.playerId !== player.playerId) return { status: 409, json: { success: false, error: 'Order already used' } };
         return { json: { ...order.purchase.result, creditsAdded: 0, newBalance: player.credits } };
       }
-      if (order.amount !== PACK_PRICES[amount] || order.currency !== 'USD') return { status: 400, json: { success: false, error: 'Order amount does not match the credit pack' } };
+      if (order.amount !== PACK_PRICES[amount] || order.currency !== 'USD')
+        return { status: 400, json: { success: false, error: 'Order amount does not match the credit pack' } };
       player.credits += amount;
       const result: PurchaseResult = { success: true, newBalance: player.credits, creditsAdded: amount };
       order.purchase = { playerId: player.playerId, result };

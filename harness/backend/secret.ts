@@ -28,7 +28,8 @@ function checkPrivate(path: string, kind: 'dir' | 'file'): void {
   const uid = process.getuid?.();
   if (kind === 'dir' ? !info.isDirectory() : !info.isFile()) throw new Error(`${path} is not a ${kind === 'dir' ? 'directory' : 'regular file'}`);
   if (uid !== undefined && info.uid !== uid) throw new Error(`${path} belongs to another user`);
-  if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) throw new Error(`${path} is readable by other users (mode ${(info.mode & 0o777).toString(8)})`);
+  if (process.platform !== 'win32' && (info.mode & 0o077) !== 0)
+    throw new Error(`${path} is readable by other users (mode ${(info.mode & 0o777).toString(8)})`);
 }
 
 /** Writes the secret of the backend on `port` (mode 0600) and returns the file's path. */

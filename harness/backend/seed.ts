@@ -52,9 +52,17 @@ export function seedPlayer(store: Store, body: Record<string, unknown>): SeedRes
   const planName = typeof body.plan === 'string' ? body.plan : 'free';
   if (!Object.hasOwn(PLANS, planName)) throw new HttpError(400, `plan must be ${SEED_PLANS.join(', ')}`);
   const plan = PLANS[planName as SeedPlan];
-  player.subscription = plan ? subscriptionRecord(plan, id('I-SEED', 4), typeof body.subscriptionSource === 'string' ? body.subscriptionSource : 'paypal') : null;
+  player.subscription = plan
+    ? subscriptionRecord(plan, id('I-SEED', 4), typeof body.subscriptionSource === 'string' ? body.subscriptionSource : 'paypal')
+    : null;
   player.designs = table();
   if (typeof body.designs === 'number' && body.designs > 0) store.addDesigns(player, Math.min(body.designs, 200));
   store.save();
-  return { playerId: player.playerId, username: player.username, credits: player.credits, plan: planName as SeedPlan, designs: Object.keys(player.designs).length };
+  return {
+    playerId: player.playerId,
+    username: player.username,
+    credits: player.credits,
+    plan: planName as SeedPlan,
+    designs: Object.keys(player.designs).length,
+  };
 }

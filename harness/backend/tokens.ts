@@ -106,7 +106,13 @@ function checkEmulatorShape(h: Record<string, unknown>, c: Record<string, unknow
   if (signature !== '') throw new TokenError('not an Auth emulator token');
   if (c.user_id !== c.sub) throw new TokenError('not an Auth emulator token');
   const firebase = c.firebase as Record<string, unknown> | undefined;
-  if (!firebase || typeof firebase !== 'object' || typeof firebase.sign_in_provider !== 'string' || !firebase.identities || typeof firebase.identities !== 'object') {
+  if (
+    !firebase ||
+    typeof firebase !== 'object' ||
+    typeof firebase.sign_in_provider !== 'string' ||
+    !firebase.identities ||
+    typeof firebase.identities !== 'object'
+  ) {
     throw new TokenError('not an Auth emulator token');
   }
   if (typeof c.exp !== 'number' || typeof c.iat !== 'number' || c.exp - c.iat !== EMULATOR_TOKEN_SECONDS) throw new TokenError('not an Auth emulator token');

@@ -145,7 +145,8 @@ function checkStyle(style: PayPalButtonStyle | undefined): void {
   if (!style) return;
   if (style.color !== undefined && !COLORS.includes(style.color)) throw new StandInError(`style.color must be one of ${COLORS.join(', ')}`);
   if (style.label !== undefined && !LABELS.includes(style.label)) throw new StandInError(`style.label must be one of ${LABELS.join(', ')}`);
-  if (style.layout !== undefined && style.layout !== 'vertical' && style.layout !== 'horizontal') throw new StandInError('style.layout must be vertical or horizontal');
+  if (style.layout !== undefined && style.layout !== 'vertical' && style.layout !== 'horizontal')
+    throw new StandInError('style.layout must be vertical or horizontal');
   if (style.shape !== undefined && !['rect', 'pill', 'sharp'].includes(style.shape)) throw new StandInError('style.shape must be rect, pill or sharp');
   if (style.height !== undefined && (!Number.isInteger(style.height) || style.height < 25 || style.height > 55)) {
     throw new StandInError(`style.height must be a whole number from 25 to 55, got ${String(style.height)}`);
@@ -166,8 +167,10 @@ export function checkButtonsOptions(params: ScriptParams, options: PayPalButtons
   if (options.createOrder && params.intent !== 'capture' && params.intent !== 'authorize') {
     throw new StandInError(`createOrder needs intent=capture or intent=authorize in the SDK url, got intent=${params.intent}`);
   }
-  if (options.createBillingAgreement || options.createVaultSetupToken) throw new StandInError('billing agreements and vault setup tokens are not played by this stand-in');
-  if (options.fundingSource !== undefined && !SOURCES.has(options.fundingSource)) throw new StandInError(`unknown fundingSource ${String(options.fundingSource)}`);
+  if (options.createBillingAgreement || options.createVaultSetupToken)
+    throw new StandInError('billing agreements and vault setup tokens are not played by this stand-in');
+  if (options.fundingSource !== undefined && !SOURCES.has(options.fundingSource))
+    throw new StandInError(`unknown fundingSource ${String(options.fundingSource)}`);
   for (const key of ['onApprove', 'onCancel', 'onError', 'onClick', 'onInit'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') throw new StandInError(`${key} must be a function`);
   }
@@ -187,7 +190,9 @@ export function checkOrderBody(params: ScriptParams, body: CreateOrderRequestBod
     const amount = unit?.amount;
     if (!amount) throw new StandInError(`purchase_units[${i}].amount is required`);
     if (amount.currency_code !== params.currency) {
-      throw new StandInError(`purchase_units[${i}].amount.currency_code is ${String(amount.currency_code)}; the SDK was loaded with currency=${params.currency}`);
+      throw new StandInError(
+        `purchase_units[${i}].amount.currency_code is ${String(amount.currency_code)}; the SDK was loaded with currency=${params.currency}`,
+      );
     }
     if (typeof amount.value !== 'string' || !AMOUNT.test(amount.value)) {
       throw new StandInError(`purchase_units[${i}].amount.value must be a string with 2 decimals, got ${JSON.stringify(amount.value)}`);

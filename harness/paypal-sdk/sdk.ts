@@ -133,7 +133,14 @@ function createButtons(deps: ButtonsDeps, initial: PayPalButtonsComponentOptions
         };
       } else {
         const approved = await rest.approveOrder(id, { decline });
-        data = { orderID: id, payerID: approved.payer?.payer_id ?? null, paymentID: null, billingToken: null, facilitatorAccessToken, paymentSource: source } as OnApproveData;
+        data = {
+          orderID: id,
+          payerID: approved.payer?.payer_id ?? null,
+          paymentID: null,
+          billingToken: null,
+          facilitatorAccessToken,
+          paymentSource: source,
+        } as OnApproveData;
         actions = {
           order: {
             capture: () => rest.captureOrder(id),
@@ -233,7 +240,8 @@ function createButtons(deps: ButtonsDeps, initial: PayPalButtonsComponentOptions
       }
       if (rendered) throw new StandInError('these buttons were already rendered; call paypal.Buttons() again');
       const target = typeof container === 'string' ? document.querySelector<HTMLElement>(container) : container;
-      if (!target || !target.isConnected) throw new Error(`Document is ready and element ${typeof container === 'string' ? container : 'given'} does not exist`);
+      if (!target || !target.isConnected)
+        throw new Error(`Document is ready and element ${typeof container === 'string' ? container : 'given'} does not exist`);
       if (sources.length === 0) throw new StandInError(`funding source ${String(options.fundingSource)} is not eligible`);
       rendered = true;
       view = renderView(target, sources, options.style ?? {}, (source) => void pick(source));

@@ -1,7 +1,6 @@
 // The stand-in's rendered buttons and its checkout panel (playing PayPal's popup in place), plain DOM.
 import type { FUNDING_SOURCE, PayPalButtonStyle } from '@paypal/paypal-js';
 
-
 // Colours keep at least 4.5:1 contrast so the host page stays accessible with the stand-in in it.
 const CSS = `
 .ppsi { display: flex; flex-direction: column; gap: 10px; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; }
@@ -99,7 +98,12 @@ function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props:
 }
 
 /** Renders the funding buttons into `container`; `onPick` runs when one is clicked. */
-export function renderView(container: HTMLElement, sources: FUNDING_SOURCE[], style: PayPalButtonStyle, onPick: (source: FUNDING_SOURCE, button: HTMLButtonElement) => void): StandInView {
+export function renderView(
+  container: HTMLElement,
+  sources: FUNDING_SOURCE[],
+  style: PayPalButtonStyle,
+  onPick: (source: FUNDING_SOURCE, button: HTMLButtonElement) => void,
+): StandInView {
   const doc = container.ownerDocument;
   ensureStyles(doc);
   const id = `ppsi-${++counter}`;

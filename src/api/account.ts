@@ -4,7 +4,9 @@ import { call, type ApiContext } from './client';
 import { decodePurchase } from './decoders';
 
 export async function purchaseCredits(ctx: ApiContext, creditsAmount: number, orderId: string): Promise<PurchaseResult> {
-  return decodePurchase(await call(ctx, { method: 'POST', path: '/consumables/purchase', body: { creditsAmount, paymentMethod: 'paypal', orderId }, unity: true }));
+  return decodePurchase(
+    await call(ctx, { method: 'POST', path: '/consumables/purchase', body: { creditsAmount, paymentMethod: 'paypal', orderId }, unity: true }),
+  );
 }
 
 export async function deleteUser(ctx: ApiContext, playerId: string): Promise<void> {

@@ -51,7 +51,7 @@ const PLAN_BY_TYPE: Record<number, PaidPlan> = { 1: 'MONTHLY', 2: 'SIX_MONTH', 3
 export function decodeSubscription(json: unknown): Subscription | null {
   const r = obj(json, 'subscription');
   const type = finiteNumber(r.subscriptionType);
-  if (type === null || !(type in PLAN_BY_TYPE) && type !== 0) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
+  if (type === null || (!(type in PLAN_BY_TYPE) && type !== 0)) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
   const plan = PLAN_BY_TYPE[type];
   if (!plan) return null;
   const rawStatus = typeof r.status === 'string' ? r.status.toUpperCase() : '';

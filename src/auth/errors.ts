@@ -2,18 +2,7 @@
 import type { MessageCode } from '../messages/catalogue';
 
 export type AuthErrorGroup =
-  | 'google'
-  | 'apple'
-  | 'signIn'
-  | 'createAccount'
-  | 'reset'
-  | 'logout'
-  | 'changePassword'
-  | 'addPassword'
-  | 'link'
-  | 'unlink'
-  | 'verify'
-  | 'verifyCheck';
+  'google' | 'apple' | 'signIn' | 'createAccount' | 'reset' | 'logout' | 'changePassword' | 'addPassword' | 'link' | 'unlink' | 'verify' | 'verifyCheck';
 
 const NETWORK = 'auth/network-request-failed';
 

@@ -11,10 +11,7 @@ export const HANDOFF_PARAMS = ['redirect', 'unityToken', 'state', 'dev', HOST_HI
 
 /** Where `redirect` points: nowhere, a page of the portal, an allowed desktop target, or something refused. */
 export type LaunchTarget =
-  | { kind: 'none' }
-  | { kind: 'inApp'; path: string }
-  | { kind: 'desktop'; target: string; raw: string }
-  | { kind: 'refused'; raw: string };
+  { kind: 'none' } | { kind: 'inApp'; path: string } | { kind: 'desktop'; target: string; raw: string } | { kind: 'refused'; raw: string };
 
 export interface Launch {
   target: LaunchTarget;

@@ -65,7 +65,10 @@ export function usernameProblem(name: string): UsernameProblem | null {
 
 /** A name within the username limits: control characters dropped, cut to USERNAME_MAX_LENGTH characters. */
 function withinLimits(name: string | null | undefined): string {
-  return Array.from((name ?? '').replace(CONTROLS, '').trim()).slice(0, USERNAME_MAX_LENGTH).join('').trim();
+  return Array.from((name ?? '').replace(CONTROLS, '').trim())
+    .slice(0, USERNAME_MAX_LENGTH)
+    .join('')
+    .trim();
 }
 
 /**

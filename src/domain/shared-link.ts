@@ -13,11 +13,31 @@ export interface SharedLink {
 const KEYS = ['model', 'design', 'referral'] as const;
 
 /** Schemes that would run script, read files or leave for the web: never a deep-link scheme, whatever the config says. */
-const FORBIDDEN_SCHEMES = new Set(['javascript', 'vbscript', 'data', 'blob', 'file', 'filesystem', 'about', 'http', 'https', 'ftp', 'ws', 'wss', 'intent', 'mailto', 'tel', 'sms']);
+const FORBIDDEN_SCHEMES = new Set([
+  'javascript',
+  'vbscript',
+  'data',
+  'blob',
+  'file',
+  'filesystem',
+  'about',
+  'http',
+  'https',
+  'ftp',
+  'ws',
+  'wss',
+  'intent',
+  'mailto',
+  'tel',
+  'sms',
+]);
 
 /** The configured deep-link scheme in lower case, or null when it is missing or unsafe. */
 export function safeScheme(scheme: string): string | null {
-  const clean = scheme.trim().replace(/:(\/\/)?$/, '').toLowerCase();
+  const clean = scheme
+    .trim()
+    .replace(/:(\/\/)?$/, '')
+    .toLowerCase();
   if (!/^[a-z][a-z0-9+.-]{1,31}$/.test(clean) || FORBIDDEN_SCHEMES.has(clean)) return null;
   return clean;
 }

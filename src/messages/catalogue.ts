@@ -90,8 +90,7 @@ export const messages = {
   pauseFailed: 'Failed to pause subscription. Please try again later.',
   resumeFailed: 'Failed to resume subscription. Please try again later.',
   designsFetchFailed: 'Failed to fetch designs',
-  cancelSucceeded:
-    'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
+  cancelSucceeded: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
   pauseSucceeded: 'Your subscription has been paused successfully.',
   resumeSucceeded: 'Your subscription has been resumed successfully.',
   designsEmpty: 'No designs found. Your designs will appear here after you create and save them in the {product} app.',
@@ -112,10 +111,8 @@ export const messages = {
   paymentCancelled: 'Payment cancelled',
 
   // Hand-off (where the spec is silent)
-  redirectRefused:
-    'This sign-in link points to an address that is not a {product} app, so your sign-in was not sent there. You are still signed in.',
-  openInBrowserHint:
-    'Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.',
+  redirectRefused: 'This sign-in link points to an address that is not a {product} app, so your sign-in was not sent there. You are still signed in.',
+  openInBrowserHint: 'Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.',
   openInBrowser: 'Continue in your browser',
 
   // Account deletion, affiliate
@@ -144,8 +141,7 @@ export const messages = {
   downloadText: 'Available on the App Store, Google Play and the Microsoft Store.',
   visitStoreText: 'Visit the App Store, Google Play or the Microsoft Store to download {product}.',
   devHandingOff: 'Handing this link to the {product} desktop app...',
-  devRefused:
-    'Developer mode: {target} is not an allowed desktop app address, so this link was not handed to the desktop app and nothing was stored.',
+  devRefused: 'Developer mode: {target} is not an allowed desktop app address, so this link was not handed to the desktop app and nothing was stored.',
   badgeAppStore: 'Download on the App Store',
   badgeGooglePlay: 'Get it on Google Play',
   badgeMicrosoftStore: 'Get it from Microsoft Store',
@@ -154,8 +150,7 @@ export const messages = {
   houseModel: 'House model: {model}',
   thumbnailAlt: 'Preview of the {model} house model',
   noPreview: 'No preview available',
-  linkIncomplete:
-    'This shared link is incomplete, so the design cannot be shown. Ask the sender to share it again from the {product} app.',
+  linkIncomplete: 'This shared link is incomplete, so the design cannot be shown. Ask the sender to share it again from the {product} app.',
   linkPartial: 'Part of this shared link is missing ({missing}). If the app cannot find the design, ask the sender to share it again.',
   missingDesignName: 'the design name',
   missingHouseModel: 'the house model',
@@ -303,7 +298,8 @@ export const messages = {
   creditsBannerName: 'Dream Render AI',
   creditsBannerText: 'Photorealistic renders of your {product} designs',
   creditsHeading: 'Transform Your Designs Into Reality',
-  creditsLead: 'Turn any design you make in {product} into a photorealistic image with Dream Render AI. Choose the view, pick the quality, and get a picture of your future home to share.',
+  creditsLead:
+    'Turn any design you make in {product} into a photorealistic image with Dream Render AI. Choose the view, pick the quality, and get a picture of your future home to share.',
   creditsTickQuality: 'Photorealistic Quality',
   creditsTickFraming: 'You frame the shot',
   creditsTickViews: 'Interior & Exterior Views',
@@ -406,7 +402,6 @@ export function message(code: MessageCode, params: Record<string, string | numbe
 export function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
-
 
 // Intl objects are costly to build: one per locale and options, made on first use.
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -83,4 +83,3 @@ export function validateSharedLinkSearch(raw: RawSearch): SharedLinkSearch {
 export function withQuery(path: string, search: RawSearch, defaults: Record<string, string> = {}): string {
   return path + stringifySearch({ ...defaults, ...search });
 }
-

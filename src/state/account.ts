@@ -48,7 +48,11 @@ export async function submitUsername(draft: string): Promise<void> {
   const problem = usernameProblem(name);
   if (problem) {
     account.username.error =
-      problem === 'hash' ? message('usernameNoHash') : problem === 'tooLong' ? message('usernameTooLong', { max: USERNAME_MAX_LENGTH }) : message('usernameControlCharacters');
+      problem === 'hash'
+        ? message('usernameNoHash')
+        : problem === 'tooLong'
+          ? message('usernameTooLong', { max: USERNAME_MAX_LENGTH })
+          : message('usernameControlCharacters');
     return;
   }
   account.username.saving = true;
@@ -58,7 +62,8 @@ export async function submitUsername(draft: string): Promise<void> {
     account.username.editing = false;
     showToast('success', message('usernameSaved'));
   } catch (error) {
-    account.username.error = error instanceof ApiError || error instanceof PortalError ? message('usernameSaveFailed', { message: reason(error) }) : message('genericError');
+    account.username.error =
+      error instanceof ApiError || error instanceof PortalError ? message('usernameSaveFailed', { message: reason(error) }) : message('genericError');
   } finally {
     account.username.saving = false;
   }

@@ -62,7 +62,12 @@ export function jwtClaims(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const bytes = Uint8Array.from(json, (c) => c.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
@@ -86,7 +91,12 @@ export function portalView(tab: DevTab, sources: PortalSources = { session, play
       return maskSecrets({ status: sources.session.status, user: sources.session.user });
     case 'subscription': {
       const sub = sources.subscription;
-      return maskSecrets({ status: sub.status, error: sub.error, fetchedAt: sub.fetchedAt ? new Date(sub.fetchedAt).toISOString() : null, current: sub.current });
+      return maskSecrets({
+        status: sub.status,
+        error: sub.error,
+        fetchedAt: sub.fetchedAt ? new Date(sub.fetchedAt).toISOString() : null,
+        current: sub.current,
+      });
     }
     case 'unity':
       return maskSecrets({ inMemory: sources.player.unity, storedUnityAuthData: readJson(LOCAL_KEYS.unityAuthData) });

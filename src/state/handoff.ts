@@ -1,16 +1,7 @@
 // The app auth flow of SPEC 4 after sign-in: Unity auth, cloud save, new-user survey, then the token to the host
 // webview (by message) or to the desktop app (by redirect): once, at once, and with nothing left behind to reuse.
 import { proxy } from 'valtio';
-import {
-  detectHost,
-  navigateToDesktop,
-  probeDesktop,
-  sendToken,
-  sendTokenUnavailable,
-  whenHostReady,
-  type DesktopProbe,
-  type TokenKind,
-} from '../../bridge';
+import { detectHost, navigateToDesktop, probeDesktop, sendToken, sendTokenUnavailable, whenHostReady, type DesktopProbe, type TokenKind } from '../../bridge';
 import * as auth from '../auth/firebase';
 import { config } from '../config/config';
 import { TOKEN_MIN_VALIDITY_MS } from '../domain/constants';

@@ -225,7 +225,10 @@ export async function confirmCancel(reason: string | null): Promise<boolean> {
     await refresh();
     scheduleReload();
   } catch (error) {
-    showToast('error', failureText(error, (serverText) => message('cancelFailed', { message: serverText })));
+    showToast(
+      'error',
+      failureText(error, (serverText) => message('cancelFailed', { message: serverText })),
+    );
   } finally {
     subscriptionPage.processing = null;
   }
@@ -245,7 +248,10 @@ export async function confirmPause(reason: string | null): Promise<boolean> {
     showToast('success', message('pauseSucceeded'));
     await refresh();
   } catch (error) {
-    showToast('error', failureText(error, () => message('pauseFailed')));
+    showToast(
+      'error',
+      failureText(error, () => message('pauseFailed')),
+    );
   } finally {
     subscriptionPage.processing = null;
   }
@@ -259,7 +265,10 @@ export async function resumeSubscription(): Promise<void> {
     showToast('success', message('resumeSucceeded'));
     await refresh();
   } catch (error) {
-    showToast('error', failureText(error, () => message('resumeFailed')));
+    showToast(
+      'error',
+      failureText(error, () => message('resumeFailed')),
+    );
   } finally {
     subscriptionPage.processing = null;
   }

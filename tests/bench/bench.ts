@@ -51,9 +51,7 @@ function packageShares(meta: Meta): Array<{ package: string; bytes: number; shar
     totals.set(name, (totals.get(name) ?? 0) + bytesInOutput);
   }
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
-  return [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, bytes]) => ({ package: name, bytes, share: `${((bytes / all) * 100).toFixed(1)}%` }));
+  return [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([name, bytes]) => ({ package: name, bytes, share: `${((bytes / all) * 100).toFixed(1)}%` }));
 }
 
 /** The portal's own modules (src/ and bridge/) by minified bytes in the JS output, largest first. */
@@ -73,7 +71,13 @@ const RATIO_TARGET = 1.15;
 async function bundleSizes(stack: Stack) {
   const overrides = { useEmulator: true, authEmulatorUrl: stack.config.authEmulatorUrl, backendUrl: stack.config.backendUrl };
   const portal = await buildPortal({ flavour: 'production', outdir: join(root, 'dist/bench-portal'), config: overrides, quiet: true });
-  const floor = await buildPortal({ flavour: 'production', outdir: join(root, 'dist/bench-floor'), config: overrides, quiet: true, entry: 'tests/bench/floor/main.tsx' });
+  const floor = await buildPortal({
+    flavour: 'production',
+    outdir: join(root, 'dist/bench-floor'),
+    config: overrides,
+    quiet: true,
+    entry: 'tests/bench/floor/main.tsx',
+  });
   const js = (r: typeof portal) => Object.entries(r.report!).find(([f]) => f.endsWith('.js'))![1];
   const [p, f] = [js(portal), js(floor)];
   for (const kind of ['raw', 'gzip', 'brotli'] as const) {
@@ -305,8 +309,18 @@ async function requestsPerPage(browser: Browser, stack: Stack) {
     const gets: Record<string, number> = {};
     for (const e of stack.backend.log.slice(before)) if (e.uid === account.uid && e.method === 'GET') gets[e.route] = (gets[e.route] ?? 0) + 1;
     perPage[path] = gets;
-    const text = Object.entries(gets).map(([r, n]) => `${r} x${n}`).join(', ') || 'none';
-    row(`backend GETs on load of ${path}`, text, '', null, 'each GET once', Object.values(gets).every((n) => n === 1));
+    const text =
+      Object.entries(gets)
+        .map(([r, n]) => `${r} x${n}`)
+        .join(', ') || 'none';
+    row(
+      `backend GETs on load of ${path}`,
+      text,
+      '',
+      null,
+      'each GET once',
+      Object.values(gets).every((n) => n === 1),
+    );
   }
   await context.close();
   results.requestsPerPage = perPage;

@@ -12,7 +12,6 @@ const HTTP_OR_NETWORK_ERROR_LOG = /Failed to load resource: (the server responde
 
 const endpoint = (name: string) => new RegExp(`/identitytoolkit\\.googleapis\\.com/v1/accounts:${name}\\b`);
 
-
 const security = (page: Page) => page.getByRole('region', { name: 'Sign-in & security' });
 const linkedRow = (page: Page, name: 'Google' | 'Apple') => security(page).getByRole('listitem').filter({ hasText: name });
 
@@ -221,15 +220,13 @@ test.describe('inside a host webview', () => {
     await expect(security(page).getByText('Linking Google or Apple may not work inside this app window.', { exact: false })).toBeVisible();
     await security(page).getByRole('button', { name: 'Continue in your browser' }).click();
     await expect(security(page).getByText(/Your web browser should open now/)).toBeVisible();
-    const sent = await page.evaluate(() =>
-      (window as unknown as { __posted: string[] }).__posted.map((m) => JSON.parse(m) as { type: string; url?: string }),
-    );
+    const sent = await page.evaluate(() => (window as unknown as { __posted: string[] }).__posted.map((m) => JSON.parse(m) as { type: string; url?: string }));
     expect(sent.filter((m) => m.type === 'openUrl').map((m) => m.url)).toEqual([page.url()]);
   });
 });
 
 test.describe('e-mail verification', () => {
-  test('a link read from the emulator\'s out-of-band codes flips the badge to Verified', async ({ page, harness }) => {
+  test("a link read from the emulator's out-of-band codes flips the badge to Verified", async ({ page, harness }) => {
     const account = await harness.account();
     await signInToAccount(page, account);
     const part = security(page).getByRole('region', { name: 'Email verification' });

@@ -180,7 +180,6 @@ test.describe('account deletion end to end', () => {
       await expect(page.getByText('Incorrect email or password')).toBeVisible();
     });
   }
-
 });
 
 test.describe('account deletion refused by the server', () => {

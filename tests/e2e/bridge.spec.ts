@@ -79,9 +79,9 @@ for (const viewport of [
         await injectHost(page, { kind: 'webview2', names: HOST_NAMES });
         await page.goto('/external-link?design=Kitchen');
         await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-        await expect.poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'pageError')).toEqual([
-          { v: 3, type: 'pageError', route: '/external-link', message: 'Error: simulated render failure for [email] with [token]' },
-        ]);
+        await expect
+          .poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'pageError'))
+          .toEqual([{ v: 3, type: 'pageError', route: '/external-link', message: 'Error: simulated render failure for [email] with [token]' }]);
       });
     });
 
@@ -182,10 +182,12 @@ test.describe('the bridge module in Chromium', () => {
       for (const data of MALFORMED) await hostSends(page, kind, data);
       await hostSends(page, kind, '{"v":1,"type":"unityToken","requestId":"q1"}');
       await hostSends(page, kind, { v: 1, type: 'canMakePayments', allowed: true });
-      await expect.poll(() => page.evaluate(() => (window as unknown as TestWindow).__received)).toEqual([
-        { type: 'unityToken', requestId: 'q1' },
-        { type: 'canMakePayments', allowed: true },
-      ]);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as TestWindow).__received))
+        .toEqual([
+          { type: 'unityToken', requestId: 'q1' },
+          { type: 'canMakePayments', allowed: true },
+        ]);
       expect(warnings).toHaveLength(warningsFor(kind));
     });
   }

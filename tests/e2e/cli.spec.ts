@@ -63,7 +63,13 @@ test.describe('portal-harness', () => {
   test('desktop --json --once reports the login and exits 0; --timeout exits 1', async () => {
     const port = await freePort();
     const listening = cli(['desktop', '--port', String(port), '--json', '--once', '--timeout', '20']);
-    await expect.poll(async () => fetch(`http://127.0.0.1:${port}/open/design`).then((r) => r.status).catch(() => 0)).toBe(200);
+    await expect
+      .poll(async () =>
+        fetch(`http://127.0.0.1:${port}/open/design`)
+          .then((r) => r.status)
+          .catch(() => 0),
+      )
+      .toBe(200);
     await fetch(`http://127.0.0.1:${port}/login?a.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c`);
     const result = await listening;
     expect(result.code).toBe(0);
@@ -113,7 +119,10 @@ test.describe('portal-harness', () => {
         await expect(harnessClient(url, secret).log()).resolves.toEqual([]);
         const { idToken } = await h.admin.createUser(h.email('bypass'), 'secret-pass-1');
         const auth = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
-        const unity = (await (await fetch(`${url}/auth/unity`, { method: 'POST', headers: auth, body: JSON.stringify({ idToken }) })).json()) as { playerId: string; accessToken: string };
+        const unity = (await (await fetch(`${url}/auth/unity`, { method: 'POST', headers: auth, body: JSON.stringify({ idToken }) })).json()) as {
+          playerId: string;
+          accessToken: string;
+        };
         const direct = await fetch(`${url}/subscription/direct`, {
           method: 'POST',
           headers: { ...auth, 'x-unity-token': unity.accessToken },

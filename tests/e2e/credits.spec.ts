@@ -79,7 +79,13 @@ for (const { name, viewport } of WIDTHS) {
         await expect(modal).toContainText(`${p.amount} Dream Render credits for $${p.price}`);
         if (p.amount === 15) {
           const sdk = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[data-js-sdk-library="paypal-js"]')?.src ?? '');
-          expect(Object.fromEntries(new URL(sdk).searchParams)).toEqual({ 'client-id': 'test-client-id', components: 'buttons', currency: 'USD', commit: 'true', intent: 'capture' });
+          expect(Object.fromEntries(new URL(sdk).searchParams)).toEqual({
+            'client-id': 'test-client-id',
+            components: 'buttons',
+            currency: 'USD',
+            commit: 'true',
+            intent: 'capture',
+          });
           await expectAccessible(page, `payment modal (${name})`);
         }
         const order = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/paypal/v2/checkout/orders'));

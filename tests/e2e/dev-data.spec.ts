@@ -85,7 +85,6 @@ for (const { name, viewport } of WIDTHS) {
 }
 
 test.describe('development data explorer: copying', () => {
-
   test('Copy puts the formatted, masked JSON on the clipboard', async ({ page, harness, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(harness.devUrl).origin });
     const account = await harness.account({ name: 'Ada Lovelace', designs: 1 });

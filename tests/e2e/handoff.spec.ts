@@ -90,7 +90,11 @@ test.describe('hand-off by browser redirect', () => {
 test.describe('cloud-save failures during the hand-off (SPEC 4: sign-out on protected pages only)', () => {
   test.use({ allowConsoleErrors: [/status of 401/] });
 
-  test('a failing cloud save on /auth does not sign out: the token still reaches the desktop, and the user stays signed in', async ({ page, harness, desktop }) => {
+  test('a failing cloud save on /auth does not sign out: the token still reaches the desktop, and the user stays signed in', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const account = await harness.account();
     // The first read and both recoveries answer 401 (SPEC 8: at most 2 retries), later ones work.
     await harness.faults(account.uid, 'cloud-save=401x3');
@@ -124,7 +128,10 @@ test.describe('hostile targets', () => {
 
 test.describe('hand-off through a host webview', () => {
   const hosts: Array<[string, string]> = [
-    ['WebView2', `window.chrome = window.chrome || {}; window.chrome.webview = { postMessage: (m) => window.__posted.push(m), addEventListener() {}, removeEventListener() {} };`],
+    [
+      'WebView2',
+      `window.chrome = window.chrome || {}; window.chrome.webview = { postMessage: (m) => window.__posted.push(m), addEventListener() {}, removeEventListener() {} };`,
+    ],
     ['Vuplex', `window.vuplex = { postMessage: (m) => window.__posted.push(m), addEventListener() {}, removeEventListener() {} };`],
     ['React Native', `window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };`],
     ['WKWebView', `window.webkit = { messageHandlers: { portal: { postMessage: (m) => window.__posted.push(m) } } };`],
@@ -192,7 +199,11 @@ test.describe('a token goes nowhere else, and once (issue 12)', () => {
     await tab.close();
   });
 
-  test('the tab launched with a target still hands off from the stored redirectUrl (SPEC 4) after a load without the query', async ({ page, harness, desktop }) => {
+  test('the tab launched with a target still hands off from the stored redirectUrl (SPEC 4) after a load without the query', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const account = await harness.account();
     await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -300,7 +300,8 @@ test.describe('hostile parameters never lead off the allow-list', () => {
     dev: 'https://evil.example',
   };
   const HOSTILE_QUERY = query(HOSTILE);
-  const allowed = (origin: string) => (url: string) => url.startsWith(`${origin}/`) || url.startsWith(`${scheme}://open`) || url.startsWith('data:') || url === 'about:blank';
+  const allowed = (origin: string) => (url: string) =>
+    url.startsWith(`${origin}/`) || url.startsWith(`${scheme}://open`) || url.startsWith('data:') || url === 'about:blank';
   /** Requests to the hostile host, script URLs, or dialogs the page opened. */
   const offList = (urls: string[]) =>
     urls.filter((url) => url.startsWith('dialog:') || url.startsWith('javascript:') || (URL.canParse(url) && new URL(url).hostname.endsWith('evil.example')));
@@ -431,7 +432,10 @@ test.describe('/share-design on desktop', () => {
   });
 
   test('dev=true is carried to the /external-link hand-off', async ({ page }) => {
-    await page.route((url) => url.hostname === '127.0.0.1' && url.pathname === '/open', (route) => route.fulfill({ status: 200, body: 'ok' }));
+    await page.route(
+      (url) => url.hostname === '127.0.0.1' && url.pathname === '/open',
+      (route) => route.fulfill({ status: 200, body: 'ok' }),
+    );
     await page.goto(`/share-design?${query({ model: 'M', design: 'D' })}&dev=true`);
     await page.getByRole('link', { name: 'Open in the app' }).click();
     await expect(page).toHaveURL(/\/return-to-app$/);

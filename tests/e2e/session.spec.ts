@@ -26,7 +26,8 @@ function countSessionChecks(page: Page): () => number {
   return () => count;
 }
 
-const nav = (page: Page, name: 'Account' | 'Pro' | 'Credits' | 'My Designs') => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const nav = (page: Page, name: 'Account' | 'Pro' | 'Credits' | 'My Designs') =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 test.describe('Sign Out in the signed-in layout', () => {
   test('clears all local storage and goes to /auth; signed-in pages are closed afterwards', async ({ page, harness }) => {

@@ -30,7 +30,6 @@ async function expectSignedInAtHome(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
 
-
 const endpoint = (name: string) => new RegExp(`/identitytoolkit\\.googleapis\\.com/v1/accounts:${name}\\b`);
 
 test.describe('e-mail sign-in and account creation', () => {
@@ -343,9 +342,7 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
     await page.goto('/auth?redirect=%2Fcredits');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page.getByRole('alert')).toHaveText('Pop-up blocked by browser. Please allow pop-ups for this site');
-    await expect(
-      page.getByText('Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.'),
-    ).toBeVisible();
+    await expect(page.getByText('Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.')).toBeVisible();
     await page.getByRole('button', { name: 'Continue in your browser' }).click();
     await expect(page.getByText(/could not open your browser/)).toBeVisible();
     await expect(page.getByRole('link', { name: page.url() })).toHaveAttribute('href', page.url());
@@ -392,7 +389,8 @@ test.describe('?action=logout', () => {
     // A replace, not a push: the entry with action=logout is gone, so Back cannot log out again.
     expect(await page.evaluate(() => history.length)).toBe(before + 1);
     const stored = await page.evaluate(() => ({ ...localStorage }));
-    for (const key of ['authToken', 'unityAuthData', 'redirectUrl', 'redirectPath', 'isRedirecting', 'redirectWithUnityToken']) expect(stored[key], key).toBeUndefined();
+    for (const key of ['authToken', 'unityAuthData', 'redirectUrl', 'redirectPath', 'isRedirecting', 'redirectWithUnityToken'])
+      expect(stored[key], key).toBeUndefined();
     expect(stored.paymentsDisabled).toBe('true');
     await expectAccessible(page, 'logged out');
     // Really signed out: a signed-in page sends us back to /auth.

@@ -7,7 +7,11 @@ import { expectNoSidewaysScroll, signInToAccount, surveyAlreadyShown, WIDTHS } f
 const PLAN_IDS = { MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' };
 
 /** The plan cards, in the order shown. */
-const cards = (page: Page) => page.getByRole('list').filter({ has: page.getByRole('article') }).getByRole('article');
+const cards = (page: Page) =>
+  page
+    .getByRole('list')
+    .filter({ has: page.getByRole('article') })
+    .getByRole('article');
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
 async function openSubscriptionPage(page: Page) {
@@ -119,7 +123,9 @@ for (const { name, viewport } of WIDTHS) {
       await dialog.getByRole('button', { name: 'Confirm Cancellation' }).click();
       expect((await cancelled).postDataJSON()).toMatchObject({ reason: 'too_expensive', playerId: account.playerId });
       await expect(
-        page.getByRole('status').filter({ hasText: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.' }),
+        page
+          .getByRole('status')
+          .filter({ hasText: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.' }),
       ).toBeVisible();
       await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
       await expect(page.getByText(/^Premium features until /)).toBeVisible();
@@ -165,7 +171,9 @@ for (const { name, viewport } of WIDTHS) {
       await signInToAccount(page, account);
       await openSubscriptionPage(page);
       await card(page, 'Annual').getByRole('button', { name: 'Choose Annual' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'You already have an active subscription. Please cancel it before starting a new subscription.' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'You already have an active subscription. Please cancel it before starting a new subscription.' }),
+      ).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(card(page, 'Monthly').getByRole('button')).toHaveCount(0);
 
@@ -174,7 +182,9 @@ for (const { name, viewport } of WIDTHS) {
       await page.getByRole('dialog', { name: 'Pause Subscription' }).getByRole('button', { name: 'Confirm Pause' }).click();
       await expect(page.getByText('Paused', { exact: true })).toBeVisible();
       await card(page, 'Semi-Annual').getByRole('button', { name: 'Choose Semi-Annual' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'You have a paused subscription. Please resume or cancel it before starting a new subscription.' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'You have a paused subscription. Please resume or cancel it before starting a new subscription.' }),
+      ).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expectAccessible(page, `start refused (${name})`);
     });

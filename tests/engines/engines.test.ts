@@ -87,44 +87,48 @@ for (const { id, launch } of ENGINES) {
 
     const repeat = Number(process.env.ENGINES_REPEAT ?? 1);
     for (const journey of journeys.flatMap((j) => Array.from({ length: repeat }, () => j))) {
-      test(journey.name, async () => {
-        const contexts: Context[] = [];
-        const ctx: JourneyContext = {
-          ...world,
-          engine,
-          async open(options): Promise<Page> {
-            const context = await engine.newContext(options);
-            contexts.push(context);
-            return context.page;
-          },
-          async closeOpened() {
-            for (const context of contexts.splice(0)) await context.close();
-          },
-        };
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          // Fails a little before vitest's own timeout, so the pages' state is still reported below.
-          const stuck = new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`the journey did not finish within ${JOURNEY_MS / 1000} s`)), JOURNEY_MS);
-          });
-          const running = journey.run(ctx);
-          running.catch(() => undefined); // once timed out, its later failure is of no interest
-          await Promise.race([running, stuck]);
-        } catch (error) {
-          // What each open page showed at the failure, for the report.
-          await mkdir(shots, { recursive: true });
-          for (const [i, context] of contexts.entries()) {
-            const png = await within(context.page.tab.screenshot()).catch(() => null);
-            if (png) await writeFile(join(shots, `${id}-${journeys.indexOf(journey)}-${i}.png`), png);
-            const state = await within(context.page.tab.evaluate<unknown>(PAGE_STATE)).catch((e: Error) => e.message);
-            console.log(`${id} page ${i} at the failure: ${JSON.stringify(state)}`);
+      test(
+        journey.name,
+        async () => {
+          const contexts: Context[] = [];
+          const ctx: JourneyContext = {
+            ...world,
+            engine,
+            async open(options): Promise<Page> {
+              const context = await engine.newContext(options);
+              contexts.push(context);
+              return context.page;
+            },
+            async closeOpened() {
+              for (const context of contexts.splice(0)) await context.close();
+            },
+          };
+          let timer: NodeJS.Timeout | undefined;
+          try {
+            // Fails a little before vitest's own timeout, so the pages' state is still reported below.
+            const stuck = new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`the journey did not finish within ${JOURNEY_MS / 1000} s`)), JOURNEY_MS);
+            });
+            const running = journey.run(ctx);
+            running.catch(() => undefined); // once timed out, its later failure is of no interest
+            await Promise.race([running, stuck]);
+          } catch (error) {
+            // What each open page showed at the failure, for the report.
+            await mkdir(shots, { recursive: true });
+            for (const [i, context] of contexts.entries()) {
+              const png = await within(context.page.tab.screenshot()).catch(() => null);
+              if (png) await writeFile(join(shots, `${id}-${journeys.indexOf(journey)}-${i}.png`), png);
+              const state = await within(context.page.tab.evaluate<unknown>(PAGE_STATE)).catch((e: Error) => e.message);
+              console.log(`${id} page ${i} at the failure: ${JSON.stringify(state)}`);
+            }
+            throw error;
+          } finally {
+            clearTimeout(timer);
+            for (const context of contexts) await within(context.close()).catch(() => undefined);
           }
-          throw error;
-        } finally {
-          clearTimeout(timer);
-          for (const context of contexts) await within(context.close()).catch(() => undefined);
-        }
-      }, JOURNEY_MS + 30_000);
+        },
+        JOURNEY_MS + 30_000,
+      );
     }
   });
 }

@@ -34,7 +34,10 @@ export interface Journey {
 const button = (name: string | RegExp): Step => ({ role: 'button', name: typeof name === 'string' ? name : re(name) });
 const heading1 = (name?: string): Step => (name === undefined ? { role: 'heading', level: 1 } : { role: 'heading', level: 1, name });
 const alert: Step = { role: 'alert' };
-const mainNav = (link: string): Target => [{ role: 'navigation', name: 'Main' }, { role: 'link', name: link }];
+const mainNav = (link: string): Target => [
+  { role: 'navigation', name: 'Main' },
+  { role: 'link', name: link },
+];
 
 /** Accounts made by the harness are seconds old, so the portal would greet them with the welcome survey (SPEC 4);
  * as in the Chromium fixture, the tab has "already seen it" unless a journey is about the survey. */
@@ -105,8 +108,7 @@ const EMULATOR_ACCOUNT_PROVIDERS = async (ctx: JourneyContext, email: string) =>
 };
 
 const SHARED_QUERY = 'model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42';
-const IPHONE_SAFARI =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 export const journeys: Journey[] = [
   {
@@ -155,25 +157,23 @@ export const journeys: Journey[] = [
       ['Continue with Google', 'Google.com', 'google.com'],
       ['Continue with Apple', 'Apple.com', 'apple.com'],
     ] as const
-  ).map(
-    ([label, provider, stored]): Journey => ({
-      name: `${label}: a new account through the emulator's IdP popup signs in`,
-      async run(ctx) {
-        const page = await ctx.open();
-        await page.goto(`${ctx.portalUrl}/auth`);
-        await surveyAlreadyShown(page);
-        const popup = await page.popup(() => page.click(button(label)));
-        await popup.click(button('Add new account'), 20_000);
-        await popup.click(button('Auto-generate user information'));
-        // The widget's inputs point aria-labelledby at an id that does not exist, so they have no accessible name.
-        const email = (await popup.waitUntil({ css: '#email-input' }, 'to be filled in', (s) => (s.value ?? '').includes('@'))).value!;
-        await popup.click(button(`Sign in with ${provider}`));
-        await expectSignedInAtHome(page);
-        expect(await page.tab.evaluate("localStorage.getItem('authProvider')")).toBe(stored);
-        expect(await EMULATOR_ACCOUNT_PROVIDERS(ctx, email)).toEqual([stored]);
-      },
-    }),
-  ),
+  ).map(([label, provider, stored]): Journey => ({
+    name: `${label}: a new account through the emulator's IdP popup signs in`,
+    async run(ctx) {
+      const page = await ctx.open();
+      await page.goto(`${ctx.portalUrl}/auth`);
+      await surveyAlreadyShown(page);
+      const popup = await page.popup(() => page.click(button(label)));
+      await popup.click(button('Add new account'), 20_000);
+      await popup.click(button('Auto-generate user information'));
+      // The widget's inputs point aria-labelledby at an id that does not exist, so they have no accessible name.
+      const email = (await popup.waitUntil({ css: '#email-input' }, 'to be filled in', (s) => (s.value ?? '').includes('@'))).value!;
+      await popup.click(button(`Sign in with ${provider}`));
+      await expectSignedInAtHome(page);
+      expect(await page.tab.evaluate("localStorage.getItem('authProvider')")).toBe(stored);
+      expect(await EMULATOR_ACCOUNT_PROVIDERS(ctx, email)).toEqual([stored]);
+    },
+  })),
   {
     name: 'hands the identity token to the desktop listener by redirect',
     async run(ctx) {
@@ -300,7 +300,10 @@ export const journeys: Journey[] = [
       await page.click([dialog, { role: 'radio', name: 'It is too expensive' }]);
       await page.click([dialog, button('Confirm Cancellation')]);
       await page.waitFor(
-        [{ role: 'status' }, { text: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.' }],
+        [
+          { role: 'status' },
+          { text: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.' },
+        ],
         20_000,
       );
       await page.waitFor({ text: 'Cancelled' });
@@ -345,7 +348,10 @@ export const journeys: Journey[] = [
       expect(await page.count([...cards, { role: 'heading', level: 2 }])).toBe(3);
       // Each thumbnail really decoded (480 x 320 WebP), not the fallback.
       await eventually('three decoded thumbnails', async () => {
-        const widths = await page.call<number[]>('(s) => window.__engines.findAll(s).map((img) => (img.complete ? img.naturalWidth : 0))', [...cards, { css: 'img' }]);
+        const widths = await page.call<number[]>('(s) => window.__engines.findAll(s).map((img) => (img.complete ? img.naturalWidth : 0))', [
+          ...cards,
+          { css: 'img' },
+        ]);
         return widths.length === 3 && widths.every((w) => w === 480) ? true : undefined;
       });
     },
@@ -369,7 +375,8 @@ export const journeys: Journey[] = [
         ),
       );
       expect(jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data).toBe(expected);
-      for (const badge of ['Download on the App Store', 'Get it on Google Play', 'Get it from Microsoft Store']) await page.waitFor({ role: 'link', name: badge });
+      for (const badge of ['Download on the App Store', 'Get it on Google Play', 'Get it from Microsoft Store'])
+        await page.waitFor({ role: 'link', name: badge });
       expect(await page.count(button('Open in the app'))).toBe(0);
     },
   },
@@ -382,9 +389,11 @@ export const journeys: Journey[] = [
         // WebKitGTK's MiniBrowser replaces the page with its own error page when a page goes to a scheme that no app
         // handles (the dreambook:// launch), where iOS Safari keeps the page and shows an alert. So in WebKit this
         // journey sees the launch attempt itself; the page after a failed launch is covered in Firefox and Chromium.
-        await eventually('MiniBrowser\'s error page', async () =>
-          /The URL can.t be shown/.test(await page.tab.evaluate<string>('document.body ? document.body.innerText : ""')) ? true : undefined,
-        20_000);
+        await eventually(
+          "MiniBrowser's error page",
+          async () => (/The URL can.t be shown/.test(await page.tab.evaluate<string>('document.body ? document.body.innerText : ""')) ? true : undefined),
+          20_000,
+        );
         expect(new URL(await page.url()).origin).not.toBe(ctx.portalUrl);
         return;
       }

@@ -29,11 +29,27 @@ export interface OfflineInternet {
 function certificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'engines-tls-'));
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=offline test internet',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-      '-addext', `subjectAltName=${SERVED.map((h) => `DNS:${h}`).join(',')}`,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=offline test internet',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-addext',
+        `subjectAltName=${SERVED.map((h) => `DNS:${h}`).join(',')}`,
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -58,10 +74,12 @@ function framePage(url: URL, res: ServerResponse): void {
   const width = Number(url.searchParams.get('width') ?? 375);
   const height = Number(url.searchParams.get('height') ?? 740);
   const escaped = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${width} px</title></head>` +
-      `<body style="margin:0"><iframe title="portal at ${width} px" src="${escaped}" style="border:0;width:${width}px;height:${height}px"></iframe></body></html>`,
-  );
+  res
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${width} px</title></head>` +
+        `<body style="margin:0"><iframe title="portal at ${width} px" src="${escaped}" style="border:0;width:${width}px;height:${height}px"></iframe></body></html>`,
+    );
 }
 
 export async function startOfflineInternet(): Promise<OfflineInternet> {

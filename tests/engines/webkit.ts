@@ -56,7 +56,9 @@ class WebKitTab implements Tab {
     return (await this.d()).executeScript<string>('return location.href');
   }
   async evaluate<T>(expression: string): Promise<T> {
-    const result = await (await this.d()).executeAsyncScript<{ ok?: T; error?: string }>(
+    const result = await (
+      await this.d()
+    ).executeAsyncScript<{ ok?: T; error?: string }>(
       `const done = arguments[arguments.length - 1];
        Promise.resolve().then(() => (${expression})).then((ok) => done({ ok }), (e) => done({ error: String((e && e.stack) || e) }));`,
     );
@@ -98,7 +100,10 @@ class WebKitTab implements Tab {
   async type(element: unknown, text: string) {
     const d = await this.d();
     await d.executeScript('window.__engines.select(arguments[0])', element);
-    await d.actions().sendKeys(text === '' ? SeleniumKey.BACK_SPACE : text).perform();
+    await d
+      .actions()
+      .sendKeys(text === '' ? SeleniumKey.BACK_SPACE : text)
+      .perform();
   }
   async press(key: Key) {
     await (await this.d()).actions().sendKeys(KEYS[key]).perform();
@@ -119,7 +124,11 @@ class WebKitTab implements Tab {
     // The window has a minimum width (447 px here): the caller sees the width it really got.
     await d.manage().window().setRect({ width, height });
     const [w, h] = await d.executeScript<[number, number]>('return [window.innerWidth, window.innerHeight]');
-    if (w !== width || h !== height) await d.manage().window().setRect({ width: Math.max(width, width + (width - w)), height: Math.max(height, height + (height - h)) });
+    if (w !== width || h !== height)
+      await d
+        .manage()
+        .window()
+        .setRect({ width: Math.max(width, width + (width - w)), height: Math.max(height, height + (height - h)) });
     return d.executeScript<number>('return window.innerWidth');
   }
   async popup(action: () => Promise<void>): Promise<Tab> {

@@ -5,14 +5,7 @@ import { purchaseCredits, deleteUser, trackAffiliate } from '../../src/api/accou
 import { ApiError } from '../../src/api/client';
 import { fetchCloudSave, setupCloudSave, updateUsername } from '../../src/api/cloud-save';
 import { fetchDesigns } from '../../src/api/designs';
-import {
-  activateDirect,
-  activateSubscription,
-  cancelSubscription,
-  fetchSubscription,
-  pauseSubscription,
-  resumeSubscription,
-} from '../../src/api/subscription';
+import { activateDirect, activateSubscription, cancelSubscription, fetchSubscription, pauseSubscription, resumeSubscription } from '../../src/api/subscription';
 import { exchangeForUnity, linkUnity } from '../../src/api/unity';
 import { loadCloudSave } from '../../src/state/cloud-save-loader';
 import { admin, approvedPayPalSubscription, capturedOrder, context, faults, harness, newUser } from './support';
@@ -79,8 +72,14 @@ describe('cloud save', () => {
   it('refuses a username over 32 characters or with a bidi override with 400 and keeps the old one', async () => {
     const user = await newUser();
     await harness().seed({ uid: user.uid, email: user.email, username: 'Old#1234' });
-    await expect(updateUsername(user.ctx, user.playerId, 'x'.repeat(33))).rejects.toMatchObject({ status: 400, serverText: 'username is too long (at most 32 characters)' });
-    await expect(updateUsername(user.ctx, user.playerId, 'Ada\u202Egnp')).rejects.toMatchObject({ status: 400, serverText: 'username may not contain control characters' });
+    await expect(updateUsername(user.ctx, user.playerId, 'x'.repeat(33))).rejects.toMatchObject({
+      status: 400,
+      serverText: 'username is too long (at most 32 characters)',
+    });
+    await expect(updateUsername(user.ctx, user.playerId, 'Ada\u202Egnp')).rejects.toMatchObject({
+      status: 400,
+      serverText: 'username may not contain control characters',
+    });
     expect((await fetchCloudSave(user.ctx, user.playerId)).username).toBe('Old#1234');
   });
 

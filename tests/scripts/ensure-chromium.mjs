@@ -9,7 +9,7 @@ if (process.getuid?.() !== 0) {
   console.error(`Chromium is missing at ${path}. Install it as root: apt-get update && apt-get install -y chromium fonts-liberation`);
   process.exit(1);
 }
-console.log('Chromium is missing: installing Debian\'s chromium package...');
+console.log("Chromium is missing: installing Debian's chromium package...");
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
 execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });

@@ -28,7 +28,7 @@ function draw({ model, width, height, quality }) {
   canvas.height = height;
   const c = canvas.getContext('2d');
   let seed = [...model].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
-  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 
   const rect = (x, y, w, h, fill) => {
     c.fillStyle = fill;
@@ -64,7 +64,12 @@ function draw({ model, width, height, quality }) {
   };
   const cloud = (x, y, s) => {
     c.fillStyle = 'rgba(255,255,255,0.85)';
-    for (const [dx, dy, r] of [[0, 0, 14], [16, -6, 18], [34, 0, 14], [18, 6, 14]]) {
+    for (const [dx, dy, r] of [
+      [0, 0, 14],
+      [16, -6, 18],
+      [34, 0, 14],
+      [18, 6, 14],
+    ]) {
       c.beginPath();
       c.arc(x + dx * s, y + dy * s, r * s, 0, Math.PI * 2);
       c.fill();
@@ -81,7 +86,14 @@ function draw({ model, width, height, quality }) {
     rect(x - 3, base - h * 0.2, 6, h * 0.2, '#6b4a2b');
     for (let i = 0; i < 3; i++) {
       const top = base - h + i * h * 0.22;
-      poly([[x, top], [x - h * 0.28 + i * 2, top + h * 0.45], [x + h * 0.28 - i * 2, top + h * 0.45]], color);
+      poly(
+        [
+          [x, top],
+          [x - h * 0.28 + i * 2, top + h * 0.45],
+          [x + h * 0.28 - i * 2, top + h * 0.45],
+        ],
+        color,
+      );
     }
   };
   const roundTree = (x, base, r, color = '#3f8a4a') => {
@@ -124,15 +136,44 @@ function draw({ model, width, height, quality }) {
       sky('#f5c79b', '#fde9d1', 215);
       sun(380, 80, 30, '#ffd27a');
       ground(215, '#9cc97f', '#6f9f57');
-      poly([[220, 320], [250, 320], [246, 262], [226, 262]], '#c9b49a');
+      poly(
+        [
+          [220, 320],
+          [250, 320],
+          [246, 262],
+          [226, 262],
+        ],
+        '#c9b49a',
+      );
       shadow(235, 262, 260);
       rect(125, 165, 220, 95, '#f1e4c8');
-      poly([[105, 170], [235, 80], [365, 170]], '#8e3b2f');
-      poly([[105, 170], [235, 80], [365, 170], [355, 174], [235, 92], [115, 174]], '#6e2c23');
+      poly(
+        [
+          [105, 170],
+          [235, 80],
+          [365, 170],
+        ],
+        '#8e3b2f',
+      );
+      poly(
+        [
+          [105, 170],
+          [235, 80],
+          [365, 170],
+          [355, 174],
+          [235, 92],
+          [115, 174],
+        ],
+        '#6e2c23',
+      );
       rect(290, 90, 26, 50, '#8a6b5a');
       rect(286, 86, 34, 8, '#6b5244');
       c.fillStyle = 'rgba(255,255,255,0.7)';
-      for (const [x, y, r] of [[305, 72, 8], [312, 56, 10], [324, 38, 12]]) {
+      for (const [x, y, r] of [
+        [305, 72, 8],
+        [312, 56, 10],
+        [324, 38, 12],
+      ]) {
         c.beginPath();
         c.arc(x, y, r, 0, Math.PI * 2);
         c.fill();
@@ -161,7 +202,14 @@ function draw({ model, width, height, quality }) {
       cloud(300, 50, 1.1);
       for (let i = 0; i < 9; i++) {
         const x = i * 60 + rand() * 20;
-        poly([[x - 60, 170], [x, 110 + rand() * 30], [x + 60, 170]], '#8fa9c0');
+        poly(
+          [
+            [x - 60, 170],
+            [x, 110 + rand() * 30],
+            [x + 60, 170],
+          ],
+          '#8fa9c0',
+        );
       }
       rect(0, 170, width, 20, '#6f9f63');
       rect(0, 190, width, 130, gradient(190, 320, ['#4f93c2', '#2f6a98']));
@@ -179,14 +227,42 @@ function draw({ model, width, height, quality }) {
       for (let x = 255; x < 400; x += 28) rect(x, 190, 5, 28, '#6b4f36');
       rect(150, 150, 8, 45, '#6b4f36');
       rect(310, 150, 8, 45, '#6b4f36');
-      poly([[120, 160], [235, 40], [350, 160]], '#7b5a3c');
-      poly([[140, 160], [235, 62], [330, 160]], '#f3efe6');
-      poly([[170, 160], [235, 92], [300, 160]], '#8fc4e4');
+      poly(
+        [
+          [120, 160],
+          [235, 40],
+          [350, 160],
+        ],
+        '#7b5a3c',
+      );
+      poly(
+        [
+          [140, 160],
+          [235, 62],
+          [330, 160],
+        ],
+        '#f3efe6',
+      );
+      poly(
+        [
+          [170, 160],
+          [235, 92],
+          [300, 160],
+        ],
+        '#8fc4e4',
+      );
       rect(232, 92, 6, 68, '#f3efe6');
       rect(170, 128, 130, 5, '#f3efe6');
       rect(110, 158, 250, 8, '#5a4330');
       c.globalAlpha = 0.25;
-      poly([[140, 200], [235, 300], [330, 200]], '#f3efe6');
+      poly(
+        [
+          [140, 200],
+          [235, 300],
+          [330, 200],
+        ],
+        '#f3efe6',
+      );
       c.globalAlpha = 1;
       pine(40, 185, 80);
       pine(80, 185, 60, '#285e35');
@@ -256,8 +332,22 @@ function draw({ model, width, height, quality }) {
         c.lineTo(370, y);
         c.stroke();
       }
-      poly([[70, 146], [230, 60], [390, 146]], '#3c4650');
-      poly([[175, 146], [230, 104], [285, 146]], '#fbfaf6');
+      poly(
+        [
+          [70, 146],
+          [230, 60],
+          [390, 146],
+        ],
+        '#3c4650',
+      );
+      poly(
+        [
+          [175, 146],
+          [230, 104],
+          [285, 146],
+        ],
+        '#fbfaf6',
+      );
       window_(215, 112, 30, 26, '#fbfaf6', '#a7cde6');
       rect(80, 200, 300, 8, '#3c4650');
       for (let x = 90; x <= 370; x += 35) rect(x, 208, 5, 52, '#fbfaf6');
@@ -269,7 +359,14 @@ function draw({ model, width, height, quality }) {
       rect(212, 210, 36, 50, '#2f4f6b');
       sun(242, 236, 2.5, '#e8c36a');
       rect(395, 170, 60, 90, '#a23a2c');
-      poly([[390, 172], [425, 140], [460, 172]], '#7f2c21');
+      poly(
+        [
+          [390, 172],
+          [425, 140],
+          [460, 172],
+        ],
+        '#7f2c21',
+      );
       rect(410, 210, 30, 50, '#f5efe3');
       roundTree(40, 255, 22, '#4f8f45');
       break;
@@ -290,7 +387,14 @@ function draw({ model, width, height, quality }) {
         c.lineTo(x, 262);
         c.stroke();
       }
-      poly([[40, 136], [240, 60], [440, 136]], '#2b2f33');
+      poly(
+        [
+          [40, 136],
+          [240, 60],
+          [440, 136],
+        ],
+        '#2b2f33',
+      );
       rect(40, 132, 400, 6, '#1f2226');
       rect(80, 170, 110, 92, '#e9e4da');
       c.strokeStyle = '#c9c1b2';
@@ -316,14 +420,25 @@ function draw({ model, width, height, quality }) {
       sky('#b8d4ea', '#eef5fb', 210);
       ground(210, '#a7c98a', '#77a35c');
       rect(150, 150, 180, 110, '#f2eee6');
-      poly([[130, 155], [240, 80], [350, 155]], '#6e5b4d');
+      poly(
+        [
+          [130, 155],
+          [240, 80],
+          [350, 155],
+        ],
+        '#6e5b4d',
+      );
       rect(222, 200, 36, 60, '#5c3d2e');
     }
   }
   return canvas.toDataURL('image/webp', quality);
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'], headless: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+  headless: true,
+});
 try {
   const page = await browser.newPage();
   await page.setContent('<!doctype html><title>thumbnails</title>');

@@ -7,7 +7,9 @@ export function Avatar({ photoURL, name, email, seed }: { photoURL: string | nul
   const [failed, setFailed] = useState<string | null>(null);
   if (photoURL && failed !== photoURL) {
     // no-referrer: identity providers' photo hosts refuse hotlinked requests that carry a referrer.
-    return <img className="avatar avatar-photo" src={photoURL} alt={message('profilePhotoAlt')} referrerPolicy="no-referrer" onError={() => setFailed(photoURL)} />;
+    return (
+      <img className="avatar avatar-photo" src={photoURL} alt={message('profilePhotoAlt')} referrerPolicy="no-referrer" onError={() => setFailed(photoURL)} />
+    );
   }
   return (
     <span className={`avatar avatar-initials avatar-tone-${avatarTone(seed)}`} aria-hidden="true">

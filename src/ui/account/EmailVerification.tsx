@@ -52,12 +52,7 @@ export function EmailVerification({ email }: { email: string | null }) {
         <>
           <p className="muted">{message('verificationIntro', { email })}</p>
           <div className="security-actions">
-            <button
-              type="button"
-              className="button secondary"
-              aria-disabled={snap.sending || secondsLeft > 0}
-              onClick={() => void sendVerification()}
-            >
+            <button type="button" className="button secondary" aria-disabled={snap.sending || secondsLeft > 0} onClick={() => void sendVerification()}>
               {snap.sending && <span className="spinner small" aria-hidden="true" />}
               {secondsLeft > 0 ? message('sendVerificationAgainIn', { seconds: secondsLeft }) : message('sendVerification')}
             </button>

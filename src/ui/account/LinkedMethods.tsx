@@ -3,15 +3,7 @@ import { useId, useRef, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import { canUnlink, LINKABLE_PROVIDERS, providerName, type LinkableProvider } from '../../domain/sign-in-methods';
 import { message } from '../../messages/catalogue';
-import {
-  accountSecurity,
-  cancelUnlink,
-  confirmUnlink,
-  continueLinkInBrowser,
-  linkMethod,
-  remainingMethods,
-  requestUnlink,
-} from '../../state/account-security';
+import { accountSecurity, cancelUnlink, confirmUnlink, continueLinkInBrowser, linkMethod, remainingMethods, requestUnlink } from '../../state/account-security';
 import { AppleIcon, GoogleIcon } from '../auth/ProviderIcons';
 import { BrowserHandOff } from '../components/BrowserHandOff';
 import { Dialog } from '../components/Dialog';
@@ -91,7 +83,13 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
             <button ref={cancelRef} type="button" className="button secondary" onClick={cancelUnlink} disabled={snap.unlink.pending}>
               {message('cancel')}
             </button>
-            <button type="button" className="button danger" onClick={() => void confirmUnlink()} disabled={snap.unlink.pending} aria-busy={snap.unlink.pending || undefined}>
+            <button
+              type="button"
+              className="button danger"
+              onClick={() => void confirmUnlink()}
+              disabled={snap.unlink.pending}
+              aria-busy={snap.unlink.pending || undefined}
+            >
               {snap.unlink.pending ? message('unlinking') : message('unlinkConfirmButton')}
             </button>
           </div>

@@ -23,13 +23,26 @@ function SurveyDialog() {
     if (affiliate.open && affiliate.error) groupRef.current?.querySelector<HTMLInputElement>('input')?.focus();
   };
   return (
-    <Dialog title={message('affiliateTitle')} description={message('affiliateIntro')} onClose={dismissAffiliateSurvey} dismissible={!snap.submitting} size="small">
+    <Dialog
+      title={message('affiliateTitle')}
+      description={message('affiliateIntro')}
+      onClose={dismissAffiliateSurvey}
+      dismissible={!snap.submitting}
+      size="small"
+    >
       <form className="affiliate-form" onSubmit={onSubmit} noValidate>
         <fieldset ref={groupRef} className="affiliate-options" aria-describedby={snap.error ? errorId : undefined} aria-invalid={snap.error ? true : undefined}>
           <legend>{message('affiliateLegend')}</legend>
           {AFFILIATE_OPTIONS.map((option) => (
             <label key={option.id} className="affiliate-option">
-              <input type="radio" name="affiliate" value={option.id} checked={snap.selected === option.id} onChange={() => selectAffiliate(option.id)} disabled={snap.submitting} />
+              <input
+                type="radio"
+                name="affiliate"
+                value={option.id}
+                checked={snap.selected === option.id}
+                onChange={() => selectAffiliate(option.id)}
+                disabled={snap.submitting}
+              />
               <span>{option.label}</span>
             </label>
           ))}

@@ -57,7 +57,13 @@ export function EmailForm({ errorId }: { errorId: string }) {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <button type="button" className="button link auth-reveal" aria-pressed={showPassword} aria-controls={`${id}-password`} onClick={() => setShowPassword((on) => !on)}>
+          <button
+            type="button"
+            className="button link auth-reveal"
+            aria-pressed={showPassword}
+            aria-controls={`${id}-password`}
+            onClick={() => setShowPassword((on) => !on)}
+          >
             <span aria-hidden="true">{message(showPassword ? 'hidePasswordShort' : 'showPasswordShort')}</span>
             <span className="visually-hidden">{message(showPassword ? 'hidePassword' : 'showPassword')}</span>
           </button>

@@ -17,7 +17,12 @@ export function ProviderChoice() {
         {snap.pending === 'google' ? <span className="spinner small" aria-hidden="true" /> : <GoogleIcon />}
         {message('continueWithGoogle')}
       </button>
-      <button type="button" className="button secondary block auth-provider auth-provider-apple" aria-disabled={busy} onClick={guard(() => void signInWithProvider('apple'))}>
+      <button
+        type="button"
+        className="button secondary block auth-provider auth-provider-apple"
+        aria-disabled={busy}
+        onClick={guard(() => void signInWithProvider('apple'))}
+      >
         {snap.pending === 'apple' ? <span className="spinner small" aria-hidden="true" /> : <AppleIcon />}
         {message('continueWithApple')}
       </button>

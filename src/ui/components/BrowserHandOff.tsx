@@ -18,7 +18,16 @@ export interface BrowserHandOffProps {
   buttonClassName?: string;
 }
 
-export function BrowserHandOff({ hint, requested, manual, handOff, onContinue, className, urlClassName, buttonClassName = 'button secondary' }: BrowserHandOffProps) {
+export function BrowserHandOff({
+  hint,
+  requested,
+  manual,
+  handOff,
+  onContinue,
+  className,
+  urlClassName,
+  buttonClassName = 'button secondary',
+}: BrowserHandOffProps) {
   const href = useRouterState({ select: (s) => s.location.href });
   const id = useId();
   const url = new URL(href, document.baseURI).href;

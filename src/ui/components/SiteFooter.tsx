@@ -5,9 +5,7 @@ import { message } from '../../messages/catalogue';
 export function SiteFooter({ className }: { className: string }) {
   return (
     <footer className={className}>
-      <p>
-        {message('copyright', { year: new Date().getFullYear() })}
-      </p>
+      <p>{message('copyright', { year: new Date().getFullYear() })}</p>
       <ul className="footer-links">
         <li>
           <a href={config.links.privacy} target="_blank" rel="noopener noreferrer">

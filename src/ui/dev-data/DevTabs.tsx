@@ -23,11 +23,15 @@ export function Tabs<T extends string>({
   const onKeyDown = (event: KeyboardEvent) => {
     const at = items.findIndex((item) => item.id === selected);
     const next =
-      event.key === 'ArrowRight' ? (at + 1) % items.length
-      : event.key === 'ArrowLeft' ? (at - 1 + items.length) % items.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? items.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (at + 1) % items.length
+        : event.key === 'ArrowLeft'
+          ? (at - 1 + items.length) % items.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? items.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     const id = items[next]!.id;

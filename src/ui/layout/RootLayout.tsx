@@ -20,11 +20,7 @@ export function RootLayout() {
       )}
       <Outlet />
       {flow.phase === 'notListening' && <DesktopNotListening />}
-      {flow.phase === 'redirecting' ? (
-        <Overlay text={message('redirecting')} />
-      ) : (
-        snap.validating && <Overlay text={message('validatingSession')} />
-      )}
+      {flow.phase === 'redirecting' ? <Overlay text={message('redirecting')} /> : snap.validating && <Overlay text={message('validatingSession')} />}
       <AffiliateSurvey />
       <Toasts />
     </>

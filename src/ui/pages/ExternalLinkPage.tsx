@@ -15,7 +15,10 @@ const routeApi = getRouteApi('/external-link');
 export function ExternalLinkPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
-  const link = useMemo<SharedLink>(() => ({ model: search.model, design: search.design, referral: search.referral }), [search.model, search.design, search.referral]);
+  const link = useMemo<SharedLink>(
+    () => ({ model: search.model, design: search.design, referral: search.referral }),
+    [search.model, search.design, search.referral],
+  );
   const [platform] = useState(currentPlatform);
   const wantsDevHandoff = platform.kind === 'desktop' && search.dev === true;
   const [refusedTarget, setRefusedTarget] = useState<string | null>(null);

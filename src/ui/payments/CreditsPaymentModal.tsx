@@ -23,7 +23,11 @@ export function CreditsPaymentModal() {
   return (
     <Dialog
       title={message('purchaseCreditsTitle', { n: pack.amount })}
-      description={message('purchaseCreditsDescription', { description: pack.description, price: formatPrice(pack.price), each: formatPrice(pack.pricePerCredit) })}
+      description={message('purchaseCreditsDescription', {
+        description: pack.description,
+        price: formatPrice(pack.price),
+        each: formatPrice(pack.pricePerCredit),
+      })}
       onClose={closePurchase}
       dismissible={!working}
     >

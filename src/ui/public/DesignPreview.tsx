@@ -11,7 +11,14 @@ export function DesignPreview({ model }: { model: string | undefined }) {
   return (
     <figure className="design-preview">
       {showImage ? (
-        <img className="design-thumbnail" src={src} alt={message('thumbnailAlt', { model: model ?? '' })} width={480} height={270} onError={() => setFailedSrc(src)} />
+        <img
+          className="design-thumbnail"
+          src={src}
+          alt={message('thumbnailAlt', { model: model ?? '' })}
+          width={480}
+          height={270}
+          onError={() => setFailedSrc(src)}
+        />
       ) : (
         <div className="design-thumbnail design-thumbnail-fallback">
           <HouseIcon size={48} strokeWidth={3} />

@@ -17,7 +17,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { proxy, useSnapshot } from 'valtio';
 
-declare const __PORTAL_CONFIG__: { firebase: { apiKey: string; authDomain: string; projectId: string; appId: string }; useEmulator: boolean; authEmulatorUrl: string };
+declare const __PORTAL_CONFIG__: {
+  firebase: { apiKey: string; authDomain: string; projectId: string; appId: string };
+  useEmulator: boolean;
+  authEmulatorUrl: string;
+};
 
 const state = proxy({ ready: false });
 const auth = initializeAuth(initializeApp(__PORTAL_CONFIG__.firebase), {

@@ -11,7 +11,10 @@ export async function failPayPalLoads(context: BrowserContext, count = 1): Promi
 export const SDK_LOAD_ERROR = /Failed to load resource: the server responded with a status of 503/;
 
 /** Opens PayPal's checkout from the PayPal button inside `scope` and presses `choice` there. */
-export async function payPalCheckout(scope: Locator | Page, choice: 'Pay Now' | 'Agree & Subscribe' | 'Cancel and return' | 'Simulate an error' | 'Pay with a declined card') {
+export async function payPalCheckout(
+  scope: Locator | Page,
+  choice: 'Pay Now' | 'Agree & Subscribe' | 'Cancel and return' | 'Simulate an error' | 'Pay with a declined card',
+) {
   const button = scope.getByRole('button', { name: 'PayPal', exact: true });
   await expect(button).toBeVisible();
   await button.click();

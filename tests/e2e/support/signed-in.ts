@@ -24,7 +24,10 @@ export async function signInToAccount(page: Page, account: Credentials, base = '
 
 /** The value (dd) of a profile row by its label (dt). */
 export function profileValue(page: Page, label: string) {
-  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  return page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */

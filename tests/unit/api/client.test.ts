@@ -10,7 +10,9 @@ const reply = (status: number, body: string) => vi.fn<typeof fetch>(async () => 
 describe('call', () => {
   it('sends the bearer and Unity headers, JSON body and cache-busting timestamp', async () => {
     const fetchImpl = reply(200, '{"ok":true}');
-    await expect(call(ctx(fetchImpl), { method: 'POST', path: '/cloud-save/P1/setup', body: { username: 'ada' }, unity: true, bust: true })).resolves.toEqual({ ok: true });
+    await expect(call(ctx(fetchImpl), { method: 'POST', path: '/cloud-save/P1/setup', body: { username: 'ada' }, unity: true, bust: true })).resolves.toEqual({
+      ok: true,
+    });
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('http://backend.test/cloud-save/P1/setup?_t=1234');
     expect(init?.headers).toMatchObject({ Authorization: 'Bearer id-token', 'X-Unity-Token': 'unity-token', 'Content-Type': 'application/json' });
@@ -42,7 +44,10 @@ describe('call', () => {
   });
 
   it('uses a text body as serverText, and the status text when empty', async () => {
-    await expect(call(ctx(reply(502, 'Bad gateway from proxy')), { method: 'GET', path: '/x' })).rejects.toMatchObject({ status: 502, serverText: 'Bad gateway from proxy' });
+    await expect(call(ctx(reply(502, 'Bad gateway from proxy')), { method: 'GET', path: '/x' })).rejects.toMatchObject({
+      status: 502,
+      serverText: 'Bad gateway from proxy',
+    });
     await expect(call(ctx(reply(500, '')), { method: 'GET', path: '/x' })).rejects.toMatchObject({ status: 500, serverText: 'HTTP 500' });
   });
 

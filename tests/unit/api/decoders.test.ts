@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decodeCloudSave, decodeDesigns, decodePurchase, decodeStoredUnityAuth, decodeSubscription, decodeUnityAuth } from '../../../src/api/decoders';
+import {
+  DecodeError,
+  decodeCloudSave,
+  decodeDesigns,
+  decodePurchase,
+  decodeStoredUnityAuth,
+  decodeSubscription,
+  decodeUnityAuth,
+} from '../../../src/api/decoders';
 
 const RUNS = { numRuns: 1000 };
 /** 1,000 runs take well under a second alone, but CI machines are busy. */
@@ -21,7 +29,15 @@ function totalOnAnything(decode: (json: unknown) => unknown) {
 }
 
 describe('decodeSubscription', () => {
-  const record = { subscriptionType: 1, isCancelled: false, status: 'ACTIVE', expiresAt: '2027-01-01T00:00:00.000Z', subscriptionId: 'I-1', subscriptionSource: 'paypal', pauseUntil: null };
+  const record = {
+    subscriptionType: 1,
+    isCancelled: false,
+    status: 'ACTIVE',
+    expiresAt: '2027-01-01T00:00:00.000Z',
+    subscriptionId: 'I-1',
+    subscriptionSource: 'paypal',
+    pauseUntil: null,
+  };
 
   it('normalises a monthly active record', () => {
     expect(decodeSubscription(record)).toEqual({
@@ -104,14 +120,18 @@ describe('decodeCloudSave', () => {
 
   it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeCloudSave), FUZZ_TIMEOUT);
 
-  it('never reports negative credits (fuzzed)', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        expect(decodeCloudSave({ results: [entry('credits', value)] }).credits).toBeGreaterThanOrEqual(0);
-      }),
-      RUNS,
-    );
-  }, FUZZ_TIMEOUT);
+  it(
+    'never reports negative credits (fuzzed)',
+    () => {
+      fc.assert(
+        fc.property(fc.jsonValue(), (value) => {
+          expect(decodeCloudSave({ results: [entry('credits', value)] }).credits).toBeGreaterThanOrEqual(0);
+        }),
+        RUNS,
+      );
+    },
+    FUZZ_TIMEOUT,
+  );
 });
 
 describe('decodeDesigns', () => {

@@ -92,7 +92,9 @@ describe('logout', () => {
 describe('Sign-in & security (issue 16): SPEC 8 texts where the issue reuses them', () => {
   it('change password: a wrong current password reads as a failed sign-in; too many attempts and network as SPEC 8', () => {
     for (const code of ['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials', 'auth/user-mismatch']) {
-      expect(text('changePassword', code), code).toBe(code === 'auth/user-mismatch' ? 'Failed to change your password. Please try again' : 'Incorrect email or password');
+      expect(text('changePassword', code), code).toBe(
+        code === 'auth/user-mismatch' ? 'Failed to change your password. Please try again' : 'Incorrect email or password',
+      );
     }
     expect(text('changePassword', 'auth/too-many-requests')).toBe('Too many unsuccessful login attempts. Please try again later');
     expect(text('changePassword', 'auth/network-request-failed')).toBe('Network error. Please check your connection and try again');
@@ -100,10 +102,12 @@ describe('Sign-in & security (issue 16): SPEC 8 texts where the issue reuses the
     expect(text('changePassword', 'auth/internal-error')).toBe('Failed to change your password. Please try again');
   });
 
-  it('link: the popup texts of SPEC 8, and its own words for an account that is already someone else\'s', () => {
+  it("link: the popup texts of SPEC 8, and its own words for an account that is already someone else's", () => {
     for (const [code, expected] of POPUP_ROWS) expect(text('link', code)).toBe(expected);
     const filled = (code: string) => message(authErrorMessage('link', code), { provider: 'Google' });
-    expect(filled('auth/credential-already-in-use')).toBe('This Google account already belongs to another Dream Book account, so it cannot be linked to this one.');
+    expect(filled('auth/credential-already-in-use')).toBe(
+      'This Google account already belongs to another Dream Book account, so it cannot be linked to this one.',
+    );
     expect(filled('auth/internal-error')).toBe('Failed to link Google. Please try again');
   });
 

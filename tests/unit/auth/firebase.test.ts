@@ -96,10 +96,13 @@ describe('sessionStillValid', () => {
     expect(getIdToken).toHaveBeenCalledWith(true);
   });
 
-  it.each(['auth/user-not-found', 'auth/user-disabled', 'auth/user-token-expired', 'auth/invalid-user-token'])('is false when the service says %s', async (code) => {
-    sdk.currentUser = { reload: failing(code), getIdToken: () => Promise.resolve('t') };
-    await expect(sessionStillValid()).resolves.toBe(false);
-  });
+  it.each(['auth/user-not-found', 'auth/user-disabled', 'auth/user-token-expired', 'auth/invalid-user-token'])(
+    'is false when the service says %s',
+    async (code) => {
+      sdk.currentUser = { reload: failing(code), getIdToken: () => Promise.resolve('t') };
+      await expect(sessionStillValid()).resolves.toBe(false);
+    },
+  );
 
   it('is false when only the token refresh is refused (a disabled account)', async () => {
     sdk.currentUser = { reload: () => Promise.resolve(), getIdToken: failing('auth/user-disabled') };
@@ -153,14 +156,17 @@ describe('Sign-in & security operations', () => {
     sdk.currentUser = user;
     return user;
   };
-  const record = (name: string, result: unknown = undefined) => (...args: unknown[]) => {
-    sdk.calls.push(`${name} ${JSON.stringify(args.slice(1))}`);
-    return Promise.resolve(result);
-  };
+  const record =
+    (name: string, result: unknown = undefined) =>
+    (...args: unknown[]) => {
+      sdk.calls.push(`${name} ${JSON.stringify(args.slice(1))}`);
+      return Promise.resolve(result);
+    };
 
   beforeEach(() => {
     sdk.calls = [];
-    for (const fn of [sdk.reauthenticateWithCredential, sdk.updatePassword, sdk.linkWithCredential, sdk.linkWithPopup, sdk.unlink, sdk.sendEmailVerification]) fn.mockReset();
+    for (const fn of [sdk.reauthenticateWithCredential, sdk.updatePassword, sdk.linkWithCredential, sdk.linkWithPopup, sdk.unlink, sdk.sendEmailVerification])
+      fn.mockReset();
   });
 
   it('every operation needs a signed-in user', async () => {
@@ -176,10 +182,7 @@ describe('Sign-in & security operations', () => {
     sdk.reauthenticateWithCredential.mockImplementation(record('reauthenticate'));
     sdk.updatePassword.mockImplementation(record('updatePassword'));
     await changePassword('old-pass', 'new-pass');
-    expect(sdk.calls).toEqual([
-      'reauthenticate [{"providerId":"password","email":"a@example.com","password":"old-pass"}]',
-      'updatePassword ["new-pass"]',
-    ]);
+    expect(sdk.calls).toEqual(['reauthenticate [{"providerId":"password","email":"a@example.com","password":"old-pass"}]', 'updatePassword ["new-pass"]']);
   });
 
   it('a wrong current password stops before anything changes', async () => {
@@ -189,7 +192,7 @@ describe('Sign-in & security operations', () => {
     expect(sdk.updatePassword).not.toHaveBeenCalled();
   });
 
-  it('add a password links an e-mail credential for the account\'s own address', async () => {
+  it("add a password links an e-mail credential for the account's own address", async () => {
     const user = signedIn(['google.com']);
     sdk.linkWithCredential.mockResolvedValue({ user: { ...user, providerData: [{ providerId: 'google.com' }, { providerId: 'password' }] } });
     const result = await addPassword('added-pass');

@@ -14,11 +14,28 @@ const ownChannel: Send = (host, data) => host.emit(data);
 
 /** Every way each host can deliver a message to the page (bridge/README.md, "Host to page"). */
 const WAYS: Record<HostKind, Array<[string, Send]>> = {
-  vuplex: [['window.vuplex message event', ownChannel], ['the receive function', receiveFunction]],
-  webview2: [['chrome.webview message event', ownChannel], ['the receive function', receiveFunction]],
-  wkwebview: [['the receive function', receiveFunction], ['a window message event', windowEvent]],
-  android: [['the receive function', receiveFunction], ['the WebMessageListener object', ownChannel], ['a window message event', windowEvent]],
-  'react-native': [['a document message event (Android)', documentEvent], ['a window message event (iOS)', windowEvent], ['the receive function', receiveFunction]],
+  vuplex: [
+    ['window.vuplex message event', ownChannel],
+    ['the receive function', receiveFunction],
+  ],
+  webview2: [
+    ['chrome.webview message event', ownChannel],
+    ['the receive function', receiveFunction],
+  ],
+  wkwebview: [
+    ['the receive function', receiveFunction],
+    ['a window message event', windowEvent],
+  ],
+  android: [
+    ['the receive function', receiveFunction],
+    ['the WebMessageListener object', ownChannel],
+    ['a window message event', windowEvent],
+  ],
+  'react-native': [
+    ['a document message event (Android)', documentEvent],
+    ['a window message event (iOS)', windowEvent],
+    ['the receive function', receiveFunction],
+  ],
 };
 
 let bridges: Bridge[] = [];

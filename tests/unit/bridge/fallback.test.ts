@@ -67,14 +67,24 @@ describe('desktopCallUrl', () => {
 
   it('accepts an extra https origin only when the build config lists it', () => {
     expect(desktopCallUrl('https://desktop.example.com/login?t', POLICY)).toBeNull();
-    expect(desktopCallUrl('https://desktop.example.com/login?t', allowsDesktopOrigin({ ...BASE, extraOrigins: ['https://desktop.example.com'] }))).toBe('https://desktop.example.com/login?t');
+    expect(desktopCallUrl('https://desktop.example.com/login?t', allowsDesktopOrigin({ ...BASE, extraOrigins: ['https://desktop.example.com'] }))).toBe(
+      'https://desktop.example.com/login?t',
+    );
   });
 
   it('never accepts a URL whose parsed host is not loopback (5,000 generated URLs)', () => {
     const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
-    const tricks = fc.webUrl({ withQueryParameters: true }).chain((url) =>
-      fc.constantFrom(url, url.replace('://', '://127.0.0.1@'), url.replace('://', '://127.0.0.1:5662@'), url.replace(/\/\/([^/]+)/, '//127.0.0.1.$1'), `http://127.0.0.1:5662\\@${url}`),
-    );
+    const tricks = fc
+      .webUrl({ withQueryParameters: true })
+      .chain((url) =>
+        fc.constantFrom(
+          url,
+          url.replace('://', '://127.0.0.1@'),
+          url.replace('://', '://127.0.0.1:5662@'),
+          url.replace(/\/\/([^/]+)/, '//127.0.0.1.$1'),
+          `http://127.0.0.1:5662\\@${url}`,
+        ),
+      );
     fc.assert(
       fc.property(fc.oneof(tricks, fc.string()), (raw) => {
         const accepted = desktopCallUrl(raw, POLICY);
@@ -124,7 +134,9 @@ describe('callDesktop', () => {
 
   it('gives up on a desktop that never answers', async () => {
     vi.useFakeTimers();
-    const fetchImpl = vi.fn<typeof fetch>((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    const fetchImpl = vi.fn<typeof fetch>(
+      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
     const done = vi.fn();
     void callDesktop('http://127.0.0.1:5662/some/path', POLICY, fetchImpl).then(done);
     await vi.advanceTimersByTimeAsync(DESKTOP_CALL_TIMEOUT_MS - 1);

@@ -23,7 +23,9 @@ describe('encodePageMessage', () => {
   });
 
   it('leaves out an empty state or request id instead of sending empty strings', () => {
-    expect(encodePageMessage({ type: 'token', kind: 'identity', token: 't', state: '', requestId: '' })).toBe('{"v":1,"type":"token","kind":"identity","token":"t"}');
+    expect(encodePageMessage({ type: 'token', kind: 'identity', token: 't', state: '', requestId: '' })).toBe(
+      '{"v":1,"type":"token","kind":"identity","token":"t"}',
+    );
   });
 
   it('refuses to encode a token message without a token or with an unknown kind', () => {

@@ -3,7 +3,15 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import schema from '../../../bridge/protocol.schema.json';
-import { BRIDGE_VERSION, decodeHostMessage, encodePageMessage, HOST_MESSAGE_TYPES, PAGE_MESSAGE_TYPES, SUPPORTED_VERSIONS, type PageMessage } from '../../../bridge/protocol';
+import {
+  BRIDGE_VERSION,
+  decodeHostMessage,
+  encodePageMessage,
+  HOST_MESSAGE_TYPES,
+  PAGE_MESSAGE_TYPES,
+  SUPPORTED_VERSIONS,
+  type PageMessage,
+} from '../../../bridge/protocol';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 ajv.addSchema(schema);

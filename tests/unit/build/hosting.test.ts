@@ -16,7 +16,7 @@ const headersFor = (rules: ReturnType<typeof hostingConfig>['headers'], source: 
   Object.fromEntries(rules.find((r) => r.source === source)!.headers.map((h) => [h.key, h.value]));
 
 describe('hostingConfig', () => {
-  it.each(FLAVOURS)('sends the %s build\'s own CSP and the security headers on every path', (flavour) => {
+  it.each(FLAVOURS)("sends the %s build's own CSP and the security headers on every path", (flavour) => {
     const config = portalConfig(flavour);
     const hosting = hostingConfig(config, '../portal-x');
     expect(hosting.public).toBe('../portal-x');
@@ -98,8 +98,11 @@ describe('npm run deploy', () => {
 
   it('refuses with exit 2 and says how to name a project when none is given', async () => {
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['cli/deploy.mjs'], { cwd: root, env: { ...process.env, PORTAL_FIREBASERC: '/nonexistent/.firebaserc' } }, (_e, _out, stderr) =>
-        resolve({ code: child.exitCode, stderr }),
+      const child = execFile(
+        process.execPath,
+        ['cli/deploy.mjs'],
+        { cwd: root, env: { ...process.env, PORTAL_FIREBASERC: '/nonexistent/.firebaserc' } },
+        (_e, _out, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });
     expect(result.code).toBe(2);

@@ -31,7 +31,7 @@ describe('the configuration of each flavour', () => {
 describe('contentSecurityPolicy', () => {
   const production = contentSecurityPolicy(portalConfig('production'));
 
-  it("lets nobody frame the portal unless PORTAL_FRAME_ANCESTORS names a host", () => {
+  it('lets nobody frame the portal unless PORTAL_FRAME_ANCESTORS names a host', () => {
     expect(directive(production, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     const framed = contentSecurityPolicy(portalConfig('production', { frameAncestors: ['https://host.example'] }));
     expect(directive(framed, 'frame-ancestors')).toBe('frame-ancestors https://host.example');

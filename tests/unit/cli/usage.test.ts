@@ -23,7 +23,13 @@ async function exec(args: string[]) {
 
 /** `portal-harness ...args` from the test's bundle, as cli/bin.mjs runs it. */
 const cli = (args: string[]) =>
-  exec(['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(entry)}); await main(['node', 'portal-harness', ...process.argv.slice(1)]);`, '--', ...args]);
+  exec([
+    '--input-type=module',
+    '-e',
+    `const { main } = await import(${JSON.stringify(entry)}); await main(['node', 'portal-harness', ...process.argv.slice(1)]);`,
+    '--',
+    ...args,
+  ]);
 
 beforeAll(async () => {
   // Built in a child process: esbuild refuses to run inside jsdom.

@@ -43,7 +43,9 @@ describe('allowedDesktopTarget', () => {
 
   it('accepts an https origin only when the build config lists it', () => {
     expect(allowedDesktopTarget('https://desktop.example.com', POLICY)).toBeNull();
-    expect(allowedDesktopTarget('https://desktop.example.com', { ...POLICY, extraOrigins: ['https://desktop.example.com'] })).toBe('https://desktop.example.com');
+    expect(allowedDesktopTarget('https://desktop.example.com', { ...POLICY, extraOrigins: ['https://desktop.example.com'] })).toBe(
+      'https://desktop.example.com',
+    );
   });
 
   it.each(['http://127.0.0.1:31337', 'http://localhost:8080', 'http://[::1]:5663', 'http://127.0.0.1:80', 'http://127.0.0.1:0'])(
@@ -85,7 +87,12 @@ describe('allowedDesktopTarget', () => {
   it('never accepts another port or a non-loopback host, whatever the URL (10,000 generated targets with ports)', () => {
     const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
     const host = fc.constantFrom('127.0.0.1', 'localhost', '[::1]', '10.0.0.1', '192.168.0.7', 'evil.example', '127.0.0.1.evil.example', '0x7f.1');
-    const target = fc.tuple(fc.constantFrom('http', 'https', 'ftp'), host, fc.integer({ min: 0, max: 70000 }), fc.constantFrom('', '/', '/cb', '?q', '#f', '@evil.example'));
+    const target = fc.tuple(
+      fc.constantFrom('http', 'https', 'ftp'),
+      host,
+      fc.integer({ min: 0, max: 70000 }),
+      fc.constantFrom('', '/', '/cb', '?q', '#f', '@evil.example'),
+    );
     fc.assert(
       fc.property(target, fc.boolean(), ([scheme, h, port, tail], dev) => {
         const raw = `${scheme}://${h}:${port}${tail}`;
@@ -103,10 +110,17 @@ describe('allowedDesktopTarget', () => {
   it('never accepts a URL whose parsed host is not loopback (10,000 generated URLs)', () => {
     const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
     fc.assert(
-      fc.property(fc.oneof(fc.webUrl({ withFragments: true, withQueryParameters: true }), fc.string(), fc.webUrl().map((u) => u.replace('://', '://127.0.0.1@'))), (raw) => {
-        const accepted = allowedDesktopTarget(raw, POLICY);
-        if (accepted !== null) expect(loopback.has(new URL(accepted).hostname)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.webUrl({ withFragments: true, withQueryParameters: true }),
+          fc.string(),
+          fc.webUrl().map((u) => u.replace('://', '://127.0.0.1@')),
+        ),
+        (raw) => {
+          const accepted = allowedDesktopTarget(raw, POLICY);
+          if (accepted !== null) expect(loopback.has(new URL(accepted).hostname)).toBe(true);
+        },
+      ),
       { numRuns: 10_000 },
     );
   }, 120_000);

@@ -3,7 +3,9 @@ import { PAGE_ERROR_TEXT_CHARS, pageErrorRoute, pageErrorText } from '../../../s
 
 describe('pageErrorText', () => {
   it('says the error class and its message on one line', () => {
-    expect(pageErrorText(new TypeError("Cannot read properties of undefined (reading 'packs')"))).toBe("TypeError: Cannot read properties of undefined (reading 'packs')");
+    expect(pageErrorText(new TypeError("Cannot read properties of undefined (reading 'packs')"))).toBe(
+      "TypeError: Cannot read properties of undefined (reading 'packs')",
+    );
     expect(pageErrorText(new Error('line one\n   line two'))).toBe('Error: line one line two');
   });
 

@@ -143,7 +143,10 @@ describe('the subscription card texts', () => {
   const utcDate = (iso: string) => formatDate(iso, 'long', 'UTC') ?? iso;
   it('says when the period ends, when a pause ends and until when a cancelled plan lasts', () => {
     expect(statusSummary(sub(), utcDate)).toEqual({ label: 'Active', detail: 'Current period ends on April 10, 2026' });
-    expect(statusSummary(sub({ status: 'PAUSED', pauseUntil: '2026-04-01T00:00:00Z' }), utcDate)).toEqual({ label: 'Paused', detail: 'Paused until April 1, 2026' });
+    expect(statusSummary(sub({ status: 'PAUSED', pauseUntil: '2026-04-01T00:00:00Z' }), utcDate)).toEqual({
+      label: 'Paused',
+      detail: 'Paused until April 1, 2026',
+    });
     expect(statusSummary(sub({ status: 'CANCELLED' }), utcDate)).toEqual({ label: 'Cancelled', detail: 'Premium features until April 10, 2026' });
     expect(statusSummary(sub({ expiresAt: null }), utcDate).detail).toBeNull();
   });

@@ -18,7 +18,13 @@ function unset(...names: string[]) {
 describe('DEFAULT_PORTS and PORT_VARIABLES', () => {
   it('are the ports and variables of CONTRACT.md "The local stack"', () => {
     expect(DEFAULT_PORTS).toEqual({ portal: 5173, backend: 8787, auth: 9099, desktop: 5662, liveReload: 0 });
-    expect(PORT_VARIABLES).toEqual({ portal: 'PORTAL_PORT', backend: 'BACKEND_PORT', auth: 'AUTH_EMULATOR_PORT', desktop: 'DESKTOP_PORT', liveReload: 'LIVE_RELOAD_PORT' });
+    expect(PORT_VARIABLES).toEqual({
+      portal: 'PORTAL_PORT',
+      backend: 'BACKEND_PORT',
+      auth: 'AUTH_EMULATOR_PORT',
+      desktop: 'DESKTOP_PORT',
+      liveReload: 'LIVE_RELOAD_PORT',
+    });
   });
 
   it('are what build.mjs gives the portal when the variables are unset, and the variables win when set', () => {

@@ -58,7 +58,11 @@ async function call(b: Backend, method: string, path: string, opts: { token?: st
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.unity) headers['x-unity-token'] = opts.unity;
   if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await fetch(`${b.url}${path}`, { method, headers, body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) });
+  const res = await fetch(`${b.url}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+  });
   const text = await res.text();
   let json: Record<string, unknown> = {};
   try {
@@ -126,7 +130,10 @@ describe('test routes (/__harness/*)', () => {
   });
 
   it('read application/json bodies only', async () => {
-    const res = await call(b, 'POST', '/__harness/seed', { body: JSON.stringify(seed), headers: { 'x-harness-secret': b.harnessSecret, 'content-type': 'text/plain' } });
+    const res = await call(b, 'POST', '/__harness/seed', {
+      body: JSON.stringify(seed),
+      headers: { 'x-harness-secret': b.harnessSecret, 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
   });
 
@@ -206,7 +213,10 @@ describe('odd ids and paths', () => {
     for (const id of ['__proto__', 'constructor', 'toString']) {
       expect((await call(b, 'GET', `/cloud-save/${id}`, { token: p.token, unity: p.unity })).status, id).toBe(404);
     }
-    const seeded = await call(b, 'POST', '/__harness/seed', { body: { uid: 'x', email: 'x@example.com', plan: 'constructor' }, headers: { 'x-harness-secret': b.harnessSecret } });
+    const seeded = await call(b, 'POST', '/__harness/seed', {
+      body: { uid: 'x', email: 'x@example.com', plan: 'constructor' },
+      headers: { 'x-harness-secret': b.harnessSecret },
+    });
     expect(seeded.status).toBe(400);
   });
 

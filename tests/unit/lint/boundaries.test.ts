@@ -35,14 +35,20 @@ describe('layer boundaries', slow, () => {
   it('keeps firebase in src/auth and paypal-js in src/payments', async () => {
     const firebase = await problems('src/state/bad.ts', "import { getAuth } from 'firebase/auth';\nexport const x = getAuth;\n");
     const paypal = await problems('src/ui/Bad.tsx', "import { loadScript } from '@paypal/paypal-js';\nexport const x = loadScript;\n");
-    expect(firebase).toContainEqual({ rule: '@typescript-eslint/no-restricted-imports', message: expect.stringContaining('firebase is imported only in src/auth') });
+    expect(firebase).toContainEqual({
+      rule: '@typescript-eslint/no-restricted-imports',
+      message: expect.stringContaining('firebase is imported only in src/auth'),
+    });
     expect(paypal).toContainEqual({ rule: '@typescript-eslint/no-restricted-imports', message: expect.stringContaining('only in src/payments') });
     expect(await problems('src/auth/ok.ts', "import { getAuth } from 'firebase/auth';\nexport const x = getAuth;\n")).toEqual([]);
   });
 
   it('allows fetch only in src/api', async () => {
     const code = "export const load = () => fetch('/x');\n";
-    expect(await problems('src/state/bad.ts', code)).toContainEqual({ rule: 'no-restricted-globals', message: expect.stringContaining('only src/api calls fetch') });
+    expect(await problems('src/state/bad.ts', code)).toContainEqual({
+      rule: 'no-restricted-globals',
+      message: expect.stringContaining('only src/api calls fetch'),
+    });
     expect(await problems('src/api/ok.ts', code)).toEqual([]);
     expect(await problems('harness/ok.ts', code)).toEqual([]);
   });
@@ -71,7 +77,7 @@ describe('texts and hooks in src/ui', slow, () => {
   });
 
   it('reports a hook called in a callback', async () => {
-    const code = "import { useState } from 'react';\nexport const Bad = () => <button type=\"button\" onClick={() => useState(0)} />;\n";
+    const code = 'import { useState } from \'react\';\nexport const Bad = () => <button type="button" onClick={() => useState(0)} />;\n';
     expect((await problems('src/ui/pages/Bad.tsx', code)).map((p) => p.rule)).toContain('react-hooks/rules-of-hooks');
   });
 

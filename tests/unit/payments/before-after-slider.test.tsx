@@ -5,7 +5,11 @@ import { BeforeAfterSlider } from '../../../src/ui/payments/BeforeAfterSlider';
 
 function setup() {
   const utils = render(
-    <BeforeAfterSlider label="Before and after comparison" before={{ src: '/images/before-render.png', alt: 'before' }} after={{ src: '/images/after-render.png', alt: 'after' }} />,
+    <BeforeAfterSlider
+      label="Before and after comparison"
+      before={{ src: '/images/before-render.png', alt: 'before' }}
+      after={{ src: '/images/after-render.png', alt: 'after' }}
+    />,
   );
   const images = utils.container.querySelectorAll('img');
   const stage = utils.container.querySelector<HTMLElement>('.compare-stage')!;

@@ -16,7 +16,12 @@ export function fakePayPal(): FakePayPal {
   const order = (id: string): OrderResponseBody => {
     const o = orders.get(id);
     if (!o) throw new PayPalRestError(404, 'INVALID_RESOURCE_ID', 'no order');
-    return { id, intent: 'CAPTURE', status: o.status, purchase_units: o.body.purchase_units.map((u) => ({ description: u.description, amount: u.amount })) } as OrderResponseBody;
+    return {
+      id,
+      intent: 'CAPTURE',
+      status: o.status,
+      purchase_units: o.body.purchase_units.map((u) => ({ description: u.description, amount: u.amount })),
+    } as OrderResponseBody;
   };
   return {
     orders,
@@ -45,7 +50,10 @@ export function fakePayPal(): FakePayPal {
       if (o.declined) throw new PayPalRestError(422, 'INSTRUMENT_DECLINED', 'INSTRUMENT_DECLINED: declined');
       o.status = 'COMPLETED';
       const u = o.body.purchase_units[0]!;
-      return { ...order(id), purchase_units: [{ amount: u.amount, payments: { captures: [{ id: 'CAP1', status: 'COMPLETED', amount: u.amount }] } }] } as OrderResponseBody;
+      return {
+        ...order(id),
+        purchase_units: [{ amount: u.amount, payments: { captures: [{ id: 'CAP1', status: 'COMPLETED', amount: u.amount }] } }],
+      } as OrderResponseBody;
     },
     async authorizeOrder() {
       throw new PayPalRestError(422, 'ACTION_DOES_NOT_MATCH_INTENT', 'ACTION_DOES_NOT_MATCH_INTENT');

@@ -205,7 +205,13 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
   it('turns a render failure into a PayPalError', async () => {
     standInLoader();
     const detached = document.createElement('div');
-    await expect(renderButtons('credits', detached, creditsButtonOptions(pack30, { onCaptured: async () => {}, onCaptureFailed() {}, onProcessing() {}, onCancel() {}, onError() {} }))).rejects.toMatchObject({
+    await expect(
+      renderButtons(
+        'credits',
+        detached,
+        creditsButtonOptions(pack30, { onCaptured: async () => {}, onCaptureFailed() {}, onProcessing() {}, onCancel() {}, onError() {} }),
+      ),
+    ).rejects.toMatchObject({
       reason: 'render',
     });
   });

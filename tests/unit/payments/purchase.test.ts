@@ -106,7 +106,10 @@ describe('choosing a pack', () => {
     await openWithButtons('credits-15');
     const create = vi.fn(async () => 'ORDER1');
     await options.createOrder!({ paymentSource: 'paypal' }, { order: { create } });
-    expect(create).toHaveBeenCalledWith({ intent: 'CAPTURE', purchase_units: [{ description: '15 Dream Render credits', amount: { currency_code: 'USD', value: '9.99' } }] });
+    expect(create).toHaveBeenCalledWith({
+      intent: 'CAPTURE',
+      purchase_units: [{ description: '15 Dream Render credits', amount: { currency_code: 'USD', value: '9.99' } }],
+    });
   });
 
   it.each([
@@ -251,7 +254,10 @@ describe('cancelling', () => {
     clearToasts();
     expect(choosePack('credits-15')).toBe(true);
     old.onCancel!({}, { redirect: vi.fn() });
-    await old.onApprove!(data, approveActions(async () => captured()));
+    await old.onApprove!(
+      data,
+      approveActions(async () => captured()),
+    );
     expect(purchase).toMatchObject({ phase: 'choosing', packId: 'credits-15' });
     expect(mocks.purchaseCredits).not.toHaveBeenCalled();
     expect(toastTexts()).toEqual([]);

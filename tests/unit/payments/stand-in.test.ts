@@ -144,7 +144,13 @@ describe('an order through the stand-in', () => {
     });
     const onCancel = vi.fn();
     const onError = vi.fn();
-    await ctx.paypal.Buttons!({ createOrder: (_d, actions) => actions.order.create(orderBody(value, currency)), onApprove, onCancel, onError, ...options }).render(ctx.container);
+    await ctx.paypal.Buttons!({
+      createOrder: (_d, actions) => actions.order.create(orderBody(value, currency)),
+      onApprove,
+      onCancel,
+      onError,
+      ...options,
+    }).render(ctx.container);
     return { ...ctx, onApprove, onCancel, onError };
   }
 

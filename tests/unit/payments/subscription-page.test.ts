@@ -47,7 +47,14 @@ vi.mock('../../../src/state/subscription', async (importOriginal) => ({
   resume: mocks.resume,
 }));
 
-const active: Subscription = { plan: 'MONTHLY', status: 'ACTIVE', expiresAt: '2030-01-01T00:00:00.000Z', subscriptionSource: 'paypal', subscriptionId: 'I-1', pauseUntil: null };
+const active: Subscription = {
+  plan: 'MONTHLY',
+  status: 'ACTIVE',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  subscriptionSource: 'paypal',
+  subscriptionId: 'I-1',
+  pauseUntil: null,
+};
 const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
 const reload = vi.fn();
 let options: PayPalButtonsComponentOptions;
@@ -164,7 +171,10 @@ describe('paying with PayPal', () => {
   });
 
   it.each([
-    [new ApiError('http', 400, 'Subscription was not approved at PayPal'), 'Failed to activate your subscription. If you were charged, please contact support.'],
+    [
+      new ApiError('http', 400, 'Subscription was not approved at PayPal'),
+      'Failed to activate your subscription. If you were charged, please contact support.',
+    ],
     [new ApiError('http', 401, 'expired'), 'Authentication failed. Please try again later.'],
   ])('says why activation failed (%s)', async (error, text) => {
     mocks.activate.mockRejectedValue(error);
@@ -293,7 +303,10 @@ describe('cancel, pause and resume', () => {
     mocks.resume.mockRejectedValue(new ApiError('http', 500, 'x'));
     await confirmPause('other');
     await resumeSubscription();
-    expect(toastTexts()).toEqual(['error: Failed to pause subscription. Please try again later.', 'error: Failed to resume subscription. Please try again later.']);
+    expect(toastTexts()).toEqual([
+      'error: Failed to pause subscription. Please try again later.',
+      'error: Failed to resume subscription. Please try again later.',
+    ]);
   });
 
   it('resumes and says so', async () => {

@@ -242,7 +242,11 @@ describe('unlink', () => {
     requestUnlink('google.com');
     auth.unlinkProvider.mockRejectedValue(fail('auth/network-request-failed'));
     await confirmUnlink();
-    expect(accountSecurity.unlink).toMatchObject({ confirming: 'google.com', pending: false, error: 'Network error. Please check your connection and try again' });
+    expect(accountSecurity.unlink).toMatchObject({
+      confirming: 'google.com',
+      pending: false,
+      error: 'Network error. Please check your connection and try again',
+    });
     auth.unlinkProvider.mockRejectedValue(fail('auth/internal-error'));
     await confirmUnlink();
     expect(accountSecurity.unlink.error).toBe('Failed to unlink Google. Please try again');
@@ -282,7 +286,10 @@ describe('e-mail verification', () => {
   it('reloads the account: the badge flips once the link was followed', async () => {
     auth.reloadUser.mockResolvedValue(userWith('password'));
     await checkVerification();
-    expect(accountSecurity.verification).toMatchObject({ emailVerified: false, notice: 'Your email address is not verified yet. Follow the link in the email we sent, then check again.' });
+    expect(accountSecurity.verification).toMatchObject({
+      emailVerified: false,
+      notice: 'Your email address is not verified yet. Follow the link in the email we sent, then check again.',
+    });
     auth.currentSecurity.mockReturnValue({ email: 'a@example.com', emailVerified: true });
     await checkVerification();
     expect(accountSecurity.verification).toMatchObject({ emailVerified: true, notice: 'Your email address is verified.', cooldownUntil: null });

@@ -3,7 +3,14 @@ import { ApiError } from '../../../src/api/client';
 import type { CloudSave } from '../../../src/domain/entities';
 import { CloudSaveError, loadCloudSave, type LoaderDeps } from '../../../src/state/cloud-save-loader';
 
-const ready: CloudSave = { entries: [{ key: 'accountType', value: 1, namespace: null, permission: null }], username: 'ada#1', credits: 3, needsSetup: false, accountType: 1, subscription: undefined };
+const ready: CloudSave = {
+  entries: [{ key: 'accountType', value: 1, namespace: null, permission: null }],
+  username: 'ada#1',
+  credits: 3,
+  needsSetup: false,
+  accountType: 1,
+  subscription: undefined,
+};
 const empty = (username: string | null): CloudSave => ({ entries: [], username, credits: 0, needsSetup: true, accountType: null, subscription: undefined });
 const http = (status: number) => new ApiError('http', status, `status ${status}`);
 

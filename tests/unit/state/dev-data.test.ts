@@ -6,7 +6,11 @@ vi.mock('../../../src/auth/firebase', () => ({ idToken: vi.fn(async () => null),
 
 import { jwtClaims, maskSecrets, maskToken } from '../../../src/state/dev-data';
 
-const b64url = (o: unknown) => btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (o: unknown) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const jwt = `${b64url({ alg: 'none' })}.${b64url({ user_id: 'u1', email: 'ada@example.com', name: 'Åda' })}.signature-part`;
 
 describe('maskToken', () => {

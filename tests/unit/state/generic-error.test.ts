@@ -28,11 +28,18 @@ vi.mock('../../../src/api/subscription', async (importOriginal) => {
 });
 vi.mock('../../../src/api/account', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/api/account')>();
-  return { ...real, deleteUser: (...args: Parameters<typeof real.deleteUser>) => (broken.calls.has('deleteUser') ? Promise.reject(bug()) : real.deleteUser(...args)) };
+  return {
+    ...real,
+    deleteUser: (...args: Parameters<typeof real.deleteUser>) => (broken.calls.has('deleteUser') ? Promise.reject(bug()) : real.deleteUser(...args)),
+  };
 });
 vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/api/cloud-save')>();
-  return { ...real, updateUsername: (...args: Parameters<typeof real.updateUsername>) => (broken.calls.has('updateUsername') ? Promise.reject(bug()) : real.updateUsername(...args)) };
+  return {
+    ...real,
+    updateUsername: (...args: Parameters<typeof real.updateUsername>) =>
+      broken.calls.has('updateUsername') ? Promise.reject(bug()) : real.updateUsername(...args),
+  };
 });
 
 import type { Subscription } from '../../../src/domain/plans';
@@ -48,7 +55,14 @@ const GENERIC = 'An error occurred. Please try again later.';
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const errorToasts = () => toasts.items.filter((t) => t.kind === 'error').map((t) => t.text);
-const paused: Subscription = { plan: 'MONTHLY', status: 'PAUSED', expiresAt: '2030-01-01T00:00:00.000Z', subscriptionSource: 'paypal', subscriptionId: null, pauseUntil: null };
+const paused: Subscription = {
+  plan: 'MONTHLY',
+  status: 'PAUSED',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  subscriptionSource: 'paypal',
+  subscriptionId: null,
+  pauseUntil: null,
+};
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);

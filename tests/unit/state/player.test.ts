@@ -21,7 +21,12 @@ function backend(routes: Record<string, Answer[]>) {
     const url = new URL(String(input));
     const route = `${init?.method ?? 'GET'} ${url.pathname}`;
     const headers = new Headers(init?.headers);
-    calls.push({ route, unityToken: headers.get('X-Unity-Token'), auth: headers.get('Authorization'), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({
+      route,
+      unityToken: headers.get('X-Unity-Token'),
+      auth: headers.get('Authorization'),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
     const queue = routes[route];
     if (!queue) throw new Error(`unexpected call ${route}`);
     const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
@@ -34,7 +39,16 @@ function backend(routes: Record<string, Answer[]>) {
 }
 
 const SAVE = '/cloud-save/P1';
-const saved = (username = 'Ada#1234') => ({ status: 200, body: { username, results: [{ key: 'accountType', value: 1 }, { key: 'credits', value: 7 }] } });
+const saved = (username = 'Ada#1234') => ({
+  status: 200,
+  body: {
+    username,
+    results: [
+      { key: 'accountType', value: 1 },
+      { key: 'credits', value: 7 },
+    ],
+  },
+});
 const unity = (accessToken: string) => ({ status: 200, body: { playerId: 'P1', accessToken } });
 
 beforeEach(() => {

@@ -112,7 +112,12 @@ describe('createResource', () => {
   it('reuses a ready state only while fresh says so', async () => {
     const load = vi.fn(async () => ['a']);
     let fresh = true;
-    const r = createResource({ initial: () => ({ items: [] as string[] }), load: async () => ({ items: await load() }), errorText: String, fresh: () => fresh });
+    const r = createResource({
+      initial: () => ({ items: [] as string[] }),
+      load: async () => ({ items: await load() }),
+      errorText: String,
+      fresh: () => fresh,
+    });
     await r.load();
     await r.load();
     fresh = false;

@@ -74,9 +74,11 @@ describe('startDevHandoff', () => {
 
 describe('currentPlatform', () => {
   it('reads the browser it runs in', () => {
-    const ua = vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
-    );
+    const ua = vi
+      .spyOn(window.navigator, 'userAgent', 'get')
+      .mockReturnValue(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      );
     expect(currentPlatform().kind).toBe('ios');
     ua.mockRestore();
   });

@@ -65,7 +65,11 @@ describe('an e-mail account', () => {
     expect(next.getAttribute('minlength')).toBe('6');
     expect(next.getAttribute('aria-describedby')).toBe(within(form).getByText('At least 6 characters').id);
     const methods = within(section).getByRole('region', { name: 'Linked sign-in methods' });
-    expect(within(methods).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['GoogleNot linkedLink Google', 'AppleNot linkedLink Apple']);
+    expect(
+      within(methods)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['GoogleNot linkedLink Google', 'AppleNot linkedLink Apple']);
     expect(within(section).getByText('Not verified')).toBeTruthy();
   });
 
@@ -177,11 +181,13 @@ describe('e-mail verification', () => {
 });
 
 describe('inside a host webview', () => {
-  it('offers the system browser for linking from the start, with this page\'s address', async () => {
+  it("offers the system browser for linking from the start, with this page's address", async () => {
     bridge.isEmbedded.mockReturnValue(true);
     bridge.requestOpenInBrowser.mockReturnValue(true);
     const section = await renderSection();
-    expect(within(section).getByText('Linking Google or Apple may not work inside this app window. Continue in your web browser to link them there.')).toBeTruthy();
+    expect(
+      within(section).getByText('Linking Google or Apple may not work inside this app window. Continue in your web browser to link them there.'),
+    ).toBeTruthy();
     await userEvent.click(within(section).getByRole('button', { name: 'Continue in your browser' }));
     expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith(new URL('/', document.baseURI).href);
     expect(accountSecurity.link.browserHandOff).toBe('requested');

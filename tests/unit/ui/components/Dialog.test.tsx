@@ -18,7 +18,13 @@ function Harness({ onClose, dismissible = true, withInitial = false }: { onClose
       </button>
       <button type="button">Behind</button>
       {open && (
-        <Dialog title="Delete everything" description="This cannot be undone." onClose={close} dismissible={dismissible} initialFocusRef={withInitial ? cancelRef : undefined}>
+        <Dialog
+          title="Delete everything"
+          description="This cannot be undone."
+          onClose={close}
+          dismissible={dismissible}
+          initialFocusRef={withInitial ? cancelRef : undefined}
+        >
           <label>
             Reason <input />
           </label>

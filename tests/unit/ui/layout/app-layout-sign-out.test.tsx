@@ -20,7 +20,10 @@ function renderLayout() {
   const layout = createRoute({ getParentRoute: () => root, id: 'app', component: AppLayout });
   const account = createRoute({ getParentRoute: () => layout, path: '/', component: () => <h1>My Account</h1> });
   const authPage = createRoute({ getParentRoute: () => root, path: '/auth', component: () => <h1>Sign-in screen</h1> });
-  const router = createRouter({ routeTree: root.addChildren([layout.addChildren([account]), authPage]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([layout.addChildren([account]), authPage]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
