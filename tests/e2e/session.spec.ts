@@ -2,6 +2,7 @@
 // session checks of SPEC 4 (every route change and every 5 minutes) when the account is deleted or disabled.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Account } from './fixtures';
+import { profileValue } from './support/signed-in';
 
 /** A revoked account makes the emulator answer 400 and the backend 401/403 until the session is gone. */
 const REVOKED_LOG = /Failed to load resource: the server responded with a status of (400|401|403)/;
@@ -15,6 +16,12 @@ async function signIn(page: Page, account: Account): Promise<void> {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
+
+/** My Account shows the player's cloud save and plan: its loads are over. */
+async function accountPageLoaded(page: Page): Promise<void> {
+  await expect(profileValue(page, 'Username')).not.toBeEmpty();
+  await expect(profileValue(page, 'Account Type')).not.toBeEmpty();
 }
 
 /** Counts the emulator's account look-ups: each session check makes one. */
@@ -66,8 +73,9 @@ test.describe('session checks', () => {
     await page.clock.install();
     const account = await harness.account();
     await signIn(page, account);
-    // The landing on / was checked already (with the account still there); the next navigation is checked again.
-    await page.waitForLoadState('networkidle');
+    // The landing on / was checked already (with the account still there), and My Account has shown what it loaded:
+    // no call of the old session is left in flight to sign it out early. The next navigation is checked again.
+    await accountPageLoaded(page);
     await harness.admin.deleteUser(account.uid);
     await nav(page, 'Credits').click();
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
