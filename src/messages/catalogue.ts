@@ -38,6 +38,11 @@ export const messages = {
 
   // Validation (SPEC 5)
   emailRequired: 'Please enter your email address',
+  // The subscription page's processing overlay (SPEC 5).
+  activatingSubscription: 'Activating your subscription...',
+  cancellingSubscription: 'Cancelling your subscription...',
+  pausingSubscription: 'Pausing your subscription...',
+  resumingSubscription: 'Resuming your subscription...',
   cancelReasonRequired: 'Please select a reason for cancelling your subscription.',
   pauseReasonRequired: 'Please select a reason for pausing your subscription.',
   affiliateOptionRequired: 'Please select an option',

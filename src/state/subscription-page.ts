@@ -4,7 +4,7 @@ import { config, type PaidPlan } from '../config/config';
 import { FALLBACK_ACTIVATION_DELAY_MS, RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
 import { manualSubscriptionId, startBlock } from '../domain/plans';
 import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
-import { message } from '../messages/catalogue';
+import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
 import { paymentsPermission } from './payments-permission';
 import { errorText, isAuthFailure } from './errors';
@@ -121,19 +121,38 @@ async function activated(): Promise<void> {
   scheduleReload();
 }
 
-/** PayPal approved the subscription: record it with the backend (POST /subscription/activate). */
-async function onApproved(plan: PaidPlan, subscriptionId: string | null): Promise<void> {
-  closePanel();
-  subscriptionPage.processing = 'Activating your subscription...';
+/**
+ * Runs a subscription call under the processing overlay (`processing` names its text): on success a toast and a
+ * refresh (and `after`), on failure the toast `failure` words. The overlay goes in every case.
+ */
+async function underOverlay(
+  processing: MessageCode,
+  call: () => Promise<unknown>,
+  outcome: { success?: MessageCode; failure: (error: unknown) => string; after?: () => Promise<void> | void },
+): Promise<void> {
+  subscriptionPage.processing = message(processing);
   try {
-    if (!subscriptionId) throw new Error('PayPal sent no subscription id');
-    await activate(subscriptionId, plan);
-    await activated();
+    await call();
+    if (outcome.success) showToast('success', message(outcome.success));
+    await (outcome.after ?? refresh)();
   } catch (error) {
-    showToast('error', isAuthFailure(error) ? message('authenticationFailed') : message('activateChargedError'));
+    showToast('error', outcome.failure(error));
   } finally {
     subscriptionPage.processing = null;
   }
+}
+
+/** PayPal approved the subscription: record it with the backend (POST /subscription/activate). */
+async function onApproved(plan: PaidPlan, subscriptionId: string | null): Promise<void> {
+  closePanel();
+  await underOverlay(
+    'activatingSubscription',
+    async () => {
+      if (!subscriptionId) throw new Error('PayPal sent no subscription id');
+      await activate(subscriptionId, plan);
+    },
+    { after: activated, failure: (error) => (isAuthFailure(error) ? message('authenticationFailed') : message('activateChargedError')) },
+  );
 }
 
 /** Renders the PayPal subscription buttons for the selected plan into the panel; returns the cleanup. */
@@ -180,17 +199,15 @@ async function activateWithoutPayPal(): Promise<void> {
   const plan = subscriptionPage.selected;
   if (!plan) return;
   closePanel();
-  subscriptionPage.processing = 'Activating your subscription...';
-  try {
-    await sleep(FALLBACK_ACTIVATION_DELAY_MS);
-    const result = await activateManually(plan, manualSubscriptionId(Date.now()));
-    if (!result.success) throw new Error('manual activation refused');
-    await activated();
-  } catch (error) {
-    showToast('error', isAuthFailure(error) ? message('authenticationFailed') : message('activateFailed'));
-  } finally {
-    subscriptionPage.processing = null;
-  }
+  await underOverlay(
+    'activatingSubscription',
+    async () => {
+      await sleep(FALLBACK_ACTIVATION_DELAY_MS);
+      const result = await activateManually(plan, manualSubscriptionId(Date.now()));
+      if (!result.success) throw new Error('manual activation refused');
+    },
+    { after: activated, failure: (error) => (isAuthFailure(error) ? message('authenticationFailed') : message('activateFailed')) },
+  );
 }
 
 export function openReasonDialog(kind: ReasonDialog): void {
@@ -218,20 +235,14 @@ export async function confirmCancel(reason: string | null): Promise<boolean> {
     return false;
   }
   closeReasonDialog();
-  subscriptionPage.processing = 'Cancelling your subscription...';
-  try {
-    await cancel(reason);
-    showToast('success', message('cancelSucceeded'));
-    await refresh();
-    scheduleReload();
-  } catch (error) {
-    showToast(
-      'error',
-      failureText(error, (serverText) => message('cancelFailed', { message: serverText })),
-    );
-  } finally {
-    subscriptionPage.processing = null;
-  }
+  await underOverlay('cancellingSubscription', () => cancel(reason), {
+    success: 'cancelSucceeded',
+    after: async () => {
+      await refresh();
+      scheduleReload();
+    },
+    failure: (error) => failureText(error, (serverText) => message('cancelFailed', { message: serverText })),
+  });
   return true;
 }
 
@@ -242,36 +253,18 @@ export async function confirmPause(reason: string | null): Promise<boolean> {
     return false;
   }
   closeReasonDialog();
-  subscriptionPage.processing = 'Pausing your subscription...';
-  try {
-    await pause(reason);
-    showToast('success', message('pauseSucceeded'));
-    await refresh();
-  } catch (error) {
-    showToast(
-      'error',
-      failureText(error, () => message('pauseFailed')),
-    );
-  } finally {
-    subscriptionPage.processing = null;
-  }
+  await underOverlay('pausingSubscription', () => pause(reason), {
+    success: 'pauseSucceeded',
+    failure: (error) => failureText(error, () => message('pauseFailed')),
+  });
   return true;
 }
 
 export async function resumeSubscription(): Promise<void> {
-  subscriptionPage.processing = 'Resuming your subscription...';
-  try {
-    await resume();
-    showToast('success', message('resumeSucceeded'));
-    await refresh();
-  } catch (error) {
-    showToast(
-      'error',
-      failureText(error, () => message('resumeFailed')),
-    );
-  } finally {
-    subscriptionPage.processing = null;
-  }
+  await underOverlay('resumingSubscription', () => resume(), {
+    success: 'resumeSucceeded',
+    failure: (error) => failureText(error, () => message('resumeFailed')),
+  });
 }
 
 export function resetSubscriptionPage(): void {
