@@ -1,17 +1,29 @@
-// The document title of each page (WCAG 2.4.2): the page, then the product.
-const TITLES: Array<[prefix: string, title: string]> = [
-  ['/subscription', 'Pro plans'],
-  ['/credits', 'Credits'],
-  ['/my-designs', 'My Designs'],
-  ['/dev-data', 'Development data'],
-  ['/auth', 'Sign in'],
-  ['/return-to-app', 'Return to the app'],
-  ['/external-link', 'Get the app'],
-  ['/share-design', 'Shared design'],
+// The document title of each page (WCAG 2.4.2): the page, then the product. Texts are catalogue keys.
+export type PageTitleKey =
+  | 'pageTitleAccount'
+  | 'pageTitleSubscription'
+  | 'pageTitleCredits'
+  | 'pageTitleDesigns'
+  | 'pageTitleDevData'
+  | 'pageTitleSignIn'
+  | 'pageTitleReturn'
+  | 'pageTitleGetApp'
+  | 'pageTitleSharedDesign';
+
+const TITLES: Array<[prefix: string, key: PageTitleKey]> = [
+  ['/subscription', 'pageTitleSubscription'],
+  ['/credits', 'pageTitleCredits'],
+  ['/my-designs', 'pageTitleDesigns'],
+  ['/dev-data', 'pageTitleDevData'],
+  ['/auth', 'pageTitleSignIn'],
+  ['/return-to-app', 'pageTitleReturn'],
+  ['/external-link', 'pageTitleGetApp'],
+  ['/share-design', 'pageTitleSharedDesign'],
 ];
 
-export function pageTitle(pathname: string, product: string): string {
-  if (pathname === '/') return `My Account · ${product}`;
+/** The catalogue key of the page's title, or null when the title is the product name alone. */
+export function pageTitleKey(pathname: string): PageTitleKey | null {
+  if (pathname === '/') return 'pageTitleAccount';
   const match = TITLES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-  return match ? `${match[1]} · ${product}` : product;
+  return match ? match[1] : null;
 }

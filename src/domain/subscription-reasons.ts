@@ -1,24 +1,34 @@
-// The cancellation and pause reasons of SPEC 5, with the labels a person reads.
+// The cancellation and pause reasons of SPEC 5; the labels a person reads are catalogue keys.
+
+export type ReasonLabelKey =
+  | 'cancelReasonTooExpensive'
+  | 'cancelReasonNotUsingEnough'
+  | 'reasonMissingFeatures'
+  | 'cancelReasonPoorExperience'
+  | 'reasonOther'
+  | 'pauseReasonTemporarilyNotUsing'
+  | 'pauseReasonFinancial'
+  | 'pauseReasonTryingOthers';
 
 export interface Reason<T extends string = string> {
   value: T;
-  label: string;
+  labelKey: ReasonLabelKey;
 }
 
 export const cancelReasons = [
-  { value: 'too_expensive', label: 'It is too expensive' },
-  { value: 'not_using_enough', label: 'I am not using it enough' },
-  { value: 'missing_features', label: 'It is missing features I need' },
-  { value: 'poor_experience', label: 'I had a poor experience' },
-  { value: 'other', label: 'Other' },
+  { value: 'too_expensive', labelKey: 'cancelReasonTooExpensive' },
+  { value: 'not_using_enough', labelKey: 'cancelReasonNotUsingEnough' },
+  { value: 'missing_features', labelKey: 'reasonMissingFeatures' },
+  { value: 'poor_experience', labelKey: 'cancelReasonPoorExperience' },
+  { value: 'other', labelKey: 'reasonOther' },
 ] as const satisfies readonly Reason[];
 
 export const pauseReasons = [
-  { value: 'temporarily_not_using', label: 'I am temporarily not using it' },
-  { value: 'financial_reasons', label: 'Financial reasons' },
-  { value: 'trying_other_services', label: 'I am trying other services' },
-  { value: 'missing_features', label: 'It is missing features I need' },
-  { value: 'other', label: 'Other' },
+  { value: 'temporarily_not_using', labelKey: 'pauseReasonTemporarilyNotUsing' },
+  { value: 'financial_reasons', labelKey: 'pauseReasonFinancial' },
+  { value: 'trying_other_services', labelKey: 'pauseReasonTryingOthers' },
+  { value: 'missing_features', labelKey: 'reasonMissingFeatures' },
+  { value: 'other', labelKey: 'reasonOther' },
 ] as const satisfies readonly Reason[];
 
 export type CancelReason = (typeof cancelReasons)[number]['value'];

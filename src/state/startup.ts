@@ -5,8 +5,9 @@ import { subscribeKey } from 'valtio/utils';
 import { onHostMessage, onHostReady, sendSignedIn, startBridge } from '../../bridge';
 import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
-import { pageTitle } from '../domain/page-title';
+import { pageTitleKey } from '../domain/page-title';
 import { isNoSessionPath, isPublicPath } from '../domain/public-paths';
+import { message } from '../messages/catalogue';
 import { answerTokenRequest, captureLaunchParams, onLateHost, runAppAuthFlow, setHandoffHooks } from './handoff';
 import { applyPaymentPermission } from './payments-permission';
 import { onSignedOut, session, signOut, startSession, validateSession } from './session';
@@ -22,7 +23,10 @@ function announceSignIn(): void {
 onSignedOut(() => (announcedFor = null));
 
 export function startPortal(router: AnyRouter): void {
-  const title = () => (document.title = pageTitle(router.state.location.pathname, config.productName));
+  const title = () => {
+    const key = pageTitleKey(router.state.location.pathname);
+    document.title = key ? message('pageTitle', { page: message(key) }) : config.productName;
+  };
   router.subscribe('onResolved', title);
   if (config.standalone) return;
   localStore.remove(LOCAL_KEYS.isRedirecting);

@@ -1,6 +1,7 @@
 // The cancellation-reason and pause-reason modals (SPEC 2, 5): one required choice among readable reasons.
 import { useId, useState, type FormEvent } from 'react';
 import type { Reason } from '../../domain/subscription-reasons';
+import { message } from '../../messages/catalogue';
 import { Dialog } from '../components/Dialog';
 
 export interface ReasonDialogProps {
@@ -32,7 +33,7 @@ export function ReasonDialog({ title, description, legend, reasons, confirmLabel
           {reasons.map((r) => (
             <label key={r.value} className="reason-option">
               <input type="radio" name={name} value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
-              <span>{r.label}</span>
+              <span>{message(r.labelKey)}</span>
             </label>
           ))}
         </fieldset>

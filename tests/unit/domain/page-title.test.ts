@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { pageTitle } from '../../../src/domain/page-title';
+import { pageTitleKey } from '../../../src/domain/page-title';
+import { message } from '../../../src/messages/catalogue';
 
-describe('pageTitle', () => {
+describe('pageTitleKey', () => {
   it.each([
-    ['/', 'My Account · Dream Book'],
-    ['/credits', 'Credits · Dream Book'],
-    ['/auth/redirect/x', 'Sign in · Dream Book'],
-    ['/share-design', 'Shared design · Dream Book'],
-  ])('names %s', (path, title) => {
-    expect(pageTitle(path, 'Dream Book')).toBe(title);
+    ['/', 'pageTitleAccount', 'My Account · Dream Book'],
+    ['/credits', 'pageTitleCredits', 'Credits · Dream Book'],
+    ['/auth/redirect/x', 'pageTitleSignIn', 'Sign in · Dream Book'],
+    ['/share-design', 'pageTitleSharedDesign', 'Shared design · Dream Book'],
+  ] as const)('names %s', (path, key, title) => {
+    expect(pageTitleKey(path)).toBe(key);
+    expect(message('pageTitle', { page: message(key) }, 'Dream Book')).toBe(title);
   });
 
-  it('falls back to the product for any other path', () => {
-    expect(pageTitle('/nowhere', 'Dream Book')).toBe('Dream Book');
+  it('gives no key for any other path (the title is then the product alone)', () => {
+    expect(pageTitleKey('/nowhere')).toBeNull();
   });
 });
