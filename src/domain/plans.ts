@@ -4,29 +4,35 @@ import type { PaidPlan } from '../config/types';
 export type PlanId = 'FREE' | PaidPlan;
 export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED' | 'PAUSED';
 
+// Texts a person reads are catalogue keys (src/domain does not import the catalogue); the UI renders them.
+export type PlanTitleKey = 'planTitleFree' | 'planTitleMonthly' | 'planTitleSixMonth' | 'planTitleAnnual';
+export type PlanNameKey = 'planNameFree' | 'planNameMonthly' | 'planNameSixMonth' | 'planNameAnnual';
+export type PlanPeriodKey = 'periodMonth' | 'periodSixMonths' | 'periodYear';
+export type PlanFeatureKey = 'proFeaturePalettes' | 'proFeatureCredits' | 'freeFeatureDesign' | 'freeFeaturePalettes';
+
 export interface Plan {
   id: PlanId;
   /** Short card title: Free, Monthly, Semi-Annual, Annual. */
-  title: string;
-  name: string;
+  titleKey: PlanTitleKey;
+  nameKey: PlanNameKey;
   price: string;
-  period: string;
+  periodKey: PlanPeriodKey;
   savings?: string;
   /** subscriptionType number of the server record. */
   type: 0 | 1 | 2 | 3;
 }
 
 export const planCatalogue: readonly Plan[] = [
-  { id: 'FREE', title: 'Free', name: 'Free', price: '0.00', period: 'per month', type: 0 },
-  { id: 'MONTHLY', title: 'Monthly', name: 'Pro Plan - Monthly', price: '5.99', period: 'per month', type: 1 },
-  { id: 'SIX_MONTH', title: 'Semi-Annual', name: 'Pro Plan - Semi-Annual', price: '29.99', period: 'per 6 months', savings: '33%', type: 2 },
-  { id: 'ANNUAL', title: 'Annual', name: 'Pro Plan - Annual', price: '49.99', period: 'per year', savings: '50%', type: 3 },
+  { id: 'FREE', titleKey: 'planTitleFree', nameKey: 'planNameFree', price: '0.00', periodKey: 'periodMonth', type: 0 },
+  { id: 'MONTHLY', titleKey: 'planTitleMonthly', nameKey: 'planNameMonthly', price: '5.99', periodKey: 'periodMonth', type: 1 },
+  { id: 'SIX_MONTH', titleKey: 'planTitleSixMonth', nameKey: 'planNameSixMonth', price: '29.99', periodKey: 'periodSixMonths', savings: '33%', type: 2 },
+  { id: 'ANNUAL', titleKey: 'planTitleAnnual', nameKey: 'planNameAnnual', price: '49.99', periodKey: 'periodYear', savings: '50%', type: 3 },
 ];
 
-export const proFeatures = ['24 expert color palettes', '10 Dream Render AI credits each month'] as const;
-export const freeFeatures = ['Design and save your homes in 3D', 'Standard color palettes'] as const;
+export const proFeatures = ['proFeaturePalettes', 'proFeatureCredits'] as const satisfies readonly PlanFeatureKey[];
+export const freeFeatures = ['freeFeatureDesign', 'freeFeaturePalettes'] as const satisfies readonly PlanFeatureKey[];
 
-export function planFeatures(id: PlanId): readonly string[] {
+export function planFeatures(id: PlanId): readonly PlanFeatureKey[] {
   return id === 'FREE' ? freeFeatures : proFeatures;
 }
 
@@ -113,21 +119,19 @@ export function manualSubscriptionId(now: number, random: () => number = Math.ra
 }
 
 export interface StatusSummary {
-  label: 'Active' | 'Paused' | 'Cancelled';
-  detail: string | null;
+  labelKey: 'subscriptionActive' | 'subscriptionPaused' | 'subscriptionCancelled';
+  /** The detail line's catalogue key and the ISO date it names; the UI formats the date (the locale lives outside domain). */
+  detail: { key: 'periodEndsOn' | 'pausedUntil' | 'premiumUntil'; date: string } | null;
 }
 
-/**
- * What the subscription card says about the current state (SPEC 4: premium stays until a cancelled plan ends).
- * `formatDate` is the catalogue's (the locale lives outside domain).
- */
-export function statusSummary(sub: Subscription, formatDate: (iso: string) => string): StatusSummary {
+/** What the subscription card says about the current state (SPEC 4: premium stays until a cancelled plan ends). */
+export function statusSummary(sub: Subscription): StatusSummary {
   switch (sub.status) {
     case 'ACTIVE':
-      return { label: 'Active', detail: sub.expiresAt ? `Current period ends on ${formatDate(sub.expiresAt)}` : null };
+      return { labelKey: 'subscriptionActive', detail: sub.expiresAt ? { key: 'periodEndsOn', date: sub.expiresAt } : null };
     case 'PAUSED':
-      return { label: 'Paused', detail: sub.pauseUntil ? `Paused until ${formatDate(sub.pauseUntil)}` : null };
+      return { labelKey: 'subscriptionPaused', detail: sub.pauseUntil ? { key: 'pausedUntil', date: sub.pauseUntil } : null };
     case 'CANCELLED':
-      return { label: 'Cancelled', detail: sub.expiresAt ? `Premium features until ${formatDate(sub.expiresAt)}` : null };
+      return { labelKey: 'subscriptionCancelled', detail: sub.expiresAt ? { key: 'premiumUntil', date: sub.expiresAt } : null };
   }
 }

@@ -1,5 +1,5 @@
-// Pure rules about the signed-in person: expiry text, sign-in method, initials, default username, account type.
-import { currentPlanId, planById, type Subscription, type SubscriptionStatus } from './plans';
+// Pure rules about the signed-in person: days to expiry, initials, default username, account type.
+import { currentPlanId, planById, type PlanNameKey, type Subscription, type SubscriptionStatus } from './plans';
 
 const DAY = 86_400_000;
 
@@ -8,24 +8,11 @@ function startOfDay(t: number): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 }
 
-/** "Expires today", "Expires tomorrow" or "Expires in N days", counted in calendar days, never below 0. */
-export function expiryText(now: number, expiresAt: string | number): string {
+/** Whole calendar days from `now` to the expiry, never below 0 (0 when the date cannot be read); the UI words it. */
+export function expiryDays(now: number, expiresAt: string | number): number {
   const end = typeof expiresAt === 'number' ? expiresAt : Date.parse(expiresAt);
-  if (Number.isNaN(end)) return 'Expires today';
-  const days = Math.max(0, Math.round((startOfDay(end) - startOfDay(now)) / DAY));
-  if (days === 0) return 'Expires today';
-  if (days === 1) return 'Expires tomorrow';
-  return `Expires in ${days} days`;
-}
-
-const METHODS: Record<string, string> = { 'google.com': 'Google', 'apple.com': 'Apple', password: 'Email' };
-
-export function signInMethod(providerIds: readonly string[]): string {
-  for (const id of providerIds) {
-    const name = METHODS[id];
-    if (name) return name;
-  }
-  return providerIds[0] ?? 'Unknown';
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.round((startOfDay(end) - startOfDay(now)) / DAY));
 }
 
 /** Up to two initials from the name, else from the e-mail; "?" when there is nothing to go on. */
@@ -103,21 +90,21 @@ export function isNewAccount(creationTime: string | null | undefined, now: numbe
   return !Number.isNaN(created) && now - created < NEW_ACCOUNT_WINDOW_MS;
 }
 
-/** What "Account Type" shows: Free or the Pro plan's name, its status and (for Pro) the expiry text. */
+/** What "Account Type" shows: Free or the Pro plan's name (a catalogue key), its status and (for Pro) the days to expiry. */
 export interface AccountTypeView {
-  name: string;
+  nameKey: PlanNameKey;
   isPro: boolean;
   /** null for Free. */
   status: SubscriptionStatus | null;
-  /** "Expires in N days" etc., or null when there is no expiry to tell. */
-  expiry: string | null;
+  /** Calendar days until the plan expires, or null when there is no expiry to tell. */
+  expiryDays: number | null;
 }
 
 export function accountTypeView(sub: Subscription | null, now: number): AccountTypeView {
   const planId = currentPlanId(sub, now);
-  if (planId === 'FREE' || !sub) return { name: planById('FREE').name, isPro: false, status: null, expiry: null };
+  if (planId === 'FREE' || !sub) return { nameKey: planById('FREE').nameKey, isPro: false, status: null, expiryDays: null };
   const end = sub.expiresAt ? Date.parse(sub.expiresAt) : NaN;
-  return { name: planById(planId).name, isPro: true, status: sub.status, expiry: Number.isNaN(end) ? null : expiryText(now, end) };
+  return { nameKey: planById(planId).nameKey, isPro: true, status: sub.status, expiryDays: Number.isNaN(end) ? null : expiryDays(now, end) };
 }
 
 export const AVATAR_TONES = 6;

@@ -490,3 +490,10 @@ export function plural(n: number, one: MessageCode, other: MessageCode, params: 
   pluralRules ??= new Intl.PluralRules(locale);
   return message(pluralRules.select(n) === 'one' ? one : other, { n, ...params });
 }
+
+/** "Expires today", "Expires tomorrow" or "Expires in N days" for the calendar days left (domain's expiryDays). */
+export function expiryText(days: number): string {
+  if (days <= 0) return message('expiresToday');
+  if (days === 1) return message('expiresTomorrow');
+  return plural(days, 'expiresInDaysOne', 'expiresInDaysOther');
+}

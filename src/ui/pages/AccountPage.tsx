@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { accountTypeView } from '../../domain/profile';
-import { formatDate, message } from '../../messages/catalogue';
+import { expiryText, formatDate, message } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';
 import { loadPlayer, player, shownUsername } from '../../state/player';
 import { session } from '../../state/session';
@@ -106,11 +106,11 @@ function AccountType() {
   return (
     <span className="account-type">
       <span className="account-type-main">
-        <span className={view.isPro ? 'plan-badge plan-badge-pro' : 'plan-badge'}>{view.name}</span>
+        <span className={view.isPro ? 'plan-badge plan-badge-pro' : 'plan-badge'}>{message(view.nameKey)}</span>
         {view.status === 'CANCELLED' && <span className="plan-status">{message('planStatusCancelled')}</span>}
         {view.status === 'PAUSED' && <span className="plan-status">{message('planStatusPaused')}</span>}
       </span>
-      {view.expiry && <span className="account-expiry">{view.expiry}</span>}
+      {view.expiryDays !== null && <span className="account-expiry">{expiryText(view.expiryDays)}</span>}
       {allowed && (
         <Link to="/subscription" className="button secondary account-type-link">
           {view.isPro ? (

@@ -55,7 +55,7 @@ export function SubscriptionPage() {
       <div inert={busy} className="subscription-content">
         <header className="page-intro">
           <h1 id="subscription-title">{message('subscriptionHeading')}</h1>
-          <p className="lead">{message('proIncludes', { features: proFeatures.join(message('proFeaturesJoiner')) })}</p>
+          <p className="lead">{message('proIncludes', { features: proFeatures.map((f) => message(f)).join(message('proFeaturesJoiner')) })}</p>
         </header>
 
         {page.notice && (

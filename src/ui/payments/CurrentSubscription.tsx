@@ -12,7 +12,7 @@ export interface CurrentSubscriptionProps {
 
 export function CurrentSubscription({ sub, busy, onCancel, onPause, onResume }: CurrentSubscriptionProps) {
   const plan = planById(sub.plan);
-  const status = statusSummary(sub, (iso) => formatDate(iso) ?? iso);
+  const status = statusSummary(sub);
   const apple = sub.subscriptionSource === 'apple';
   return (
     <section className="card current-subscription" aria-labelledby="current-subscription-title">
@@ -20,18 +20,18 @@ export function CurrentSubscription({ sub, busy, onCancel, onPause, onResume }: 
       <dl className="subscription-facts">
         <div>
           <dt>{message('planLabel')}</dt>
-          <dd>{plan.name}</dd>
+          <dd>{message(plan.nameKey)}</dd>
         </div>
         <div>
           <dt>{message('statusLabel')}</dt>
           <dd>
-            <span className={`status-pill status-${sub.status.toLowerCase()}`}>{status.label}</span>
+            <span className={`status-pill status-${sub.status.toLowerCase()}`}>{message(status.labelKey)}</span>
           </dd>
         </div>
         {status.detail && (
           <div>
             <dt>{message(sub.status === 'PAUSED' ? 'pauseLabel' : 'billingLabel')}</dt>
-            <dd>{status.detail}</dd>
+            <dd>{message(status.detail.key, { date: formatDate(status.detail.date) ?? status.detail.date })}</dd>
           </div>
         )}
       </dl>

@@ -14,7 +14,7 @@ export function SubscriptionPaymentPanel() {
   return (
     <Dialog
       title={message('completeSubscriptionTitle')}
-      description={message('planPriceLine', { plan: plan.name, price: formatPrice(plan.price), period: plan.period })}
+      description={message('planPriceLine', { plan: message(plan.nameKey), price: formatPrice(plan.price), period: message(plan.periodKey) })}
       onClose={closePanel}
     >
       {snap.panel === 'failed' ? (

@@ -18,7 +18,7 @@ import {
   statusSummary,
   type Subscription,
 } from '../../../src/domain/plans';
-import { formatDate } from '../../../src/messages/catalogue';
+import { formatDate, message } from '../../../src/messages/catalogue';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const sub = (over: Partial<Subscription> = {}): Subscription => ({
@@ -33,7 +33,7 @@ const sub = (over: Partial<Subscription> = {}): Subscription => ({
 
 describe('the plan catalogue (SPEC 3, 9)', () => {
   it('lists Free, Monthly, Semi-Annual and Annual with their names, prices and periods', () => {
-    expect(planCatalogue.map((p) => [p.id, p.title, p.name, p.price, p.period, p.savings ?? null])).toEqual([
+    expect(planCatalogue.map((p) => [p.id, message(p.titleKey), message(p.nameKey), p.price, message(p.periodKey), p.savings ?? null])).toEqual([
       ['FREE', 'Free', 'Free', '0.00', 'per month', null],
       ['MONTHLY', 'Monthly', 'Pro Plan - Monthly', '5.99', 'per month', null],
       ['SIX_MONTH', 'Semi-Annual', 'Pro Plan - Semi-Annual', '29.99', 'per 6 months', '33%'],
@@ -47,9 +47,9 @@ describe('the plan catalogue (SPEC 3, 9)', () => {
   });
 
   it('gives Pro its 24 palettes and 10 Dream Render AI credits each month', () => {
-    expect(proFeatures).toEqual(['24 expert color palettes', '10 Dream Render AI credits each month']);
+    expect(proFeatures.map((f) => message(f))).toEqual(['24 expert color palettes', '10 Dream Render AI credits each month']);
     for (const id of ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] as const) expect(planFeatures(id)).toBe(proFeatures);
-    expect(planFeatures('FREE')).not.toContain('24 expert color palettes');
+    expect(planFeatures('FREE').map((f) => message(f))).toEqual(['Design and save your homes in 3D', 'Standard color palettes']);
   });
 
   it('refuses an unknown plan id', () => {
@@ -140,15 +140,16 @@ describe('the subscription rules of SPEC 4 and 5', () => {
 });
 
 describe('the subscription card texts', () => {
-  const utcDate = (iso: string) => formatDate(iso, 'long', 'UTC') ?? iso;
+  // The domain names the texts by key; the card fills in the date through the catalogue.
+  const text = (current: Subscription) => {
+    const { labelKey, detail } = statusSummary(current);
+    return { label: message(labelKey), detail: detail && message(detail.key, { date: formatDate(detail.date, 'long', 'UTC') ?? detail.date }) };
+  };
   it('says when the period ends, when a pause ends and until when a cancelled plan lasts', () => {
-    expect(statusSummary(sub(), utcDate)).toEqual({ label: 'Active', detail: 'Current period ends on April 10, 2026' });
-    expect(statusSummary(sub({ status: 'PAUSED', pauseUntil: '2026-04-01T00:00:00Z' }), utcDate)).toEqual({
-      label: 'Paused',
-      detail: 'Paused until April 1, 2026',
-    });
-    expect(statusSummary(sub({ status: 'CANCELLED' }), utcDate)).toEqual({ label: 'Cancelled', detail: 'Premium features until April 10, 2026' });
-    expect(statusSummary(sub({ expiresAt: null }), utcDate).detail).toBeNull();
+    expect(text(sub())).toEqual({ label: 'Active', detail: 'Current period ends on April 10, 2026' });
+    expect(text(sub({ status: 'PAUSED', pauseUntil: '2026-04-01T00:00:00Z' }))).toEqual({ label: 'Paused', detail: 'Paused until April 1, 2026' });
+    expect(text(sub({ status: 'CANCELLED' }))).toEqual({ label: 'Cancelled', detail: 'Premium features until April 10, 2026' });
+    expect(statusSummary(sub({ expiresAt: null })).detail).toBeNull();
   });
 });
 

@@ -7,19 +7,21 @@ import {
   AVATAR_TONES,
   defaultUsername,
   displayUsername,
-  expiryText,
+  expiryDays,
   initials,
   isNewAccount,
-  signInMethod,
   USERNAME_MAX_LENGTH,
   usernameProblem,
   usernameSuffix,
 } from '../../../src/domain/profile';
+import { expiryText as wordExpiry, message } from '../../../src/messages/catalogue';
 
 /** Local noon on a given day, so day arithmetic is clear of midnight. */
 const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 
-describe('expiryText', () => {
+describe('expiryDays, worded by the catalogue', () => {
+  // The domain counts the days; the catalogue's expiryText words them.
+  const expiryText = (a: number, b: string | number) => wordExpiry(expiryDays(a, b));
   const now = at(2025, 3, 10, 15);
 
   it('says "Expires today" for later the same day', () => {
@@ -54,23 +56,6 @@ describe('expiryText', () => {
     // Whatever the test machine's zone, 30 calendar days later is "in 30 days".
     expect(expiryText(at(2025, 3, 1), at(2025, 3, 31))).toBe('Expires in 30 days');
     expect(expiryText(at(2025, 10, 15), at(2025, 11, 14))).toBe('Expires in 30 days');
-  });
-});
-
-describe('signInMethod', () => {
-  it('maps google.com to Google, apple.com to Apple and password to Email', () => {
-    expect(signInMethod(['google.com'])).toBe('Google');
-    expect(signInMethod(['apple.com'])).toBe('Apple');
-    expect(signInMethod(['password'])).toBe('Email');
-  });
-
-  it('names the first known provider when there are several', () => {
-    expect(signInMethod(['phone', 'apple.com', 'password'])).toBe('Apple');
-  });
-
-  it('shows an unknown provider as it is, and "Unknown" when there is none', () => {
-    expect(signInMethod(['github.com'])).toBe('github.com');
-    expect(signInMethod([])).toBe('Unknown');
   });
 });
 
@@ -200,17 +185,19 @@ describe('accountTypeView', () => {
   });
 
   it('is Free without a subscription', () => {
-    expect(accountTypeView(null, now)).toEqual({ name: 'Free', isPro: false, status: null, expiry: null });
+    expect(accountTypeView(null, now)).toEqual({ nameKey: 'planNameFree', isPro: false, status: null, expiryDays: null });
   });
 
-  it('is the Pro plan name with its expiry text', () => {
-    expect(accountTypeView(sub({}), now)).toEqual({ name: 'Pro Plan - Annual', isPro: true, status: 'ACTIVE', expiry: 'Expires in 3 days' });
-    expect(accountTypeView(sub({ plan: 'MONTHLY', expiresAt: null }), now).expiry).toBeNull();
+  it('is the Pro plan name with the days to its expiry', () => {
+    const view = accountTypeView(sub({}), now);
+    expect(view).toEqual({ nameKey: 'planNameAnnual', isPro: true, status: 'ACTIVE', expiryDays: 3 });
+    expect([message(view.nameKey), wordExpiry(view.expiryDays!)]).toEqual(['Pro Plan - Annual', 'Expires in 3 days']);
+    expect(accountTypeView(sub({ plan: 'MONTHLY', expiresAt: null }), now).expiryDays).toBeNull();
   });
 
   it('keeps a cancelled plan until it expires, then is Free', () => {
-    expect(accountTypeView(sub({ status: 'CANCELLED' }), now)).toMatchObject({ name: 'Pro Plan - Annual', status: 'CANCELLED' });
-    expect(accountTypeView(sub({ status: 'CANCELLED', expiresAt: new Date(at(2025, 3, 1)).toISOString() }), now).name).toBe('Free');
+    expect(accountTypeView(sub({ status: 'CANCELLED' }), now)).toMatchObject({ nameKey: 'planNameAnnual', status: 'CANCELLED' });
+    expect(accountTypeView(sub({ status: 'CANCELLED', expiresAt: new Date(at(2025, 3, 1)).toISOString() }), now).nameKey).toBe('planNameFree');
   });
 });
 
