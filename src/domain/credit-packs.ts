@@ -1,4 +1,8 @@
-// The credit packs and render costs of SPEC 9.
+// The credit packs and render costs of SPEC 9. Texts are catalogue keys with their figures; the UI words them.
+
+/** One feature line of a pack: how many renders it buys, or that credits never expire. */
+export type PackFeature = { key: 'packRenders'; params: { standard: number; hd: number } } | { key: 'creditsNeverExpire'; params?: undefined };
+
 export interface CreditPack {
   id: string;
   amount: number;
@@ -7,19 +11,17 @@ export interface CreditPack {
   pricePerCredit: string;
   savings?: string;
   bestValue: boolean;
-  description: string;
-  features: string[];
+  features: readonly PackFeature[];
 }
 
-function pack(id: string, amount: number, price: string, extra: Partial<CreditPack>, features: string[]): CreditPack {
+function pack(id: string, amount: number, price: string, extra: Partial<CreditPack>, renders: { standard: number; hd: number }): CreditPack {
   return {
     id,
     amount,
     price,
     pricePerCredit: pricePerCredit(price, amount),
     bestValue: false,
-    description: `${amount} Dream Render credits`,
-    features,
+    features: [{ key: 'packRenders', params: renders }, { key: 'creditsNeverExpire' }],
     ...extra,
   };
 }
@@ -32,9 +34,9 @@ export function pricePerCredit(price: string, amount: number): string {
 
 // The savings are the shop's published figures (SPEC 9), shown as given; they are not derived from pricePerCredit.
 export const creditPacks: readonly CreditPack[] = [
-  pack('credits-15', 15, '9.99', {}, ['15 Standard renders or 5 HD renders', 'Credits never expire']),
-  pack('credits-30', 30, '14.99', { savings: '33%' }, ['30 Standard renders or 10 HD renders', 'Credits never expire']),
-  pack('credits-60', 60, '24.99', { savings: '40%', bestValue: true }, ['60 Standard renders or 20 HD renders', 'Credits never expire']),
+  pack('credits-15', 15, '9.99', {}, { standard: 15, hd: 5 }),
+  pack('credits-30', 30, '14.99', { savings: '33%' }, { standard: 30, hd: 10 }),
+  pack('credits-60', 60, '24.99', { savings: '40%', bestValue: true }, { standard: 60, hd: 20 }),
 ];
 
 export const renderCosts = { standard: 1, hd: 3 } as const;

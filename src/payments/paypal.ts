@@ -11,6 +11,7 @@ import {
 } from '@paypal/paypal-js';
 import { config, type PortalConfig } from '../config/config';
 import { usdAmount, type CreditPack } from '../domain/credit-packs';
+import { message } from '../messages/catalogue';
 
 export type PayPalFlow = 'subscription' | 'credits';
 
@@ -139,7 +140,7 @@ export function subscriptionButtonOptions(planId: string, handlers: Subscription
 export function creditsOrder(pack: CreditPack): CreateOrderRequestBody {
   return {
     intent: 'CAPTURE',
-    purchase_units: [{ description: pack.description, amount: { currency_code: 'USD', value: usdAmount(pack.price) } }],
+    purchase_units: [{ description: message('packDescription', { n: pack.amount }), amount: { currency_code: 'USD', value: usdAmount(pack.price) } }],
   };
 }
 

@@ -16,10 +16,10 @@ export function CreditPackCard({ pack, onPurchase, disabled }: { pack: CreditPac
         {message('pricePerCreditEach', { price: formatPrice(pack.pricePerCredit) })}
         {pack.savings && <span className="badge badge-savings">{message('savingsBadge', { savings: pack.savings })}</span>}
       </p>
-      <p className="pack-description">{pack.description}</p>
+      <p className="pack-description">{message('packDescription', { n: pack.amount })}</p>
       <ul className="tick-list">
         {pack.features.map((f) => (
-          <li key={f}>{f}</li>
+          <li key={f.key}>{message(f.key, f.params)}</li>
         ))}
       </ul>
       {onPurchase && (

@@ -24,7 +24,7 @@ export function CreditsPaymentModal() {
     <Dialog
       title={message('purchaseCreditsTitle', { n: pack.amount })}
       description={message('purchaseCreditsDescription', {
-        description: pack.description,
+        description: message('packDescription', { n: pack.amount }),
         price: formatPrice(pack.price),
         each: formatPrice(pack.pricePerCredit),
       })}

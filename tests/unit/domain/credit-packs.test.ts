@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditPacks, packByAmount, packById, pricePerCredit, renderCosts, usdAmount } from '../../../src/domain/credit-packs';
+import { message } from '../../../src/messages/catalogue';
 
 describe('the credit packs of SPEC 9', () => {
   it('are 15 for $9.99, 30 for $14.99 and 60 for $24.99', () => {
@@ -19,12 +20,23 @@ describe('the credit packs of SPEC 9', () => {
     expect(creditPacks.filter((p) => p.bestValue).map((p) => p.amount)).toEqual([60]);
   });
 
-  it('describe themselves in credits, with features', () => {
+  it('list their renders and that credits never expire, worded by the catalogue', () => {
+    expect(creditPacks.map((p) => p.features.map((f) => message(f.key, f.params)))).toEqual([
+      ['15 Standard renders or 5 HD renders', 'Credits never expire'],
+      ['30 Standard renders or 10 HD renders', 'Credits never expire'],
+      ['60 Standard renders or 20 HD renders', 'Credits never expire'],
+    ]);
+  });
+
+  it('buy as many Standard renders as credits, a third as many HD renders', () => {
     for (const p of creditPacks) {
-      expect(p.description).toContain(`${p.amount}`);
-      expect(p.description.toLowerCase()).toContain('credits');
-      expect(p.features.length).toBeGreaterThan(0);
+      const renders = p.features.find((f) => f.key === 'packRenders')?.params;
+      expect(renders).toEqual({ standard: p.amount / renderCosts.standard, hd: p.amount / renderCosts.hd });
     }
+  });
+
+  it('are described in credits', () => {
+    expect(message('packDescription', { n: 30 })).toBe('30 Dream Render credits');
   });
 
   it('are found by id and by amount', () => {
