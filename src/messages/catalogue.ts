@@ -102,6 +102,8 @@ export const messages = {
 
   // Cloud save and credits
   cloudSaveFetchFailed: 'Failed to fetch cloud save data: {text}',
+  cloudSaveUnreadable: 'the answer could not be read',
+  cloudSaveNoData: 'no data',
   unityAuthFailed: 'Unity authentication failed',
   unityResponseMissing: 'Missing player ID or access token from Unity response',
   initialDataFailed: 'Failed to set initial user data',

@@ -53,8 +53,8 @@ export function cloudSaveErrorText(error: unknown): string {
     if (error.reason === 'setup') return message('initialDataFailed');
     return errorText(error.cause, {
       api: (cause) => fetchFailed(cause.serverText),
-      decode: fetchFailed('the answer could not be read'),
-      other: () => fetchFailed('no data'),
+      decode: fetchFailed(message('cloudSaveUnreadable')),
+      other: () => fetchFailed(message('cloudSaveNoData')),
     });
   }
   return errorText(error, { other: (cause) => fetchFailed(cause instanceof Error ? cause.message : String(cause)) });
