@@ -7,12 +7,13 @@ export const LINKABLE_PROVIDERS: readonly LinkableProvider[] = ['google.com', 'a
 /** How long "Send verification e-mail" waits before it may be pressed again. */
 export const VERIFICATION_COOLDOWN_MS = 60_000;
 
-const NAMES: Record<string, string> = { password: 'Email', 'google.com': 'Google', 'apple.com': 'Apple' };
+export type ProviderNameKey = 'providerEmail' | 'providerGoogle' | 'providerApple';
+const NAME_KEYS: Record<string, ProviderNameKey> = { password: 'providerEmail', 'google.com': 'providerGoogle', 'apple.com': 'providerApple' };
 const ORDER = ['password', 'google.com', 'apple.com'];
 
-/** The product name of a provider ("Google"), or its id when unknown. */
-export function providerName(providerId: string): string {
-  return NAMES[providerId] ?? providerId;
+/** The catalogue key of a provider's name ("Google"), or null for an unknown provider (shown by its id). */
+export function providerNameKey(providerId: string): ProviderNameKey | null {
+  return NAME_KEYS[providerId] ?? null;
 }
 
 /** The account's sign-in methods, known ones first in a fixed order, without repeats. */
@@ -20,12 +21,6 @@ export function signInMethodIds(providerIds: readonly string[]): string[] {
   const unique = [...new Set(providerIds)];
   const known = ORDER.filter((id) => unique.includes(id));
   return [...known, ...unique.filter((id) => !ORDER.includes(id))];
-}
-
-/** What the Sign-in Method row says: "Email", "Email, Google", or "Unknown" when there is none. */
-export function signInMethodsText(providerIds: readonly string[]): string {
-  const ids = signInMethodIds(providerIds);
-  return ids.length ? ids.map(providerName).join(', ') : 'Unknown';
 }
 
 export function hasPassword(providerIds: readonly string[]): boolean {

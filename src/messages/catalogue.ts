@@ -444,6 +444,11 @@ export const messages = {
   packDescription: '{n} Dream Render credits',
   packRenders: '{standard} Standard renders or {hd} HD renders',
   creditsNeverExpire: 'Credits never expire',
+  providerEmail: 'Email',
+  providerGoogle: 'Google',
+  providerApple: 'Apple',
+  signInMethodUnknown: 'Unknown',
+  listSeparator: ', ',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -9,7 +9,7 @@ import {
   cooldownSecondsLeft,
   hasPassword,
   passwordFormProblem,
-  providerName,
+  providerNameKey,
   signInMethodIds,
   VERIFICATION_COOLDOWN_MS,
   type LinkableProvider,
@@ -179,12 +179,24 @@ export function cancelUnlink(): void {
   accountSecurity.unlink.error = null;
 }
 
+/** The product name of a provider ("Google"), or its id when unknown. */
+export function providerName(providerId: string): string {
+  const key = providerNameKey(providerId);
+  return key ? message(key) : providerId;
+}
+
+/** What the Sign-in Method row says: "Email", "Email, Google", or "Unknown" when there is none. */
+export function signInMethodsText(ids: readonly string[]): string {
+  const names = signInMethodIds(ids).map(providerName);
+  return names.length ? names.join(message('listSeparator')) : message('signInMethodUnknown');
+}
+
 /** The names of the methods that stay after unlinking `provider`, for the confirmation ("Email, Apple"). */
 export function remainingMethods(provider: string, ids: readonly string[] = providerIds()): string {
   return signInMethodIds(ids)
     .filter((id) => id !== provider)
     .map(providerName)
-    .join(', ');
+    .join(message('listSeparator'));
 }
 
 export async function confirmUnlink(): Promise<void> {

@@ -1,9 +1,18 @@
 // Google and Apple, linked or not: Link in a popup, Unlink after a confirmation, never the last method (issue 16).
 import { useId, useRef, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
-import { canUnlink, LINKABLE_PROVIDERS, providerName, type LinkableProvider } from '../../domain/sign-in-methods';
+import { canUnlink, LINKABLE_PROVIDERS, type LinkableProvider } from '../../domain/sign-in-methods';
 import { message } from '../../messages/catalogue';
-import { accountSecurity, cancelUnlink, confirmUnlink, continueLinkInBrowser, linkMethod, remainingMethods, requestUnlink } from '../../state/account-security';
+import {
+  accountSecurity,
+  cancelUnlink,
+  confirmUnlink,
+  continueLinkInBrowser,
+  linkMethod,
+  providerName,
+  remainingMethods,
+  requestUnlink,
+} from '../../state/account-security';
 import { AppleIcon, GoogleIcon } from '../auth/ProviderIcons';
 import { BrowserHandOff } from '../components/BrowserHandOff';
 import { Dialog } from '../components/Dialog';

@@ -1,9 +1,9 @@
 // My Account "Sign-in & security" (issue 16): password, linked Google/Apple, e-mail verification.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { hasPassword, signInMethodsText } from '../../domain/sign-in-methods';
+import { hasPassword } from '../../domain/sign-in-methods';
 import { message } from '../../messages/catalogue';
-import { enterSecuritySection } from '../../state/account-security';
+import { enterSecuritySection, signInMethodsText } from '../../state/account-security';
 import { session } from '../../state/session';
 import { EmailVerification } from './EmailVerification';
 import { LinkedMethods } from './LinkedMethods';

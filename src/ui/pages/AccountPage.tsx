@@ -12,7 +12,7 @@ import { Avatar } from '../account/Avatar';
 import { DeleteAccount } from '../account/DeleteAccount';
 import { UsernameField } from '../account/UsernameField';
 import { SignInSecurity } from '../account/SignInSecurity';
-import { signInMethodsText } from '../../domain/sign-in-methods';
+import { signInMethodsText } from '../../state/account-security';
 import '../styles/account.css';
 
 export function AccountPage() {

@@ -1,27 +1,18 @@
 // The pure rules of "Sign-in & security": method names, which method may go, the password form, the cooldown.
 import { describe, expect, it } from 'vitest';
-import {
-  canUnlink,
-  cooldownSecondsLeft,
-  hasPassword,
-  passwordFormProblem,
-  providerName,
-  signInMethodIds,
-  signInMethodsText,
-} from '../../../src/domain/sign-in-methods';
+import { canUnlink, cooldownSecondsLeft, hasPassword, passwordFormProblem, providerNameKey, signInMethodIds } from '../../../src/domain/sign-in-methods';
 
-describe('signInMethodsText', () => {
-  it('names every linked method, e-mail first, whatever order the provider data has', () => {
-    expect(signInMethodsText(['password'])).toBe('Email');
-    expect(signInMethodsText(['google.com'])).toBe('Google');
-    expect(signInMethodsText(['apple.com', 'google.com', 'password'])).toBe('Email, Google, Apple');
+describe('signInMethodIds and providerNameKey', () => {
+  it('orders every linked method, e-mail first, whatever order the provider data has', () => {
+    expect(signInMethodIds(['apple.com', 'google.com', 'password'])).toEqual(['password', 'google.com', 'apple.com']);
+    expect(['password', 'google.com', 'apple.com'].map(providerNameKey)).toEqual(['providerEmail', 'providerGoogle', 'providerApple']);
   });
 
-  it('says each method once, keeps unknown ones by id after the known ones, and "Unknown" for none', () => {
-    expect(signInMethodsText(['google.com', 'google.com'])).toBe('Google');
+  it('lists each method once, keeps unknown ones by id after the known ones, and names no key for them', () => {
+    expect(signInMethodIds(['google.com', 'google.com'])).toEqual(['google.com']);
     expect(signInMethodIds(['github.com', 'password'])).toEqual(['password', 'github.com']);
-    expect(signInMethodsText([])).toBe('Unknown');
-    expect(providerName('phone')).toBe('phone');
+    expect(signInMethodIds([])).toEqual([]);
+    expect(providerNameKey('phone')).toBeNull();
   });
 });
 

@@ -31,10 +31,12 @@ import {
   continueLinkInBrowser,
   enterSecuritySection,
   linkMethod,
+  providerName,
   remainingMethods,
   requestUnlink,
   resetAccountSecurity,
   sendVerification,
+  signInMethodsText,
   submitPassword,
   verificationSecondsLeft,
 } from '../../../src/state/account-security';
@@ -322,5 +324,20 @@ describe('sign-out', () => {
     await linking;
     expect(toasts.items).toEqual([]);
     expect(session.user).toBeNull();
+  });
+});
+
+describe('signInMethodsText (the Sign-in Method row)', () => {
+  it('names every linked method, e-mail first, whatever order the provider data has', () => {
+    expect(signInMethodsText(['password'])).toBe('Email');
+    expect(signInMethodsText(['google.com'])).toBe('Google');
+    expect(signInMethodsText(['apple.com', 'google.com', 'password'])).toBe('Email, Google, Apple');
+  });
+
+  it('says each method once, keeps unknown ones by id, and "Unknown" for none', () => {
+    expect(signInMethodsText(['google.com', 'google.com'])).toBe('Google');
+    expect(signInMethodsText(['github.com', 'password'])).toBe('Email, github.com');
+    expect(signInMethodsText([])).toBe('Unknown');
+    expect(providerName('phone')).toBe('phone');
   });
 });
