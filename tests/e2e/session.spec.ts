@@ -89,6 +89,8 @@ test.describe('session checks', () => {
     await signIn(page, account);
     await nav(page, 'Pro').click();
     await expect(page).toHaveURL((url) => url.pathname === '/subscription');
+    // The page has shown the plan it loaded: no call of the old session is left in flight (as accountPageLoaded).
+    await expect(page.getByRole('article', { name: 'Free', exact: true }).getByText('Current Plan')).toBeVisible();
     await harness.admin.disableUser(account.uid);
     await nav(page, 'My Designs').click();
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fmy-designs$/);
