@@ -1,15 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createResource, createStore, singleFlight, type Resource } from '../../../src/state/resource';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../support/deferred';
 
 function items(load: () => Promise<string[]>) {
   return createResource({

@@ -40,21 +40,11 @@ import {
   toggleEmailMode,
 } from '../../../src/state/sign-in';
 import { toasts, clearToasts } from '../../../src/state/toasts';
+import { deferred } from '../support/deferred';
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
 const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
 const flag = () => localStorage.getItem('isAuthenticating');
-
-/** A promise the test settles by hand, to look at the screen while a request is in flight. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 beforeEach(() => {
   vi.clearAllMocks();
