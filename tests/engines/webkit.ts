@@ -148,14 +148,63 @@ class WebKitTab implements Tab {
   }
 }
 
-export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promise<Engine> {
+/** How long a new MiniBrowser may take to answer its WebDriver session; a start slower than this is retried once. */
+const SESSION_START_MS = 20_000;
+
+/** Within `ms`, or a rejection naming `what`. */
+const within = <T>(what: string, promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms).unref())]);
+
+/**
+ * One WebKitWebDriver with one MiniBrowser session. Each context gets its own driver process, in its own process
+ * group: a MiniBrowser that never finishes starting (seen once in CI: the session request got no answer) is then
+ * killed with its driver and started again, without touching any other context.
+ */
+async function openSession(args: string[], log: number): Promise<{ driver: WebDriver; close(): Promise<void> }> {
   const port = await freePort();
+  const server: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: ['ignore', log, log], detached: true });
+  const kill = () => {
+    try {
+      process.kill(-server.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await eventually('WebKitWebDriver to listen', async () => ((await fetch(`${url}/status`).catch(() => null))?.ok ? true : undefined), 15_000);
+    const driver = await within(
+      'a new MiniBrowser session',
+      new Builder()
+        .usingServer(url)
+        .withCapabilities({
+          browserName: 'MiniBrowser',
+          acceptInsecureCerts: true,
+          'webkitgtk:browserOptions': { binary: MINIBROWSER, args },
+        })
+        .build(),
+      SESSION_START_MS,
+    );
+    await driver.manage().setTimeouts({ script: 60_000, pageLoad: 30_000 });
+    await driver.manage().window().setRect({ width: 1280, height: 900 });
+    return {
+      driver,
+      async close() {
+        await within('closing the MiniBrowser session', driver.quit(), 10_000).catch(() => undefined);
+        kill();
+      },
+    };
+  } catch (error) {
+    kill();
+    throw error;
+  }
+}
+
+export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promise<Engine> {
   // MiniBrowser writes the pages' console to its stdout (below): kept in a file for failed journeys.
   mkdirSync('test-results/engines', { recursive: true });
   const log = openSync('test-results/engines/webkit-console.log', 'w');
-  const server: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: ['ignore', log, log] });
-  const url = `http://127.0.0.1:${port}`;
-  await eventually('WebKitWebDriver to listen', async () => ((await fetch(`${url}/status`).catch(() => null))?.ok ? true : undefined), 15_000);
+  const open = new Set<{ close(): Promise<void> }>();
 
   const session = async (userAgent?: string) => {
     const args = [
@@ -167,37 +216,38 @@ export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promis
       '--enable-write-console-messages-to-stdout=true',
       ...(userAgent ? [`--user-agent=${userAgent}`] : []),
     ];
-    const driver = await new Builder()
-      .usingServer(url)
-      .withCapabilities({
-        browserName: 'MiniBrowser',
-        acceptInsecureCerts: true,
-        'webkitgtk:browserOptions': { binary: MINIBROWSER, args },
-      })
-      .build();
-    await driver.manage().setTimeouts({ script: 60_000, pageLoad: 30_000 });
-    await driver.manage().window().setRect({ width: 1280, height: 900 });
-    return driver;
+    const started = await openSession(args, log).catch((error: Error) => {
+      console.log(`WebKit: ${error.message}; starting a new WebKitWebDriver and MiniBrowser`);
+      return openSession(args, log);
+    });
+    open.add(started);
+    return {
+      driver: started.driver,
+      close: async () => {
+        open.delete(started);
+        await started.close();
+      },
+    };
   };
 
   const probe = await session();
-  const caps = await probe.getCapabilities();
+  const caps = await probe.driver.getCapabilities();
   const version = `${String(caps.get('browserName'))} ${String(caps.get('browserVersion'))}`;
-  await probe.quit();
+  await probe.close();
 
   return {
     name: 'WebKit',
     version,
     async newContext(options = {}): Promise<Context> {
       // A new session is a new MiniBrowser with an ephemeral profile: nothing leaks between journeys.
-      const driver = await session(options.userAgent);
+      const { driver, close } = await session(options.userAgent);
       const handle = await driver.getWindowHandle();
       const s = new Session(driver);
       s.current = handle;
-      return { page: new Page(new WebKitTab(s, handle)), close: () => driver.quit() };
+      return { page: new Page(new WebKitTab(s, handle)), close };
     },
     async close() {
-      server.kill('SIGTERM');
+      for (const started of [...open]) await started.close();
     },
   };
 }
