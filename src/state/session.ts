@@ -3,6 +3,7 @@ import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
 import { sendLogout } from '../../bridge';
+import { singleFlight } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -93,7 +94,6 @@ export async function signOutClearingDesktopData(): Promise<void> {
   afterSignOut(true);
 }
 
-let checking: Promise<boolean> | null = null;
 let signedInHere = false;
 
 /** Called by the sign-in screen on a successful sign-in: a host webview then expects the token (see handoff.ts). */
@@ -108,20 +108,19 @@ export function signedInOnThisPage(): boolean {
 
 /** Checks the session once (concurrent callers share one check) on every route change (SPEC 4); an invalid one is signed out. */
 export function validateSession(): Promise<boolean> {
-  if (!isSignedIn()) return Promise.resolve(false);
-  checking ??= (async () => {
-    session.validating = true;
-    try {
-      const valid = await auth.sessionStillValid();
-      if (!valid) await signOut().catch(() => undefined);
-      return valid;
-    } finally {
-      session.validating = false;
-      checking = null;
-    }
-  })();
-  return checking;
+  return isSignedIn() ? checkSession() : Promise.resolve(false);
 }
+
+const checkSession = singleFlight(async () => {
+  session.validating = true;
+  try {
+    const valid = await auth.sessionStillValid();
+    if (!valid) await signOut().catch(() => undefined);
+    return valid;
+  } finally {
+    session.validating = false;
+  }
+});
 
 /** Test hook: forget everything, as on a fresh page. */
 export function resetSessionForTests(): void {
@@ -135,5 +134,5 @@ export function resetSessionForTests(): void {
   session.validating = false;
   signOutListeners.clear();
   signedInHere = false;
-  checking = null;
+  checkSession.clear();
 }

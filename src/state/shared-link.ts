@@ -1,9 +1,9 @@
 // The shared-link hand-off: the visitor's platform, the attempt to open the mobile app, and dev mode's desktop hand-off.
-import { proxy } from 'valtio';
 import { config } from '../config/config';
 import { desktopPolicy } from '../domain/desktop-target';
 import { detectPlatform, type Platform, type PlatformHints } from '../domain/platform';
 import { planDevHandoff, type DevHandoffPlan, type SharedLink } from '../domain/shared-link';
+import { createStore } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 
 /** How long the page waits for the app to take over before it says the app did not open. */
@@ -19,7 +19,8 @@ export type AppOpenStatus =
   /** Still on screen after the wait: the app is probably not installed, or the browser blocked the link. */
   | 'notOpened';
 
-export const appOpen = proxy({ status: 'idle' as AppOpenStatus, attempts: 0 });
+const appOpenStore = createStore(() => ({ status: 'idle' as AppOpenStatus, attempts: 0 }));
+export const appOpen = appOpenStore.state;
 
 function readHints(): PlatformHints {
   if (typeof navigator === 'undefined') return { userAgent: '' };
@@ -78,8 +79,7 @@ export function openInApp(url: string, launch: (url: string) => void = (u) => wi
 /** Forgets the attempt (when the page unmounts). */
 export function resetAppOpen(): void {
   stopWatching?.();
-  appOpen.status = 'idle';
-  appOpen.attempts = 0;
+  appOpenStore.reset();
 }
 
 /**

@@ -6,6 +6,7 @@ import { authErrorMessage, popupUnsupported, type AuthErrorGroup } from '../auth
 import { isEmbedded, requestOpenInBrowser, whenHostReady } from '../../bridge';
 import { message, type MessageCode } from '../messages/catalogue';
 import { isSignedIn, markSignedIn, signOutClearingDesktopData } from './session';
+import { singleFlight } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 import { showToast } from './toasts';
 
@@ -219,7 +220,7 @@ export async function submitReset(email: string): Promise<void> {
   }
 }
 
-let logoutRun: Promise<void> | null = null;
+const signOutOnce = singleFlight(signOutClearingDesktopData);
 
 /**
  * SPEC 2 ?action=logout, run by the route guard: signs out, clears the desktop-app auth data and the redirect
@@ -227,8 +228,7 @@ let logoutRun: Promise<void> | null = null;
  * one sign-out.
  */
 export function runLogoutAction(): Promise<'loggedOut' | 'failed'> {
-  const run = (logoutRun ??= signOutClearingDesktopData().finally(() => (logoutRun = null)));
-  return run.then(
+  return signOutOnce().then(
     () => {
       reset();
       signInScreen.notice = 'loggedOut';
@@ -252,6 +252,6 @@ export function continueInBrowser(url: string): void {
 /** Test hook: the screen as on a fresh page. */
 export function resetSignInScreenForTests(): void {
   generation++;
-  logoutRun = null;
+  signOutOnce.clear();
   Object.assign(signInScreen, initialState());
 }
