@@ -147,7 +147,6 @@ export const messages = {
   downloadHeading: 'Download the app',
   downloadText: 'Available on the App Store, Google Play and the Microsoft Store.',
   visitStoreText: 'Visit the App Store, Google Play or the Microsoft Store to download {product}.',
-  devHandingOff: 'Handing this link to the {product} desktop app...',
   devRefused: 'Developer mode: {target} is not an allowed desktop app address, so this link was not handed to the desktop app and nothing was stored.',
   badgeAppStore: 'Download on the App Store',
   badgeGooglePlay: 'Get it on Google Play',

@@ -2,12 +2,15 @@
 // routes import no store, so a test gives a guard or a loader a plain object instead of module mocks.
 import { config } from '../config/config';
 import { desktopPolicy, type DesktopPolicy } from '../domain/desktop-target';
+import type { Platform } from '../domain/platform';
+import type { DevHandoffPlan, SharedLink } from '../domain/shared-link';
 import { loadDesigns } from '../state/designs';
 import { captureLaunchParams, handoffDue } from '../state/handoff';
 import { applyPaymentPermission } from '../state/payments-permission';
 import { loadPlayer } from '../state/player';
 import { callDesktopOnReturn } from '../state/return-to-app';
 import { authResolved, isSignedIn } from '../state/session';
+import { currentPlatform, startDevHandoff } from '../state/shared-link';
 import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/sign-in';
 import { loadSubscription } from '../state/subscription';
 import { arrive, type ArrivalQuery } from '../state/subscription-page';
@@ -26,6 +29,11 @@ export interface PortalContext {
   handoffDue(): boolean;
   captureLaunchParams(href: string): void;
   callDesktopOnReturn(): Promise<void>;
+
+  // The shared-link pages
+  currentPlatform(): Platform;
+  /** Dev mode on the desktop: stores the listener's address and path for /return-to-app, when it is allowed. */
+  startDevHandoff(link: SharedLink): DevHandoffPlan;
 
   // The sign-in screen
   enterSignInScreen(): void;
@@ -52,6 +60,8 @@ export const portalContext: PortalContext = {
   handoffDue,
   captureLaunchParams,
   callDesktopOnReturn,
+  currentPlatform,
+  startDevHandoff: (link) => startDevHandoff(link),
   enterSignInScreen,
   leaveSignInScreen,
   runLogoutAction,

@@ -1,7 +1,9 @@
-// The signed-in pages' loaders. Each starts its page's loads without awaiting them: the pages show their own loading
+// The pages' loaders. Each starts its page's loads without awaiting them: the pages show their own loading
 // and error states from the stores (SPEC 2, 8), so navigation never waits on the backend. They read only the context.
+import { redirect } from '@tanstack/react-router';
+import type { Platform } from '../domain/platform';
 import type { PortalContext } from './context';
-import { bool, validateSubscriptionSearch, type RawSearch } from './search';
+import { bool, validateSubscriptionSearch, type RawSearch, type SharedLinkSearch } from './search';
 
 type Loads = Pick<PortalContext, 'loadPlayer' | 'loadSubscription' | 'loadDesigns' | 'arriveAtSubscription'>;
 
@@ -37,4 +39,31 @@ export function subscriptionLoader({
   if (cause !== 'enter') return { arrival: context.loadSubscription().then(() => false) };
   const { success, cancelled } = validateSubscriptionSearch(location.search);
   return { arrival: context.arriveAtSubscription({ success, cancelled, canMakePayments: bool(location.search.canMakePayments) }) };
+}
+
+export interface ExternalLinkData {
+  platform: Platform;
+  /** Dev mode's desktop address when it was refused (the page says so); null otherwise. */
+  refusedTarget: string | null;
+}
+
+/**
+ * /external-link (SPEC 2): the visitor's platform, and on the desktop with dev=true the dev hand-off, done here so the
+ * page never shows before it leaves. An allowed listener goes on to /return-to-app, replacing this entry (Back must
+ * not hand the link off a second time); a refused one comes back as `refusedTarget`. A preload stores nothing.
+ */
+export function externalLinkLoader({
+  context,
+  deps,
+  preload,
+}: {
+  context: Pick<PortalContext, 'currentPlatform' | 'startDevHandoff'>;
+  deps: SharedLinkSearch;
+  preload: boolean;
+}): ExternalLinkData {
+  const platform = context.currentPlatform();
+  if (preload || platform.kind !== 'desktop' || deps.dev !== true) return { platform, refusedTarget: null };
+  const plan = context.startDevHandoff({ model: deps.model, design: deps.design, referral: deps.referral });
+  if (plan.ok) throw redirect({ to: '/return-to-app', replace: true });
+  return { platform, refusedTarget: plan.target };
 }

@@ -5,6 +5,7 @@ import { ExternalLinkPage } from '../ui/pages/ExternalLinkPage';
 import { ReturnToAppPage } from '../ui/pages/ReturnToAppPage';
 import { ShareDesignPage } from '../ui/pages/ShareDesignPage';
 import { authGuard, toAuth } from './guards';
+import { externalLinkLoader } from './loaders';
 import { rootRoute } from './root';
 import { validateSharedLinkSearch } from './search';
 
@@ -47,6 +48,8 @@ export const externalLinkRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/external-link',
   validateSearch: validateSharedLinkSearch,
+  loaderDeps: ({ search }) => search,
+  loader: externalLinkLoader,
   component: ExternalLinkPage,
 });
 

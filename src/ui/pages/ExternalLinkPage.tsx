@@ -1,10 +1,8 @@
 // /external-link (SPEC 2): hands a shared link to the app on this platform, or to the store that has it.
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
 import { config } from '../../config/config';
 import { deepLinkUrl, phoneLinkUrl, storesFor, type SharedLink } from '../../domain/shared-link';
 import { message } from '../../messages/catalogue';
-import { currentPlatform, startDevHandoff } from '../../state/shared-link';
 import { OpenInApp } from '../public/OpenInApp';
 import { PublicShell } from '../public/PublicShell';
 import { ScanToOpen } from '../public/ScanToOpen';
@@ -14,25 +12,8 @@ const routeApi = getRouteApi('/external-link');
 
 export function ExternalLinkPage() {
   const search = routeApi.useSearch();
-  const navigate = routeApi.useNavigate();
-  const link = useMemo<SharedLink>(
-    () => ({ model: search.model, design: search.design, referral: search.referral }),
-    [search.model, search.design, search.referral],
-  );
-  const [platform] = useState(currentPlatform);
-  const wantsDevHandoff = platform.kind === 'desktop' && search.dev === true;
-  const [refusedTarget, setRefusedTarget] = useState<string | null>(null);
-  const handedOff = useRef(false);
-
-  useEffect(() => {
-    if (!wantsDevHandoff || handedOff.current) return;
-    handedOff.current = true;
-    const plan = startDevHandoff(link);
-    // replace: Back from /return-to-app must not land here and hand the link off a second time.
-    if (plan.ok) void navigate({ to: '/return-to-app', replace: true });
-    else setRefusedTarget(plan.target);
-    // handedOff: the link is handed off once, as it was on arrival.
-  }, [wantsDevHandoff, link, navigate]);
+  const { platform, refusedTarget } = routeApi.useLoaderData();
+  const link: SharedLink = { model: search.model, design: search.design, referral: search.referral };
 
   const designLine = link.design ? <p className="shared-design-name">{message('sharedDesignNamed', { design: link.design })}</p> : null;
 
@@ -53,18 +34,6 @@ export function ExternalLinkPage() {
   }
 
   if (platform.kind === 'desktop') {
-    if (wantsDevHandoff && refusedTarget === null) {
-      return (
-        <PublicShell>
-          <div className="card public-card">
-            <h1>{message('openInProductHeading')}</h1>
-            <p role="status" className="dev-handoff">
-              <span className="spinner" aria-hidden="true" /> {message('devHandingOff')}
-            </p>
-          </div>
-        </PublicShell>
-      );
-    }
     return (
       <PublicShell>
         <div className="card public-card public-card-wide">

@@ -1,7 +1,10 @@
-// The signed-in pages' loaders: they start the page's loads through the router context and never wait for them;
+// The pages' loaders: the signed-in ones start the page's loads through the router context and never wait for them;
 // /subscription reads its query on arrival only. A plain object is the context.
 import { describe, expect, it, vi } from 'vitest';
-import { accountLoader, creditsLoader, myDesignsLoader, subscriptionLoader } from '../../../src/routes/loaders';
+import { isRedirect } from '@tanstack/react-router';
+import type { Platform } from '../../../src/domain/platform';
+import type { DevHandoffPlan } from '../../../src/domain/shared-link';
+import { accountLoader, creditsLoader, externalLinkLoader, myDesignsLoader, subscriptionLoader } from '../../../src/routes/loaders';
 import { parseSearch } from '../../../src/routes/search';
 
 /** Loads that never answer: a loader that awaited one would never return. */
@@ -57,5 +60,50 @@ describe('the /subscription loader', () => {
     const { arrival } = subscriptionLoader({ context: ctx, location: { search: parseSearch('?success=true') }, cause: 'stay' });
     expect(ctx.arriveAtSubscription).not.toHaveBeenCalled();
     await expect(arrival).resolves.toBe(false);
+  });
+});
+
+describe('the /external-link loader', () => {
+  const desktop: Platform = { kind: 'desktop', os: 'linux', inAppBrowser: null };
+  const iphone: Platform = { kind: 'ios', os: 'ios', inAppBrowser: null };
+  const link = { model: 'm1', design: 'Kitchen', referral: 'r9' };
+  function context(platform: Platform, plan: DevHandoffPlan) {
+    return { currentPlatform: vi.fn(() => platform), startDevHandoff: vi.fn((_link: typeof link) => plan) };
+  }
+  const allowed: DevHandoffPlan = { ok: true, handoff: { redirectUrl: 'http://127.0.0.1:5662', redirectPath: 'open?model=m1' } };
+  const refused: DevHandoffPlan = { ok: false, target: 'http://evil.example:5662' };
+
+  it('without dev=true hands the page its platform and stores nothing', () => {
+    const ctx = context(desktop, allowed);
+    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: undefined }, preload: false })).toEqual({ platform: desktop, refusedTarget: null });
+    expect(ctx.startDevHandoff).not.toHaveBeenCalled();
+  });
+
+  it('dev=true on a phone is not a desktop hand-off', () => {
+    const ctx = context(iphone, allowed);
+    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false })).toEqual({ platform: iphone, refusedTarget: null });
+    expect(ctx.startDevHandoff).not.toHaveBeenCalled();
+  });
+
+  it('dev=true on the desktop stores the hand-off and goes on to /return-to-app, replacing this entry', () => {
+    const ctx = context(desktop, allowed);
+    let thrown: unknown;
+    try {
+      externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(ctx.startDevHandoff).toHaveBeenCalledWith(link);
+    expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/return-to-app', replace: true });
+  });
+
+  it('a refused desktop address comes back for the page to say, and a preload hands nothing off', () => {
+    expect(externalLinkLoader({ context: context(desktop, refused), deps: { ...link, dev: true }, preload: false })).toEqual({
+      platform: desktop,
+      refusedTarget: 'http://evil.example:5662',
+    });
+    const ctx = context(desktop, allowed);
+    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: true }).refusedTarget).toBeNull();
+    expect(ctx.startDevHandoff).not.toHaveBeenCalled();
   });
 });
