@@ -94,8 +94,8 @@ async function expectStoreBadges(page: Page, expected: Array<'appStore' | 'googl
     if (expected.includes(store)) {
       await expect(link).toBeVisible();
       await expect(link).toHaveAttribute('href', config.links[store]);
-      // The badge image itself loads (drawn by us, served from /images/badges).
-      expect(await link.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // The badge image itself loads (drawn by us, served from /images/badges); a visible link may still be loading it.
+      await expect.poll(() => link.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     } else {
       await expect(link).toHaveCount(0);
     }
@@ -398,7 +398,7 @@ test.describe('/share-design on desktop', () => {
     await page.goto(`/share-design?${query({ model: 'Cabin', design: 'Weekend cabin' })}`);
     const img = page.getByRole('img', { name: 'Preview of the Cabin house model' });
     await expect(img).toBeVisible();
-    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await expect(page.getByText('No preview available')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
