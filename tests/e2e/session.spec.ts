@@ -7,6 +7,8 @@ import { profileValue } from './support/signed-in';
 /** A revoked account makes the emulator answer 400 and the backend 401/403 until the session is gone. */
 const REVOKED_LOG = /Failed to load resource: the server responded with a status of (400|401|403)/;
 const CHECK_EVERY_MS = 300_000;
+/** The identity service call of a session check. */
+const SESSION_CHECK = /\/identitytoolkit\.googleapis\.com\/v1\/accounts:lookup\b/;
 
 async function signIn(page: Page, account: Account): Promise<void> {
   await page.goto('/auth');
@@ -28,7 +30,7 @@ async function accountPageLoaded(page: Page): Promise<void> {
 function countSessionChecks(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (/\/identitytoolkit\.googleapis\.com\/v1\/accounts:lookup\b/.test(request.url())) count++;
+    if (SESSION_CHECK.test(request.url())) count++;
   });
   return () => count;
 }
@@ -142,8 +144,13 @@ test.describe('session checks', () => {
     await signIn(page, account);
     // Counted from here: signing in itself looks the account up once.
     const checks = countSessionChecks(page);
+    // The check of the navigation itself must be over before the account goes: a timed check that came while it
+    // was still asking would share its answer (one check at a time) and find the account still there.
+    const navigationChecked = page.waitForResponse(SESSION_CHECK);
     await nav(page, 'Credits').click();
     await expect(page).toHaveURL((url) => url.pathname === '/credits');
+    await navigationChecked;
+    await expect(page.getByText('Validating session...')).toBeHidden();
     await harness.admin.deleteUser(account.uid);
     await page.clock.fastForward(CHECK_EVERY_MS);
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
