@@ -2,9 +2,9 @@
 // WebDriver with selenium-webdriver. It needs a display: tests/engines/run.mjs runs everything under xvfb-run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
-import { Builder, error as seleniumError, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { Builder, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { freePort } from '../../harness/ports';
-import { eventually, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
+import { clickWhenReachable, COVERED_BY, eventually, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -73,30 +73,13 @@ class WebKitTab implements Tab {
   }
   async click(element: unknown) {
     const d = await this.d();
-    // WebDriver scrolls an element only just into view, where the sticky header can cover it: centre it first.
-    // Like Playwright's actionability wait: while something else would get the click (an overlay on its way out),
-    // try again for a while; then say what covered it.
-    const end = Date.now() + 5_000;
-    for (;;) {
-      await d.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' })", element);
-      try {
-        await (element as WebElement).click();
-        return;
-      } catch (error) {
-        if (!(error instanceof seleniumError.ElementClickInterceptedError) || Date.now() > end) {
-          const cover = await d
-            .executeScript<string>(
-              `const r = arguments[0].getBoundingClientRect(); const el = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-               return el ? el.outerHTML.slice(0, 200) : 'nothing';`,
-              element,
-            )
-            .catch(() => 'unknown');
-          throw new Error(`${(error as Error).name}: the click went to ${cover}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
+    // WebDriver scrolls an element only just into view, where the sticky header can cover it: COVERED_BY centres it.
+    await clickWhenReachable(
+      () => d.executeScript<string | null>(`return (${COVERED_BY})(arguments[0])`, element),
+      () => (element as WebElement).click(),
+    );
   }
+
   async type(element: unknown, text: string) {
     const d = await this.d();
     await d.executeScript('window.__engines.select(arguments[0])', element);
