@@ -7,16 +7,32 @@ import { profileValue } from './support/signed-in';
 /** A revoked account makes the emulator answer 400 and the backend 401/403 until the session is gone. */
 const REVOKED_LOG = /Failed to load resource: the server responded with a status of (400|401|403)/;
 const CHECK_EVERY_MS = 300_000;
-/** The identity service call of a session check. */
+/** The identity service calls of a session check: the account look-up, then a forced token refresh. */
 const SESSION_CHECK = /\/identitytoolkit\.googleapis\.com\/v1\/accounts:lookup\b/;
+const TOKEN_REFRESH = /\/securetoken\.googleapis\.com\/v1\/token\b/;
 
+/**
+ * Runs `navigate` and returns once the session check of the route it reaches is over: its token refresh has answered
+ * and "Validating session..." is gone. A test that deletes or disables the account before then races that check,
+ * which may sign out early (before the navigation the test means) or answer a later check with its "valid".
+ */
+async function navigateChecked(page: Page, navigate: () => Promise<unknown>): Promise<void> {
+  const checked = page.waitForResponse(TOKEN_REFRESH);
+  await navigate();
+  await checked;
+  await expect(page.getByText('Validating session...')).toBeHidden();
+}
+
+/** Signs in by e-mail; returns on / once its landing has been checked (the first route after signing in is checked too). */
 async function signIn(page: Page, account: Account): Promise<void> {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Continue with Email' }).click();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await navigateChecked(page, async () => {
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+  });
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
 
@@ -75,8 +91,8 @@ test.describe('session checks', () => {
     await page.clock.install();
     const account = await harness.account();
     await signIn(page, account);
-    // The landing on / was checked already (with the account still there), and My Account has shown what it loaded:
-    // no call of the old session is left in flight to sign it out early. The next navigation is checked again.
+    // The landing on / was checked (with the account still there), and My Account has shown what it loaded: no call
+    // of the old session is left in flight to sign it out early. The next navigation is checked again.
     await accountPageLoaded(page);
     await harness.admin.deleteUser(account.uid);
     await nav(page, 'Credits').click();
@@ -89,8 +105,10 @@ test.describe('session checks', () => {
     await page.clock.install();
     const account = await harness.account();
     await signIn(page, account);
-    await nav(page, 'Pro').click();
-    await expect(page).toHaveURL((url) => url.pathname === '/subscription');
+    await navigateChecked(page, async () => {
+      await nav(page, 'Pro').click();
+      await expect(page).toHaveURL((url) => url.pathname === '/subscription');
+    });
     // The page has shown the plan it loaded: no call of the old session is left in flight (as accountPageLoaded).
     await expect(page.getByRole('article', { name: 'Free', exact: true }).getByText('Current Plan')).toBeVisible();
     await harness.admin.disableUser(account.uid);
@@ -109,7 +127,6 @@ test.describe('session checks', () => {
     const account = await harness.account();
     await signIn(page, account);
     // Counted from here: signing in and the check of its landing on / are over.
-    await page.waitForLoadState('networkidle');
     const checks = countSessionChecks(page);
     await nav(page, 'Credits').click();
     await expect(page).toHaveURL((url) => url.pathname === '/credits');
@@ -126,7 +143,6 @@ test.describe('session checks', () => {
     const account = await harness.account();
     await signIn(page, account);
     // The landing on / was checked already (with the account still there); the next navigation is checked again.
-    await page.waitForLoadState('networkidle');
     await harness.admin.deleteUser(account.uid);
     // In-app navigation (a full reload would re-read the account anyway). The page may already have been signed out
     // by a protected call failing for the deleted account; either way /credits must end on the sign-in screen.
@@ -142,15 +158,13 @@ test.describe('session checks', () => {
     await page.clock.install();
     const account = await harness.account();
     await signIn(page, account);
-    // Counted from here: signing in itself looks the account up once.
+    // Counted from here: signing in and the check of its landing on / are over.
     const checks = countSessionChecks(page);
-    // The check of the navigation itself must be over before the account goes: a timed check that came while it
-    // was still asking would share its answer (one check at a time) and find the account still there.
-    const navigationChecked = page.waitForResponse(SESSION_CHECK);
-    await nav(page, 'Credits').click();
-    await expect(page).toHaveURL((url) => url.pathname === '/credits');
-    await navigationChecked;
-    await expect(page.getByText('Validating session...')).toBeHidden();
+    // The timed check must not meet the navigation's own check in flight: it would share that one's "valid".
+    await navigateChecked(page, async () => {
+      await nav(page, 'Credits').click();
+      await expect(page).toHaveURL((url) => url.pathname === '/credits');
+    });
     await harness.admin.deleteUser(account.uid);
     await page.clock.fastForward(CHECK_EVERY_MS);
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
@@ -161,7 +175,7 @@ test.describe('session checks', () => {
     await page.clock.install();
     const account = await harness.account();
     await signIn(page, account);
-    // Counted from here: signing in itself looks the account up once.
+    // Counted from here: signing in and the check of its landing on / are over.
     const checks = countSessionChecks(page);
     await harness.admin.deleteUser(account.uid);
     // In-app navigation to an exempt page (no full reload, which would re-read the account anyway).
