@@ -66,18 +66,9 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export const CLICK_WAIT_MS = 5_000;
 
 /**
- * In-page function source: centres the element, then answers null when a click in its middle reaches it (the element,
- * something inside it, or a label of it), else the start of what covers it (an overlay on its way out, say).
+ * Tries `click` until the element would get it (`coveredBy` answers the in-page helpers' `coveredBy`: null, or what
+ * covers it), for up to CLICK_WAIT_MS; then says what covered it.
  */
-export const COVERED_BY = `(el) => {
-  el.scrollIntoView({ block: 'center', inline: 'center' });
-  const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-  if (hit && (el.contains(hit) || hit.closest('label')?.control === el)) return null;
-  return hit ? hit.outerHTML.slice(0, 200) : 'nothing';
-}`;
-
-/** Tries `click` until the element would get it, for up to CLICK_WAIT_MS; then says what covered it. */
 export async function clickWhenReachable(coveredBy: () => Promise<string | null>, click: () => Promise<void>): Promise<void> {
   const end = Date.now() + CLICK_WAIT_MS;
   for (;;) {

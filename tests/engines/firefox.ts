@@ -1,7 +1,7 @@
 // Firefox ESR (Debian's firefox-esr) driven over WebDriver BiDi by puppeteer-core. Playwright's own Firefox build
 // cannot be downloaded here and its moz-firefox channel fails against ESR (issue 14).
 import puppeteer, { type Browser, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
-import { clickWhenReachable, COVERED_BY, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
+import { clickWhenReachable, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -33,7 +33,7 @@ class FirefoxTab implements Tab {
     // Puppeteer clicks wherever the element is, even under an overlay: wait until the click would reach it.
     const handle = element as ElementHandle;
     await clickWhenReachable(
-      () => handle.evaluate((el, source) => (0, eval)(source)(el) as string | null, COVERED_BY),
+      () => handle.evaluate((el) => (window as unknown as { __engines: { coveredBy(e: Element): string | null } }).__engines.coveredBy(el)),
       () => handle.click(),
     );
   }

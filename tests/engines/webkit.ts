@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { Builder, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { freePort } from '../../harness/ports';
-import { clickWhenReachable, COVERED_BY, eventually, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
+import { clickWhenReachable, eventually, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -73,9 +73,9 @@ class WebKitTab implements Tab {
   }
   async click(element: unknown) {
     const d = await this.d();
-    // WebDriver scrolls an element only just into view, where the sticky header can cover it: COVERED_BY centres it.
+    // WebDriver scrolls an element only just into view, where the sticky header can cover it: coveredBy centres it.
     await clickWhenReachable(
-      () => d.executeScript<string | null>(`return (${COVERED_BY})(arguments[0])`, element),
+      () => d.executeScript<string | null>('return window.__engines.coveredBy(arguments[0])', element),
       () => (element as WebElement).click(),
     );
   }

@@ -71,6 +71,17 @@ const engines = {
       box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
     };
   },
+  /**
+   * Centres the element, then answers null when a click in its middle reaches it (the element, something inside it or
+   * a label of it), else the start of what covers it (an overlay on its way out, say).
+   */
+  coveredBy(el: HTMLElement): string | null {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    if (hit && (el.contains(hit) || hit.closest('label')?.control === el)) return null;
+    return hit ? hit.outerHTML.slice(0, 200) : 'nothing';
+  },
   /** Selects a field's text so typing replaces it. */
   select(el: HTMLInputElement) {
     el.focus();
