@@ -65,20 +65,6 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** How long a click waits for its element to be the one that would get it (Playwright's actionability wait). */
 export const CLICK_WAIT_MS = 5_000;
 
-/**
- * Tries `click` until the element would get it (`coveredBy` answers the in-page helpers' `coveredBy`: null, or what
- * covers it), for up to CLICK_WAIT_MS; then says what covered it.
- */
-export async function clickWhenReachable(coveredBy: () => Promise<string | null>, click: () => Promise<void>): Promise<void> {
-  const end = Date.now() + CLICK_WAIT_MS;
-  for (;;) {
-    const cover = await coveredBy();
-    if (cover === null) return click();
-    if (Date.now() > end) throw new Error(`the click would go to ${cover}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 const DEFAULT_TIMEOUT = 10_000;
 const POLL_MS = 100;
 
@@ -105,6 +91,25 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/**
+ * Clicks once the element would get the click, as Playwright's actionability wait does. `coveredBy` answers the in-page
+ * helpers' `coveredBy`: null, or what covers the element; after CLICK_WAIT_MS the error names it.
+ */
+export async function clickWhenReachable(coveredBy: () => Promise<string | null>, click: () => Promise<void>): Promise<void> {
+  let cover: string | null = null;
+  await eventually(
+    'the element to get the click',
+    async () => {
+      cover = await coveredBy();
+      return cover === null ? true : undefined;
+    },
+    CLICK_WAIT_MS,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; it would go to ${cover}`);
+  });
+  await click();
 }
 
 export interface Inspected {
