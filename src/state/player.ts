@@ -83,7 +83,9 @@ const resource = createResource({
     return { cloud };
   },
   errorText: cloudSaveErrorText,
-  // SPEC 8 signs out on protected pages only: the hand-off on /auth keeps the session (keepSession).
+  // SPEC 8 signs out on protected pages only: the hand-off on /auth keeps the session (keepSession). The kernel runs
+  // this for every caller of a failed load with its own args, so a protected page that joins the hand-off's load still
+  // signs out, and a hand-off that joins a page's load adds no sign-out of its own.
   onError: async (error, args) => {
     if (endsSession(error) && !args.keepSession) await signOut();
   },
@@ -93,8 +95,9 @@ export const player = resource.state;
 setUnityTokenSource(() => player.unity?.accessToken ?? null);
 
 /**
- * Loads the player's cloud save once per page (parallel callers share one request); `force` fetches again;
- * `keepSession` (the hand-off on /auth) does not sign out over a failure, since that is for protected pages.
+ * Loads the player's cloud save once per page (parallel callers share one request); `force` fetches again, after
+ * any running request; `keepSession` (the hand-off on /auth) does not sign out over a failure, since that is for
+ * protected pages. Each caller's own `keepSession` decides, whoever started the shared request.
  * Follows SPEC 4 and 8: recovery of 500/401, expired-token refresh, first-time setup, sign-out on 401/403/network.
  * Resolves to the cloud save, or null with `player.status` 'error' and `player.error` set.
  */

@@ -24,13 +24,26 @@ export interface ResourceOptions<D extends object, A> {
   errorText: (error: unknown) => string;
   /** Whether a ready state may be reused without `force` (default: always). */
   fresh?: (state: Readonly<D & ResourceFields>, args: A) => boolean;
-  /** Runs after a failure was written (e.g. SPEC 8's sign-out); the load resolves once it is done. */
+  /**
+   * Runs after a failure was written, once for each caller of the failed load with that caller's own args (e.g. SPEC
+   * 8's sign-out, which protected pages ask for and the hand-off does not), whoever started the load; skipped for a
+   * caller once a reset came (an earlier caller's sign-out). Each caller's load resolves once its own is done.
+   */
   onError?: (error: unknown, args: A) => Promise<void> | void;
+}
+
+/** One request's result as its callers see it: the generation it ran in and, if it failed, the error and its text. */
+interface Attempt {
+  generation: number;
+  failure?: { error: unknown; text: string };
 }
 
 export interface Resource<D extends object, A> {
   readonly state: D & ResourceFields;
-  /** Loads unless ready (and fresh); parallel callers share one request; `force` loads again once none runs. */
+  /**
+   * Loads unless ready (and fresh); parallel callers share one request, each with its own onError; `force` loads
+   * again, after the running request if there is one (forced callers meanwhile share that next request).
+   */
   load(args?: A & { force?: boolean }): Promise<Outcome>;
   /** Back to a fresh initial state; an answer still on its way is dropped. */
   reset(): void;
@@ -51,47 +64,78 @@ export function createStore<D extends object>(initial: () => D): { readonly stat
 export function createResource<D extends object, A extends object = object>(options: ResourceOptions<D, A>): Resource<D, A> {
   const fields = (): D & ResourceFields => ({ ...options.initial(), status: 'idle', error: null });
   const state = proxy(fields());
-  let running: Promise<Outcome> | null = null;
+  /** The request in flight, shared by every caller that does not force. */
+  let running: Promise<Attempt> | null = null;
+  /** A forced load waiting for `running` to settle, shared by the forced callers that came meanwhile. */
+  let forced: Promise<Attempt> | null = null;
   let generation = 0;
   const outcome = (): Outcome => ({ status: state.status, error: state.error });
 
-  async function run(args: A, mine: number): Promise<Outcome> {
+  /** One request, written to the state; its failure is handed to each caller, who applies its own onError. */
+  async function run(args: A, mine: number): Promise<Attempt> {
     try {
       const data = await options.load(args, state);
-      if (mine !== generation) return outcome();
+      if (mine !== generation) return { generation: mine };
       Object.assign(state, data);
       state.status = 'ready';
-      return outcome();
+      return { generation: mine };
     } catch (error) {
-      if (mine !== generation) return outcome();
+      if (mine !== generation) return { generation: mine };
       const text = options.errorText(error);
       state.status = 'error';
       state.error = text;
-      // onError may reset the store (sign-out), so the outcome is taken first.
+      return { generation: mine, failure: { error, text } };
+    }
+  }
+
+  function start(args: A): Promise<Attempt> {
+    state.status = 'loading';
+    state.error = null;
+    const attempt: Promise<Attempt> = run(args, generation).finally(() => {
+      if (running === attempt) running = null;
+    });
+    running = attempt;
+    return attempt;
+  }
+
+  /** What one caller gets: the shared attempt, then its own onError (unless a reset came first, e.g. a sign-out). */
+  async function settle(attempt: Promise<Attempt>, args: A): Promise<Outcome> {
+    const { generation: mine, failure } = await attempt;
+    if (!failure) return outcome();
+    if (mine === generation) {
       try {
-        await options.onError?.(error, args);
+        await options.onError?.(failure.error, args);
       } catch {
         // The failure is already shown; a failing follow-up adds nothing the user can act on.
       }
-      return { status: 'error', error: text };
-    } finally {
-      if (mine === generation) running = null;
     }
+    // onError may reset the store (sign-out), so the outcome is the failure's own.
+    return { status: 'error', error: failure.text };
   }
 
   return {
     state,
     load(args = {} as A & { force?: boolean }) {
-      if (running) return running;
+      if (running && args.force) {
+        // A forced load is never answered by an older one: it runs once the running request has settled.
+        if (!forced) {
+          const queuedAt = generation;
+          const queued: Promise<Attempt> = running.then(() => {
+            if (forced === queued) forced = null;
+            return queuedAt === generation ? start(args) : { generation: queuedAt };
+          });
+          forced = queued;
+        }
+        return settle(forced, args);
+      }
+      if (running) return settle(running, args);
       if (!args.force && state.status === 'ready' && (options.fresh?.(state, args) ?? true)) return Promise.resolve(outcome());
-      state.status = 'loading';
-      state.error = null;
-      running = run(args, generation);
-      return running;
+      return settle(start(args), args);
     },
     reset() {
       generation++;
       running = null;
+      forced = null;
       restore(state, fields());
     },
   };

@@ -10,6 +10,7 @@ const auth = vi.hoisted(() => ({
 vi.mock('../../../src/auth/firebase', () => auth);
 
 import { authenticateUnity, loadPlayer, player, requirePlayer, resetPlayer } from '../../../src/state/player';
+import { deferred } from '../support/deferred';
 import { session } from '../../../src/state/session';
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -202,5 +203,50 @@ describe('first-time setup (SPEC 4, 5)', () => {
     expect(player.error).toBe('Failed to set initial user data');
     expect(api.count(`POST ${SAVE}/setup`)).toBeLessThanOrEqual(3);
     expect(auth.signOutUser).not.toHaveBeenCalled();
+  });
+});
+
+describe('a shared load: the sign-out rule of each caller holds, whoever started it (issue 30)', () => {
+  /** The cloud save answers when the test says so, with this answer. */
+  function heldSave(answer: Answer) {
+    const gate = deferred<void>();
+    const api = backend({ [`GET ${SAVE}`]: [answer] });
+    const fetchMock = vi.mocked(fetch);
+    const answerAfterGate = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (...args) => {
+      await gate.promise;
+      return answerAfterGate(...args);
+    });
+    return { api, open: () => gate.resolve() };
+  }
+
+  it("a protected page that joins the hand-off's failing load signs the user out", async () => {
+    const save = heldSave({ status: 403, body: { error: 'forbidden player' } });
+    const handoff = loadPlayer({ keepSession: true });
+    const page = loadPlayer();
+    save.open();
+    await expect(Promise.all([handoff, page])).resolves.toEqual([null, null]);
+    expect(save.api.count(`GET ${SAVE}`)).toBe(1);
+    expect(auth.signOutUser).toHaveBeenCalledOnce();
+    expect(session.status).toBe('signedOut');
+  });
+
+  it("a hand-off that joins a protected page's failing load adds no sign-out: the page's own rule signs out once", async () => {
+    const save = heldSave({ status: 403, body: { error: 'forbidden player' } });
+    const page = loadPlayer();
+    const handoff = loadPlayer({ keepSession: true });
+    save.open();
+    await expect(Promise.all([page, handoff])).resolves.toEqual([null, null]);
+    expect(auth.signOutUser).toHaveBeenCalledOnce();
+    expect(session.status).toBe('signedOut');
+  });
+
+  it('a forced load is never answered by an older unforced one', async () => {
+    const api = backend({ [`GET ${SAVE}`]: [saved('Old#1'), saved('New#1')] });
+    const older = loadPlayer();
+    const forced = loadPlayer({ force: true });
+    expect((await older)?.username).toBe('Old#1');
+    expect((await forced)?.username).toBe('New#1');
+    expect(api.count(`GET ${SAVE}`)).toBe(2);
   });
 });

@@ -66,6 +66,59 @@ describe('createResource', () => {
     expect(r.state.status).toBe('idle');
   });
 
+  it('a caller that joins a failing load gets its own onError, whoever started it (a hand-off joining a page keeps the session)', async () => {
+    const answer = deferred<string[]>();
+    const rules: Array<{ keepSession?: boolean }> = [];
+    let signOuts = 0;
+    const r = createResource({
+      initial: () => ({ items: [] as string[] }),
+      load: async (_args: { keepSession?: boolean }) => ({ items: await answer.promise }),
+      errorText: () => 'failed',
+      onError: (_error, args) => {
+        rules.push(args);
+        if (!args.keepSession) signOuts++;
+      },
+    });
+    const page = r.load({});
+    const handoff = r.load({ keepSession: true });
+    answer.reject(new Error('403'));
+    await expect(Promise.all([page, handoff])).resolves.toEqual([
+      { status: 'error', error: 'failed' },
+      { status: 'error', error: 'failed' },
+    ]);
+    expect(rules).toEqual([{}, { keepSession: true }]);
+    expect(signOuts).toBe(1);
+  });
+
+  it('a forced load waits for the running one and loads again; forced callers meanwhile share it', async () => {
+    const answers = [deferred<string[]>(), deferred<string[]>()];
+    const load = vi.fn(() => answers[load.mock.calls.length - 1]!.promise);
+    const r = items(load);
+    const older = r.load();
+    const forced = r.load({ force: true });
+    const forcedToo = r.load({ force: true });
+    answers[0]!.resolve(['old']);
+    await older;
+    expect(r.state.items).toEqual(['old']);
+    answers[1]!.resolve(['new']);
+    await Promise.all([forced, forcedToo]);
+    expect(r.state.items).toEqual(['new']);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a forced load queued before a reset does not run after it', async () => {
+    const answer = deferred<string[]>();
+    const load = vi.fn(() => answer.promise);
+    const r = items(load);
+    const older = r.load();
+    const forced = r.load({ force: true });
+    r.reset();
+    answer.resolve(['stale']);
+    await Promise.all([older, forced]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(r.state).toMatchObject({ status: 'idle', items: [] });
+  });
+
   it('drops an answer that arrives after a reset', async () => {
     const answer = deferred<string[]>();
     const r = items(() => answer.promise);
