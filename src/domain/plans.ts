@@ -80,7 +80,8 @@ export function startBlock(sub: Subscription | null): StartBlock | null {
 
 /** Cancel is offered for an active or paused plan, except one bought through Apple (cancelled in the App Store). */
 export const canCancel = (sub: Subscription | null) => (sub?.status === 'ACTIVE' || sub?.status === 'PAUSED') && sub.subscriptionSource !== 'apple';
-export const canPause = (sub: Subscription | null) => sub?.status === 'ACTIVE';
+/** Pause is offered for an active plan and, as SPEC 4's PAUSED -> PAUSED allows, a paused one (it extends the pause). */
+export const canPause = (sub: Subscription | null) => sub?.status === 'ACTIVE' || sub?.status === 'PAUSED';
 export const canResume = (sub: Subscription | null) => sub?.status === 'PAUSED';
 export const canRenew = (sub: Subscription | null) => sub?.status === 'CANCELLED';
 

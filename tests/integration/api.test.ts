@@ -140,6 +140,9 @@ describe('subscriptions', () => {
 
     await pauseSubscription(user.ctx, user.playerId, 'financial_reasons');
     expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({ status: 'PAUSED' });
+    // SPEC 4: PAUSED -> PAUSED (pausing again, which the portal offers too).
+    await pauseSubscription(user.ctx, user.playerId, 'other');
+    expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({ status: 'PAUSED' });
     await expect(activateDirect(user.ctx, user.playerId, 'ANNUAL', 'MANUAL-1')).rejects.toMatchObject({
       serverText: 'You have a paused subscription. Please resume or cancel it before starting a new subscription.',
     });

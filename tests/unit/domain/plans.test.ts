@@ -118,10 +118,19 @@ describe('the subscription rules of SPEC 4 and 5', () => {
     expect(canCancel(null)).toBe(false);
   });
 
-  it('offers pause when active, resume when paused, renew when cancelled', () => {
-    expect([canPause(sub()), canPause(sub({ status: 'PAUSED' }))]).toEqual([true, false]);
+  it('offers pause when active or paused (SPEC 4: PAUSED -> PAUSED), resume when paused, renew when cancelled', () => {
+    expect([canPause(sub()), canPause(sub({ status: 'PAUSED' })), canPause(sub({ status: 'CANCELLED' }))]).toEqual([true, true, false]);
     expect([canResume(sub()), canResume(sub({ status: 'PAUSED' }))]).toEqual([false, true]);
     expect([canRenew(sub()), canRenew(sub({ status: 'CANCELLED' }))]).toEqual([false, true]);
+  });
+
+  it('offers pause, resume and cancel exactly where the state machine allows them', () => {
+    for (const status of ['ACTIVE', 'CANCELLED', 'PAUSED'] as const) {
+      const current = sub({ status });
+      expect(canPause(current)).toBe(nextStatus(status, 'pause') !== null);
+      expect(canResume(current)).toBe(nextStatus(status, 'resume') !== null);
+      expect(canCancel(current)).toBe(nextStatus(status, 'cancel') !== null);
+    }
   });
 
   it('moves through the states as SPEC 4 says', () => {
