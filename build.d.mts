@@ -1,8 +1,16 @@
 import type { PortalConfig } from './src/config/types';
 export declare const FLAVOURS: readonly ['staging', 'development', 'production'];
-export declare function portalConfig(flavour?: string, overrides?: Partial<PortalConfig>): PortalConfig;
-/** A build's config: the portal's own, plus `liveReloadUrl` (development builds of `npm run dev` only). */
-export type BuildConfig = PortalConfig & { liveReloadUrl?: string };
+/**
+ * A build's config: the portal's own, plus `liveReloadUrl` (development builds of `npm run dev` only), `deployment`
+ * (a staging build held to production's rules by `npm run deploy -- --env staging`) and `localStack` (a production
+ * build run against the local stack by the bench and tests: exempt from those rules, never deployable).
+ */
+export type BuildConfig = PortalConfig & { liveReloadUrl?: string; deployment?: boolean; localStack?: boolean };
+export declare function portalConfig(flavour?: string, overrides?: Partial<BuildConfig>): BuildConfig;
+/** Why a build meant for deployment may not be made from `config` (loopback, http:, the Auth emulator), or null. */
+export declare function deploymentProblem(config: BuildConfig): string | null;
+/** Throws deploymentProblem's line as an Error with code PORTAL_UNSAFE_CONFIG. */
+export declare function assertDeployable(config: BuildConfig): void;
 export declare function contentSecurityPolicy(config: BuildConfig): string;
 export declare function securityHeaders(config: BuildConfig): Record<string, string>;
 export declare const CACHE_CONTROL: { hashed: string; index: string; images: string };

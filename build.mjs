@@ -42,6 +42,8 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
   const backendPort = env(PORT_VARIABLES.backend, String(DEFAULT_PORTS.backend));
   const backendUrl = env('PORTAL_BACKEND_URL', `http://127.0.0.1:${backendPort}`);
   const production = flavour === 'production';
+  // A build meant for deployment (production, or `npm run deploy -- --env staging`) never defaults to the stand-in.
+  const deployed = production || overrides.deployment === true;
   // Production and development/staging use different PayPal plan ids; development and staging share theirs.
   const planIds = production
     ? {
@@ -67,7 +69,7 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
     requestTimeoutMs: Number(env('PORTAL_REQUEST_TIMEOUT_MS', '15000')),
     paypal: {
       clientId: env('PAYPAL_CLIENT_ID', 'test-client-id'),
-      sdkBaseUrl: env('PAYPAL_SDK_BASE_URL', production ? '' : `${backendUrl}/paypal/sdk/js`),
+      sdkBaseUrl: env('PAYPAL_SDK_BASE_URL', deployed ? '' : `${backendUrl}/paypal/sdk/js`),
       planIds,
     },
     firebase: {
@@ -101,6 +103,59 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
   return config;
 }
 
+/** This machine, in any spelling the URL parser leaves (it folds 0x7f.1, 2130706433 and 0:0:0:0:0:0:0:1 already). */
+function isLoopbackHost(hostname) {
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\./.test(host) ||
+    host === '0.0.0.0' ||
+    host === '::1' ||
+    host === '::' ||
+    /^::ffff:(127\.|7f[0-9a-f]{2}:)/.test(host)
+  );
+}
+
+/**
+ * Why a build meant for deployment may not be made from `config`, in one line, or null. Production builds are always
+ * meant for deployment; a staging build is when `deployment` is set (`npm run deploy -- --env staging`). A build with
+ * `localStack: true` (set only through buildPortal's JS `config`, never by a variable: the bench and the tests, which
+ * run a production bundle against the local stack) is exempt, and can never be a deployment.
+ */
+export function deploymentProblem(config) {
+  const deployment = config.isProduction || config.deployment === true;
+  if (!deployment) return null;
+  if (config.localStack === true) return config.deployment === true ? 'a localStack build (bench and tests only) cannot be deployed' : null;
+  const what = config.isProduction ? 'production build' : `${config.flavour} build for deployment`;
+  if (config.useEmulator) return `${what} refused: PORTAL_USE_EMULATOR is true (set PORTAL_USE_EMULATOR=false: the real identity service)`;
+  const checks = [
+    ['PORTAL_BACKEND_URL', config.backendUrl],
+    ['FIREBASE_AUTH_DOMAIN', `https://${config.firebase.authDomain}`],
+    ...(config.paypal.sdkBaseUrl ? [['PAYPAL_SDK_BASE_URL', config.paypal.sdkBaseUrl]] : []),
+  ];
+  for (const [name, value] of checks) {
+    let url;
+    try {
+      url = new URL(value);
+    } catch {
+      return `${what} refused: ${name} "${value}" is not a URL`;
+    }
+    if (isLoopbackHost(url.hostname)) return `${what} refused: ${name} is ${value}, this machine (loopback), not the deployed service`;
+    if (url.protocol !== 'https:') return `${what} refused: ${name} is ${value}, not https`;
+  }
+  return null;
+}
+
+/** Throws the one-line problem of deploymentProblem (code PORTAL_UNSAFE_CONFIG), for build.mjs to exit 2 with. */
+export function assertDeployable(config) {
+  const problem = deploymentProblem(config);
+  if (problem) throw Object.assign(new Error(problem), { code: 'PORTAL_UNSAFE_CONFIG' });
+}
+
 /**
  * The Content-Security-Policy a host should send with the portal built from `config`. README "Content-Security-Policy"
  * gives the reason for every source; keep the two in step.
@@ -113,8 +168,10 @@ export function contentSecurityPolicy(config) {
   // range, so there it is DEV_LOCAL_IP when set, else any host on the desktop ports (the allow-list still checks).
   const lan = config.isDevelopment ? (config.devLocalIp ? [`http://${config.devLocalIp}`] : ['http://*']) : [];
   const desktop = desktopPorts.flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`, ...lan.map((h) => `${h}:${p}`)]).join(' ');
-  // Firebase's popup sign-in loads Google's gapi loader (apis.google.com/js/api.js) and nothing else from Google.
+  // Firebase's popup sign-in loads Google's gapi loader (apis.google.com/js/api.js), whose gapi.load('gapi.iframes')
+  // adds its module from apis.google.com/_/scs/; scripts by path only, the helper frames by origin.
   const google = 'https://apis.google.com';
+  const googleScripts = 'https://apis.google.com/js/api.js https://apis.google.com/_/scs/';
   const identity = 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com';
   // The stand-in (or any SDK base URL) in staging and development; PayPal's live host, never its sandbox, in production.
   const paypal = config.paypal.sdkBaseUrl
@@ -122,6 +179,14 @@ export function contentSecurityPolicy(config) {
     : config.isProduction
       ? 'https://www.paypal.com'
       : 'https://www.paypal.com https://www.sandbox.paypal.com';
+  // paypal-js loads `${sdkBaseUrl}?client-id=...` (PayPal's https://www.paypal.com/sdk/js by default); its buttons and
+  // checkout run in frames of www.paypal.com, so the page needs that one script path (CSP ignores the query).
+  const withoutQuery = (url) => url.replace(/[?#].*$/, '');
+  const paypalScript = config.paypal.sdkBaseUrl
+    ? withoutQuery(config.paypal.sdkBaseUrl)
+    : config.isProduction
+      ? 'https://www.paypal.com/sdk/js'
+      : 'https://www.paypal.com/sdk/js https://www.sandbox.paypal.com/sdk/js';
   // PayPal's live SDK writes <style> elements into the page for its button container and recommends 'unsafe-inline'
   // for styles; the stand-in does not, so only a build that loads PayPal's own SDK allows inline style elements.
   const paypalStyles = config.paypal.sdkBaseUrl ? '' : `${paypal} 'unsafe-inline'`;
@@ -134,14 +199,15 @@ export function contentSecurityPolicy(config) {
   const join = (...parts) => [...new Set(parts.join(' ').split(/\s+/).filter(Boolean))].join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${join("'self'", paypal, google)}`,
+    `script-src ${join("'self'", paypalScript, googleScripts)}`,
     // Style elements only from the site (and PayPal's SDK where it runs); style attributes stay allowed, since React
     // sets a few (the before/after slider's position). Browsers without the -elem/-attr directives use style-src.
     `style-src 'self' 'unsafe-inline'`,
     `style-src-elem ${join("'self'", paypalStyles)}`,
     `style-src-attr 'unsafe-inline'`,
-    // Profile photos of Google accounts come from googleusercontent.com.
-    `img-src ${join("'self'", 'data: blob:', paypal, paypalImages, 'https://*.googleusercontent.com')}`,
+    // The account page shows the identity provider's photoURL: Google's are on lh3-lh6.googleusercontent.com (Apple
+    // gives none, e-mail accounts have none); another host is refused and the initials show instead.
+    `img-src ${join("'self'", 'data: blob:', paypal, paypalImages, GOOGLE_PHOTO_HOSTS)}`,
     `font-src 'self' data:`,
     `connect-src ${join("'self'", origin(config.backendUrl), paypal, emulator, identity, desktop, ...config.allowedDesktopOrigins, liveReload)}`,
     `frame-src ${join(authDomain, emulator, paypal, google)}`,
@@ -152,6 +218,9 @@ export function contentSecurityPolicy(config) {
     `frame-ancestors ${ancestors}`,
   ].join('; ');
 }
+
+/** Where Google account photos (Firebase's photoURL for Google sign-in) are served from. */
+const GOOGLE_PHOTO_HOSTS = ['lh3', 'lh4', 'lh5', 'lh6'].map((h) => `https://${h}.googleusercontent.com`).join(' ');
 
 /** The origin of the live-reload event source, only in a development build that has one; '' otherwise. */
 function liveReloadOrigin(config) {
@@ -167,6 +236,9 @@ export function securityHeaders(config) {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    // A site that opened the portal loses its handle on the tab (it could navigate it to a look-alike); Firebase's
+    // sign-in and PayPal's checkout popups, which the portal opens, keep theirs.
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
   };
 }
 
@@ -226,6 +298,7 @@ export async function buildPortal({
 } = {}) {
   const esbuild = await import('esbuild');
   const config = portalConfig(flavour, overrides);
+  assertDeployable(config);
   const out = resolve(outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
   // The deployable folder holds only what is served; source maps, the metafile, the size report and the policy go to
   // this sibling, which the bench and tools read and nobody uploads.
@@ -393,7 +466,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`cli -> ${await buildCli()}`);
   } else {
     const overrides = values.standalone ? { standalone: true } : {};
-    const result = await buildPortal({ flavour: values.env, outdir: values.outdir, config: overrides, watch: values.watch });
+    const result = await buildPortal({ flavour: values.env, outdir: values.outdir, config: overrides, watch: values.watch }).catch((error) => {
+      // An unsafe configuration for a deployed build: one line, exit 2 (a usage error, like a bad option).
+      if (error?.code !== 'PORTAL_UNSAFE_CONFIG') throw error;
+      process.stderr.write(`build.mjs: ${error.message}\n`);
+      process.exit(2);
+    });
     if (values.watch) console.log(`watching src/ -> ${result.outdir}`);
   }
 }

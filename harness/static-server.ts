@@ -47,6 +47,7 @@ export async function startStaticServer({
     'x-content-type-options': 'nosniff',
     'referrer-policy': fromBuild?.['Referrer-Policy'] ?? 'strict-origin-when-cross-origin',
     'permissions-policy': fromBuild?.['Permissions-Policy'] ?? 'camera=(), microphone=(), geolocation=()',
+    'cross-origin-opener-policy': fromBuild?.['Cross-Origin-Opener-Policy'] ?? 'same-origin-allow-popups',
   };
   const indexHtml = () => readFile(join(root, 'index.html'));
   const server: Server = createServer(async (req, res) => {

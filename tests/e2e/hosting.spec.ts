@@ -25,9 +25,15 @@ test.describe('serving rules of Firebase Hosting', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(headers['cache-control']).toBe('no-cache');
     const index = await request.get(new URL('/index.html', portal()).href);
     expect(index.headers()['cache-control']).toBe('no-cache');
+    // On every path: files and images too (issue 25 item 4).
+    for (const path of ['/index.html', '/images/after-render.png', '/images/no-such-image.png', '/auth']) {
+      const res = await request.get(new URL(path, portal()).href);
+      expect(res.headers()['cross-origin-opener-policy'], path).toBe('same-origin-allow-popups');
+    }
   });
 
   test('the hashed bundle and stylesheet are immutable for a year; images are cached, a missing one is a 404', async ({ request }) => {

@@ -40,11 +40,31 @@ describe('contentSecurityPolicy', () => {
   it('names no PayPal sandbox and no gstatic in production, and no inline or eval scripts anywhere', () => {
     expect(production).not.toContain('sandbox.paypal.com');
     expect(production).not.toContain('gstatic.com');
-    expect(directive(production, 'script-src')).toBe("script-src 'self' https://www.paypal.com https://apis.google.com");
+    // Scripts by path: PayPal's SDK, Google's gapi loader and the gapi.iframes module it adds (issue 25 item 4).
+    expect(directive(production, 'script-src')).toBe(
+      "script-src 'self' https://www.paypal.com/sdk/js https://apis.google.com/js/api.js https://apis.google.com/_/scs/",
+    );
     for (const flavour of ['staging', 'development', 'production'] as const) {
       const script = directive(contentSecurityPolicy(portalConfig(flavour)), 'script-src');
       expect(script).not.toMatch(/unsafe-inline|unsafe-eval/);
     }
+  });
+
+  it("loads scripts by path in every flavour: the stand-in's SDK path, never the backend's whole origin", () => {
+    const staging = portalConfig('staging', {
+      backendUrl: 'http://127.0.0.1:8787',
+      paypal: { ...portalConfig('staging').paypal, sdkBaseUrl: 'http://127.0.0.1:8787/paypal/sdk/js' },
+    });
+    const script = directive(contentSecurityPolicy(staging), 'script-src');
+    expect(script.split(' ')).toContain('http://127.0.0.1:8787/paypal/sdk/js');
+    expect(script.split(' ')).not.toContain('http://127.0.0.1:8787');
+    expect(script).not.toMatch(/ https:\/\/(www\.paypal|apis\.google)\.com( |$)/);
+  });
+
+  it('shows images from no wildcard host: Google account photos from lh3-lh6.googleusercontent.com only', () => {
+    const img = directive(production, 'img-src');
+    expect(img).not.toContain('*');
+    expect(img).toContain('https://lh3.googleusercontent.com');
   });
 
   it('allows style elements from the site only where the stand-in replaces PayPal, and style attributes', () => {
@@ -72,7 +92,9 @@ describe('a production build', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'portal-production-'));
     built = { outdir: join(dir, 'site'), reportDir: join(dir, 'site.report') };
-    await promisify(execFile)('node', ['build.mjs', '--env', 'production', '--outdir', built.outdir]);
+    // As deployed: a real (https, not loopback) backend; the identity service and PayPal are production's defaults.
+    const env = { ...process.env, PORTAL_BACKEND_URL: 'https://api.portal.example', PORTAL_USE_EMULATOR: 'false' };
+    await promisify(execFile)('node', ['build.mjs', '--env', 'production', '--outdir', built.outdir], { env });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
