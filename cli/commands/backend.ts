@@ -18,6 +18,7 @@ export interface BackendCommandOptions {
   identityKeys?: string;
   allowOrigin: string[];
   allowPaymentBypass?: boolean;
+  hostName: string[];
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -56,6 +57,12 @@ export function backendCommand(): Command {
       process.env.BACKEND_IDENTITY_KEYS,
     )
     .option('--allow-origin <origin>', `an origin whose pages may call the API (repeatable; default the portal at ${PORT_VARIABLES.portal})`, collect, [])
+    .option(
+      '--host-name <name>',
+      'a further name the backend answers to, with its port (repeatable; always 127.0.0.1, localhost, [::1]); other Host headers get 421',
+      collect,
+      [],
+    )
     .option('--allow-payment-bypass', "accept POST /subscription/direct {provider: 'MANUAL'} (the staging build's manual activation)")
     .action(async (opts: BackendCommandOptions) => {
       try {
@@ -70,6 +77,8 @@ export function backendCommand(): Command {
       } catch (error) {
         throw new CliError(`--allow-origin: ${(error as Error).message}`, EXIT.usage);
       }
+      const bad = opts.hostName.find((name) => !/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(name));
+      if (bad !== undefined) throw new CliError(`--host-name: "${bad}" is not a host name (no scheme or port)`, EXIT.usage);
       const keys = identityKeys(opts.identityKeys);
       if (opts.emulator === false && !keys) throw new CliError('--no-emulator needs --identity-keys: otherwise no identity token can be accepted', EXIT.usage);
       const port = await stackPort('backend', opts.port === undefined ? undefined : portOption(opts.port, '--port'));
@@ -81,6 +90,7 @@ export function backendCommand(): Command {
         identityKeys: keys,
         allowedOrigins: origins,
         allowPaymentBypass: opts.allowPaymentBypass ?? false,
+        hostNames: opts.hostName,
         planIds: [portalConfig('staging').paypal.planIds, portalConfig('production').paypal.planIds],
       });
       const secretFile = writeSecretFile(backend.port, backend.harnessSecret);

@@ -81,6 +81,8 @@ export const playerRoutes: RouteDef[] = [
       const identity = ctx.identity();
       text(ctx.body, 'idToken', 8192);
       const guest = ctx.unity();
+      // Only a desktop guest's token (no account) may be linked: another account's player is never handed over.
+      if (guest.uid !== null) throw new HttpError(400, "Only a guest player's Unity token can be linked to an account");
       const player = ctx.backend.store.linkPlayer(identity.uid, guest.playerId, identity.email);
       if (!player) throw new HttpError(409, 'This player is already linked to another account');
       return { json: { playerId: player.playerId, accessToken: ctx.backend.unityTokens.issue(player.playerId, identity.uid) } };

@@ -43,6 +43,11 @@ export interface BackendOptions {
   allowedOrigins?: string[];
   /** Accept the manual activation (payment bypass) of the staging build. Off unless asked for. */
   allowPaymentBypass?: boolean;
+  /**
+   * Host names it answers to besides its loopback names (127.0.0.1, localhost, [::1]) and `host`, always with its own
+   * port: any other Host header gets 421, so a DNS-rebinding page cannot reach it under a name of its own.
+   */
+  hostNames?: string[];
 }
 
 export interface Backend {
@@ -97,6 +102,14 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   } catch {
     throw new HttpError(400, 'Request body must be a JSON object');
   }
+}
+
+/** The Host headers a backend on `port` answers: its loopback names, `host` and `hostNames`, each with the port. */
+export function servedHosts(port: number, host: string | undefined, hostNames: readonly string[] = []): Set<string> {
+  const names = ['127.0.0.1', 'localhost', '[::1]', ...(host ? [host] : []), ...hostNames];
+  // An IPv6 literal is written in brackets in a Host header; a wildcard bind address names no host.
+  const bracket = (name: string) => (name.includes(':') && !name.startsWith('[') ? `[${name}]` : name);
+  return new Set(names.filter((n) => n !== '0.0.0.0' && n !== '::').map((n) => `${bracket(n).toLowerCase()}:${port}`));
 }
 
 /** scheme://host:port of an origin, or a thrown Error for anything that is not an http(s) origin. */
@@ -181,7 +194,13 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     res.end(body);
   };
 
+  let hosts = new Set<string>();
   const server: Server = createServer(async (req, res) => {
+    // DNS rebinding: a page on evil.example whose name now points at 127.0.0.1 sends Host: evil.example:<port>.
+    if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+      send(req, res, { status: 421, json: { error: `Misdirected request: this backend answers only as ${[...hosts].join(', ')}` } });
+      return;
+    }
     let reqUrl: URL;
     try {
       reqUrl = new URL(req.url ?? '/', 'http://backend.invalid');
@@ -324,6 +343,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   }
 
   const port = await listen(server, options.port, options.host ?? '127.0.0.1');
+  hosts = servedHosts(port, options.host, options.hostNames);
   url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const api: Backend = {
     port,

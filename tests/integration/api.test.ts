@@ -32,8 +32,12 @@ describe('auth/unity and auth/unity-link', () => {
     const fresh = context(idToken);
     const linked = await linkUnity(fresh, guest.accessToken);
     expect(linked.playerId).toBe(guest.playerId);
-    // A player that already belongs to another account is not handed over.
-    await expect(linkUnity(context(fresh.idToken), user.ctx.unityToken!)).resolves.toMatchObject({ playerId: guest.playerId });
+    // Another account's Unity token is refused with 400 and its player is never handed over (issue 25 item 6).
+    const refused = await linkUnity(context(fresh.idToken), user.ctx.unityToken!).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 400, serverText: "Only a guest player's Unity token can be linked to an account" });
+    expect((await exchangeForUnity(context(fresh.idToken))).playerId).toBe(guest.playerId);
+    expect((await exchangeForUnity(user.ctx)).playerId).toBe(user.playerId);
   });
 });
 

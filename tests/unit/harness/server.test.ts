@@ -195,6 +195,67 @@ describe('payment bypass', () => {
   });
 });
 
+/** GET with a Host header of our choosing (fetch sets its own): what a DNS-rebinding page's request looks like. */
+function getWithHost(b: Backend, path: string, host: string | undefined): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: b.port, path, method: 'GET', setHost: host !== undefined, headers: host === undefined ? {} : { host } },
+      (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('Host header (DNS rebinding)', () => {
+  it('answers only as 127.0.0.1, localhost or [::1] on its own port; any other Host gets 421', async () => {
+    const b = await backend();
+    for (const host of [`127.0.0.1:${b.port}`, `localhost:${b.port}`, `LOCALHOST:${b.port}`, `[::1]:${b.port}`]) {
+      expect((await getWithHost(b, '/health', host)).status, host).toBe(200);
+    }
+    for (const host of [`evil.example:${b.port}`, 'evil.example', `127.0.0.1:${b.port + 1}`, '127.0.0.1', `127.0.0.1.nip.io:${b.port}`]) {
+      const res = await getWithHost(b, '/health', host);
+      expect(res.status, host).toBe(421);
+      expect(JSON.parse(res.body).error, host).toMatch(/^Misdirected request: this backend answers only as 127\.0\.0\.1:/);
+    }
+    // No Host header at all: Node's server refuses that HTTP/1.1 request itself (400) before the backend sees it.
+    expect((await getWithHost(b, '/health', undefined)).status).toBe(400);
+    // The test routes and the API are behind the same check.
+    expect((await getWithHost(b, '/__harness/log', `evil.example:${b.port}`)).status).toBe(421);
+  });
+
+  it('answers a host it was told to serve, on its own port', async () => {
+    const b = await backend({ hostNames: ['backend.test'] });
+    expect((await getWithHost(b, '/health', `backend.test:${b.port}`)).status).toBe(200);
+    expect((await getWithHost(b, '/health', `other.test:${b.port}`)).status).toBe(421);
+  });
+});
+
+describe('auth/unity-link', () => {
+  it("links a guest player; refuses another account's Unity token with 400 and links nothing", async () => {
+    const b = await backend();
+    const victim = await player(b, 'uid-victim');
+    const other = await player(b, 'uid-other');
+    const guest = await call(b, 'POST', '/__harness/guest', { body: {}, headers: { 'x-harness-secret': b.harnessSecret } });
+    const newcomer = emulatorToken('uid-newcomer');
+    const refused = await call(b, 'POST', '/auth/unity-link', { token: newcomer, unity: other.unity, body: { idToken: newcomer } });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({ error: "Only a guest player's Unity token can be linked to an account" });
+    expect(b.store.data.players[other.playerId]!.uid).toBe('uid-other');
+    expect(b.store.playerOfUid('uid-newcomer')).toBeFalsy();
+    // Not even the account's own Unity token: only a guest's.
+    const own = await call(b, 'POST', '/auth/unity-link', { token: victim.token, unity: victim.unity, body: { idToken: victim.token } });
+    expect(own.status).toBe(400);
+    const linked = await call(b, 'POST', '/auth/unity-link', { token: newcomer, unity: String(guest.json.accessToken), body: { idToken: newcomer } });
+    expect(linked.status).toBe(200);
+    expect(linked.json.playerId).toBe(guest.json.playerId);
+  });
+});
+
 describe('odd ids and paths', () => {
   it('a uid "__proto__" or "constructor" is an ordinary player, the same one every time', async () => {
     const b = await backend();
