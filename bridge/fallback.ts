@@ -40,11 +40,14 @@ function refused(what: string, raw: string): void {
   console.warn(`[bridge] refused to ${what} ${origin}: not an allowed desktop target`);
 }
 
-/** Sends the browser to the desktop (SPEC 4: `{target}/login?{token}`). Does nothing for a URL outside the allow-list. */
+/**
+ * Sends the browser to the desktop (SPEC 4: `{target}/login?{token}`), replacing the current history entry, so Back
+ * does not return to a page that hands off again. Does nothing for a URL outside the allow-list.
+ */
 export function navigateToDesktop(url: string, allows: DesktopAllowList, win: Pick<Window, 'location'> = window): void {
   const allowed = desktopCallUrl(url, allows);
   if (allowed === null) return refused('navigate to', url);
-  win.location.assign(allowed);
+  win.location.replace(allowed);
 }
 
 /**

@@ -87,21 +87,36 @@ function listenOn(target: unknown, deliver: (data: unknown) => void): () => void
 }
 
 /**
- * `message` events dispatched on window or document by the host's injected script (React Native does this).
- * Only events with no source (dispatched by script) or this window as source (window.postMessage from the page's
- * own context) count: messages from frames, such as the identity provider's or PayPal's, are never read.
+ * Whether a window or document `message` event comes from the host's own API (issue 25), never from another window:
+ * - its `source` is this window: `window.postMessage(json, '*')` run in the page's own context (a host's
+ *   evaluateJavaScript / evaluateJavascript);
+ * - no `source`, and dispatched by script (`isTrusted` false): React Native WebView's `postMessage`, or a
+ *   `MessageEvent` a host's injected script dispatches. Only scripts of the page itself (or a same-origin frame,
+ *   which owns the page anyway) can dispatch an event here.
+ * Refused: any other source (a frame, the opener, a popup), and trusted events without a source (a frame removed right
+ * after posting, a closed popup).
  */
-function listenOnWindow(win: Window, deliver: (data: unknown) => void): () => void {
+export function fromHostApi(event: unknown, win: Window): boolean {
+  const source = prop(event, 'source');
+  if (source === win) return true;
+  if (source !== null && source !== undefined) return false;
+  return prop(event, 'isTrusted') === false;
+}
+
+/**
+ * `message` events dispatched on window (WKWebView, Android, React Native on iOS) or on document (React Native on
+ * Android) by the host, as `fromHostApi` says. Messages from frames, such as the identity provider's or PayPal's,
+ * and from an opener are never read.
+ */
+function listenOnWindow(win: Window, deliver: (data: unknown) => void, onDocument: boolean): () => void {
   const onMessage = (event: Event) => {
-    const source = prop(event, 'source');
-    if (source !== null && source !== undefined && source !== win) return;
-    deliver(prop(event, 'data'));
+    if (fromHostApi(event, win)) deliver(prop(event, 'data'));
   };
   win.addEventListener('message', onMessage);
-  win.document.addEventListener('message', onMessage);
+  if (onDocument) win.document.addEventListener('message', onMessage);
   return () => {
     win.removeEventListener('message', onMessage);
-    win.document.removeEventListener('message', onMessage);
+    if (onDocument) win.document.removeEventListener('message', onMessage);
   };
 }
 
@@ -120,15 +135,16 @@ export function transportFor(kind: HostKind, win: Window, names: HostNames): Tra
           // androidx.webkit's WebMessageListener object delivers replies as its own message events; a classic
           // addJavascriptInterface object has none, so that host calls the receive function or posts to window.
           const stopObject = listenOn(hostObject(kind, win, names), fromHost);
-          const stopWindow = listenOnWindow(win, fromWindow);
+          const stopWindow = listenOnWindow(win, fromWindow, false);
           return () => {
             stopObject();
             stopWindow();
           };
         }
         case 'react-native':
+          return listenOnWindow(win, fromWindow, true);
         case 'wkwebview':
-          return listenOnWindow(win, fromWindow);
+          return listenOnWindow(win, fromWindow, false);
       }
     },
   };

@@ -329,7 +329,7 @@ export function onHostMessage(handler: HostMessageHandler): () => void {
   return bridge().onHostMessage(handler);
 }
 
-/** The browser-redirect fallback (SPEC 4): `window.location.assign(url)`, refused unless configureBridge's allow-list accepts its origin. */
+/** The browser-redirect fallback (SPEC 4): `window.location.replace(url)`, refused unless configureBridge's allow-list accepts its origin. */
 export function navigateToDesktop(url: string): void {
   fallback.navigateToDesktop(url, settings.allowsDesktopOrigin);
 }

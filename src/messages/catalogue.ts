@@ -28,6 +28,12 @@ export const messages = {
     'We could not reach the {product} app on this computer, so it could not sign you in. Open {product}, then select Try again. You are still signed in here.',
   desktopTryAgain: 'Try again',
   desktopSkip: 'Continue to my account',
+  // A launch with ?link= (issue 25): the desktop guest's progress joins this account only when the user says so.
+  appLinkQuestion: 'Link the progress of the {product} app on this device to this account?',
+  appLinkQuestionText: 'Only link if you opened this page from the {product} app yourself.',
+  appLinkConfirm: 'Link',
+  appLinkDecline: 'Not now',
+  appLinkFailed: 'The progress of the {product} app could not be linked to this account. You are still signed in.',
   // The router's error screen (issue 17 item 7): a webview has no address bar, so the way out is on the page.
   errorScreenHeading: 'Something went wrong',
   errorScreenText: 'This page stopped working because of an unexpected error. Nothing was changed by it.',

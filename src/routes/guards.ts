@@ -35,7 +35,9 @@ export async function authGuard({ location, context }: { location: AuthLocation;
     const href = location.pathname + stringifySearch(rest) + hash;
     // The logout forgot the stored target; a target in this same link still counts ("log out, then sign in for me").
     if (outcome === 'loggedOut') context.captureLaunchParams(new URL(href, window.location.origin).href);
-    throw redirect({ href, replace: true });
+    // `link` is read once and kept in memory only: it never comes back into the address.
+    const { link: _link, ...kept } = rest;
+    throw redirect({ href: location.pathname + stringifySearch(kept) + hash, replace: true });
   }
   if (!context.isSignedIn()) return;
   // A hand-off to the desktop is due: stay here, overlay up, until the token has gone out (no page loads meanwhile).

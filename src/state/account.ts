@@ -1,16 +1,14 @@
 // My Account actions: the username edit (SPEC 4, 5) and the account deletion flow (SPEC 4, 5, 7, 9).
 import { deleteUser } from '../api/account';
 import { ApiError, type ApiContext } from '../api/client';
-import { decodeStoredUnityAuth } from '../api/decoders';
 import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/profile';
 import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { PortalError } from './errors';
-import { player, saveUsername } from './player';
+import { keptUnity, saveUsername } from './player';
 import { createStore } from './resource';
-import { onSignedOut, session, signOut } from './session';
-import { LOCAL_KEYS, readJson } from './storage';
+import { onSignedOut, signOut } from './session';
 import { showToast } from './toasts';
 
 export type DeletionStep = 'idle' | 'confirming' | 'deleting' | 'deleted';
@@ -99,10 +97,9 @@ let redirectTimer: ReturnType<typeof setTimeout> | null = null;
  */
 export async function confirmDeletion(deps: DeletionDeps): Promise<void> {
   if (account.deletion.step !== 'confirming') return;
-  // The player loaded for this page, else the Unity auth data kept for this user.
-  const kept = decodeStoredUnityAuth(readJson(LOCAL_KEYS.unityAuthData));
-  const stored = kept && (kept.uid === null || kept.uid === session.user?.uid) ? kept : null;
-  const playerId = player.unity?.playerId ?? stored?.playerId ?? null;
+  // The player loaded for this page, else the Unity auth data kept for this user (never another user's).
+  const stored = keptUnity();
+  const playerId = stored?.playerId ?? null;
   if (!playerId) {
     account.deletion.error = message('deletionNoPlayer');
     return;
@@ -118,7 +115,7 @@ export async function confirmDeletion(deps: DeletionDeps): Promise<void> {
     account.deletion.error = message('deletionNoToken');
     return;
   }
-  if (!ctx.unityToken && stored?.playerId === playerId) ctx = { ...ctx, unityToken: stored.accessToken };
+  if (!ctx.unityToken && stored) ctx = { ...ctx, unityToken: stored.accessToken };
   account.deletion.step = 'deleting';
   account.deletion.error = null;
   try {

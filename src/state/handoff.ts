@@ -6,17 +6,22 @@ import * as auth from '../auth/firebase';
 import { config } from '../config/config';
 import { TOKEN_MIN_VALIDITY_MS } from '../domain/constants';
 import { allowedDesktopTarget, desktopPolicy, loginUrl } from '../domain/desktop-target';
-import { HANDOFF_PARAMS, parseLaunch } from '../domain/launch';
+import { parseLaunch } from '../domain/launch';
 import { isNewAccount } from '../domain/profile';
+import { message } from '../messages/catalogue';
 import { openAffiliateSurvey, whenAffiliateClosed } from './affiliate';
 import { ensureUnity, loadPlayer } from './player';
 import { singleFlight } from './resource';
 import { isSignedIn, onSignedOut, session, signedInOnThisPage } from './session';
 import { finishAuthenticating } from './sign-in';
 import { LOCAL_KEYS, SESSION_KEYS, localStore, sessionStore } from './storage';
+import { showToast } from './toasts';
 
-/** `notListening`: the desktop app did not answer at its address; the user can open it and try again. */
-export type HandoffPhase = 'idle' | 'working' | 'redirecting' | 'notListening' | 'done';
+/**
+ * `notListening`: the desktop app did not answer at its address; the user can open it and try again.
+ * `askingLink`: a `?link=` launch waits for the user's answer to "Link the progress of ...?".
+ */
+export type HandoffPhase = 'idle' | 'working' | 'askingLink' | 'redirecting' | 'notListening' | 'done';
 
 export const handoff = proxy({
   phase: 'idle' as HandoffPhase,
@@ -31,6 +36,7 @@ const launch = {
   unityToken: false,
   state: null as string | null,
   devMode: false,
+  /** `?link=`: the desktop guest's Unity token, in memory only (it left the URL when read), until the user answers. */
   linkToken: null as string | null,
   /** `?host=vuplex`: a host that injects its object late is on its way, so the hand-off waits for it. */
   hostHint: false,
@@ -71,8 +77,13 @@ function withoutParams(href: string, names: readonly string[]): string {
  */
 export function captureLaunchParams(href: string): void {
   const parsed = parseLaunch(href, policy());
-  if (parsed.link) launch.linkToken = parsed.link;
-  launch.devMode = parsed.dev;
+  if (parsed.link) {
+    // Read once, then out of the URL before any popup opens: kept in memory only, never in history or storage.
+    launch.linkToken = parsed.link;
+    if (window.location.href === href) hooks.replaceUrl(withoutParams(href, ['link']));
+  }
+  // Dev mode parks the token in local storage for /return-to-app: development builds only (issue 25).
+  launch.devMode = parsed.dev && config.isDevelopment;
   launch.hostHint = parsed.hostHint;
   launch.atSignIn = parsed.atSignIn;
   launch.unityToken = parsed.unityToken;
@@ -81,6 +92,11 @@ export function captureLaunchParams(href: string): void {
   if (target.kind === 'refused') handoff.refusedTarget = target.raw;
   if (target.kind === 'none') resumePendingTarget();
   if (target.kind !== 'desktop') return; // an in-app path is the guard's business, not a desktop target
+  if (sessionStore.flag(SESSION_KEYS.hasRedirected) && reloadedFromHistory()) {
+    // Back or reload to an address that already handed off in this tab: no second token. Only a new launch counts.
+    hooks.replaceUrl(cleanAddress(new URL(href).pathname));
+    return;
+  }
   handoff.refusedTarget = null;
   launch.target = target.target;
   sessionStore.set(SESSION_KEYS.pendingRedirect, target.target);
@@ -106,6 +122,21 @@ function resumePendingTarget(): void {
 export function storedTarget(): string | null {
   const stored = localStore.get(LOCAL_KEYS.redirectUrl);
   return stored ? allowedDesktopTarget(stored, policy()) : null;
+}
+
+/** This document was loaded by a reload or by Back/Forward, not by a new navigation to its address. */
+function reloadedFromHistory(): boolean {
+  try {
+    const [entry] = window.performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return entry?.type === 'reload' || entry?.type === 'back_forward';
+  } catch {
+    return false;
+  }
+}
+
+/** The portal's own address once a token left: no target in the query, the path or the hash. */
+function cleanAddress(pathname: string): string {
+  return /^\/(auth|sign-in|create-account)(\/|$)/.test(pathname) ? '/auth' : '/';
 }
 
 /** Once a token has left, nothing that could send another one stays behind (target, kind, state, token). */
@@ -151,12 +182,9 @@ async function flow(now: number): Promise<void> {
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
   if (launch.target && !launch.devMode && !launch.hostHint && detectHost() === null) earlyProbe = probeDesktop(launch.target);
   try {
-    const linkToken = launch.linkToken;
-    await ensureUnity(linkToken ? { linkToken } : {});
-    if (linkToken) {
-      launch.linkToken = null;
-      hooks.replaceUrl(withoutParams(window.location.href, ['link']));
-    }
+    await linkIfWanted(user.uid, due);
+    if (session.user?.uid !== user.uid) return;
+    await ensureUnity();
     // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on.
     await loadPlayer({ keepSession: true });
     if (session.user?.uid !== user.uid) return;
@@ -171,6 +199,33 @@ async function flow(now: number): Promise<void> {
     finishAuthenticating();
     leaveSignInScreen();
   }
+}
+
+let linkAnswer: ((link: boolean) => void) | null = null;
+
+/**
+ * `?link=` (a desktop guest player): asks first, and calls /auth/unity-link only on Link. The link token is
+ * forgotten after any answer, so a bad one never blocks a hand-off; a failed link is said and the flow goes on.
+ */
+async function linkIfWanted(uid: string, due: boolean): Promise<void> {
+  const linkToken = launch.linkToken;
+  if (!linkToken) return;
+  handoff.phase = 'askingLink';
+  const link = await new Promise<boolean>((resolve) => (linkAnswer = resolve));
+  linkAnswer = null;
+  launch.linkToken = null;
+  handoff.phase = due ? 'working' : 'idle';
+  if (!link || session.user?.uid !== uid) return;
+  try {
+    await ensureUnity({ linkToken });
+  } catch {
+    showToast('error', message('appLinkFailed'));
+  }
+}
+
+/** The answer to "Link the progress of ...?": Link (true) or Not now (false). */
+export function answerLink(link: boolean): void {
+  linkAnswer?.(link);
 }
 
 /** The token to the host by message, else to the desktop target by redirect; nothing when neither wants one. */
@@ -198,11 +253,14 @@ async function deliver(uid: string): Promise<void> {
   await redirectToDesktop(target, kind);
 }
 
-/** Marks the launch's target used: the URL loses its launch parameters, the session remembers it was done. */
+/**
+ * Marks the launch's target used: the portal's address becomes a clean /auth or / (a target in the query, the path or
+ * the hash is gone, so Back or a reload finds none), and the tab remembers it handed off (hasRedirected).
+ */
 function used(): void {
   forgetTarget();
   sessionStore.setFlag(SESSION_KEYS.hasRedirected, true);
-  hooks.replaceUrl(withoutParams(window.location.href, HANDOFF_PARAMS));
+  hooks.replaceUrl(cleanAddress(window.location.pathname));
 }
 
 /** The browser hand-off of SPEC 4 (or dev mode's /return-to-app), after making sure something listens there. */
@@ -283,6 +341,7 @@ export async function answerTokenRequest(kind: TokenKind, requestId?: string): P
 }
 
 onSignedOut(() => {
+  answerLink(false);
   deliveredFor = null;
   notListeningTarget = null;
   if (handoff.phase === 'notListening') handoff.phase = 'idle';
@@ -296,5 +355,6 @@ export function resetHandoffForTests(): void {
   deliveredFor = null;
   notListeningTarget = null;
   earlyProbe = null;
+  linkAnswer = null;
   runAppAuthFlow.clear();
 }

@@ -17,36 +17,66 @@ export type { LoadStatus } from './resource';
 export { PortalError } from './errors';
 export { apiContext } from './api-context';
 
-function storeUnity(unity: UnityAuth): UnityAuth {
+/** Whose Unity auth `player.unity` holds: every read checks it against the signed-in user (issue 25). */
+let unityOwner: string | null = null;
+
+function storeUnity(uid: string, unity: UnityAuth): UnityAuth {
   player.unity = unity;
-  writeJson(LOCAL_KEYS.unityAuthData, { ...unity, uid: session.user?.uid ?? null });
+  unityOwner = uid;
+  writeJson(LOCAL_KEYS.unityAuthData, { ...unity, uid });
   return unity;
 }
 
 /**
- * Exchanges the identity token for Unity auth (or links the desktop's player when `linkToken` is given) and stores
- * it. Parallel callers share one exchange.
+ * The signed-in user's Unity auth kept in memory or in storage, never another user's (a value without an owner counts
+ * as another user's); null when none is kept. A stored value of this user is taken into memory.
  */
-export const authenticateUnity = singleFlight(async (options: { linkToken?: string; forceRefresh?: boolean } = {}): Promise<UnityAuth> => {
+export function keptUnity(): UnityAuth | null {
+  const uid = session.user?.uid;
+  if (!uid) return null;
+  if (player.unity && unityOwner === uid) return player.unity;
+  const stored = decodeStoredUnityAuth(readJson(LOCAL_KEYS.unityAuthData));
+  if (stored?.uid !== uid) return null;
+  player.unity = { playerId: stored.playerId, accessToken: stored.accessToken };
+  unityOwner = uid;
+  return player.unity;
+}
+
+let exchangeFor: string | null = null;
+
+const exchange = singleFlight(async (uid: string, options: { linkToken?: string; forceRefresh?: boolean }): Promise<UnityAuth> => {
   const ctx = await apiContext({ forceRefresh: options.forceRefresh });
+  let unity: UnityAuth;
   try {
-    return storeUnity(options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx));
+    unity = options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx);
   } catch (error) {
     if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
     throw new PortalError(message('unityAuthFailed'), error);
   }
+  // The user signed out or changed while the exchange ran: its answer is nobody's here now, so it is dropped.
+  if (session.user?.uid !== uid) throw new PortalError(message('unityAuthFailed'));
+  return storeUnity(uid, unity);
 });
+
+/**
+ * Exchanges the identity token for Unity auth (or links the desktop's player when `linkToken` is given) and stores
+ * it for the user it ran for. Parallel callers for the same user share one exchange.
+ */
+export const authenticateUnity = Object.assign(
+  (options: { linkToken?: string; forceRefresh?: boolean } = {}): Promise<UnityAuth> => {
+    const uid = session.user?.uid;
+    if (!uid) return Promise.reject(new PortalError(message('noAuthenticatedUser')));
+    if (exchangeFor !== uid) exchange.clear();
+    exchangeFor = uid;
+    return exchange(uid, options);
+  },
+  { clear: () => exchange.clear() },
+);
 
 /** SPEC 4: stored Unity auth data when it belongs to this user, else a fresh exchange. */
 export async function ensureUnity(options: { linkToken?: string } = {}): Promise<UnityAuth> {
   if (options.linkToken) return authenticateUnity(options);
-  if (player.unity) return player.unity;
-  const stored = decodeStoredUnityAuth(readJson(LOCAL_KEYS.unityAuthData));
-  if (stored && (stored.uid === null || stored.uid === session.user?.uid)) {
-    player.unity = { playerId: stored.playerId, accessToken: stored.accessToken };
-    return player.unity;
-  }
-  return authenticateUnity();
+  return keptUnity() ?? authenticateUnity();
 }
 
 /** Signs out after a 401, 403 or network failure: the session is no good (SPEC 8). */
@@ -92,7 +122,8 @@ const resource = createResource({
 });
 
 export const player = resource.state;
-setUnityTokenSource(() => player.unity?.accessToken ?? null);
+// The X-Unity-Token header: only the signed-in user's own Unity token.
+setUnityTokenSource(() => (player.unity && unityOwner === session.user?.uid ? player.unity.accessToken : null));
 
 /**
  * Loads the player's cloud save once per page (parallel callers share one request); `force` fetches again, after
@@ -130,6 +161,12 @@ export async function saveUsername(name: string): Promise<boolean> {
 /** Sets the credit balance after a purchase. */
 export function setCredits(balance: number): void {
   if (player.cloud) player.cloud.credits = balance;
+}
+
+/** Test hook: the player's Unity auth as if `uid`'s exchange had answered (nothing is stored). */
+export function setUnityForTests(uid: string, unity: UnityAuth | null): void {
+  player.unity = unity;
+  unityOwner = unity ? uid : null;
 }
 
 export function resetPlayer(): void {

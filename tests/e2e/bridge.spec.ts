@@ -99,6 +99,39 @@ for (const viewport of [
   });
 }
 
+test.describe('messages from other windows (issue 25)', () => {
+  test('a frame that posts to the portal gets nothing, also when it is removed right after posting; the host still does', async ({ page }) => {
+    const warnings = bridgeWarnings(page);
+    await injectHost(page, { kind: 'react-native', names: HOST_NAMES });
+    await page.goto('/external-link');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const messages = ['{"v":2,"type":"requestToken","kind":"identity","requestId":"from-frame"}', '{"v":1,"type":"canMakePayments","allowed":false}'];
+    for (const removeAfterPosting of [false, true]) {
+      await page.evaluate(() => {
+        const frame = document.createElement('iframe');
+        frame.title = 'another window';
+        document.body.append(frame);
+      });
+      const frame = page.frames().find((f) => f !== page.mainFrame())!;
+      await frame.evaluate(
+        ({ messages, removeAfterPosting }) => {
+          for (const data of messages) parent.postMessage(data, '*');
+          if (removeAfterPosting) frameElement?.remove();
+        },
+        { messages, removeAfterPosting },
+      );
+      if (!removeAfterPosting) await page.evaluate(() => document.querySelector('iframe')?.remove());
+    }
+    // The page's own answer to its host proves that it listens: sent after the frames, it arrives while theirs never do.
+    await hostSends(page, 'react-native', '{"v":2,"type":"requestToken","kind":"identity","requestId":"from-host"}');
+    await expect
+      .poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'tokenUnavailable'))
+      .toEqual([expect.objectContaining({ requestId: 'from-host' })]);
+    expect(await page.evaluate(() => localStorage.getItem('paymentsDisabled'))).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+});
+
 // bridge/ bundled alone, so each function is exercised end to end in Chromium, independent of the app's flows.
 let bundle: Promise<string> | null = null;
 function bridgeBundle(): Promise<string> {

@@ -2,6 +2,7 @@
 // once per session, dev mode, link, hostile targets and host webviews.
 import type { Page } from '@playwright/test';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
+import { hostInbox, hostSends, injectHost } from './bridge-hosts';
 import { expect, expectAccessible, test } from './fixtures';
 import { signInByEmail } from './support/sign-in';
 
@@ -10,6 +11,14 @@ async function handedOff(page: Page, desktop: DesktopListener) {
   const event = await desktop.next('login');
   await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));
   return event;
+}
+
+/** Fills the e-mail form of the sign-in screen already open. */
+async function signInHere(page: Page, account: { email: string; password: string }) {
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test.describe('hand-off by browser redirect', () => {
@@ -51,9 +60,13 @@ test.describe('hand-off by browser redirect', () => {
 
   test('hands off once per session, and again only when the redirect query comes again', async ({ page, harness, desktop }) => {
     const account = await harness.account();
+    await page.goto('/external-link');
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
     await handedOff(page, desktop);
+    // The hand-off replaced its own history entry: Back goes to the page before it, which hands nothing off.
     await page.goBack();
+    await expect(page).toHaveURL(/\/external-link$/);
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
@@ -63,9 +76,9 @@ test.describe('hand-off by browser redirect', () => {
     await handedOff(page, desktop);
   });
 
-  test('dev mode goes through /return-to-app, which calls the listener', async ({ page, harness, desktop }) => {
+  test('dev mode goes through /return-to-app, which calls the listener (development build)', async ({ page, harness, desktop }) => {
     const account = await harness.account();
-    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`);
+    await signInByEmail(page, account, `${harness.devUrl}/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`);
     await expect(page).toHaveURL(/\/return-to-app$/);
     await expect(page.getByRole('heading', { name: /^Return to / })).toBeVisible();
     const event = await desktop.next('login');
@@ -73,17 +86,170 @@ test.describe('hand-off by browser redirect', () => {
     expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('redirectUrl')])).toEqual([null, null]);
   });
 
-  test('links the desktop guest player named by ?link and removes the parameter', async ({ page, harness, desktop }) => {
+  test('dev=true is ignored outside development builds: the token goes straight to the listener, never into storage', async ({ page, harness, desktop }) => {
+    const account = await harness.account();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.addInitScript(() => {
+      // Records every authToken write, so a token parked for /return-to-app is seen even after it was cleared.
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'authToken') sessionStorage.setItem('__sawAuthToken', 'true');
+        return set.call(this, key, value);
+      };
+    });
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`);
+    const event = await handedOff(page, desktop);
+    expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+    expect(visited).not.toContain('/return-to-app');
+    await page.goBack();
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), sessionStorage.getItem('__sawAuthToken')])).toEqual([null, null]);
+  });
+});
+
+test.describe('?link= asks first (issue 25)', () => {
+  const question = /^Link the progress of the .+ app on this device to this account\?$/;
+
+  test('the link leaves the URL at once; after sign-in the page asks, and links the guest player only on Link', async ({ page, harness, desktop }) => {
     const guest = await harness.guest();
     const account = await harness.account();
-    await signInByEmail(page, account, `/auth?link=${encodeURIComponent(guest.accessToken)}`);
-    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await page.goto(`/create-account?link=${encodeURIComponent(guest.accessToken)}`);
+    await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
+    // Before any popup or form: out of the address and history, in no storage.
     await expect(page).not.toHaveURL(/link=/);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(guest.accessToken);
+    await signInHere(page, account);
+    const dialog = page.getByRole('dialog', { name: question });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'the link question');
+    expect((await harness.log(account.uid)).map((e) => e.route)).not.toContain('auth-unity-link');
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expect(dialog).toBeHidden();
     const routes = (await harness.log(account.uid)).map((e) => e.route);
-    expect(routes).toContain('auth-unity-link');
+    expect(routes.filter((r) => r === 'auth-unity-link')).toHaveLength(1);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('unityAuthData') ?? '{}') as { playerId?: string });
     expect(stored.playerId).toBe(account.playerId);
     expect(desktop.events).toEqual([]);
+  });
+
+  test('Not now makes no link call, and the question does not come back', async ({ page, harness }) => {
+    const guest = await harness.guest();
+    const account = await harness.account();
+    await signInByEmail(page, account, `/auth?link=${encodeURIComponent(guest.accessToken)}`);
+    const dialog = page.getByRole('dialog', { name: question });
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect((await harness.log(account.uid)).map((e) => e.route)).not.toContain('auth-unity-link');
+  });
+
+  test.describe('a bad link', () => {
+    test.use({ allowConsoleErrors: [/status of 40\d/] });
+    test('is refused by the backend, said, forgotten, and the hand-off still happens', async ({ page, harness, desktop }) => {
+      const account = await harness.account();
+      await signInByEmail(page, account, `/auth?link=not-a-token&redirect=${encodeURIComponent(desktop.url)}`);
+      await page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Link', exact: true }).click();
+      const event = await handedOff(page, desktop);
+      expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+    });
+  });
+});
+
+test.describe('a hand-off leaves no way back to a second token (issue 25)', () => {
+  const forms: Array<[string, (target: string) => string]> = [
+    ['a path segment after "redirect"', (t) => `/auth/redirect/${encodeURIComponent(t)}`],
+    ['the hash', (t) => `/auth#${t}`],
+  ];
+  for (const [form, path] of forms) {
+    test(`target in ${form}: Back, reload, and a reload of that address again send no second token`, async ({ page, harness, desktop }) => {
+      const account = await harness.account();
+      await page.goto('/external-link');
+      await signInByEmail(page, account, path(desktop.url));
+      await handedOff(page, desktop);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/external-link$/);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      // An entry of this tab that still carries the target (as the hand-off's own entry did before): reloading it
+      // in a tab that already handed off sends nothing, and the address is cleaned.
+      await page.evaluate((href) => history.replaceState(null, '', href), path(desktop.url));
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      await expect(page).not.toHaveURL(/redirect|#/);
+      expect(desktop.events.filter((e) => e.kind === 'login')).toHaveLength(1);
+    });
+  }
+});
+
+test.describe('tokens belong to one user (issue 25, row 1)', () => {
+  /** The Unity player a `ut1.<payload>.<signature>` token was issued for. */
+  const unityPlayer = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { pid?: string }).pid;
+
+  test('Alice signs out while her Unity exchange runs; Bob, signing in on the same page, hands off his own Unity token', async ({ page, harness, desktop }) => {
+    const [alice, bob] = [await harness.account(), await harness.account()];
+    await harness.faults(alice.uid, 'latency=3000');
+    const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
+    await signInByEmail(page, alice);
+    await exchange;
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
+    // A logout link carrying Bob's launch, followed inside the page: the same document, its memory included.
+    await page.evaluate(
+      (href) => {
+        history.pushState(null, '', href);
+        dispatchEvent(new PopStateEvent('popstate'));
+      },
+      `/auth?action=logout&redirect=${encodeURIComponent(desktop.url)}&unityToken=true`,
+    );
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    await late; // Alice's answer arrives after her sign-out
+    await signInHere(page, bob);
+    const event = await handedOff(page, desktop);
+    expect(event.kind === 'login' && unityPlayer(event.token)).toBe(bob.playerId);
+  });
+
+  test("Alice's late answer is not stored: Bob, in a new page, hands off his own Unity token", async ({ page, harness, desktop }) => {
+    const [alice, bob] = [await harness.account(), await harness.account()];
+    await harness.faults(alice.uid, 'latency=3000');
+    const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
+    await signInByEmail(page, alice);
+    await exchange;
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
+    await late;
+    expect(await page.evaluate(() => localStorage.getItem('unityAuthData'))).toBeNull();
+    await signInByEmail(page, bob, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
+    const event = await handedOff(page, desktop);
+    expect(event.kind === 'login' && unityPlayer(event.token)).toBe(bob.playerId);
+  });
+
+  test("a host's requestToken of kind unity after the same replay answers Bob's token", async ({ page, harness }) => {
+    const [alice, bob] = [await harness.account(), await harness.account()];
+    await harness.faults(alice.uid, 'latency=3000');
+    await injectHost(page, { kind: 'react-native' });
+    const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
+    await signInByEmail(page, alice);
+    await exchange;
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
+    await hostSends(page, 'react-native', '{"v":1,"type":"logout"}');
+    await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
+    await late;
+    await signInHere(page, bob);
+    await expect.poll(async () => (await hostInbox(page)).some((m) => (m as { type?: string }).type === 'signedIn')).toBe(true);
+    await hostSends(page, 'react-native', '{"v":2,"type":"requestToken","kind":"unity","requestId":"r1"}');
+    const answer = () =>
+      hostInbox(page).then((all) => all.find((m) => (m as { requestId?: string }).requestId === 'r1') as { type: string; token?: string } | undefined);
+    await expect.poll(answer).toBeTruthy();
+    const reply = await answer();
+    expect(reply?.type).toBe('token');
+    expect(unityPlayer(reply!.token!)).toBe(bob.playerId);
   });
 });
 

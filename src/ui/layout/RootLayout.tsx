@@ -7,6 +7,7 @@ import { Overlay } from '../components/Overlay';
 import { Toasts } from '../components/Toasts';
 import { AffiliateSurvey } from '../affiliate/AffiliateSurvey';
 import { DesktopNotListening } from '../auth/DesktopNotListening';
+import { LinkPrompt } from '../auth/LinkPrompt';
 
 export function RootLayout() {
   const snap = useSnapshot(session);
@@ -20,6 +21,7 @@ export function RootLayout() {
       )}
       <Outlet />
       {flow.phase === 'notListening' && <DesktopNotListening />}
+      {flow.phase === 'askingLink' && <LinkPrompt />}
       {flow.phase === 'redirecting' ? <Overlay text={message('redirecting')} /> : snap.validating && <Overlay text={message('validatingSession')} />}
       <AffiliateSurvey />
       <Toasts />

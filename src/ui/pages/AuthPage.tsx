@@ -67,7 +67,7 @@ export function AuthPage() {
         {snap.mode === 'resetSent' && <CheckEmail />}
         {snap.mode === 'choice' && snap.offerBrowser && <OpenInBrowser />}
       </div>
-      {snap.succeeded && snap.overlayOpen && flow.phase !== 'notListening' && <AuthOverlay />}
+      {snap.succeeded && snap.overlayOpen && flow.phase !== 'notListening' && flow.phase !== 'askingLink' && <AuthOverlay />}
     </main>
   );
 }

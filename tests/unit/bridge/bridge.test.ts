@@ -147,6 +147,19 @@ describe('messages on shared channels', () => {
     frame.remove();
   });
 
+  it('reads document message events for React Native (Android) only', () => {
+    for (const kind of ['wkwebview', 'android'] as const) {
+      installHost(kind);
+      const bridge = bridgeFor();
+      const handler = vi.fn();
+      bridge.onHostMessage(handler);
+      documentEvent(new FakeHostObject(), '{"v":1,"type":"logout"}');
+      expect(handler, kind).not.toHaveBeenCalled();
+      bridge.dispose();
+      removeHosts();
+    }
+  });
+
   it('stays quiet about window messages that are not meant for the bridge, but warns on the host channel', () => {
     const host = installHost('android');
     const bridge = bridgeFor();

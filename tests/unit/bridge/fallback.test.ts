@@ -96,22 +96,24 @@ describe('desktopCallUrl', () => {
 });
 
 describe('navigateToDesktop', () => {
-  it('sends the browser to an allowed desktop URL', () => {
-    const win = { location: { assign: vi.fn() } } as unknown as Window;
+  it('sends the browser to an allowed desktop URL, replacing the history entry (Back does not hand off again)', () => {
+    const win = { location: { assign: vi.fn(), replace: vi.fn() } } as unknown as Window;
     navigateToDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, POLICY, win);
-    expect(win.location.assign).toHaveBeenCalledWith(`http://127.0.0.1:5662/login?${TOKEN}`);
+    expect(win.location.replace).toHaveBeenCalledWith(`http://127.0.0.1:5662/login?${TOKEN}`);
+    expect(win.location.assign).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
   });
 
   it.each(HOSTILE)('does not navigate to %s', (url) => {
-    const win = { location: { assign: vi.fn() } } as unknown as Window;
+    const win = { location: { assign: vi.fn(), replace: vi.fn() } } as unknown as Window;
     navigateToDesktop(url, POLICY, win);
+    expect(win.location.replace).not.toHaveBeenCalled();
     expect(win.location.assign).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledOnce();
   });
 
   it('never writes the token into the warning', () => {
-    const win = { location: { assign: vi.fn() } } as unknown as Window;
+    const win = { location: { assign: vi.fn(), replace: vi.fn() } } as unknown as Window;
     navigateToDesktop(`https://evil.example/login?${TOKEN}`, POLICY, win);
     expect(warn).toHaveBeenCalledWith('[bridge] refused to navigate to https://evil.example: not an allowed desktop target');
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOST_KINDS, detectHostIn, prop } from '../../../bridge/hosts';
+import { HOST_KINDS, detectHostIn, fromHostApi, prop } from '../../../bridge/hosts';
 import { NAMES, installHost, removeHosts } from './fake-hosts';
 
 afterEach(() => removeHosts());
@@ -57,5 +57,19 @@ describe('prop', () => {
     expect(prop(null, 'x')).toBeUndefined();
     expect(prop('text', 'length')).toBeUndefined();
     expect(prop({ x: 1 }, 'x')).toBe(1);
+  });
+});
+
+describe('fromHostApi: which window message events count as the host speaking (issue 25)', () => {
+  const other = { postMessage() {} };
+  it.each([
+    ['posted from the page itself (source is this window)', { source: window, isTrusted: true }, true],
+    ['dispatched by script with no source (React Native, an injected MessageEvent)', { source: null, isTrusted: false }, true],
+    ['posted by a frame or the opener (another window)', { source: other, isTrusted: true }, false],
+    ['another window, even when dispatched by script', { source: other, isTrusted: false }, false],
+    ['trusted with no source (a frame removed right after posting, a closed popup)', { source: null, isTrusted: true }, false],
+    ['with no isTrusted at all', { source: null }, false],
+  ])('%s: %s', (_name, event, accepted) => {
+    expect(fromHostApi(event, window)).toBe(accepted);
   });
 });

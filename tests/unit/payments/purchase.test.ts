@@ -4,7 +4,7 @@ import { ApiError, type ApiContext } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { CloudSave } from '../../../src/domain/entities';
 import { PayPalError } from '../../../src/payments/paypal';
-import { player } from '../../../src/state/player';
+import { player, setUnityForTests } from '../../../src/state/player';
 import { canClosePurchase, choosePack, closePurchase, mountPayButtons, purchase, recordPurchase, resetPurchase } from '../../../src/state/purchase';
 import { session } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
@@ -54,7 +54,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
   session.status = 'signedIn';
-  player.unity = { playerId: 'P1', accessToken: 'unity' };
+  setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity' });
   player.cloud = { ...cloud };
   player.status = 'ready';
   mocks.renderButtons.mockReset();

@@ -20,7 +20,7 @@ import {
   startUsernameEdit,
   submitUsername,
 } from '../../../src/state/account';
-import { player, resetPlayer } from '../../../src/state/player';
+import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 
@@ -29,7 +29,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  player.unity = { playerId: 'P1', accessToken: 'unity-token' };
+  setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
   player.cloud = { entries: [], username: 'Ada#1234', credits: 0, needsSetup: false, accountType: 1, subscription: undefined };
   player.status = 'ready';
   session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };

@@ -18,8 +18,8 @@ import {
   submitAffiliate,
   whenAffiliateClosed,
 } from '../../../src/state/affiliate';
-import { player, resetPlayer } from '../../../src/state/player';
-import { signOut } from '../../../src/state/session';
+import { resetPlayer, setUnityForTests } from '../../../src/state/player';
+import { session, signOut } from '../../../src/state/session';
 import { SESSION_KEYS, sessionStore } from '../../../src/state/storage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -29,11 +29,13 @@ beforeEach(() => {
   sessionStore.remove(SESSION_KEYS.hasShownAffiliateModal);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockResolvedValue(new Response(JSON.stringify({ success: true }), { status: 200 }));
-  player.unity = { playerId: 'P1', accessToken: 'unity-token' };
+  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
 });
 afterEach(() => {
   resetAffiliate();
   resetPlayer();
+  session.user = null;
   fetchMock.mockReset();
   vi.unstubAllGlobals();
 });

@@ -45,7 +45,7 @@ vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
 import type { Subscription } from '../../../src/domain/plans';
 import { message } from '../../../src/messages/catalogue';
 import { account, confirmDeletion, requestDeletion, resetAccount, startUsernameEdit, submitUsername } from '../../../src/state/account';
-import { player, resetPlayer } from '../../../src/state/player';
+import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 import { loadSubscription, resetSubscription, subscription } from '../../../src/state/subscription';
 import { confirmCancel, confirmPause, resetSubscriptionPage, resumeSubscription, setPageEffects } from '../../../src/state/subscription-page';
@@ -69,7 +69,7 @@ beforeEach(() => {
   setPageEffects({ reload: () => {} });
   session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
   session.status = 'signedIn';
-  player.unity = { playerId: 'P1', accessToken: 'unity-token' };
+  setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
   player.cloud = { entries: [], username: 'Ada#1234', credits: 0, needsSetup: false, accountType: 1, subscription: undefined };
   player.status = 'ready';
 });

@@ -9,7 +9,7 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
 
-import { authenticateUnity, loadPlayer, player, requirePlayer, resetPlayer } from '../../../src/state/player';
+import { authenticateUnity, ensureUnity, loadPlayer, player, requirePlayer, resetPlayer, setUnityForTests } from '../../../src/state/player';
 import { deferred } from '../support/deferred';
 import { session } from '../../../src/state/session';
 
@@ -55,7 +55,7 @@ const unity = (accessToken: string) => ({ status: 200, body: { playerId: 'P1', a
 beforeEach(() => {
   session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
   session.status = 'signedIn';
-  player.unity = { playerId: 'P1', accessToken: 'old-unity' };
+  setUnityForTests('u1', { playerId: 'P1', accessToken: 'old-unity' });
 });
 afterEach(() => {
   resetPlayer();
@@ -122,9 +122,10 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
   it('does not try to recover when nobody is signed in any more', async () => {
     session.user = null;
     const api = backend({ [`GET ${SAVE}`]: [{ status: 500, body: { error: 'oops' } }], 'POST /auth/unity': [unity('new-unity')] });
+    // Signed out: no Unity auth is anyone's (issue 25), so nothing is read and nothing recovered.
     await expect(loadPlayer()).resolves.toBeNull();
-    expect(player.error).toMatch('Failed to fetch cloud save data: oops');
-    expect(api.count('POST /auth/unity')).toBe(0);
+    expect(player.error).toBe('No authenticated user available for request.');
+    expect(api.calls).toEqual([]);
   });
 });
 
@@ -248,5 +249,84 @@ describe('a shared load: the sign-out rule of each caller holds, whoever started
     expect((await older)?.username).toBe('Old#1');
     expect((await forced)?.username).toBe('New#1');
     expect(api.count(`GET ${SAVE}`)).toBe(2);
+  });
+});
+
+describe('Unity auth belongs to one user (issue 25)', () => {
+  const bob = { uid: 'u2', displayName: 'Bob', email: 'bob@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+
+  it('an exchange answered after a sign-out is dropped: neither kept in memory nor stored', async () => {
+    setUnityForTests('u1', null);
+    let answer: (value: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const running = authenticateUnity();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+    resetPlayer();
+    session.user = null;
+    answer(new Response(JSON.stringify({ playerId: 'P-ada', accessToken: 'ada-unity' }), { status: 200 }));
+    await expect(running).rejects.toThrow('Unity authentication failed');
+    expect(player.unity).toBeNull();
+    expect(localStorage.getItem('unityAuthData')).toBeNull();
+  });
+
+  it('an exchange answered after another user signed in is dropped, and that user gets an exchange of their own', async () => {
+    setUnityForTests('u1', null);
+    const answers: Array<(value: Response) => void> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve))),
+    );
+    const adas = authenticateUnity();
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    session.user = bob;
+    const bobs = ensureUnity();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!(new Response(JSON.stringify({ playerId: 'P-ada', accessToken: 'ada-unity' }), { status: 200 }));
+    await expect(adas).rejects.toThrow('Unity authentication failed');
+    answers[1]!(new Response(JSON.stringify({ playerId: 'P-bob', accessToken: 'bob-unity' }), { status: 200 }));
+    await expect(bobs).resolves.toEqual({ playerId: 'P-bob', accessToken: 'bob-unity' });
+    expect(JSON.parse(localStorage.getItem('unityAuthData')!)).toEqual({ playerId: 'P-bob', accessToken: 'bob-unity', uid: 'u2' });
+  });
+
+  it("the in-memory value is checked against the current user: Bob never gets Ada's", async () => {
+    const api = backend({ 'POST /auth/unity': [{ status: 200, body: { playerId: 'P-bob', accessToken: 'bob-unity' } }] });
+    session.user = bob;
+    await expect(ensureUnity()).resolves.toEqual({ playerId: 'P-bob', accessToken: 'bob-unity' });
+    expect(api.count('POST /auth/unity')).toBe(1);
+  });
+
+  it('a stored value is taken only for its own uid: null and another uid are refused', async () => {
+    setUnityForTests('u1', null);
+    for (const uid of [null, 'u2', undefined]) {
+      localStorage.setItem('unityAuthData', JSON.stringify({ playerId: 'P-x', accessToken: 'x-unity', uid }));
+      const api = backend({ 'POST /auth/unity': [unity('own-unity')] });
+      await expect(ensureUnity()).resolves.toEqual({ playerId: 'P1', accessToken: 'own-unity' });
+      expect(api.count('POST /auth/unity')).toBe(1);
+      setUnityForTests('u1', null);
+    }
+    localStorage.setItem('unityAuthData', JSON.stringify({ playerId: 'P-own', accessToken: 'kept-unity', uid: 'u1' }));
+    const api = backend({});
+    await expect(ensureUnity()).resolves.toEqual({ playerId: 'P-own', accessToken: 'kept-unity' });
+    expect(api.calls).toEqual([]);
+  });
+
+  it("the X-Unity-Token header carries only the signed-in user's token", async () => {
+    session.user = bob;
+    const api = backend({ [`GET ${SAVE}`]: [saved()], 'POST /auth/unity': [unity('bob-unity')] });
+    await loadPlayer();
+    expect(api.calls.map((c) => [c.route, c.unityToken])).toEqual([
+      ['POST /auth/unity', null],
+      [`GET ${SAVE}`, 'bob-unity'],
+    ]);
+  });
+
+  it('signed out, ensureUnity refuses without a call', async () => {
+    session.user = null;
+    const api = backend({});
+    await expect(ensureUnity()).rejects.toThrow('No authenticated user available for request.');
+    expect(api.calls).toEqual([]);
   });
 });
