@@ -31,7 +31,11 @@ async function payWhileRecordingFails(page: Page, harness: Harness, account: Acc
 
 /** Closes the payment modal with its Close button (not the corner one) once the order was left unrecorded. */
 async function closeModal(page: Page): Promise<void> {
-  await page.getByRole('dialog', { name: 'Purchase 30 Credits' }).getByRole('button', { name: 'Close', exact: true }).getByText('Close', { exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Purchase 30 Credits' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .getByText('Close', { exact: true })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Purchase 30 Credits' })).toHaveCount(0);
 }
 
