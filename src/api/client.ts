@@ -40,6 +40,20 @@ export interface CallOptions {
 
 const MAX_TEXT = 300;
 
+/** Told whether each call got an answer, so the portal can say when the network is gone (src/state/connectivity.ts). */
+export interface CallObserver {
+  /** An HTTP answer came, whatever its status. */
+  answered(): void;
+  /** No answer: the request could not be sent or the connection broke (not a timeout). */
+  unreachable(): void;
+}
+
+let observer: CallObserver | null = null;
+
+export function observeCalls(next: CallObserver | null): void {
+  observer = next;
+}
+
 function serverText(body: string, fallback: string): string {
   try {
     const json: unknown = JSON.parse(body);
@@ -79,8 +93,10 @@ export async function call(ctx: ApiContext, options: CallOptions): Promise<unkno
   } catch (error) {
     clearTimeout(timer);
     if (controller.signal.aborted) throw new ApiError('timeout', null, `no answer within ${ctx.timeoutMs} ms`);
+    observer?.unreachable();
     throw new ApiError('network', null, error instanceof Error ? error.message : String(error));
   }
+  observer?.answered();
   let text: string;
   try {
     text = await response.text();

@@ -123,6 +123,19 @@ export const messages = {
   purchaseSucceeded: 'Successfully purchased {n} credits!',
   paymentCancelled: 'Payment cancelled',
 
+  // Payments PayPal took that the backend has not recorded yet (issue 24): kept and recorded again
+  finishingPurchase: 'Finishing your purchase…',
+  finishingSubscription: 'Activating your subscription…',
+  paymentKept: 'Your PayPal payment went through, but we could not record it yet. It is saved in this browser and we will try again by ourselves.',
+  paymentKeptTryAgain: 'Try Again',
+  // Follows the SPEC 8 text of a final refusal, so support can find the payment.
+  paypalOrderReference: '{text} PayPal order: {id}',
+  paypalSubscriptionReference: '{text} PayPal subscription: {id}',
+
+  // The connection (issue 24)
+  offlineBanner: 'You are offline. Check your internet connection: this page will carry on by itself when it is back.',
+  unreachableBanner: 'We cannot reach our server. Check your internet connection: this page will carry on by itself when it is back.',
+
   // Hand-off (where the spec is silent)
   redirectRefused: 'This sign-in link points to an address that is not a {product} app, so your sign-in was not sent there. You are still signed in.',
   openInBrowserHint: 'Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.',

@@ -1,16 +1,14 @@
 // The credits purchase flow of SPEC 4: idle -> pack chosen (modal, PayPal buttons after 500 ms) -> captured ->
 // purchase call -> success or error. The captured order id is the key: a retry never adds credits twice.
-import { ApiError } from '../api/client';
-import { purchaseCredits } from '../api/account';
 import { config } from '../config/config';
-import { PAYMENT_BUTTON_DELAY_MS, RETRY_LIMIT } from '../domain/constants';
+import { PAYMENT_BUTTON_DELAY_MS } from '../domain/constants';
 import { packById, type CreditPack } from '../domain/credit-packs';
 import { message } from '../messages/catalogue';
 import { creditsButtonOptions, paypalErrorText, renderButtons } from '../payments/paypal';
-import { apiContext } from './api-context';
-import { errorText, PortalError } from './errors';
+import { errorText } from './errors';
+import { countKept, keepPayment, onPaymentSettled, purchaseErrorText, settlePayment, showRefusal, type Settlement } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
-import { loadPlayer, player, setCredits } from './player';
+import { player } from './player';
 import { createStore } from './resource';
 import { onSignedOut, session } from './session';
 import { showToast } from './toasts';
@@ -38,6 +36,8 @@ const store = createStore(() => ({
   error: null as string | null,
   /** The buttons could not be shown: the modal offers no payment, only the reason. */
   buttonsError: null as string | null,
+  /** The backend refused the captured order for good: Try Again cannot help, only support (the error says which order). */
+  refused: false,
 }));
 
 export const purchase = store.state;
@@ -123,53 +123,40 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
   });
 }
 
-function isDropped(error: unknown): boolean {
-  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
-}
-
-function purchaseErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.kind === 'http') return message('purchaseError', { message: error.serverText });
-    if (error.kind === 'decode') return message('purchaseFailed');
-    if (isDropped(error)) return message('purchaseFailed');
-    return message('purchaseError', { message: error.serverText });
-  }
-  if (error instanceof PortalError) return message('purchaseError', { message: error.message });
-  return message('purchaseFailed');
-}
-
 /**
  * Records the captured order with the backend: POST /consumables/purchase with the pack's credits and the order id.
- * A lost answer is retried (up to the retry limit) with the same order id, which the backend counts once.
+ * The order is kept in local storage first (pending-payments.ts), so a reload or a closed tab does not lose it; a lost
+ * answer is retried with the same order id, which the backend counts once.
  */
 export async function recordPurchase(): Promise<boolean> {
   const pack = chosenPack();
   const orderId = purchase.orderId;
-  if (!pack || !orderId) return false;
+  if (!pack || !orderId || purchase.refused) return false;
   const mine = attempt;
   purchase.phase = 'recording';
   purchase.error = null;
-  for (let tries = 0; ; tries++) {
-    try {
-      const result = await purchaseCredits(await apiContext(), pack.amount, orderId);
-      if (mine !== attempt) return false;
-      if (!result.success) {
-        purchase.phase = 'unrecorded';
-        purchase.error = result.error ? message('purchaseError', { message: result.error }) : message('purchaseFailed');
-        return false;
-      }
-      if (result.newBalance !== null) setCredits(result.newBalance);
-      else await loadPlayer({ force: true });
+  const payment = { kind: 'credits', orderId, packId: pack.id } as const;
+  let settlement: Settlement;
+  try {
+    settlement = await settlePayment(keepPayment(payment), payment);
+  } catch (error) {
+    settlement = { status: 'kept', error };
+  }
+  if (mine !== attempt) return settlement.status === 'recorded';
+  switch (settlement.status) {
+    case 'recorded':
+    case 'settled':
       reset();
-      showToast('success', message('purchaseSucceeded', { n: pack.amount }));
       return true;
-    } catch (error) {
-      if (mine !== attempt) return false;
-      if (isDropped(error) && tries < RETRY_LIMIT) continue;
+    case 'refused':
       purchase.phase = 'unrecorded';
-      purchase.error = purchaseErrorText(error);
+      purchase.error = settlement.text;
+      purchase.refused = true;
       return false;
-    }
+    case 'kept':
+      purchase.phase = 'unrecorded';
+      purchase.error = purchaseErrorText(settlement.error);
+      return false;
   }
 }
 
@@ -179,19 +166,27 @@ export function canClosePurchase(): boolean {
 }
 
 /**
- * Closes the modal. Before payment that is a cancellation ("Payment cancelled"); after a capture that the backend
- * did not record, the buyer was charged, so they are told to contact support instead.
+ * Closes the modal. Before payment that is a cancellation ("Payment cancelled"). After a capture that the backend
+ * did not record, the order stays kept and the layout's notice takes over (Try Again there, and again by itself);
+ * after a final refusal the refusal, with the order id, stays on screen as a toast.
  */
 export function closePurchase(): void {
   if (purchase.phase === 'idle' || !canClosePurchase()) return;
   const unrecorded = purchase.phase === 'unrecorded' && purchase.orderId !== null;
+  const refusal = purchase.refused ? purchase.error : null;
   reset();
-  if (unrecorded) showToast('error', message('purchaseFailed'));
+  if (refusal) showRefusal(refusal);
+  else if (unrecorded) countKept();
   else showToast('info', message('paymentCancelled'));
 }
 
 export function resetPurchase(): void {
   reset();
 }
+
+// Recorded meanwhile by the layout (the connection came back, another tab): the modal's error no longer holds.
+onPaymentSettled((id) => {
+  if (purchase.phase === 'unrecorded' && purchase.orderId === id && !purchase.refused) reset();
+});
 
 onSignedOut(resetPurchase);

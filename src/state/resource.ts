@@ -1,6 +1,7 @@
 // The store kernel: a loaded resource (status, error text, data fields) with one request at a time and a reset to a
 // fresh initial state. Loads resolve to their outcome; they never reject into the UI.
 import { proxy } from 'valtio';
+import { isNetworkFailure, retryWhenOnline } from './connectivity';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -84,6 +85,12 @@ export function createResource<D extends object, A extends object = object>(opti
       const text = options.errorText(error);
       state.status = 'error';
       state.error = text;
+      // Lost for want of a network: loads again by itself once the connection is back, unless reset or loaded meanwhile.
+      if (isNetworkFailure(error)) {
+        retryWhenOnline(() => {
+          if (mine === generation && state.status === 'error') void resource.load({ ...args, force: true });
+        });
+      }
       return { generation: mine, failure: { error, text } };
     }
   }
@@ -113,7 +120,7 @@ export function createResource<D extends object, A extends object = object>(opti
     return { status: 'error', error: failure.text };
   }
 
-  return {
+  const resource: Resource<D, A> = {
     state,
     load(args = {} as A & { force?: boolean }) {
       if (running && args.force) {
@@ -139,6 +146,7 @@ export function createResource<D extends object, A extends object = object>(opti
       restore(state, fields());
     },
   };
+  return resource;
 }
 
 /** One call at a time: parallel callers share the running promise (which may reject); `clear()` forgets it. */

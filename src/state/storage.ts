@@ -11,7 +11,15 @@ export const LOCAL_KEYS = {
   paymentsDisabled: 'paymentsDisabled',
   /** Optional desktop `state` value carried back on the login call (RFC 8252 §8.9). */
   redirectState: 'redirectState',
+  /**
+   * PayPal payments the backend has not recorded yet, by uid (issue 24, src/state/pending-payments.ts). Sign Out
+   * clears local storage (SPEC 4) but puts this key back: a paid order is not the user's to lose.
+   */
+  pendingPayments: 'pendingPayments',
 } as const;
+
+/** Local keys that a clear() puts back: what was paid for must outlive a sign-out. */
+const KEPT_ON_CLEAR: readonly LocalKey[] = [LOCAL_KEYS.pendingPayments];
 
 export const SESSION_KEYS = {
   hasRedirected: 'hasRedirected',
@@ -76,7 +84,12 @@ export const localStore = {
   remove: (...keys: LocalKey[]) => local.remove(...keys),
   flag: (key: LocalKey) => local.get(key) === 'true',
   setFlag: (key: LocalKey, on: boolean) => (on ? local.set(key, 'true') : local.remove(key)),
-  clear: () => local.clear(),
+  /** Clears local storage (Sign Out, SPEC 4), then puts back the pending payments (KEPT_ON_CLEAR). */
+  clear: () => {
+    const kept = KEPT_ON_CLEAR.map((key) => [key, local.get(key)] as const);
+    local.clear();
+    for (const [key, value] of kept) if (value !== null) local.set(key, value);
+  },
 };
 
 export const sessionStore = {

@@ -8,10 +8,11 @@ import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
 import { paymentsPermission } from './payments-permission';
 import { errorText, isAuthFailure } from './errors';
+import { countKept, keepPayment, settlePayment, showRefusal, type Settlement } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
 import { createStore } from './resource';
 import { onSignedOut } from './session';
-import { activate, activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
+import { activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
 import { showToast } from './toasts';
 
 export type PanelState = 'loading' | 'ready' | 'failed';
@@ -142,17 +143,38 @@ async function underOverlay(
   }
 }
 
-/** PayPal approved the subscription: record it with the backend (POST /subscription/activate). */
+/**
+ * PayPal approved the subscription: keep it (pending-payments.ts), then record it with the backend
+ * (POST /subscription/activate). What the backend did not record stays kept and is recorded again later.
+ */
 async function onApproved(plan: PaidPlan, subscriptionId: string | null): Promise<void> {
   closePanel();
-  await underOverlay(
-    'activatingSubscription',
-    async () => {
-      if (!subscriptionId) throw new Error('PayPal sent no subscription id');
-      await activate(subscriptionId, plan);
-    },
-    { after: activated, failure: (error) => (isAuthFailure(error) ? message('authenticationFailed') : message('activateChargedError')) },
-  );
+  if (!subscriptionId) {
+    showToast('error', message('activateChargedError'));
+    return;
+  }
+  subscriptionPage.processing = message('activatingSubscription');
+  try {
+    const payment = { kind: 'subscription', subscriptionId, plan } as const;
+    const settlement = await settlePayment(keepPayment(payment), payment).catch((error: unknown): Settlement => ({ status: 'kept', error }));
+    switch (settlement.status) {
+      case 'recorded':
+        scheduleReload();
+        break;
+      case 'settled':
+        await refresh();
+        break;
+      case 'refused':
+        showRefusal(settlement.text);
+        break;
+      case 'kept':
+        if (isAuthFailure(settlement.error)) showToast('error', message('authenticationFailed'));
+        countKept();
+        break;
+    }
+  } finally {
+    subscriptionPage.processing = null;
+  }
 }
 
 /** Renders the PayPal subscription buttons for the selected plan into the panel; returns the cleanup. */

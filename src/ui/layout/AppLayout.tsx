@@ -4,7 +4,9 @@ import { config } from '../../config/config';
 import { message } from '../../messages/catalogue';
 import { signOut } from '../../state/session';
 import { showToast } from '../../state/toasts';
+import { ConnectionBanner } from '../components/ConnectionBanner';
 import { SiteFooter } from '../components/SiteFooter';
+import { PendingPaymentsNotice } from '../payments/PendingPaymentsNotice';
 
 const NAV = [
   { to: '/', label: 'Account' },
@@ -58,6 +60,8 @@ export function AppLayout() {
         </button>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
+        <ConnectionBanner />
+        <PendingPaymentsNotice />
         <Outlet />
       </main>
       <SiteFooter className="app-footer" />

@@ -59,7 +59,7 @@ export function CreditsPaymentModal() {
             {message(snap.phase === 'unrecorded' ? 'close' : 'cancel')}
           </button>
         )}
-        {snap.phase === 'unrecorded' && (
+        {snap.phase === 'unrecorded' && !snap.refused && (
           <button type="button" className="button" onClick={() => void recordPurchase()}>
             {message('tryAgain')}
           </button>

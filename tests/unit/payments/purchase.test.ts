@@ -7,6 +7,7 @@ import { PayPalError } from '../../../src/payments/paypal';
 import { player, setUnityForTests } from '../../../src/state/player';
 import { canClosePurchase, choosePack, closePurchase, mountPayButtons, purchase, recordPurchase, resetPurchase } from '../../../src/state/purchase';
 import { session } from '../../../src/state/session';
+import { pendingPayments } from '../../../src/state/pending-payments';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 
 const mocks = vi.hoisted(() => ({ renderButtons: vi.fn(), purchaseCredits: vi.fn() }));
@@ -189,23 +190,49 @@ describe('paying', () => {
     expect(player.cloud?.credits).toBe(35);
   });
 
-  it('shows a refused purchase with the server error, or the support text without one', async () => {
+  it('shows a refused purchase with the server error and the order id, and offers no Try Again', async () => {
     mocks.purchaseCredits.mockResolvedValueOnce({ success: false, newBalance: null, creditsAdded: null, error: 'Order amount does not match the credit pack' });
     await openWithButtons();
     await approve();
-    expect(purchase.error).toBe('Error: Order amount does not match the credit pack');
-    mocks.purchaseCredits.mockResolvedValueOnce({ success: false, newBalance: null, creditsAdded: null, error: null });
-    await recordPurchase();
-    expect(purchase.error).toBe('Failed to complete purchase. Please contact support.');
+    expect(purchase).toMatchObject({ phase: 'unrecorded', refused: true, error: 'Error: Order amount does not match the credit pack PayPal order: ORDER1' });
+    await expect(recordPurchase()).resolves.toBe(false);
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('pendingPayments')).toBe('{}');
+    // Closed, the refusal stays on screen until dismissed: support needs the order id.
+    closePurchase();
+    expect(toastTexts()).toEqual(['error: Error: Order amount does not match the credit pack PayPal order: ORDER1']);
+    expect(toasts.items[0]?.text).toContain('ORDER1');
   });
 
-  it('tells a buyer who closes after an unrecorded capture to contact support, not that they cancelled', async () => {
+  it('says "Failed to complete purchase. Please contact support." and the order id for a refusal without a text', async () => {
+    mocks.purchaseCredits.mockResolvedValueOnce({ success: false, newBalance: null, creditsAdded: null, error: null });
+    await openWithButtons();
+    await approve();
+    expect(purchase.error).toBe('Failed to complete purchase. Please contact support. PayPal order: ORDER1');
+  });
+
+  it('keeps the order for the signed-in user before the purchase call, and forgets it once recorded', async () => {
+    let stored: unknown = null;
+    mocks.purchaseCredits.mockImplementation(async () => {
+      stored = JSON.parse(localStorage.getItem('pendingPayments') ?? 'null');
+      return { success: true, newBalance: 35, creditsAdded: 30, error: null };
+    });
+    await openWithButtons();
+    await approve();
+    expect(stored).toEqual({ u1: [{ kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' }] });
+    expect(localStorage.getItem('pendingPayments')).toBe('{}');
+  });
+
+  it('keeps an order the backend did not record: closing leaves it to the layout notice, not to support', async () => {
     mocks.purchaseCredits.mockRejectedValue(new ApiError('http', 500, 'down'));
     await openWithButtons();
     await approve();
+    expect(purchase.error).toBe('Error: down');
     closePurchase();
     expect(purchase.phase).toBe('idle');
-    expect(toastTexts()).toEqual(['error: Failed to complete purchase. Please contact support.']);
+    expect(toastTexts()).toEqual([]);
+    expect(pendingPayments.kept).toBe(1);
+    expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual({ u1: [{ kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' }] });
   });
 
   it('says the PayPal payment failed when the capture fails', async () => {

@@ -5,6 +5,8 @@ import { config } from '../../../src/config/config';
 import type { Subscription } from '../../../src/domain/plans';
 import { PayPalError } from '../../../src/payments/paypal';
 import { paymentsPermission } from '../../../src/state/payments-permission';
+import { pendingPayments } from '../../../src/state/pending-payments';
+import { session } from '../../../src/state/session';
 import { subscription } from '../../../src/state/subscription';
 import {
   arrive,
@@ -80,6 +82,8 @@ beforeEach(() => {
   setPageEffects({ reload, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
   subscription.current = null;
   subscription.status = 'ready';
+  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.status = 'signedIn';
   paymentsPermission.allowed = true;
   resetSubscriptionPage();
   clearToasts();
@@ -173,7 +177,7 @@ describe('paying with PayPal', () => {
   it.each([
     [
       new ApiError('http', 400, 'Subscription was not approved at PayPal'),
-      'Failed to activate your subscription. If you were charged, please contact support.',
+      'Failed to activate your subscription. If you were charged, please contact support. PayPal subscription: I-NEW',
     ],
     [new ApiError('http', 401, 'expired'), 'Authentication failed. Please try again later.'],
   ])('says why activation failed (%s)', async (error, text) => {
@@ -183,6 +187,21 @@ describe('paying with PayPal', () => {
     expect(toastTexts()).toEqual([`error: ${text}`]);
     await vi.advanceTimersByTimeAsync(6000);
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('keeps the approved subscription before activating, and after a failure that is not final', async () => {
+    let stored: unknown = null;
+    mocks.activate.mockImplementation(async () => {
+      stored = JSON.parse(localStorage.getItem('pendingPayments') ?? 'null');
+      throw new ApiError('network', null, 'Failed to fetch');
+    });
+    await openPanel('MONTHLY');
+    await options.onApprove!({ orderID: 'EC-1', subscriptionID: 'I-KEPT' }, { redirect: vi.fn(), restart: vi.fn() });
+    expect(stored).toEqual({ u1: [{ kind: 'subscription', subscriptionId: 'I-KEPT', plan: 'MONTHLY' }] });
+    expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual(stored);
+    expect(pendingPayments.kept).toBe(1);
+    expect(toastTexts()).toEqual([]);
+    expect(subscriptionPage.processing).toBeNull();
   });
 
   it('does not activate without a subscription id', async () => {

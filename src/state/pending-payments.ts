@@ -1,0 +1,215 @@
+// Payments PayPal has taken that the backend has not recorded yet (issue 24): kept in local storage by uid before the
+// first recording call, and recorded again on each signed-in page load, when the connection returns and on Try Again,
+// until the backend records them or refuses them for good. The backend answers the same PayPal id idempotently.
+import { purchaseCredits } from '../api/account';
+import { ApiError } from '../api/client';
+import { RETRY_LIMIT } from '../domain/constants';
+import { packById } from '../domain/credit-packs';
+import {
+  decodeLedger,
+  isFinalRefusal,
+  isPending,
+  paymentId,
+  pendingFor,
+  withoutPayment,
+  withPayment,
+  type PaymentLedger,
+  type PendingPayment,
+} from '../domain/pending-payments';
+import { message } from '../messages/catalogue';
+import { apiContext } from './api-context';
+import { PortalError } from './errors';
+import { loadPlayer, requirePlayer, setCredits } from './player';
+import { createStore, singleFlight } from './resource';
+import { onSignedOut, session } from './session';
+import { LOCAL_KEYS, readJson, writeJson } from './storage';
+import { activate, loadSubscription } from './subscription';
+import { showToast } from './toasts';
+
+export type { PendingPayment } from '../domain/pending-payments';
+
+/** How one recording attempt ended. */
+export type Settlement =
+  /** The backend recorded it (its success toast is shown) and it is no longer kept. */
+  | { status: 'recorded' }
+  /** Another attempt (this tab or another) finished it meanwhile: nothing to do or to say. */
+  | { status: 'settled' }
+  /** Refused for good: no longer kept; `text` is the SPEC 8 text followed by the PayPal id. */
+  | { status: 'refused'; text: string }
+  /** Still kept, for the next try. */
+  | { status: 'kept'; error: unknown };
+
+const store = createStore(() => ({
+  /** What the shell is recording now (a kept payment, not the one the credits modal or the plan panel shows). */
+  working: null as PendingPayment['kind'] | null,
+  /** How many payments the signed-in user still has kept after the last try: the shell offers Try Again. */
+  kept: 0,
+}));
+
+export const pendingPayments = store.state;
+
+function readLedger(): PaymentLedger {
+  return decodeLedger(readJson(LOCAL_KEYS.pendingPayments));
+}
+
+function writeLedger(ledger: PaymentLedger): void {
+  writeJson(LOCAL_KEYS.pendingPayments, ledger);
+}
+
+function signedInUid(): string {
+  const uid = session.user?.uid;
+  if (!uid) throw new PortalError(message('noAuthenticatedUser'));
+  return uid;
+}
+
+/** Keeps `payment` for the signed-in user; call before the first recording call. Returns the uid it is kept for. */
+export function keepPayment(payment: PendingPayment): string {
+  const uid = signedInUid();
+  writeLedger(withPayment(readLedger(), uid, payment));
+  return uid;
+}
+
+function forget(uid: string, payment: PendingPayment): void {
+  writeLedger(withoutPayment(readLedger(), uid, paymentId(payment)));
+}
+
+/** The signed-in user's kept payments, counted again for the shell's notice. */
+export function countKept(): void {
+  const uid = session.user?.uid;
+  pendingPayments.kept = uid ? pendingFor(readLedger(), uid).length : 0;
+}
+
+const settledListeners = new Set<(id: string) => void>();
+
+/** Called with the PayPal id whenever a payment stops being kept (recorded or refused), whoever recorded it. */
+export function onPaymentSettled(listener: (id: string) => void): () => void {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
+}
+
+const LOCK = 'portal-pending-payments';
+let chain: Promise<unknown> = Promise.resolve();
+
+/**
+ * One recording at a time, in this tab (a promise chain) and across the browser's tabs (Web Locks where there are),
+ * so a payment is recorded and its success toast shown once, by whoever gets there first.
+ */
+function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const run = (): Promise<T> => (locks ? (locks.request(LOCK, fn) as Promise<T>) : fn());
+  const next = chain.then(run, run);
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+function isDropped(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+/** SPEC 8's purchase text for a failure: "Error: {server text}", or the support text. */
+export function purchaseErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'http' || error.kind === 'auth') return message('purchaseError', { message: error.serverText });
+    return message('purchaseFailed');
+  }
+  if (error instanceof PortalError) return message('purchaseError', { message: error.message });
+  return message('purchaseFailed');
+}
+
+function refused(payment: PendingPayment, text: string): Settlement {
+  const reference = payment.kind === 'credits' ? 'paypalOrderReference' : 'paypalSubscriptionReference';
+  return { status: 'refused', text: message(reference, { text, id: paymentId(payment) }) };
+}
+
+const finalRefusal = (error: unknown) => error instanceof ApiError && error.kind === 'http' && isFinalRefusal(error.status);
+
+async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' }>): Promise<Settlement> {
+  const pack = packById(payment.packId);
+  if (!pack) return refused(payment, message('purchaseFailed'));
+  for (let tries = 0; ; tries++) {
+    try {
+      await requirePlayer();
+      const result = await purchaseCredits(await apiContext(), pack.amount, payment.orderId);
+      if (!result.success) return refused(payment, result.error ? message('purchaseError', { message: result.error }) : message('purchaseFailed'));
+      if (result.newBalance !== null) setCredits(result.newBalance);
+      else await loadPlayer({ force: true });
+      showToast('success', message('purchaseSucceeded', { n: pack.amount }));
+      return { status: 'recorded' };
+    } catch (error) {
+      // A lost answer is asked again with the same order id, which the backend counts once.
+      if (isDropped(error) && tries < RETRY_LIMIT) continue;
+      if (finalRefusal(error)) return refused(payment, purchaseErrorText(error));
+      return { status: 'kept', error };
+    }
+  }
+}
+
+async function recordSubscription(payment: Extract<PendingPayment, { kind: 'subscription' }>): Promise<Settlement> {
+  try {
+    await activate(payment.subscriptionId, payment.plan);
+  } catch (error) {
+    if (finalRefusal(error)) return refused(payment, message('activateChargedError'));
+    return { status: 'kept', error };
+  }
+  showToast('success', message('subscriptionActivatedBanner'));
+  await loadSubscription({ force: true });
+  return { status: 'recorded' };
+}
+
+/**
+ * Records a kept payment of `uid` once: only while that user is signed in, and only if it is still kept (another
+ * attempt may have finished it). Recorded or refused, it is no longer kept.
+ */
+export function settlePayment(uid: string, payment: PendingPayment): Promise<Settlement> {
+  return exclusive(async () => {
+    const id = paymentId(payment);
+    if (session.user?.uid !== uid) return { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };
+    if (!isPending(readLedger(), uid, id)) return { status: 'settled' };
+    const settlement = payment.kind === 'credits' ? await recordCredits(payment) : await recordSubscription(payment);
+    if (settlement.status === 'recorded' || settlement.status === 'refused') {
+      forget(uid, payment);
+      for (const listener of settledListeners) listener(id);
+    }
+    return settlement;
+  });
+}
+
+/** Shows a final refusal until dismissed: it carries the PayPal id that support needs. */
+export function showRefusal(text: string): void {
+  showToast('error', text, { duration: null });
+}
+
+/**
+ * Records every payment the signed-in user has kept, oldest first, with a polite status while it runs; parallel
+ * callers share one run. On page load in the signed-in layout, when the browser comes back online, and on Try Again.
+ */
+export const finishPendingPayments = singleFlight(async (): Promise<void> => {
+  const uid = session.user?.uid;
+  if (!uid) return;
+  try {
+    for (const payment of pendingFor(readLedger(), uid)) {
+      pendingPayments.working = payment.kind;
+      const settlement = await settlePayment(uid, payment);
+      if (settlement.status === 'refused') showRefusal(settlement.text);
+      // Still kept: the others would most likely fail the same way now; the next trigger tries them all again.
+      if (settlement.status === 'kept') break;
+    }
+  } finally {
+    pendingPayments.working = null;
+    countKept();
+  }
+});
+
+/** For the signed-in layout: records what is kept now and whenever the browser comes back online. Returns the cleanup. */
+export function watchPendingPayments(target: Window = window): () => void {
+  const online = () => void finishPendingPayments();
+  target.addEventListener('online', online);
+  void finishPendingPayments();
+  return () => target.removeEventListener('online', online);
+}
+
+export function resetPendingPayments(): void {
+  store.reset();
+}
+
+onSignedOut(resetPendingPayments);

@@ -1,0 +1,17 @@
+// The offline banner of the signed-in layout (issue 24): says when the network is gone, goes when it is back.
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { message } from '../../messages/catalogue';
+import { connectivity, watchConnectivity } from '../../state/connectivity';
+
+export function ConnectionBanner() {
+  const snap = useSnapshot(connectivity);
+  useEffect(() => watchConnectivity(), []);
+  const text = !snap.online ? message('offlineBanner') : snap.unreachable ? message('unreachableBanner') : null;
+  // The live region stays in the page, so that what is written into it is announced.
+  return (
+    <div role="status" className="connection-status">
+      {text && <p className="alert alert-warning page-banner">{text}</p>}
+    </div>
+  );
+}

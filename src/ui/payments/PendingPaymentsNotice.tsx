@@ -1,0 +1,28 @@
+// The signed-in layout's word on kept PayPal payments (issue 24): recording them now, or kept with Try Again.
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { message } from '../../messages/catalogue';
+import { finishPendingPayments, pendingPayments, watchPendingPayments } from '../../state/pending-payments';
+
+export function PendingPaymentsNotice() {
+  const snap = useSnapshot(pendingPayments);
+  useEffect(() => watchPendingPayments(), []);
+  return (
+    <div role="status" className="pending-payments">
+      {snap.working ? (
+        <p className="alert alert-info page-banner loading-line">
+          <span className="spinner" aria-hidden="true" /> {message(snap.working === 'credits' ? 'finishingPurchase' : 'finishingSubscription')}
+        </p>
+      ) : (
+        snap.kept > 0 && (
+          <div className="alert alert-warning page-banner pending-payments-kept">
+            <p>{message('paymentKept')}</p>
+            <button type="button" className="button secondary" onClick={() => void finishPendingPayments()}>
+              {message('paymentKeptTryAgain')}
+            </button>
+          </div>
+        )
+      )}
+    </div>
+  );
+}
