@@ -12,7 +12,7 @@ import {
   initializeAuth,
   onAuthStateChanged,
 } from 'firebase/auth';
-import { generate } from 'lean-qr';
+import { create } from 'qrcode/lib/core/qrcode';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { proxy, useSnapshot } from 'valtio';
@@ -36,7 +36,7 @@ function Page() {
   return (
     <main>
       <h1>Floor</h1>
-      <button type="button" disabled={!snap.ready} onClick={() => void loadScript({ clientId: generate('floor').toDataURL() })}>
+      <button type="button" disabled={!snap.ready} onClick={() => void loadScript({ clientId: String(create('floor').modules.size) })}>
         Continue with Google
       </button>
     </main>
