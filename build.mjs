@@ -6,6 +6,7 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { firebaseStaticFields } from './harness/build/firebase-static-fields.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './harness/default-ports.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
@@ -259,7 +260,7 @@ export async function buildPortal({
       'import.meta.env': JSON.stringify({ MODE: 'production', DEV: false, PROD: true }),
     },
     logLevel: quiet ? 'silent' : 'warning',
-    plugins: config.isDevelopment ? [] : [withoutDevRoutes],
+    plugins: [firebaseStaticFields(), ...(config.isDevelopment ? [] : [withoutDevRoutes])],
     // The reload client of `npm run dev`, part of the bundle (the CSP forbids inline scripts); absent in every other build.
     ...(liveReloadOrigin(config)
       ? { banner: { js: `new EventSource(${JSON.stringify(config.liveReloadUrl)}).addEventListener('change', () => location.reload());` } }
