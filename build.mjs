@@ -256,9 +256,18 @@ export async function buildPortal({
       __PORTAL_CONFIG__: JSON.stringify(config),
       DEV_BUILD: JSON.stringify(config.isDevelopment),
       PAYMENT_BYPASS: JSON.stringify(config.paymentBypass),
+      // Whether Firebase Auth talks to the emulator: a constant, so production holds no connectAuthEmulator at all.
+      USE_AUTH_EMULATOR: JSON.stringify(config.useEmulator),
       'process.env.NODE_ENV': JSON.stringify(config.isDevelopment ? 'development' : 'production'),
-      'import.meta.env': JSON.stringify({ MODE: 'production', DEV: false, PROD: true }),
+      // Primitives, so valtio's `(import.meta.env ? import.meta.env.MODE : void 0) !== "production"` dev checks fold
+      // away (an object define becomes a shared variable that esbuild cannot fold). Only the members below are read.
+      'import.meta.env': 'true',
+      'import.meta.env.MODE': JSON.stringify('production'),
+      'import.meta.env.DEV': 'false',
+      'import.meta.env.PROD': 'true',
     },
+    // React 19 has useSyncExternalStore: @tanstack/react-store's selector needs no shim.
+    alias: { 'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector' },
     logLevel: quiet ? 'silent' : 'warning',
     plugins: [firebaseStaticFields(), ...(config.isDevelopment ? [] : [withoutDevRoutes])],
     // The reload client of `npm run dev`, part of the bundle (the CSP forbids inline scripts); absent in every other build.

@@ -19,16 +19,16 @@ import { proxy, useSnapshot } from 'valtio';
 
 declare const __PORTAL_CONFIG__: {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId: string };
-  useEmulator: boolean;
   authEmulatorUrl: string;
 };
+declare const USE_AUTH_EMULATOR: boolean;
 
 const state = proxy({ ready: false });
 const auth = initializeAuth(initializeApp(__PORTAL_CONFIG__.firebase), {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
   popupRedirectResolver: browserPopupRedirectResolver,
 });
-if (__PORTAL_CONFIG__.useEmulator) connectAuthEmulator(auth, __PORTAL_CONFIG__.authEmulatorUrl, { disableWarnings: true });
+if (USE_AUTH_EMULATOR) connectAuthEmulator(auth, __PORTAL_CONFIG__.authEmulatorUrl, { disableWarnings: true });
 onAuthStateChanged(auth, () => (state.ready = true));
 
 function Page() {
