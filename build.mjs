@@ -6,6 +6,7 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { bundleComposition } from './harness/build/composition.mjs';
 import { firebaseStaticFields } from './harness/build/firebase-static-fields.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './harness/default-ports.mjs';
 
@@ -326,13 +327,17 @@ export async function buildPortal({
   }
   const result = await esbuild.build(options);
   const report = await writeShell(result.metafile);
+  // The JS part by part (own code, each package), gzip -9 alone, from the bundle and its source map.
+  const js = Object.keys(report).find((f) => f.endsWith('.js'));
+  const composition = bundleComposition(await readFile(join(out, js), 'utf8'), JSON.parse(await readFile(join(reportDir, `${js}.map`), 'utf8')));
+  await writeFile(join(reportDir, 'size-report.json'), JSON.stringify({ flavour, report, composition }, null, 2));
   if (!quiet) {
     console.log(`portal (${flavour}${config.standalone ? ', standalone' : ''}) -> ${out} (maps and reports: ${reportDir})`);
     for (const [file, s] of Object.entries(report)) {
       console.log(`  ${file.padEnd(28)} raw ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip).padStart(9)}  brotli ${kb(s.brotli).padStart(9)}`);
     }
   }
-  return { outdir: out, reportDir, config, report, metafile: result.metafile };
+  return { outdir: out, reportDir, config, report, composition, metafile: result.metafile };
 }
 
 /** Bundles a Node entry (the harness CLI by default) with its TypeScript imports; dependencies stay external. */
