@@ -282,8 +282,13 @@ export async function buildPortal({
     const css = outputs.find((f) => f.endsWith('.css'));
     const rel = (f) => '/' + f.slice(f.lastIndexOf('/') + 1);
     const template = await readFile(join(root, 'src/index.html'), 'utf8');
+    // The first screen waits on the identity service (the session restore) and the backend (the cloud save): the
+    // connections open while the bundle loads. Cross-origin fetches without credentials: `crossorigin` pools.
+    const identity = config.useEmulator ? new URL(config.authEmulatorUrl).origin : 'https://identitytoolkit.googleapis.com';
+    const preconnect = config.standalone ? [] : [identity, new URL(config.backendUrl).origin];
     const html = template
       .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))
+      .replace('{{PRECONNECT}}', preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`).join('\n    '))
       .replace('{{CSS}}', css ? `<link rel="stylesheet" href="${rel(css)}">` : '')
       .replace('{{JS}}', `<script type="module" src="${rel(js)}"></script>`);
     await writeFile(join(out, 'index.html'), html);
