@@ -28,6 +28,12 @@ export declare function hostingConfig(config: BuildConfig, publicDir: string): H
 export interface SizeReport {
   [file: string]: { raw: number; gzip: number; brotli: number };
 }
+/** One part of the JS bundle (own code or a package): its bytes, and its text gzipped alone (-9). */
+export interface BundlePart {
+  part: string;
+  raw: number;
+  gzip: number;
+}
 export declare function buildPortal(options?: {
   flavour?: string;
   outdir?: string;
@@ -37,5 +43,13 @@ export declare function buildPortal(options?: {
   onRebuild?: () => void | Promise<void>;
   quiet?: boolean;
   entry?: string;
-}): Promise<{ outdir: string; reportDir: string; config: BuildConfig; report?: SizeReport; metafile?: unknown; ctx?: { dispose(): Promise<void> } }>;
+}): Promise<{
+  outdir: string;
+  reportDir: string;
+  config: BuildConfig;
+  report?: SizeReport;
+  composition?: BundlePart[];
+  metafile?: unknown;
+  ctx?: { dispose(): Promise<void> };
+}>;
 export declare function buildCli(options?: { entry?: string; outfile?: string }): Promise<string>;

@@ -6,6 +6,8 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { bundleComposition } from './harness/build/composition.mjs';
+import { firebaseStaticFields } from './harness/build/firebase-static-fields.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './harness/default-ports.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
@@ -328,11 +330,20 @@ export async function buildPortal({
       __PORTAL_CONFIG__: JSON.stringify(config),
       DEV_BUILD: JSON.stringify(config.isDevelopment),
       PAYMENT_BYPASS: JSON.stringify(config.paymentBypass),
+      // Whether Firebase Auth talks to the emulator: a constant, so production holds no connectAuthEmulator at all.
+      USE_AUTH_EMULATOR: JSON.stringify(config.useEmulator),
       'process.env.NODE_ENV': JSON.stringify(config.isDevelopment ? 'development' : 'production'),
-      'import.meta.env': JSON.stringify({ MODE: 'production', DEV: false, PROD: true }),
+      // Primitives, so valtio's `(import.meta.env ? import.meta.env.MODE : void 0) !== "production"` dev checks fold
+      // away (an object define becomes a shared variable that esbuild cannot fold). Only the members below are read.
+      'import.meta.env': 'true',
+      'import.meta.env.MODE': JSON.stringify('production'),
+      'import.meta.env.DEV': 'false',
+      'import.meta.env.PROD': 'true',
     },
+    // React 19 has useSyncExternalStore: @tanstack/react-store's selector needs no shim.
+    alias: { 'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector' },
     logLevel: quiet ? 'silent' : 'warning',
-    plugins: config.isDevelopment ? [] : [withoutDevRoutes],
+    plugins: [firebaseStaticFields(), ...(config.isDevelopment ? [] : [withoutDevRoutes])],
     // The reload client of `npm run dev`, part of the bundle (the CSP forbids inline scripts); absent in every other build.
     ...(liveReloadOrigin(config)
       ? { banner: { js: `new EventSource(${JSON.stringify(config.liveReloadUrl)}).addEventListener('change', () => location.reload());` } }
@@ -344,8 +355,13 @@ export async function buildPortal({
     const css = outputs.find((f) => f.endsWith('.css'));
     const rel = (f) => '/' + f.slice(f.lastIndexOf('/') + 1);
     const template = await readFile(join(root, 'src/index.html'), 'utf8');
+    // The first screen waits on the identity service (the session restore) and the backend (the cloud save): the
+    // connections open while the bundle loads. Cross-origin fetches without credentials: `crossorigin` pools.
+    const identity = config.useEmulator ? new URL(config.authEmulatorUrl).origin : 'https://identitytoolkit.googleapis.com';
+    const preconnect = config.standalone ? [] : [identity, new URL(config.backendUrl).origin];
     const html = template
       .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))
+      .replace('{{PRECONNECT}}', preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`).join('\n    '))
       .replace('{{CSS}}', css ? `<link rel="stylesheet" href="${rel(css)}">` : '')
       .replace('{{JS}}', `<script type="module" src="${rel(js)}"></script>`);
     await writeFile(join(out, 'index.html'), html);
@@ -389,13 +405,17 @@ export async function buildPortal({
   }
   const result = await esbuild.build(options);
   const report = await writeShell(result.metafile);
+  // The JS part by part (own code, each package), gzip -9 alone, from the bundle and its source map.
+  const js = Object.keys(report).find((f) => f.endsWith('.js'));
+  const composition = bundleComposition(await readFile(join(out, js), 'utf8'), JSON.parse(await readFile(join(reportDir, `${js}.map`), 'utf8')));
+  await writeFile(join(reportDir, 'size-report.json'), JSON.stringify({ flavour, report, composition }, null, 2));
   if (!quiet) {
     console.log(`portal (${flavour}${config.standalone ? ', standalone' : ''}) -> ${out} (maps and reports: ${reportDir})`);
     for (const [file, s] of Object.entries(report)) {
       console.log(`  ${file.padEnd(28)} raw ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip).padStart(9)}  brotli ${kb(s.brotli).padStart(9)}`);
     }
   }
-  return { outdir: out, reportDir, config, report, metafile: result.metafile };
+  return { outdir: out, reportDir, config, report, composition, metafile: result.metafile };
 }
 
 /** Bundles a Node entry (the harness CLI by default) with its TypeScript imports; dependencies stay external. */

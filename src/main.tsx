@@ -1,3 +1,5 @@
+// The auth restore starts before anything else is evaluated (see early-start.ts): keep this import first.
+import './state/early-start';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -10,6 +10,7 @@ export default defineConfig({
     __PORTAL_CONFIG__: JSON.stringify(portalConfig('staging', { useEmulator: false })),
     DEV_BUILD: 'false',
     PAYMENT_BYPASS: 'true',
+    USE_AUTH_EMULATOR: 'false',
   },
   test: {
     projects: [

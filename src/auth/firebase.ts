@@ -50,7 +50,8 @@ function getAuthInstance(): Auth {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });
-  if (config.useEmulator) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  // USE_AUTH_EMULATOR is config.useEmulator as a build-time constant: production bundles carry no emulator code.
+  if (USE_AUTH_EMULATOR) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   return auth;
 }
 

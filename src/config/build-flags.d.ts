@@ -4,4 +4,7 @@ declare const DEV_BUILD: boolean;
 /** True in staging and development builds: the manual fallback payment path (SPEC 1). Dead code in production. */
 declare const PAYMENT_BYPASS: boolean;
 
+/** config.useEmulator as a build-time constant: Firebase Auth connects to the emulator. Dead code in production. */
+declare const USE_AUTH_EMULATOR: boolean;
+
 declare module '*.css';

@@ -1,8 +1,8 @@
 // A QR code of `value` as a data: image (CSP allows img data:), with its address as the text alternative.
-import { correction, generate } from 'lean-qr';
 import { useEffect, useState } from 'react';
 import { QR_SIZE_PX } from '../../domain/constants';
 import { message } from '../../messages/catalogue';
+import { qrDataUrl } from './qr-image';
 
 type Drawn = { value: string; src: string } | { value: string; failed: true };
 
@@ -13,13 +13,8 @@ export function QrCode({ value, size = QR_SIZE_PX }: { value: string; size?: num
     let live = true;
     // Drawn at the screen's pixel density and shown at `size` CSS pixels, so modules stay sharp on Retina screens.
     const density = Math.min(4, Math.max(1, Math.round(window.devicePixelRatio || 1)));
-    // One pixel per module times a whole-number scale keeps modules crisp (the img scales it to `size`).
     Promise.resolve()
-      .then(() => {
-        const code = generate(value, { minCorrectionLevel: correction.M });
-        const scale = Math.max(1, Math.ceil((size * density) / (code.size + 8)));
-        return code.toDataURL({ pad: 4, scale, off: [255, 255, 255] }); // lean-qr leaves 'off' transparent by default
-      })
+      .then(() => qrDataUrl(value, size * density))
       .then((src) => live && setDrawn({ value, src }))
       .catch(() => live && setDrawn({ value, failed: true }));
     return () => {
