@@ -9,7 +9,7 @@ import { jwtClaims } from '../../harness/desktop';
 import { closeServer, listen } from '../../harness/ports';
 import { startStack, type Stack } from '../../harness/stack';
 import { Harness, type Account } from '../e2e/fixtures';
-import { HOST_SCRIPT, WebKitHost, type PageMessage } from './webkit-host';
+import { WebKitHost, type PageMessage } from './webkit-host';
 
 const outdir = `dist/hosts-${process.pid}`;
 let stack: Stack;
@@ -97,11 +97,14 @@ function hostilePage(portalUrl: string): string {
   window.__portalBridgeReceive = (message) => { window.__received.push(String(message)); return true; };
   handler.postMessage(JSON.stringify({ v: 1, type: 'token', kind: 'identity', token: 'forged' }));
   window.addEventListener('load', () => {
-    const frame = document.querySelector('iframe');
-    handler.postMessage(JSON.stringify({ v: 1, type: 'loaded', frameBlocked: frame.contentDocument !== null }));
+    handler.postMessage(JSON.stringify({ v: 1, type: 'loaded' }));
   });
 </script>`;
 }
+
+const signIns = (host: WebKitHost) => host.events.filter((e) => e.event === 'signIn') as Array<{ kind: string; token: string; requestId: string | null }>;
+const tokenAnswer = (host: WebKitHost, requestId: string) =>
+  host.waitFor(`the answer to ${requestId}`, () => host.pageMessages().find((m) => m.requestId === requestId));
 
 describe('WebKitGTK host (WKWebView API)', () => {
   test('sign-in by e-mail on /auth without redirect: ready, then signedIn, then the identity token, once', async () => {
@@ -110,17 +113,108 @@ describe('WebKitGTK host (WKWebView API)', () => {
     const ready = await host.waitForMessage('ready');
     expect(ready).toEqual({ v: 1, type: 'ready', versions: [1, 2, 3] });
     await signIn(host, account);
-    const signedIn = await host.waitFor('signIn', (events) => events.find((e) => e.event === 'signIn'));
+    const [signedIn] = await host.waitFor('signIn', () => (signIns(host).length > 0 ? signIns(host) : undefined));
     expect(signedIn).toMatchObject({ kind: 'identity', state: null, requestId: null });
-    expect(jwtClaims((signedIn as { token: string }).token)?.email).toBe(account.email);
+    expect(jwtClaims(signedIn!.token)?.email).toBe(account.email);
     // Every message reached the native side as a string, from the portal's main frame.
     expect(host.messages().every((m) => m.string && m.refused === undefined && m.source.startsWith(portal))).toBe(true);
-    expect(types(host.pageMessages())).toEqual(['ready', 'signedIn', 'token']);
-    expect(host.pageMessages()[2]).toEqual({ v: 1, type: 'token', kind: 'identity', token: expect.any(String) });
+    expect(host.pageMessages()).toEqual([
+      { v: 1, type: 'ready', versions: [1, 2, 3] },
+      { v: 2, type: 'signedIn' },
+      { v: 1, type: 'token', kind: 'identity', token: signedIn!.token },
+    ]);
+    // Once: after the page settled on My Account and answered a request, still the one hand-off.
+    await host.requestToken('identity', 'after-sign-in');
+    await tokenAnswer(host, 'after-sign-in');
+    expect(host.pageMessages().filter((m) => m.type === 'token' && m.requestId === undefined)).toHaveLength(1);
+  });
+
+  test('requestToken for the identity and for the Unity token: each answered with its request id', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.waitForMessage('token');
+
+    expect(await host.requestToken('identity', 'id-1')).toBe(true);
+    expect(await tokenAnswer(host, 'id-1')).toEqual({ v: 1, type: 'token', kind: 'identity', token: expect.any(String), requestId: 'id-1' });
+    const identity = signIns(host).find((s) => s.requestId === 'id-1')!;
+    expect(jwtClaims(identity.token)?.email).toBe(account.email);
+    expect(Number(jwtClaims(identity.token)?.exp) * 1000 - Date.now()).toBeGreaterThan(5 * 60_000);
+
+    expect(await host.requestToken('unity', 'unity-1')).toBe(true);
+    expect(await tokenAnswer(host, 'unity-1')).toEqual({ v: 1, type: 'token', kind: 'unity', token: expect.stringMatching(/^ut1\./), requestId: 'unity-1' });
+    expect(signIns(host).find((s) => s.requestId === 'unity-1')).toMatchObject({ kind: 'unity' });
+  });
+
+  test('canMakePayments false from the host: /subscription shows no selectable plan', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.command('load', { url: `${portal}/subscription` });
+    await host.until('the plans', inPage(`byRole('article').length === 4 && byRole('button', /^Choose /).length > 0`));
+    const readies = () => host.pageMessages().filter((m) => m.type === 'ready').length;
+    const seen = readies();
+
+    expect(await host.command('canMakePayments', { allowed: false })).toBe(true);
+    await host.until('plans without a choice', inPage(`byRole('article').length === 4 && byRole('button', /^Choose /).length === 0`));
+    // A new page says ready again; this host answers with what it now says: still no plan to choose.
+    await host.command('load', { url: `${portal}/subscription` });
+    await host.waitFor('a new ready', () => (readies() > seen ? true : undefined));
+    await host.until('the plans again', inPage(`byRole('article').length === 4`));
+    expect(await host.evaluate(inPage(`byRole('button', /^Choose /).length`))).toBe(0);
+  });
+
+  test('logout from the host: the page signs out and does not echo a logout back', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.waitForMessage('token');
+
+    expect(await host.signOutThePortal()).toBe(true);
+    await host.until('the page signed out', inPage(`byRole('button', 'Sign Out').length === 0 && byRole('button', 'Continue with Email').length > 0`));
+    // The page's answer to a request after the sign-out comes after any echo would have.
+    await host.requestToken('identity', 'after-logout');
+    expect(await tokenAnswer(host, 'after-logout')).toEqual({ v: 2, type: 'tokenUnavailable', kind: 'identity', reason: 'signedOut', requestId: 'after-logout' });
+    expect(types(host.pageMessages())).not.toContain('logout');
+    expect(host.events.filter((e) => e.event === 'signOut')).toEqual([]);
+  });
+
+  test('a page of another origin gets no token: the host refuses its messages, the portal refuses its frame', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.waitForMessage('token');
+    const before = host.events.length;
+    const since = () => host.events.slice(before);
+
+    await host.command('load', { url: hostile.url });
+    await host.waitFor('the other page loaded', () => since().find((e) => e.event === 'message' && typeof e.body === 'string' && e.body.includes('"loaded"')));
+    // Its forged token and its load note, refused: the portal it framed posted nothing (frame-ancestors 'none' kept
+    // it from running there; had it run, its ready would be here too, refused for the same origin).
+    expect(since().flatMap((e) => (e.event === 'message' ? [[e.source, e.refused]] : []))).toEqual([
+      [hostile.url, 'origin'],
+      [hostile.url, 'origin'],
+    ]);
+    // What the host sends while that page shows reaches that page only, and it is no token.
+    await host.requestToken('identity', 'elsewhere');
+    const received = await host.evaluateInPage<string[]>('window.__received');
+    expect(received.map((text) => JSON.parse(text) as unknown)).toEqual([{ v: 2, type: 'requestToken', kind: 'identity', requestId: 'elsewhere' }]);
+    expect(since().filter((e) => e.event === 'signIn')).toEqual([]);
+  });
+
+  test("the portal's CSP and bundle work unchanged inside the host", async () => {
+    const account = await harness.account();
+    const served = await fetch(`${portal}/auth`);
+    expect(served.headers.get('content-security-policy')).toBe(readFileSync(join(`${stack.portalDir}.report`, 'csp.txt'), 'utf8').trim());
+    const bundle = /src="\/(app-[\w-]+\.js)"/.exec(readFileSync(join(stack.portalDir, 'index.html'), 'utf8'))?.[1];
+    expect(bundle).toBeDefined();
+
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.waitForMessage('token');
+    // The page's own script is the bundle of the build; the others are the identity provider's (allowed by script-src).
+    const scripts = await host.evaluate<string[]>(`[...document.scripts].map((s) => s.src)`);
+    expect(scripts.filter((src) => src.startsWith(portal))).toEqual([`${portal}/${bundle}`]);
+    expect(await host.evaluate<unknown[]>('window.__cspViolations')).toEqual([]);
   });
 });
-
-// Keep the import of the script path used: the drift check reads it.
-void HOST_SCRIPT;
-void readFileSync;
-void join;

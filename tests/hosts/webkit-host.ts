@@ -130,6 +130,16 @@ export class WebKitHost {
     return (done as { value: unknown }).value;
   }
 
+  /** The Swift sample's requestToken; resolves with what window.__portalBridgeReceive returned. */
+  requestToken(kind: string, requestId: string): Promise<unknown> {
+    return this.command('requestToken', { kind, requestId });
+  }
+
+  /** The Swift sample's signOutThePortal. */
+  signOutThePortal(): Promise<unknown> {
+    return this.command('logout');
+  }
+
   /** Runs `script` in the host's test world (an isolated world: the page's DOM, not its scripts) and returns its value. */
   evaluate<T>(script: string): Promise<T> {
     return this.command('eval', { script }) as Promise<T>;
