@@ -174,7 +174,13 @@ describe('WebKitGTK host (WKWebView API)', () => {
     await host.until('the page signed out', inPage(`byRole('button', 'Sign Out').length === 0 && byRole('button', 'Continue with Email').length > 0`));
     // The page's answer to a request after the sign-out comes after any echo would have.
     await host.requestToken('identity', 'after-logout');
-    expect(await tokenAnswer(host, 'after-logout')).toEqual({ v: 2, type: 'tokenUnavailable', kind: 'identity', reason: 'signedOut', requestId: 'after-logout' });
+    expect(await tokenAnswer(host, 'after-logout')).toEqual({
+      v: 2,
+      type: 'tokenUnavailable',
+      kind: 'identity',
+      reason: 'signedOut',
+      requestId: 'after-logout',
+    });
     expect(types(host.pageMessages())).not.toContain('logout');
     expect(host.events.filter((e) => e.event === 'signOut')).toEqual([]);
   });

@@ -98,7 +98,10 @@ export class WebKitHost {
         if (value !== undefined) finish(() => resolve(value));
         else if (this.exited) finish(() => reject(new Error(`the host exited while waiting for ${what}: ${this.stderr.slice(-5).join(' | ')}`)));
       };
-      const timer = setTimeout(() => finish(() => reject(new Error(`no ${what} within ${timeoutMs / 1000} s; last lines: ${JSON.stringify(this.events.slice(-4))}`))), timeoutMs);
+      const timer = setTimeout(
+        () => finish(() => reject(new Error(`no ${what} within ${timeoutMs / 1000} s; last lines: ${JSON.stringify(this.events.slice(-4))}`))),
+        timeoutMs,
+      );
       const finish = (settle: () => void) => {
         clearTimeout(timer);
         this.waiters.delete(check);
