@@ -223,4 +223,17 @@ describe('WebKitGTK host (WKWebView API)', () => {
     expect(scripts.filter((src) => src.startsWith(portal))).toEqual([`${portal}/${bundle}`]);
     expect(await host.evaluate<unknown[]>('window.__cspViolations')).toEqual([]);
   });
+
+  test('a handler registered well after the load: the page says ready before its first message to it', async () => {
+    const account = await harness.account();
+    const host = await WebKitHost.start({ url: `${portal}/auth`, lateHandler: true });
+    hosts.push(host);
+    await host.until('the sign-in screen', inPage(`byRole('button', 'Continue with Email').length > 0`));
+    // Past the bridge's wait for a late host (HOST_WAIT_MS after the load event), then the host object appears.
+    await host.until('the wait for a late host over', `performance.now() - performance.getEntriesByType('navigation')[0].loadEventEnd > 3000`);
+    expect(await host.command('register')).toBe(true);
+    await signIn(host, account);
+    await host.waitForMessage('token');
+    expect(types(host.pageMessages())).toEqual(['ready', 'signedIn', 'token']);
+  });
 });

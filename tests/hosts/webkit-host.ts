@@ -40,6 +40,8 @@ export interface HostOptions {
   /** The origin the host trusts (default: the launch URL's). */
   origin?: string;
   handler?: string;
+  /** Registers the handler only on register(): a host object that appears after the page loaded. */
+  lateHandler?: boolean;
 }
 
 const WAIT_MS = 30_000;
@@ -57,6 +59,7 @@ export class WebKitHost {
     const args = [HOST_SCRIPT, '--url', options.url];
     if (options.origin) args.push('--origin', options.origin);
     if (options.handler) args.push('--handler', options.handler);
+    if (options.lateHandler) args.push('--late-handler');
     const [command, argv] = process.env.DISPLAY ? [HOST_PYTHON, args] : ['xvfb-run', ['-a', '-s', '-screen 0 1280x900x24', HOST_PYTHON, ...args]];
     // Its own process group, so that stop() ends xvfb-run, Xvfb and the host together, and nothing else.
     this.child = spawn(command, argv, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });

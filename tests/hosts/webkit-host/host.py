@@ -134,12 +134,15 @@ def main():
     parser.add_argument('--url', required=True, help='the launch URL, e.g. http://127.0.0.1:5173/auth')
     parser.add_argument('--origin', help="the portal's origin the host trusts (default: the launch URL's)")
     parser.add_argument('--handler', default=HANDLER, help='PORTAL_WEBKIT_HANDLER')
+    parser.add_argument('--late-handler', action='store_true',
+                        help='register the handler only on the "register" command (a host object that appears late)')
     args = parser.parse_args()
 
     bridge = PortalBridge(args.origin or origin_of(args.url))
     manager = WebKit2.UserContentManager()
     manager.connect(f'script-message-received::{args.handler}', bridge.did_receive)
-    manager.register_script_message_handler(args.handler)  # remove it when done
+    if not args.late_handler:
+        manager.register_script_message_handler(args.handler)  # remove it when done
     manager.add_script(WebKit2.UserScript.new_for_world(
         CSP_PROBE, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.START,
         TEST_WORLD, None, None))
@@ -176,6 +179,8 @@ def main():
             bridge.send(json.dumps({'v': 1, 'type': 'canMakePayments', 'allowed': bridge.payments_allowed}), done)
         elif name == 'send':
             bridge.send(command['json'], done)
+        elif name == 'register':
+            done(manager.register_script_message_handler(args.handler))
         elif name == 'load':
             web_view.load_uri(command['url'])
             done()
