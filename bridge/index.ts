@@ -93,6 +93,8 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
   function post(message: PageMessage): boolean {
     const host = detect();
     if (host === null) return false;
+    // A host object that appeared after the wait (a WKWebView handler added late) hears `ready` before anything else.
+    if (message.type !== 'ready') announce();
     const json = encodePageMessage(message);
     try {
       transportFor(host, win, hostNames()).send(json);

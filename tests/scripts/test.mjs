@@ -1,5 +1,6 @@
 // npm test: typecheck, lint (eslint, prettier --check), unit and integration tests (vitest), end-to-end tests (Playwright in Debian's Chromium), then
-// the core journeys in Firefox ESR and WebKitGTK (tests/engines, npm run test:engines).
+// the core journeys in Firefox ESR and WebKitGTK (tests/engines, npm run test:engines), then the journeys through a
+// real host, a WebKitGTK web view with WKWebView's script message handler API (tests/hosts, npm run test:hosts).
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -9,6 +10,7 @@ const steps = [
   ['Chromium', 'node', ['tests/scripts/ensure-chromium.mjs']],
   ['end-to-end tests', 'npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts']],
   ['engines: Firefox and WebKit', 'node', ['tests/engines/run.mjs']],
+  ['real host: WebKitGTK', 'node', ['tests/hosts/run.mjs']],
 ];
 
 const only = process.argv[2];

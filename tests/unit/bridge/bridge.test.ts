@@ -349,6 +349,19 @@ describe('Vuplex injected late', () => {
     expect(handler).toHaveBeenCalledOnce();
   });
 
+  it('a WKWebView handler added after the wait hears ready before the first message to it (issue 26)', async () => {
+    const bridge = bridgeFor(() => 60_000);
+    await expect(bridge.start()).resolves.toBeNull();
+    const host = installHost('wkwebview');
+    expect(bridge.sendSignedIn()).toBe(true);
+    expect(bridge.sendToken('id-token', 'identity')).toBe(true);
+    expect(host.sent()).toEqual([
+      { v: 1, type: 'ready', versions: [1, 2, 3] },
+      { v: 2, type: 'signedIn' },
+      { v: 1, type: 'token', kind: 'identity', token: 'id-token' },
+    ]);
+  });
+
   it('a subscription made before vuplexready hears the host after it', () => {
     const host = injectVuplexLater();
     const bridge = bridgeFor();

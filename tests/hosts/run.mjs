@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The real-host journeys (issue 26): installs WebKitGTK's GObject bindings, python3-gi and Xvfb when missing
+// (tests/scripts/ensure-engines.mjs), then runs tests/hosts under a virtual display. Extra arguments go to vitest.
+import { spawnSync } from 'node:child_process';
+
+const ensure = spawnSync(process.execPath, ['tests/scripts/ensure-engines.mjs'], { stdio: 'inherit' });
+if (ensure.status !== 0) process.exit(ensure.status ?? 1);
+
+const vitest = ['vitest', 'run', '--config', 'tests/hosts/vitest.config.ts', ...process.argv.slice(2)];
+const started = Date.now();
+const result = spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x900x24', 'npx', ...vitest], { stdio: 'inherit' });
+console.log(`real hosts: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(result.status ?? 1);

@@ -1,0 +1,239 @@
+// The portal in a real host (issue 26): tests/hosts/webkit-host/host.py is a WebKitGTK web view with a native script
+// message handler, WKWebView's API in WebKit's GTK port. Every journey spawns it, reads what its handler received as
+// the native side saw it, and sends host -> page messages the way bridge/README.md's Swift sample does.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { jwtClaims } from '../../harness/desktop';
+import { closeServer, listen } from '../../harness/ports';
+import { startStack, type Stack } from '../../harness/stack';
+import { Harness, type Account } from '../e2e/fixtures';
+import { WebKitHost, type PageMessage } from './webkit-host';
+
+const outdir = `dist/hosts-${process.pid}`;
+let stack: Stack;
+let portal: string;
+let harness: Harness;
+let hostile: { server: Server; url: string };
+const hosts: WebKitHost[] = [];
+
+/** The page's DOM from the host's isolated test world: elements by role and accessible name, fields by label. */
+const HELPERS = `
+const norm = (s) => (s ?? '').replace(/\\s+/g, ' ').trim();
+const ROLES = { button: 'button, [role="button"]', heading: 'h1, h2, h3, [role="heading"]', link: 'a[href]', article: 'article', alert: '[role="alert"]' };
+const named = (el) => norm(el.getAttribute('aria-label') ?? el.textContent);
+const byRole = (role, name) => [...document.querySelectorAll(ROLES[role])].filter((el) => name === undefined || (name instanceof RegExp ? name.test(named(el)) : named(el) === name));
+const field = (label) => [...document.querySelectorAll('label')].find((l) => norm(l.textContent) === label)?.control ?? null;
+const fill = (label, value) => {
+  const el = field(label);
+  if (!el) return false;
+  el.focus();
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  return true;
+};
+const click = (role, name) => {
+  const [el] = byRole(role, name);
+  if (!el || el.disabled) return false;
+  el.click();
+  return true;
+};
+`;
+const inPage = (expression: string) => `(() => { ${HELPERS}; return (${expression}); })()`;
+
+async function startHost(path: string, origin?: string): Promise<WebKitHost> {
+  const host = await WebKitHost.start({ url: `${portal}${path}`, ...(origin ? { origin } : {}) });
+  hosts.push(host);
+  return host;
+}
+
+/** Opens the e-mail form of /auth in the host and signs in; resolves once My Account shows. */
+async function signIn(host: WebKitHost, account: Account): Promise<void> {
+  // Harness accounts are seconds old: as in the other suites, the tab has already seen the welcome survey.
+  await host.until('the sign-in screen', inPage(`byRole('button', 'Continue with Email').length > 0`));
+  await host.evaluate(`sessionStorage.setItem('hasShownAffiliateModal', 'true'), true`);
+  await host.until('Continue with Email', inPage(`click('button', 'Continue with Email')`));
+  await host.until('the e-mail form', inPage(`fill('Email', ${JSON.stringify(account.email)}) && fill('Password', ${JSON.stringify(account.password)})`));
+  await host.until('Sign In', inPage(`click('button', 'Sign In')`));
+  await host.until('My Account', inPage(`byRole('heading', 'My Account').length > 0`));
+}
+
+const types = (messages: PageMessage[]) => messages.map((m) => m.type);
+
+beforeAll(async () => {
+  stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: true, outdir: `${outdir}/staging` });
+  portal = stack.portalUrl.replace(/\/$/, '');
+  process.env.BACKEND_URL = stack.backend.url;
+  process.env.AUTH_EMULATOR_URL = stack.emulator.url;
+  process.env.PORTAL_HARNESS_SECRET = stack.backend.harnessSecret;
+  harness = new Harness();
+  // Another origin: a page the host may be sent to, framing the portal and calling the handler itself.
+  const server = createServer((req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end(hostilePage(portal));
+  });
+  hostile = { server, url: `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}/` };
+}, 180_000);
+
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.stop();
+});
+
+afterAll(async () => {
+  if (hostile) await closeServer(hostile.server);
+  await stack?.stop();
+  const { rm } = await import('node:fs/promises');
+  await rm(outdir, { recursive: true, force: true });
+});
+
+/** A page of another origin in the host's web view: it frames the portal's /auth and talks to the handler itself. */
+function hostilePage(portalUrl: string): string {
+  return `<!doctype html><title>elsewhere</title>
+<iframe src="${portalUrl}/auth" title="portal"></iframe>
+<script>
+  const handler = window.webkit.messageHandlers.portal;
+  window.__received = [];
+  window.__portalBridgeReceive = (message) => { window.__received.push(String(message)); return true; };
+  handler.postMessage(JSON.stringify({ v: 1, type: 'token', kind: 'identity', token: 'forged' }));
+  window.addEventListener('load', () => {
+    handler.postMessage(JSON.stringify({ v: 1, type: 'loaded' }));
+  });
+</script>`;
+}
+
+const signIns = (host: WebKitHost) => host.events.filter((e) => e.event === 'signIn') as Array<{ kind: string; token: string; requestId: string | null }>;
+const tokenAnswer = (host: WebKitHost, requestId: string) =>
+  host.waitFor(`the answer to ${requestId}`, () => host.pageMessages().find((m) => m.requestId === requestId));
+
+describe('WebKitGTK host (WKWebView API)', () => {
+  test('sign-in by e-mail on /auth without redirect: ready, then signedIn, then the identity token, once', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    const ready = await host.waitForMessage('ready');
+    expect(ready).toEqual({ v: 1, type: 'ready', versions: [1, 2, 3] });
+    await signIn(host, account);
+    const [signedIn] = await host.waitFor('signIn', () => (signIns(host).length > 0 ? signIns(host) : undefined));
+    expect(signedIn).toMatchObject({ kind: 'identity', state: null, requestId: null });
+    expect(jwtClaims(signedIn!.token)?.email).toBe(account.email);
+    // Every message reached the native side as a string, from the portal's main frame.
+    expect(host.messages().every((m) => m.string && m.refused === undefined && m.source.startsWith(portal))).toBe(true);
+    expect(host.pageMessages()).toEqual([
+      { v: 1, type: 'ready', versions: [1, 2, 3] },
+      { v: 2, type: 'signedIn' },
+      { v: 1, type: 'token', kind: 'identity', token: signedIn!.token },
+    ]);
+    // Once: after the page settled on My Account and answered a request, still the one hand-off.
+    await host.requestToken('identity', 'after-sign-in');
+    await tokenAnswer(host, 'after-sign-in');
+    expect(host.pageMessages().filter((m) => m.type === 'token' && m.requestId === undefined)).toHaveLength(1);
+  });
+
+  test('requestToken for the identity and for the Unity token: each answered with its request id', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.waitForMessage('token');
+
+    expect(await host.requestToken('identity', 'id-1')).toBe(true);
+    expect(await tokenAnswer(host, 'id-1')).toEqual({ v: 1, type: 'token', kind: 'identity', token: expect.any(String), requestId: 'id-1' });
+    const identity = signIns(host).find((s) => s.requestId === 'id-1')!;
+    expect(jwtClaims(identity.token)?.email).toBe(account.email);
+    expect(Number(jwtClaims(identity.token)?.exp) * 1000 - Date.now()).toBeGreaterThan(5 * 60_000);
+
+    expect(await host.requestToken('unity', 'unity-1')).toBe(true);
+    expect(await tokenAnswer(host, 'unity-1')).toEqual({ v: 1, type: 'token', kind: 'unity', token: expect.stringMatching(/^ut1\./), requestId: 'unity-1' });
+    expect(signIns(host).find((s) => s.requestId === 'unity-1')).toMatchObject({ kind: 'unity' });
+  });
+
+  test('canMakePayments false from the host: /subscription shows no selectable plan', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.command('load', { url: `${portal}/subscription` });
+    await host.until('the plans', inPage(`byRole('article').length === 4 && byRole('button', /^Choose /).length > 0`));
+    const readies = () => host.pageMessages().filter((m) => m.type === 'ready').length;
+    const seen = readies();
+
+    expect(await host.command('canMakePayments', { allowed: false })).toBe(true);
+    await host.until('plans without a choice', inPage(`byRole('article').length === 4 && byRole('button', /^Choose /).length === 0`));
+    // A new page says ready again; this host answers with what it now says: still no plan to choose.
+    await host.command('load', { url: `${portal}/subscription` });
+    await host.waitFor('a new ready', () => (readies() > seen ? true : undefined));
+    await host.until('the plans again', inPage(`byRole('article').length === 4`));
+    expect(await host.evaluate(inPage(`byRole('button', /^Choose /).length`))).toBe(0);
+  });
+
+  test('logout from the host: the page signs out and does not echo a logout back', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.waitForMessage('token');
+
+    expect(await host.signOutThePortal()).toBe(true);
+    await host.until('the page signed out', inPage(`byRole('button', 'Sign Out').length === 0 && byRole('button', 'Continue with Email').length > 0`));
+    // The page's answer to a request after the sign-out comes after any echo would have.
+    await host.requestToken('identity', 'after-logout');
+    expect(await tokenAnswer(host, 'after-logout')).toEqual({
+      v: 2,
+      type: 'tokenUnavailable',
+      kind: 'identity',
+      reason: 'signedOut',
+      requestId: 'after-logout',
+    });
+    expect(types(host.pageMessages())).not.toContain('logout');
+    expect(host.events.filter((e) => e.event === 'signOut')).toEqual([]);
+  });
+
+  test('a page of another origin gets no token: the host refuses its messages, the portal refuses its frame', async () => {
+    const account = await harness.account();
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.waitForMessage('token');
+    const before = host.events.length;
+    const since = () => host.events.slice(before);
+
+    await host.command('load', { url: hostile.url });
+    await host.waitFor('the other page loaded', () => since().find((e) => e.event === 'message' && typeof e.body === 'string' && e.body.includes('"loaded"')));
+    // Its forged token and its load note, refused: the portal it framed posted nothing (frame-ancestors 'none' kept
+    // it from running there; had it run, its ready would be here too, refused for the same origin).
+    expect(since().flatMap((e) => (e.event === 'message' ? [[e.source, e.refused]] : []))).toEqual([
+      [hostile.url, 'origin'],
+      [hostile.url, 'origin'],
+    ]);
+    // What the host sends while that page shows reaches that page only, and it is no token.
+    await host.requestToken('identity', 'elsewhere');
+    const received = await host.evaluateInPage<string[]>('window.__received');
+    expect(received.map((text) => JSON.parse(text) as unknown)).toEqual([{ v: 2, type: 'requestToken', kind: 'identity', requestId: 'elsewhere' }]);
+    expect(since().filter((e) => e.event === 'signIn')).toEqual([]);
+  });
+
+  test("the portal's CSP and bundle work unchanged inside the host", async () => {
+    const account = await harness.account();
+    const served = await fetch(`${portal}/auth`);
+    expect(served.headers.get('content-security-policy')).toBe(readFileSync(join(`${stack.portalDir}.report`, 'csp.txt'), 'utf8').trim());
+    const bundle = /src="\/(app-[\w-]+\.js)"/.exec(readFileSync(join(stack.portalDir, 'index.html'), 'utf8'))?.[1];
+    expect(bundle).toBeDefined();
+
+    const host = await startHost('/auth');
+    await signIn(host, account);
+    await host.waitForMessage('token');
+    // The page's own script is the bundle of the build; the others are the identity provider's (allowed by script-src).
+    const scripts = await host.evaluate<string[]>(`[...document.scripts].map((s) => s.src)`);
+    expect(scripts.filter((src) => src.startsWith(portal))).toEqual([`${portal}/${bundle}`]);
+    expect(await host.evaluate<unknown[]>('window.__cspViolations')).toEqual([]);
+  });
+
+  test('a handler registered well after the load: the page says ready before its first message to it', async () => {
+    const account = await harness.account();
+    const host = await WebKitHost.start({ url: `${portal}/auth`, lateHandler: true });
+    hosts.push(host);
+    await host.until('the sign-in screen', inPage(`byRole('button', 'Continue with Email').length > 0`));
+    // Past the bridge's wait for a late host (HOST_WAIT_MS after the load event), then the host object appears.
+    await host.until('the wait for a late host over', `performance.now() - performance.getEntriesByType('navigation')[0].loadEventEnd > 3000`);
+    expect(await host.command('register')).toBe(true);
+    await signIn(host, account);
+    await host.waitForMessage('token');
+    expect(types(host.pageMessages())).toEqual(['ready', 'signedIn', 'token']);
+  });
+});
