@@ -104,7 +104,7 @@ test.describe('hand-off by browser redirect', () => {
     const event = await handedOff(page, desktop);
     expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
     expect(visited).not.toContain('/return-to-app');
-    await page.goBack();
+    await page.goto('/external-link');
     expect(await page.evaluate(() => [localStorage.getItem('authToken'), sessionStorage.getItem('__sawAuthToken')])).toEqual([null, null]);
   });
 });
