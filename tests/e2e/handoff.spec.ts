@@ -114,6 +114,7 @@ test.describe('?link= asks first (issue 25)', () => {
   const question = /^Link the progress of the .+ app on this device to this account\?$/;
 
   test('the link leaves the URL at once; after sign-in the page asks, and links the guest player only on Link', async ({ page, harness, desktop }) => {
+    test.slow(); // a sign-in, axe on the question, then the account page
     const guest = await harness.guest();
     const account = await harness.account();
     await page.goto(`/create-account?link=${encodeURIComponent(guest.accessToken)}`);
