@@ -245,9 +245,15 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     await exchange;
     const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     await hostSends(page, 'react-native', '{"v":1,"type":"logout"}');
-    await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
     await late;
-    await signInHere(page, bob);
+    // The host's sign-out leaves the sign-in screen as it was, its e-mail form and closable overlay included.
+    const overlay = page.getByRole('dialog', { name: /^Setting up your account/ });
+    await expect(overlay).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(overlay).toBeHidden();
+    await page.getByLabel('Email').fill(bob.email);
+    await page.getByLabel('Password', { exact: true }).fill(bob.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(async () => (await hostInbox(page)).some((m) => (m as { type?: string }).type === 'signedIn')).toBe(true);
     await hostSends(page, 'react-native', '{"v":2,"type":"requestToken","kind":"unity","requestId":"r1"}');
     const answer = () =>
