@@ -56,7 +56,8 @@ export async function handoff(opts: HandoffOptions) {
     const event = await login;
     void dismissed;
     if (event.kind !== 'login') throw new CliError('unexpected request');
-    log(opts.dev ? 'token received through /return-to-app' : 'token received');
+    // dev=true counts in development builds only (issue 25): elsewhere the portal hands off directly.
+    log(opts.dev && new URL(page.url()).pathname === '/return-to-app' ? 'token received through /return-to-app' : 'token received');
     return event;
   } finally {
     await browser.close();
@@ -70,7 +71,7 @@ export function handoffCommand(): Command {
     .requiredOption('--email <email>', 'e-mail of a seeded account')
     .requiredOption('--password <password>', 'its password')
     .option('--unity-token', 'ask for the Unity access token instead of the identity token')
-    .option('--dev', 'go through /return-to-app (dev mode)')
+    .option('--dev', 'go through /return-to-app (dev mode; development builds only: stack --env development)')
     .option('--port <n>', `listener port (default ${PORT_VARIABLES.desktop} or ${DEFAULT_PORTS.desktop})`)
     .option('--portal <url>', `portal address (default http://127.0.0.1:${PORT_VARIABLES.portal}/)`)
     .option('--json', 'print the listener event as JSON')

@@ -6,9 +6,6 @@ import { inAppPath, readRedirectTarget } from './redirect-target';
 /** The launch hint of a host that injects its object late (Vuplex): `?host=vuplex`. */
 export const HOST_HINT = { param: 'host', vuplex: 'vuplex' } as const;
 
-/** The parameters a hand-off uses up: they leave the URL so a reload or Back cannot hand off again. */
-export const HANDOFF_PARAMS = ['redirect', 'unityToken', 'state', 'dev', HOST_HINT.param] as const;
-
 /** Where `redirect` points: nowhere, a page of the portal, an allowed desktop target, or something refused. */
 export type LaunchTarget =
   { kind: 'none' } | { kind: 'inApp'; path: string } | { kind: 'desktop'; target: string; raw: string } | { kind: 'refused'; raw: string };
@@ -19,9 +16,9 @@ export interface Launch {
   unityToken: boolean;
   /** The desktop's opaque `state`, echoed back on the login call (RFC 8252 §8.9). */
   state: string | null;
-  /** `dev=true` on the sign-in screen: the hand-off goes through /return-to-app. */
+  /** `dev=true` on the sign-in screen: the hand-off goes through /return-to-app (development builds only: handoff.ts). */
   dev: boolean;
-  /** `?link=`: the desktop guest player's Unity token, for /auth/unity-link. */
+  /** `?link=`: the desktop guest player's Unity token, for /auth/unity-link once the user says Link. */
   link: string | null;
   /** `?host=vuplex`: a late host is on its way, so the hand-off waits for it. */
   hostHint: boolean;

@@ -194,6 +194,8 @@ async function flow(now: number): Promise<void> {
     }
     await deliver(user.uid);
   } catch {
+    // Signed out, or another user, meanwhile (their exchange was dropped): nothing of this flow is theirs to undo.
+    if (session.user?.uid !== user.uid) return;
     earlyProbe = null;
     handoff.phase = 'idle';
     finishAuthenticating();
@@ -344,7 +346,10 @@ onSignedOut(() => {
   answerLink(false);
   deliveredFor = null;
   notListeningTarget = null;
-  if (handoff.phase === 'notListening') handoff.phase = 'idle';
+  earlyProbe = null;
+  if (handoff.phase !== 'done') handoff.phase = 'idle';
+  // The next user's sign-in runs a flow of its own instead of sharing the one still waiting for this user's answers.
+  runAppAuthFlow.clear();
 });
 
 /** Test hook. */

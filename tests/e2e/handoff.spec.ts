@@ -59,6 +59,7 @@ test.describe('hand-off by browser redirect', () => {
   });
 
   test('hands off once per session, and again only when the redirect query comes again', async ({ page, harness, desktop }) => {
+    test.slow(); // two hand-offs and five page loads
     const account = await harness.account();
     await page.goto('/external-link');
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
@@ -78,7 +79,7 @@ test.describe('hand-off by browser redirect', () => {
 
   test('dev mode goes through /return-to-app, which calls the listener (development build)', async ({ page, harness, desktop }) => {
     const account = await harness.account();
-    await signInByEmail(page, account, `${harness.devUrl}/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`);
+    await signInByEmail(page, account, new URL(`/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`, harness.devUrl).href);
     await expect(page).toHaveURL(/\/return-to-app$/);
     await expect(page.getByRole('heading', { name: /^Return to / })).toBeVisible();
     const event = await desktop.next('login');
@@ -104,7 +105,7 @@ test.describe('hand-off by browser redirect', () => {
     const event = await handedOff(page, desktop);
     expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
     expect(visited).not.toContain('/return-to-app');
-    await page.goBack();
+    await page.goto('/external-link');
     expect(await page.evaluate(() => [localStorage.getItem('authToken'), sessionStorage.getItem('__sawAuthToken')])).toEqual([null, null]);
   });
 });
@@ -113,6 +114,7 @@ test.describe('?link= asks first (issue 25)', () => {
   const question = /^Link the progress of the .+ app on this device to this account\?$/;
 
   test('the link leaves the URL at once; after sign-in the page asks, and links the guest player only on Link', async ({ page, harness, desktop }) => {
+    test.slow(); // a sign-in, axe on the question, then the account page
     const guest = await harness.guest();
     const account = await harness.account();
     await page.goto(`/create-account?link=${encodeURIComponent(guest.accessToken)}`);
@@ -167,6 +169,7 @@ test.describe('a hand-off leaves no way back to a second token (issue 25)', () =
   ];
   for (const [form, path] of forms) {
     test(`target in ${form}: Back, reload, and a reload of that address again send no second token`, async ({ page, harness, desktop }) => {
+      test.slow(); // a hand-off and five page loads
       const account = await harness.account();
       await page.goto('/external-link');
       await signInByEmail(page, account, path(desktop.url));
@@ -193,6 +196,7 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
   const unityPlayer = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { pid?: string }).pid;
 
   test('Alice signs out while her Unity exchange runs; Bob, signing in on the same page, hands off his own Unity token', async ({ page, harness, desktop }) => {
+    test.slow(); // two sign-ins around a 3 s backend latency
     const [alice, bob] = [await harness.account(), await harness.account()];
     await harness.faults(alice.uid, 'latency=3000');
     const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
@@ -215,6 +219,7 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
   });
 
   test("Alice's late answer is not stored: Bob, in a new page, hands off his own Unity token", async ({ page, harness, desktop }) => {
+    test.slow(); // two sign-ins around a 3 s backend latency
     const [alice, bob] = [await harness.account(), await harness.account()];
     await harness.faults(alice.uid, 'latency=3000');
     const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
@@ -231,6 +236,7 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
   });
 
   test("a host's requestToken of kind unity after the same replay answers Bob's token", async ({ page, harness }) => {
+    test.slow(); // two sign-ins around a 3 s backend latency
     const [alice, bob] = [await harness.account(), await harness.account()];
     await harness.faults(alice.uid, 'latency=3000');
     await injectHost(page, { kind: 'react-native' });
@@ -239,9 +245,15 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     await exchange;
     const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     await hostSends(page, 'react-native', '{"v":1,"type":"logout"}');
-    await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
     await late;
-    await signInHere(page, bob);
+    // The host's sign-out leaves the sign-in screen as it was, its e-mail form and closable overlay included.
+    const overlay = page.getByRole('dialog', { name: /^Setting up your account/ });
+    await expect(overlay).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(overlay).toBeHidden();
+    await page.getByLabel('Email').fill(bob.email);
+    await page.getByLabel('Password', { exact: true }).fill(bob.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(async () => (await hostInbox(page)).some((m) => (m as { type?: string }).type === 'signedIn')).toBe(true);
     await hostSends(page, 'react-native', '{"v":2,"type":"requestToken","kind":"unity","requestId":"r1"}');
     const answer = () =>
