@@ -5,10 +5,10 @@ import { PAYMENT_BUTTON_DELAY_MS } from '../domain/constants';
 import { packById, type CreditPack } from '../domain/credit-packs';
 import { message } from '../messages/catalogue';
 import { creditsButtonOptions, paypalErrorText, renderButtons } from '../payments/paypal';
-import { errorText } from './errors';
+import { errorText, PortalError } from './errors';
 import { countKept, keepPayment, onPaymentSettled, purchaseErrorText, settlePayment, showRefusal, type Settlement } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
-import { player } from './player';
+import { loadPlayer, player } from './player';
 import { createStore } from './resource';
 import { onSignedOut, session } from './session';
 import { showToast } from './toasts';
@@ -102,6 +102,12 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
           onCaptured: async (orderId) => {
             if (!live()) return;
             purchase.orderId = orderId;
+            // Kept before the first recording call: from here a reload or a closed tab does not lose it.
+            try {
+              keepPayment({ kind: 'credits', orderId, packId: pack.id });
+            } catch {
+              // No signed-in user: the recording below says so.
+            }
             await recordPurchase();
           },
           onCancel: () => {
@@ -125,8 +131,8 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
 
 /**
  * Records the captured order with the backend: POST /consumables/purchase with the pack's credits and the order id.
- * The order is kept in local storage first (pending-payments.ts), so a reload or a closed tab does not lose it; a lost
- * answer is retried with the same order id, which the backend counts once.
+ * The order was kept in local storage on capture (pending-payments.ts), so a reload or a closed tab does not lose it;
+ * a lost answer is retried with the same order id, which the backend counts once.
  */
 export async function recordPurchase(): Promise<boolean> {
   const pack = chosenPack();
@@ -136,17 +142,19 @@ export async function recordPurchase(): Promise<boolean> {
   purchase.phase = 'recording';
   purchase.error = null;
   const payment = { kind: 'credits', orderId, packId: pack.id } as const;
-  let settlement: Settlement;
-  try {
-    settlement = await settlePayment(keepPayment(payment), payment);
-  } catch (error) {
-    settlement = { status: 'kept', error };
-  }
+  const uid = session.user?.uid;
+  const settlement: Settlement = uid
+    ? await settlePayment(uid, payment).catch((error: unknown): Settlement => ({ status: 'kept', error }))
+    : { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };
   if (mine !== attempt) return settlement.status === 'recorded';
   switch (settlement.status) {
     case 'recorded':
-    case 'settled':
       reset();
+      return true;
+    case 'settled':
+      // Recorded meanwhile (another tab): nothing to say, but the balance is read again.
+      reset();
+      await loadPlayer({ force: true });
       return true;
     case 'refused':
       purchase.phase = 'unrecorded';

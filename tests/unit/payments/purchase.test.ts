@@ -235,6 +235,19 @@ describe('paying', () => {
     expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual({ u1: [{ kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' }] });
   });
 
+  it('Try Again after another tab recorded the order asks nothing and closes the modal without a second toast', async () => {
+    mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 500, 'down'));
+    await openWithButtons();
+    await approve();
+    expect(purchase.phase).toBe('unrecorded');
+    // Another tab recorded it and forgot it.
+    localStorage.setItem('pendingPayments', '{}');
+    await expect(recordPurchase()).resolves.toBe(true);
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
+    expect(purchase.phase).toBe('idle');
+    expect(toastTexts()).toEqual([]);
+  });
+
   it('says the PayPal payment failed when the capture fails', async () => {
     await openWithButtons();
     await approve(async () => {

@@ -1,0 +1,34 @@
+// Offline is said, and undone (issue 24, item 2): a banner says the connection is gone, goes when it returns, and
+// the loads that failed for want of it run again by themselves.
+import { expect, expectAccessible, test } from './fixtures';
+import { signInToAccount } from './support/signed-in';
+
+const OFFLINE = 'You are offline. Check your internet connection: this page will carry on by itself when it is back.';
+
+test.describe('when the connection goes away', () => {
+  // Chromium logs each request it could not send while offline.
+  test.use({ allowConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
+
+  test('a banner says so; back online it goes and the designs that failed load by themselves', async ({ page, context, harness }) => {
+    const account = await harness.account({ designs: 2 });
+    await signInToAccount(page, account);
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE });
+    await expect(banner).toHaveCount(0);
+
+    await context.setOffline(true);
+    await expect(banner).toBeVisible();
+    await expectAccessible(page, 'offline banner on My Account');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Designs' }).click();
+    await expect(page.getByText('Failed to fetch designs')).toBeVisible();
+    await expect(banner).toBeVisible();
+
+    const loaded = page.waitForResponse((r) => r.url().endsWith(`/designs/${account.playerId}`) && r.request().method() === 'GET');
+    await context.setOffline(false);
+    await expect(banner).toHaveCount(0);
+    expect((await loaded).status()).toBe(200);
+    await expect(page.getByRole('list', { name: 'My Designs' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('Failed to fetch designs')).toHaveCount(0);
+    // The user is still signed in: the connection, not the session, was lost.
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+});
