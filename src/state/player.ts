@@ -10,7 +10,7 @@ import { apiContext, setUnityTokenSource } from './api-context';
 import { CloudSaveError, loadCloudSave } from './cloud-save-loader';
 import { cloudSaveErrorText, PortalError } from './errors';
 import { createResource, singleFlight } from './resource';
-import { onSignedOut, session, signOut } from './session';
+import { onSignedOut, pageLeaving, session, signOut } from './session';
 import { LOCAL_KEYS, localStore, readJson, writeJson } from './storage';
 
 export type { LoadStatus } from './resource';
@@ -85,7 +85,8 @@ const resource = createResource({
   errorText: cloudSaveErrorText,
   // SPEC 8 signs out on protected pages only: the hand-off on /auth keeps the session (keepSession).
   onError: async (error, args) => {
-    if (endsSession(error) && !args.keepSession) await signOut();
+    // A request cut off because the page is being left (a hand-off, a link) is no network failure (README, Start-up).
+    if (endsSession(error) && !args.keepSession && !pageLeaving()) await signOut();
   },
 });
 
