@@ -29,6 +29,8 @@ export interface JourneyContext extends World {
 export interface Journey {
   name: string;
   run(ctx: JourneyContext): Promise<void>;
+  /** A journey of many page loads may take longer than engines.test.ts's default before it counts as stuck. */
+  timeoutMs?: number;
 }
 
 const button = (name: string | RegExp): Step => ({ role: 'button', name: typeof name === 'string' ? name : re(name) });
@@ -216,6 +218,9 @@ export const journeys: Journey[] = [
   },
   {
     name: 'signed in, loads by address incl. a refused loopback redirect never leave the profile on "Loading..."',
+    // Ten loads by address, each waiting for the identity service: a busy machine took 50-85 s. A stuck page still
+    // fails at the first 20 s wait (and "Loading..." offers Reload after 10 s).
+    timeoutMs: 150_000,
     async run(ctx) {
       ctx.otherListener.reset();
       const account = await ctx.harness.account();
