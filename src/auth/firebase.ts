@@ -2,7 +2,6 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   initializeAuth,
-  indexedDBLocalPersistence,
   browserLocalPersistence,
   inMemoryPersistence,
   browserPopupRedirectResolver,
@@ -23,9 +22,11 @@ import {
   unlink,
   sendEmailVerification,
   type Auth,
+  type Persistence,
   type User,
 } from 'firebase/auth';
 import { config } from '../config/config';
+import { EarlierIndexedDbSession } from './earlier-session';
 
 /** The signed-in person as the portal uses it: plain data, no firebase types. */
 export interface PortalUser {
@@ -45,9 +46,11 @@ let auth: Auth | undefined;
 function getAuthInstance(): Auth {
   if (auth) return auth;
   app = initializeApp(config.firebase);
-  // IndexedDB first; a webview with IndexedDB off falls back to localStorage, then memory.
+  // localStorage, then memory (storage blocked). Never Firebase's IndexedDB persistence: Firebase writes to every listed
+  // persistence before it starts, and in WebKit that write can wait for ever (README, "Start-up, clocks and tabs").
+  // A session an earlier release kept in IndexedDB is read once, without writing, and moved to localStorage.
   auth = initializeAuth(app, {
-    persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
+    persistence: [browserLocalPersistence, EarlierIndexedDbSession as unknown as Persistence, inMemoryPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });
   // USE_AUTH_EMULATOR is config.useEmulator as a build-time constant: production bundles carry no emulator code.
@@ -69,6 +72,20 @@ function toPortalUser(user: User): PortalUser {
 /** Calls `listener` with the user on every sign-in and sign-out; returns the unsubscribe. */
 export function onUserChanged(listener: (user: PortalUser | null) => void): () => void {
   return onAuthStateChanged(getAuthInstance(), (user) => listener(user ? toPortalUser(user) : null));
+}
+
+/**
+ * Makes Auth compare its user with the one stored in localStorage, as after a change in another tab. A page restored
+ * from the back/forward cache got no storage events while it was frozen; Firebase's localStorage persistence reads
+ * every key it watches again on a `storage` event without a key (as a `localStorage.clear()` elsewhere sends).
+ */
+export function rereadStoredUser(): void {
+  if (!auth) return;
+  try {
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+  } catch {
+    // No StorageEvent constructor: the session check that follows still catches a session that ended.
+  }
 }
 
 export function currentUser(): PortalUser | null {
@@ -112,14 +129,32 @@ export async function idToken(forceRefresh = false): Promise<string | null> {
 }
 
 /**
+ * When the user's current ID token expires by the device's clock: Firebase keeps that time itself (the moment the token
+ * arrived plus its lifetime, `stsTokenManager.expirationTime` of `toJSON()`), so a device clock hours ahead or behind
+ * does not make a fresh token look expired or an old one fresh. The token's own `exp` is the service's clock: used only
+ * when Firebase's time is missing.
+ */
+function expiresOnDevice(user: User, exp: string): number {
+  const stored: unknown = user.toJSON();
+  if (stored && typeof stored === 'object' && 'stsTokenManager' in stored) {
+    const manager: unknown = stored.stsTokenManager;
+    if (manager && typeof manager === 'object' && 'expirationTime' in manager && typeof manager.expirationTime === 'number') {
+      return manager.expirationTime;
+    }
+  }
+  return Date.parse(exp);
+}
+
+/**
  * The identity token of the current user with at least `minValidityMs` left before it expires (refreshed when it has
- * less), or null when signed out. Firebase itself refreshes only in the last 30 seconds.
+ * less), or null when signed out. Firebase itself refreshes only in the last 30 seconds. Measured on the device's clock
+ * from when the token arrived, so a skewed clock neither refreshes on every call nor hands over a stale token.
  */
 export async function idTokenValidFor(minValidityMs: number, now = Date.now()): Promise<string | null> {
   const user = getAuthInstance().currentUser;
   if (!user) return null;
   const result = await user.getIdTokenResult();
-  return Date.parse(result.expirationTime) - now >= minValidityMs ? result.token : user.getIdToken(true);
+  return expiresOnDevice(user, result.expirationTime) - now >= minValidityMs ? result.token : user.getIdToken(true);
 }
 
 /**

@@ -10,7 +10,7 @@ import { apiContext, setUnityTokenSource } from './api-context';
 import { CloudSaveError, loadCloudSave } from './cloud-save-loader';
 import { cloudSaveErrorText, PortalError } from './errors';
 import { createResource, singleFlight } from './resource';
-import { onSignedOut, session, signOut } from './session';
+import { onSignedOut, pageLeaving, session, signOut } from './session';
 import { LOCAL_KEYS, localStore, readJson, writeJson } from './storage';
 
 export type { LoadStatus } from './resource';
@@ -117,7 +117,8 @@ const resource = createResource({
   // this for every caller of a failed load with its own args, so a protected page that joins the hand-off's load still
   // signs out, and a hand-off that joins a page's load adds no sign-out of its own.
   onError: async (error, args) => {
-    if (endsSession(error) && !args.keepSession) await signOut();
+    // A request cut off because the page is being left (a hand-off, a link) is no network failure (README, Start-up).
+    if (endsSession(error) && !args.keepSession && !pageLeaving()) await signOut();
   },
 });
 

@@ -26,9 +26,50 @@ let ready = new Promise<void>((resolve) => (resolveReady = resolve));
 let unsubscribe: (() => void) | null = null;
 const signOutListeners = new Set<() => void>();
 
+/** The page is going away: a request that the navigation cut off says nothing about the session. */
+let leaving = false;
+let leavingTimer: ReturnType<typeof setTimeout> | undefined;
+/** A page still here this long after `beforeunload` was not left after all (a cancelled or external navigation). */
+const LEAVING_MS = 10_000;
+
+/**
+ * True from `beforeunload` (a navigation starts; Chromium cuts the page's requests off before `pagehide`) or `pagehide`
+ * until `pageshow`: a network failure now is the page leaving, not a bad session (README, "Start-up, clocks and tabs").
+ */
+export function pageLeaving(): boolean {
+  return leaving;
+}
+
+/**
+ * A page restored from the back/forward cache missed what happened meanwhile (a sign-out in another tab, an account
+ * deleted): it reads the stored session again and checks it. It never runs a hand-off again: the target was used.
+ */
+let lifecycleWatched = false;
+function watchPageLifecycle(): void {
+  if (lifecycleWatched) return;
+  lifecycleWatched = true;
+  window.addEventListener('beforeunload', () => {
+    leaving = true;
+    clearTimeout(leavingTimer);
+    leavingTimer = setTimeout(() => (leaving = false), LEAVING_MS);
+  });
+  window.addEventListener('pagehide', () => {
+    clearTimeout(leavingTimer);
+    leaving = true;
+  });
+  window.addEventListener('pageshow', (event) => {
+    clearTimeout(leavingTimer);
+    leaving = false;
+    if (!event.persisted) return;
+    auth.rereadStoredUser();
+    void validateSession();
+  });
+}
+
 /** Starts listening to the identity service; the first answer resolves `authResolved()`. */
 export function startSession(): void {
   if (unsubscribe) return;
+  watchPageLifecycle();
   slowTimer = setTimeout(() => {
     if (session.status === 'loading') session.authSlow = true;
   }, AUTH_SLOW_MS);

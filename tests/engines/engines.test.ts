@@ -104,10 +104,11 @@ for (const { id, launch } of ENGINES) {
             },
           };
           let timer: NodeJS.Timeout | undefined;
+          const limitMs = journey.timeoutMs ?? JOURNEY_MS;
           try {
             // Fails a little before vitest's own timeout, so the pages' state is still reported below.
             const stuck = new Promise<never>((_, reject) => {
-              timer = setTimeout(() => reject(new Error(`the journey did not finish within ${JOURNEY_MS / 1000} s`)), JOURNEY_MS);
+              timer = setTimeout(() => reject(new Error(`the journey did not finish within ${limitMs / 1000} s`)), limitMs);
             });
             const running = journey.run(ctx);
             running.catch(() => undefined); // once timed out, its later failure is of no interest
@@ -127,7 +128,7 @@ for (const { id, launch } of ENGINES) {
             for (const context of contexts) await within(context.close()).catch(() => undefined);
           }
         },
-        JOURNEY_MS + 30_000,
+        (journey.timeoutMs ?? JOURNEY_MS) + 30_000,
       );
     }
   });

@@ -1,0 +1,83 @@
+// The page's life cycle and the session: a page being left (a hand-off, a load by address) has its requests cut off,
+// which is no verdict on the session; a page restored from the back/forward cache reads and checks the session again.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const auth = vi.hoisted(() => {
+  let listener: ((user: unknown) => void) | null = null;
+  return {
+    onUserChanged: vi.fn((l: (user: unknown) => void) => {
+      listener = l;
+      return () => {
+        listener = null;
+      };
+    }),
+    answer: (user: unknown) => listener?.(user),
+    signOutUser: vi.fn(),
+    sessionStillValid: vi.fn(() => Promise.resolve(true)),
+    rereadStoredUser: vi.fn(),
+  };
+});
+vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../bridge', () => ({ sendLogout: vi.fn() }));
+
+import { pageLeaving, resetSessionForTests, startSession } from '../../../src/state/session';
+
+const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+const pageshow = (persisted: boolean) => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.clearAllMocks();
+  resetSessionForTests();
+  pageshow(false);
+});
+afterEach(() => {
+  resetSessionForTests();
+  vi.useRealTimers();
+});
+
+describe('pageLeaving', () => {
+  it('is true from beforeunload until the page shows again', () => {
+    startSession();
+    expect(pageLeaving()).toBe(false);
+    window.dispatchEvent(new Event('beforeunload'));
+    expect(pageLeaving()).toBe(true);
+    pageshow(true);
+    expect(pageLeaving()).toBe(false);
+  });
+
+  it('is true from pagehide on, for as long as the page is hidden', () => {
+    startSession();
+    window.dispatchEvent(new Event('beforeunload'));
+    window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    vi.advanceTimersByTime(60_000);
+    expect(pageLeaving()).toBe(true);
+  });
+
+  it('ends by itself when the page was not left after all (a cancelled navigation)', () => {
+    startSession();
+    window.dispatchEvent(new Event('beforeunload'));
+    vi.advanceTimersByTime(10_000);
+    expect(pageLeaving()).toBe(false);
+  });
+});
+
+describe('a page restored from the back/forward cache', () => {
+  it('reads the stored user again and checks the session', async () => {
+    startSession();
+    auth.answer(user);
+    pageshow(true);
+    await vi.runAllTimersAsync();
+    expect(auth.rereadStoredUser).toHaveBeenCalledTimes(1);
+    expect(auth.sessionStillValid).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing on an ordinary load', async () => {
+    startSession();
+    auth.answer(user);
+    pageshow(false);
+    await vi.runAllTimersAsync();
+    expect(auth.rereadStoredUser).not.toHaveBeenCalled();
+    expect(auth.sessionStillValid).not.toHaveBeenCalled();
+  });
+});
