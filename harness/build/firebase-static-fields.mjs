@@ -45,8 +45,8 @@ export function firebaseStaticFields() {
   return {
     name: 'firebase-auth-static-fields',
     setup(build) {
+      // Kept across the rebuilds of a watch: esbuild does not load an unchanged file again.
       const found = new Set();
-      build.onStart(() => found.clear());
       build.onLoad({ filter: AUTH_FILE }, async ({ path }) => {
         const { readFile } = await import('node:fs/promises');
         const { text, moved } = staticFields(await readFile(path, 'utf8'));
