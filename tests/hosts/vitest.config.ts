@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['tests/hosts/**/*.test.ts'],
     fileParallelism: false,
     retry: 0,
-    testTimeout: 90_000,
+    testTimeout: 150_000,
     hookTimeout: 180_000,
     reporters: ['verbose'],
   },

@@ -222,6 +222,12 @@ describe('WebKitGTK host (WKWebView API)', () => {
     const scripts = await host.evaluate<string[]>(`[...document.scripts].map((s) => s.src)`);
     expect(scripts.filter((src) => src.startsWith(portal))).toEqual([`${portal}/${bundle}`]);
     expect(await host.evaluate<unknown[]>('window.__cspViolations')).toEqual([]);
+    // The probe does see what the policy refuses: an inline script added by the page is blocked and reported.
+    await host.evaluateInPage(
+      `(() => { const s = document.createElement('script'); s.textContent = 'window.__inline = 1'; document.body.append(s); return true; })()`,
+    );
+    await host.until('the violation reported', `window.__cspViolations.length === 1 && window.__cspViolations[0].directive.startsWith('script-src')`);
+    expect(await host.evaluateInPage('window.__inline ?? null')).toBeNull();
   });
 
   test('a handler registered well after the load: the page says ready before its first message to it', async () => {

@@ -44,7 +44,7 @@ export interface HostOptions {
   lateHandler?: boolean;
 }
 
-const WAIT_MS = 30_000;
+const WAIT_MS = 60_000;
 
 export class WebKitHost {
   /** Every line so far, oldest first. */
@@ -93,7 +93,7 @@ export class WebKitHost {
       .map((m) => JSON.parse(m.body as string) as PageMessage);
   }
 
-  /** Resolves with what `found` returns once it is not undefined; fails when the host exits or after 30 s. */
+  /** Resolves with what `found` returns once it is not undefined; fails when the host exits or after 60 s. */
   waitFor<T>(what: string, found: (events: HostEvent[]) => T | undefined, timeoutMs = WAIT_MS): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
@@ -162,7 +162,10 @@ export class WebKitHost {
     for (;;) {
       const value = await this.evaluate<T | null | false>(script).catch(() => null);
       if (value !== null && value !== false && value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+      if (Date.now() > deadline) {
+        const shown = await this.evaluate<string>(`location.href + ' ' + (document.body?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 300)`).catch(String);
+        throw new Error(`${what}: not within ${timeoutMs / 1000} s; the page: ${shown}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }
