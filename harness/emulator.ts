@@ -101,8 +101,8 @@ export async function startAuthEmulator({
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await waitForHttp(url, 90_000, () => !exited);
-    if (hostingUrl) await waitForHttp(hostingUrl, 90_000, () => !exited);
+    await waitForHttp(url, 180_000, () => !exited);
+    if (hostingUrl) await waitForHttp(hostingUrl, 180_000, () => !exited);
   } catch (error) {
     await stop();
     throw new Error(`the Firebase emulators (${only}) did not start: ${(error as Error).message}\n${output}`);
