@@ -58,6 +58,8 @@ test.describe('a captured credit order the backend did not record', () => {
   test.use({ allowConsoleErrors: [/status of (500|400)/] });
 
   test('is recorded exactly once after a reload, with "Finishing your purchase…" meanwhile', async ({ page, harness }) => {
+    // Reloads and sign-ins on a shared machine: more than the default minute.
+    test.slow();
     const account = await harness.account({ credits: 5 });
     await signInToAccount(page, account);
     await payWhileRecordingFails(page, harness, account);
@@ -79,6 +81,8 @@ test.describe('a captured credit order the backend did not record', () => {
   });
 
   test('closing the modal leaves it kept with Try Again, which records it once', async ({ page, harness }) => {
+    // Reloads and sign-ins on a shared machine: more than the default minute.
+    test.slow();
     const account = await harness.account({ credits: 5 });
     await signInToAccount(page, account);
     await payWhileRecordingFails(page, harness, account);
@@ -123,6 +127,8 @@ test.describe('a captured credit order the backend did not record', () => {
   });
 
   test('survives Sign Out, and is recorded when the same user signs in again', async ({ page, harness }) => {
+    // Reloads and sign-ins on a shared machine: more than the default minute.
+    test.slow();
     const account = await harness.account({ credits: 5 });
     await signInToAccount(page, account);
     await payWhileRecordingFails(page, harness, account);
@@ -171,6 +177,8 @@ test.describe('a captured credit order the backend did not record', () => {
   });
 
   test('a final refusal says so with the PayPal order id and is not asked again', async ({ page, harness }) => {
+    // Reloads and sign-ins on a shared machine: more than the default minute.
+    test.slow();
     const account = await harness.account({ credits: 5 });
     await signInToAccount(page, account);
     await payWhileRecordingFails(page, harness, account);
@@ -192,6 +200,8 @@ test.describe('an approved subscription whose activation failed', () => {
   test.use({ allowConsoleErrors: [/status of 500/] });
 
   test('is active after a reload, with "Activating your subscription…" meanwhile', async ({ page, harness }) => {
+    // Reloads and sign-ins on a shared machine: more than the default minute.
+    test.slow();
     const account = await harness.account();
     await signInToAccount(page, account);
     await harness.faults(account.uid, 'subscription-activate=500');
