@@ -70,9 +70,13 @@ for (const [label, skew] of [
     test("a host's requestToken gets a token the backend accepts, and asking again refreshes nothing", async ({ page, harness }) => {
       await page.addInitScript(`window.__posted = []; window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };`);
       const account: Account = await harness.account();
+      // The landing on / is checked like every route change (a forced refresh): counted from after that check.
+      const landingChecked = page.waitForResponse(TOKEN_REFRESH);
       await signInByEmail(page, account);
       // The host got its sign-in token first; then the sign-in screen goes on to the account.
       await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible({ timeout: 30_000 });
+      await landingChecked;
+      await expect(page.getByText('Validating session...')).toBeHidden();
       const refreshes = countRefreshes(page);
       const first = await requestToken(page, 'r1');
       const second = await requestToken(page, 'r2');
