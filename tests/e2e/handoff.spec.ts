@@ -254,7 +254,8 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     await page.getByLabel('Email').fill(bob.email);
     await page.getByLabel('Password', { exact: true }).fill(bob.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect.poll(async () => (await hostInbox(page)).some((m) => (m as { type?: string }).type === 'signedIn')).toBe(true);
+    // Alice's sign-in was announced too: wait for the second `signedIn`, Bob's.
+    await expect.poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'signedIn').length).toBe(2);
     await hostSends(page, 'react-native', '{"v":2,"type":"requestToken","kind":"unity","requestId":"r1"}');
     const answer = () =>
       hostInbox(page).then((all) => all.find((m) => (m as { requestId?: string }).requestId === 'r1') as { type: string; token?: string } | undefined);
