@@ -200,9 +200,9 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     const [alice, bob] = [await harness.account(), await harness.account()];
     await harness.faults(alice.uid, 'latency=3000');
     const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     await signInByEmail(page, alice);
     await exchange;
-    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     // A logout link carrying Bob's launch, followed inside the page: the same document, its memory included.
     await page.evaluate(
       (href) => {
@@ -223,9 +223,9 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     const [alice, bob] = [await harness.account(), await harness.account()];
     await harness.faults(alice.uid, 'latency=3000');
     const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     await signInByEmail(page, alice);
     await exchange;
-    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
     await late;
@@ -241,9 +241,9 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     await harness.faults(alice.uid, 'latency=3000');
     await injectHost(page, { kind: 'react-native' });
     const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     await signInByEmail(page, alice);
     await exchange;
-    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     await hostSends(page, 'react-native', '{"v":1,"type":"logout"}');
     await late;
     // The host's sign-out leaves the sign-in screen as it was, its e-mail form and closable overlay included.
@@ -254,7 +254,8 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     await page.getByLabel('Email').fill(bob.email);
     await page.getByLabel('Password', { exact: true }).fill(bob.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect.poll(async () => (await hostInbox(page)).some((m) => (m as { type?: string }).type === 'signedIn')).toBe(true);
+    // Alice's sign-in was announced too: wait for the second `signedIn`, Bob's.
+    await expect.poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'signedIn').length).toBe(2);
     await hostSends(page, 'react-native', '{"v":2,"type":"requestToken","kind":"unity","requestId":"r1"}');
     const answer = () =>
       hostInbox(page).then((all) => all.find((m) => (m as { requestId?: string }).requestId === 'r1') as { type: string; token?: string } | undefined);
