@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { hostInbox, hostSends, injectHost } from './bridge-hosts';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test, type Harness } from './fixtures';
 import { signInByEmail } from './support/sign-in';
 
 /** The login call the listener got, once the browser has really arrived there (nothing of the portal is left). */
@@ -195,14 +195,20 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
   /** The Unity player a `ut1.<payload>.<signature>` token was issued for. */
   const unityPlayer = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { pid?: string }).pid;
 
-  test('Alice signs out while her Unity exchange runs; Bob, signing in on the same page, hands off his own Unity token', async ({ page, harness, desktop }) => {
-    test.slow(); // two sign-ins around a 3 s backend latency
+  /** Alice signs in with a 3 s backend latency; returns once her Unity exchange is on its way, with Bob and her late answer. */
+  async function aliceExchangeRunning(page: Page, harness: Harness) {
     const [alice, bob] = [await harness.account(), await harness.account()];
     await harness.faults(alice.uid, 'latency=3000');
     const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
     const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     await signInByEmail(page, alice);
     await exchange;
+    return { bob, late };
+  }
+
+  test('Alice signs out while her Unity exchange runs; Bob, signing in on the same page, hands off his own Unity token', async ({ page, harness, desktop }) => {
+    test.slow(); // two sign-ins around a 3 s backend latency
+    const { bob, late } = await aliceExchangeRunning(page, harness);
     // A logout link carrying Bob's launch, followed inside the page: the same document, its memory included.
     await page.evaluate(
       (href) => {
@@ -220,12 +226,7 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
 
   test("Alice's late answer is not stored: Bob, in a new page, hands off his own Unity token", async ({ page, harness, desktop }) => {
     test.slow(); // two sign-ins around a 3 s backend latency
-    const [alice, bob] = [await harness.account(), await harness.account()];
-    await harness.faults(alice.uid, 'latency=3000');
-    const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
-    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
-    await signInByEmail(page, alice);
-    await exchange;
+    const { bob, late } = await aliceExchangeRunning(page, harness);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
     await late;
@@ -237,13 +238,8 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
 
   test("a host's requestToken of kind unity after the same replay answers Bob's token", async ({ page, harness }) => {
     test.slow(); // two sign-ins around a 3 s backend latency
-    const [alice, bob] = [await harness.account(), await harness.account()];
-    await harness.faults(alice.uid, 'latency=3000');
     await injectHost(page, { kind: 'react-native' });
-    const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
-    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
-    await signInByEmail(page, alice);
-    await exchange;
+    const { bob, late } = await aliceExchangeRunning(page, harness);
     await hostSends(page, 'react-native', '{"v":1,"type":"logout"}');
     await late;
     // The host's sign-out leaves the sign-in screen as it was, its e-mail form and closable overlay included.
