@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { hostInbox, hostSends, injectHost } from './bridge-hosts';
-import { expect, expectAccessible, test, type Harness } from './fixtures';
+import { expect, expectAccessible, test, type Account, type Harness } from './fixtures';
 import { signInByEmail } from './support/sign-in';
 
 /** The login call the listener got, once the browser has really arrived there (nothing of the portal is left). */
@@ -19,6 +19,22 @@ async function signInHere(page: Page, account: { email: string; password: string
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/**
+ * Signs in from /external-link with a hand-off launch, then goes Back (the hand-off replaced its own history entry,
+ * so Back reaches the page before it, which hands nothing off), on to My Account, and reloads it.
+ */
+async function handOffThenBackAndReload(page: Page, account: Account, desktop: DesktopListener, launch: string) {
+  await page.goto('/external-link');
+  await signInByEmail(page, account, launch);
+  await handedOff(page, desktop);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/external-link$/);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
 }
 
 test.describe('hand-off by browser redirect', () => {
@@ -60,17 +76,7 @@ test.describe('hand-off by browser redirect', () => {
 
   test('hands off once per session, and again only when the redirect query comes again', async ({ page, harness, desktop }) => {
     test.slow(); // two hand-offs and five page loads
-    const account = await harness.account();
-    await page.goto('/external-link');
-    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
-    await handedOff(page, desktop);
-    // The hand-off replaced its own history entry: Back goes to the page before it, which hands nothing off.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/external-link$/);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await handOffThenBackAndReload(page, await harness.account(), desktop, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
     expect(desktop.events.filter((e) => e.kind === 'login')).toHaveLength(1);
     desktop.reset();
     await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}`);
@@ -170,16 +176,7 @@ test.describe('a hand-off leaves no way back to a second token (issue 25)', () =
   for (const [form, path] of forms) {
     test(`target in ${form}: Back, reload, and a reload of that address again send no second token`, async ({ page, harness, desktop }) => {
       test.slow(); // a hand-off and five page loads
-      const account = await harness.account();
-      await page.goto('/external-link');
-      await signInByEmail(page, account, path(desktop.url));
-      await handedOff(page, desktop);
-      await page.goBack();
-      await expect(page).toHaveURL(/\/external-link$/);
-      await page.goto('/');
-      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
-      await page.reload();
-      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      await handOffThenBackAndReload(page, await harness.account(), desktop, path(desktop.url));
       // An entry of this tab that still carries the target (as the hand-off's own entry did before): reloading it
       // in a tab that already handed off sends nothing, and the address is cleaned.
       await page.evaluate((href) => history.replaceState(null, '', href), path(desktop.url));
