@@ -13,9 +13,24 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** Runs axe-core on the page as it is now and fails with a readable list of violations. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await scan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * One axe run. A context axe evaluates in may be destroyed while it walks the page's frames (a frame that loads or
+ * goes meanwhile): the scan then starts again, twice at most. A page that really navigated still fails the test at
+ * its next step, which expects what was on screen.
+ */
+async function scan(page: Page, attempts = 3): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>> {
+  try {
+    return await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  } catch (error) {
+    const moved = error instanceof Error && /Execution context was destroyed|Frame was detached/.test(error.message);
+    if (!moved || attempts <= 1) throw error;
+    return scan(page, attempts - 1);
+  }
 }
 
 export interface Account {
