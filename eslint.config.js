@@ -38,6 +38,16 @@ const zones = [
     message: 'Boundary: src/domain imports only src/domain (and types from src/config): pure functions, no I/O.',
   },
   {
+    target: './src/state',
+    from: ['./src/ui', './src/routes'],
+    message: 'Boundary: src/state never imports src/ui or src/routes; pages and routes read the stores, not the other way.',
+  },
+  {
+    target: ['./src/api', './src/auth', './src/payments'],
+    from: './src/state',
+    message: 'Boundary: src/api, src/auth and src/payments never import src/state; the stores call them and pass in what they need.',
+  },
+  {
     target: './bridge',
     from: './src',
     message: 'Boundary: bridge/ imports nothing from src/; it is handed to host teams as a package, its config is injected.',

@@ -64,6 +64,25 @@ describe('layer boundaries', slow, () => {
     expect(configType).toEqual([]);
   });
 
+  it('keeps src/state free of src/ui and src/routes', async () => {
+    const ui = await problems('src/state/bad.ts', "import { Toasts } from '../ui/components/Toasts';\nexport const x = Toasts;\n");
+    const routes = await problems('src/state/bad.ts', "import { portalContext } from '../routes/context';\nexport const x = portalContext;\n");
+    for (const found of [ui, routes]) {
+      expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', message: expect.stringContaining('src/state never imports src/ui or src/routes') });
+    }
+  });
+
+  it('keeps src/api, src/auth and src/payments free of src/state', async () => {
+    const code = "import { session } from '../state/session';\nexport const x = session;\n";
+    for (const file of ['src/api/bad.ts', 'src/auth/bad.ts', 'src/payments/bad.ts']) {
+      expect(await problems(file, code), file).toContainEqual({
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('never import src/state'),
+      });
+    }
+    expect(await problems('src/routes/ok.ts', code)).toEqual([]);
+  });
+
   it('keeps bridge/ free of src/', async () => {
     const found = await problems('bridge/bad.ts', "import { config } from '../src/config/config';\nexport const x = config;\n");
     expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', message: expect.stringContaining('bridge/ imports nothing from src/') });
