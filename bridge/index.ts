@@ -56,6 +56,12 @@ export interface Bridge {
   onHostReady(handler: (host: HostKind) => void): () => void;
   requestOpenInBrowser(url: string): boolean;
   onHostMessage(handler: HostMessageHandler): () => void;
+  /** The browser-redirect fallback (SPEC 4): `location.replace(url)`, refused unless the desktop allow-list accepts its origin. */
+  navigateToDesktop(url: string): void;
+  /** The no-cors GET fallback (SPEC 2 /return-to-app, SPEC 7); failures ignored, refused unless its origin is allowed. */
+  callDesktop(url: string): Promise<void>;
+  /** Whether the desktop app listens at `target` (see probeDesktop in fallback.ts); 'unknown' where asking could prompt. */
+  probeDesktop(target: string): Promise<fallback.DesktopProbe>;
   /** Stops listening and removes the receive function (tests, or a page being torn down). */
   dispose(): void;
 }
@@ -64,6 +70,8 @@ export interface BridgeOptions {
   win?: Window;
   /** The host names; those of configureBridge() (read at each use) by default. */
   names?: HostNames;
+  /** Origins that may receive a desktop call or the redirect; configureBridge()'s (read at each use) by default. */
+  allowsDesktopOrigin?: DesktopAllowList;
   /** Milliseconds since the page started loading; `performance.now()` by default. */
   now?: () => number;
   /** When the page's load event ended, on the `now` clock; read from the navigation timing entry by default. */
@@ -72,10 +80,12 @@ export interface BridgeOptions {
 
 const warn = (text: string) => console.warn(`[bridge] ${text}`);
 
-/** A bridge over `win`. The app uses the one behind the functions below; tests make their own. */
+/** A bridge over `win`. The app uses `bridge` below; tests make their own. Creating one touches nothing yet. */
 export function createBridge(options: BridgeOptions = {}): Bridge {
-  const win = options.win ?? window;
+  // globalThis.window: a Node process may import the package (its protocol, its types) without a window.
+  const win = options.win ?? globalThis.window;
   const hostNames = () => options.names ?? settings.hostNames;
+  const allowList: DesktopAllowList = (origin) => (options.allowsDesktopOrigin ?? settings.allowsDesktopOrigin)(origin);
   const now = options.now ?? (() => win.performance.now());
   const loadedAt = options.loadedAt ?? (() => loadEnd(win));
   const handlers = new Set<HostMessageHandler>();
@@ -225,6 +235,9 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
         handlers.delete(handler);
       };
     },
+    navigateToDesktop: (url) => fallback.navigateToDesktop(url, allowList, win),
+    callDesktop: (url) => fallback.callDesktop(url, allowList),
+    probeDesktop: (target) => fallback.probeDesktop(target, allowList),
     dispose() {
       for (const stop of stops ?? []) stop();
       stops = null;
@@ -257,91 +270,5 @@ function browserUrl(raw: string): string | null {
   return url.href;
 }
 
-let shared: Bridge | null = null;
-const bridge = (): Bridge => (shared ??= createBridge());
-
-/** The host webview the page runs in, or null in a plain browser (or in Vuplex before it is ready: see whenHostReady). */
-export function detectHost(win: Window = window): HostKind | null {
-  return detectHostIn(win, settings.hostNames);
-}
-
-/** True inside a host webview. Ask at the moment of use: Vuplex appears only after `vuplexready`. */
-export function isEmbedded(): boolean {
-  return bridge().isEmbedded();
-}
-
-/**
- * The host once it can be reached: at once for every host but Vuplex, which may inject its object late; null when no
- * host appeared within `timeoutMs` after the page's load event. Await this before choosing between sendToken and the
- * fallback.
- */
-export function whenHostReady(timeoutMs: number = HOST_WAIT_MS): Promise<HostKind | null> {
-  return bridge().whenHostReady(timeoutMs);
-}
-
-/**
- * Starts listening (the receive function, the host's channel, Vuplex when it becomes ready) and, once a host is
- * found, sends it `ready` once. Register handlers with onHostMessage first: the host may answer `ready` at once.
- */
-export function startBridge(): Promise<HostKind | null> {
-  return bridge().start();
-}
-
-/** Posts the token to the host; false when there is no host (the caller then uses the fallback) or it refused it. */
-export function sendToken(token: string, kind: TokenKind, state?: string, requestId?: string): boolean {
-  return bridge().sendToken(token, kind, state, requestId);
-}
-
-/** Answers a token request that the page cannot fulfil, so the host need not wait for a timeout. */
-export function sendTokenUnavailable(reason: TokenUnavailableReason, kind: TokenKind = 'unity', requestId?: string): boolean {
-  return bridge().sendTokenUnavailable(reason, kind, requestId);
-}
-
-/** Tells the host a user is signed in (protocol v2); false when there is no host. */
-export function sendSignedIn(): boolean {
-  return bridge().sendSignedIn();
-}
-
-/** Calls `handler` once a host can be reached (a late Vuplex included); returns the unsubscribe function. */
-export function onHostReady(handler: (host: HostKind) => void): () => void {
-  return bridge().onHostReady(handler);
-}
-
-/** Tells the host the user signed out; false when there is no host. */
-export function sendLogout(): boolean {
-  return bridge().sendLogout();
-}
-
-/**
- * Tells the host the page showed its error screen (protocol v3), so a host without an address bar can log it or
- * offer its own way out; false when there is no host. `route` is the route's pattern and `message` a short text:
- * the caller leaves out stacks, tokens and user data.
- */
-export function sendPageError(route: string, message: string): boolean {
-  return bridge().sendPageError(route, message);
-}
-
-/** Asks the host to open an http(s) URL in the system browser (sign-in providers refuse embedded webviews). */
-export function requestOpenInBrowser(url: string): boolean {
-  return bridge().requestOpenInBrowser(url);
-}
-
-/** Subscribes to decoded, checked host messages; returns the unsubscribe function. */
-export function onHostMessage(handler: HostMessageHandler): () => void {
-  return bridge().onHostMessage(handler);
-}
-
-/** The browser-redirect fallback (SPEC 4): `window.location.replace(url)`, refused unless configureBridge's allow-list accepts its origin. */
-export function navigateToDesktop(url: string): void {
-  fallback.navigateToDesktop(url, settings.allowsDesktopOrigin);
-}
-
-/** The no-cors GET fallback (SPEC 2 /return-to-app, SPEC 7); failures ignored, refused unless its origin is allowed. */
-export function callDesktop(url: string): Promise<void> {
-  return fallback.callDesktop(url, settings.allowsDesktopOrigin);
-}
-
-/** Whether the desktop app listens at `target` (see probeDesktop in fallback.ts); 'unknown' where asking could prompt. */
-export function probeDesktop(target: string): Promise<fallback.DesktopProbe> {
-  return fallback.probeDesktop(target, settings.allowsDesktopOrigin);
-}
+/** The portal's bridge over this page's window, under configureBridge's settings: the one instance the app uses. */
+export const bridge: Bridge = createBridge();

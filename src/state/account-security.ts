@@ -3,7 +3,7 @@ import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
 import { authErrorMessage, popupUnsupported } from '../auth/errors';
-import { isEmbedded, requestOpenInBrowser, whenHostReady } from '../../bridge';
+import { bridge } from '@home-design/portal-bridge';
 import {
   canUnlink,
   cooldownSecondsLeft,
@@ -77,9 +77,9 @@ function adopt(user: PortalUser | null): void {
 export function enterSecuritySection(): void {
   const at = ++entered;
   accountSecurity.verification.emailVerified = auth.currentSecurity()?.emailVerified ?? false;
-  accountSecurity.link.offerBrowser = accountSecurity.link.offerBrowser || isEmbedded();
+  accountSecurity.link.offerBrowser = accountSecurity.link.offerBrowser || bridge.isEmbedded();
   // Vuplex injects its host object after load.
-  void whenHostReady().then((host) => {
+  void bridge.whenHostReady().then((host) => {
     if (host !== null && at === entered) accountSecurity.link.offerBrowser = true;
   });
 }
@@ -158,7 +158,7 @@ export async function linkMethod(provider: LinkableProvider): Promise<void> {
 
 /** Asks the host app to open My Account (`url`) in the system browser; without a host the page shows the address. */
 export function continueLinkInBrowser(url: string): void {
-  accountSecurity.link.browserHandOff = requestOpenInBrowser(url) ? 'requested' : 'manual';
+  accountSecurity.link.browserHandOff = bridge.requestOpenInBrowser(url) ? 'requested' : 'manual';
 }
 
 /** Opens the "Unlink ...?" confirmation, unless that would leave the account without a way to sign in. */

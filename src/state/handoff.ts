@@ -1,7 +1,7 @@
 // The app auth flow of SPEC 4 after sign-in: Unity auth, cloud save, new-user survey, then the token to the host
 // webview (by message) or to the desktop app (by redirect): once, at once, and with nothing left behind to reuse.
 import { proxy } from 'valtio';
-import { detectHost, navigateToDesktop, probeDesktop, sendToken, sendTokenUnavailable, whenHostReady, type DesktopProbe, type TokenKind } from '../../bridge';
+import { bridge, type DesktopProbe, type TokenKind } from '@home-design/portal-bridge';
 import * as auth from '../auth/firebase';
 import { config } from '../config/config';
 import { TOKEN_MIN_VALIDITY_MS } from '../domain/constants';
@@ -148,7 +148,7 @@ function forgetTarget(): void {
 
 /** A host that opened the sign-in screen (or saw a sign-in here) gets the token by message, once per sign-in. */
 function hostWantsToken(uid: string): boolean {
-  return (launch.atSignIn || signedInOnThisPage()) && deliveredFor !== uid && detectHost() !== null;
+  return (launch.atSignIn || signedInOnThisPage()) && deliveredFor !== uid && bridge.detectHost() !== null;
 }
 
 /**
@@ -180,7 +180,7 @@ async function flow(now: number): Promise<void> {
   const due = handoffDue();
   if (due) handoff.phase = 'working';
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
-  if (launch.target && !launch.devMode && !launch.hostHint && detectHost() === null) earlyProbe = probeDesktop(launch.target);
+  if (launch.target && !launch.devMode && !launch.hostHint && bridge.detectHost() === null) earlyProbe = bridge.probeDesktop(launch.target);
   try {
     await linkIfWanted(user.uid, due);
     if (session.user?.uid !== user.uid) return;
@@ -234,11 +234,11 @@ export function answerLink(link: boolean): void {
 async function deliver(uid: string): Promise<void> {
   const kind: TokenKind = launch.unityToken ? 'unity' : 'identity';
   // Only a launch that says a late host is coming waits for it; everyone else hands off at once.
-  const host = launch.hostHint ? await whenHostReady() : detectHost();
+  const host = launch.hostHint ? await bridge.whenHostReady() : bridge.detectHost();
   const target = launch.target;
   if (host !== null && (target !== null || hostWantsToken(uid))) {
     const token = await tokenOf(kind);
-    if (token && sendToken(token, kind, launch.state ?? undefined)) {
+    if (token && bridge.sendToken(token, kind, launch.state ?? undefined)) {
       deliveredFor = uid;
       if (target !== null) used();
       handoff.phase = 'done';
@@ -282,7 +282,7 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   }
   // A desktop app that is not running would leave the user on the browser's error page with the token in its address
   // bar: where the page can ask without a permission prompt, it asks first.
-  const probe = earlyProbe ?? probeDesktop(target);
+  const probe = earlyProbe ?? bridge.probeDesktop(target);
   earlyProbe = null;
   if ((await probe) === 'notListening') {
     handoff.phase = 'notListening';
@@ -294,7 +294,7 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   deliveredFor = session.user.uid;
   used();
   localStore.set(LOCAL_KEYS.isRedirecting, 'true');
-  navigateToDesktop(loginUrl(target, token, state));
+  bridge.navigateToDesktop(loginUrl(target, token, state));
 }
 
 let notListeningTarget: string | null = null;
@@ -330,15 +330,15 @@ export function onLateHost(): void {
  */
 export async function answerTokenRequest(kind: TokenKind, requestId?: string): Promise<void> {
   if (!isSignedIn()) {
-    sendTokenUnavailable('signedOut', kind, requestId);
+    bridge.sendTokenUnavailable('signedOut', kind, requestId);
     return;
   }
   try {
     const token = await tokenOf(kind);
-    if (token) sendToken(token, kind, undefined, requestId);
-    else sendTokenUnavailable('signedOut', kind, requestId);
+    if (token) bridge.sendToken(token, kind, undefined, requestId);
+    else bridge.sendTokenUnavailable('signedOut', kind, requestId);
   } catch {
-    sendTokenUnavailable('failed', kind, requestId);
+    bridge.sendTokenUnavailable('failed', kind, requestId);
   }
 }
 

@@ -1,5 +1,5 @@
 // The portal's side of the host bridge: the settings bridge/ gets from the build config, and the error report.
-import { configureBridge, sendPageError } from '../../bridge';
+import { bridge, configureBridge } from '@home-design/portal-bridge';
 import { config } from '../config/config';
 import { allowsDesktopOrigin, desktopPolicy } from '../domain/desktop-target';
 import { pageErrorRoute, pageErrorText } from '../domain/page-error';
@@ -19,9 +19,9 @@ const reported = new WeakSet<object>();
 export function reportPageError(routeFullPath: string | undefined, error: unknown): boolean {
   if (typeof error === 'object' && error !== null) {
     if (reported.has(error)) return false;
-    if (!sendPageError(pageErrorRoute(routeFullPath), pageErrorText(error))) return false;
+    if (!bridge.sendPageError(pageErrorRoute(routeFullPath), pageErrorText(error))) return false;
     reported.add(error);
     return true;
   }
-  return sendPageError(pageErrorRoute(routeFullPath), pageErrorText(error));
+  return bridge.sendPageError(pageErrorRoute(routeFullPath), pageErrorText(error));
 }

@@ -1,5 +1,5 @@
 // /return-to-app on load (SPEC 2): the stored desktop calls, each once, through the allow-list.
-import { callDesktop } from '../../bridge';
+import { bridge } from '@home-design/portal-bridge';
 import { loginUrl, pathUrl } from '../domain/desktop-target';
 import { storedTarget } from './handoff';
 import { LOCAL_KEYS, localStore } from './storage';
@@ -13,13 +13,13 @@ export async function callDesktopOnReturn(): Promise<void> {
   if (path) {
     localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.redirectPath);
     const url = target ? pathUrl(target, path) : null;
-    if (url) await callDesktop(url);
+    if (url) await bridge.callDesktop(url);
     return;
   }
   if (token) {
     const state = localStore.get(LOCAL_KEYS.redirectState);
     // The token leaves once: nothing that could send it again stays stored.
     localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.authToken, LOCAL_KEYS.redirectState, LOCAL_KEYS.redirectWithUnityToken);
-    if (target) await callDesktop(loginUrl(target, token, state));
+    if (target) await bridge.callDesktop(loginUrl(target, token, state));
   }
 }

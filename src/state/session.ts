@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
-import { sendLogout } from '../../bridge';
+import { bridge } from '@home-design/portal-bridge';
 import { singleFlight } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 
@@ -104,7 +104,7 @@ function afterSignOut(tellHost: boolean): void {
   session.user = null;
   session.status = 'signedOut';
   for (const listener of signOutListeners) listener();
-  if (tellHost) sendLogout();
+  if (tellHost) bridge.sendLogout();
 }
 
 /** SPEC 4: sign out clears all local storage and state. Throws when the identity service fails. */

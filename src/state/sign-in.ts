@@ -3,7 +3,7 @@ import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { AuthProviderId } from '../auth/firebase';
 import { authErrorMessage, popupUnsupported, type AuthErrorGroup } from '../auth/errors';
-import { isEmbedded, requestOpenInBrowser, whenHostReady } from '../../bridge';
+import { bridge } from '@home-design/portal-bridge';
 import { message, type MessageCode } from '../messages/catalogue';
 import { isSignedIn, markSignedIn, signOutClearingDesktopData } from './session';
 import { singleFlight } from './resource';
@@ -46,7 +46,7 @@ let generation = 0;
 function reset(keepNotice = false): void {
   const notice = signInScreen.notice;
   Object.assign(signInScreen, initialState(), keepNotice ? { notice } : {});
-  signInScreen.offerBrowser = isEmbedded();
+  signInScreen.offerBrowser = bridge.isEmbedded();
 }
 
 function setAuthenticating(on: boolean): void {
@@ -69,7 +69,7 @@ export function enterSignInScreen(): void {
   const at = ++generation;
   reset(true);
   // Vuplex injects its host object after load: offer the browser as soon as a late host shows up.
-  void whenHostReady().then((host) => {
+  void bridge.whenHostReady().then((host) => {
     if (host !== null && at === generation) signInScreen.offerBrowser = true;
   });
 }
@@ -96,7 +96,7 @@ export function showProviderChoice(): void {
   if (signInScreen.pending) return;
   clearMessages();
   signInScreen.mode = 'choice';
-  signInScreen.offerBrowser = isEmbedded();
+  signInScreen.offerBrowser = bridge.isEmbedded();
 }
 
 export function showEmailForm(mode: 'signIn' | 'createAccount' = 'signIn'): void {
@@ -246,7 +246,7 @@ export function runLogoutAction(): Promise<'loggedOut' | 'failed'> {
  * the page shows the address to open by hand.
  */
 export function continueInBrowser(url: string): void {
-  signInScreen.browserHandOff = requestOpenInBrowser(url) ? 'requested' : 'manual';
+  signInScreen.browserHandOff = bridge.requestOpenInBrowser(url) ? 'requested' : 'manual';
 }
 
 /** Test hook: the screen as on a fresh page. */

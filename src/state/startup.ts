@@ -2,7 +2,7 @@
 // session checks on navigation and every 5 minutes, and messages from a host webview.
 import type { AnyRouter } from '@tanstack/react-router';
 import { subscribeKey } from 'valtio/utils';
-import { onHostMessage, onHostReady, sendSignedIn, startBridge } from '../../bridge';
+import { bridge } from '@home-design/portal-bridge';
 import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
 import { pageTitleKey } from '../domain/page-title';
@@ -18,7 +18,7 @@ let announcedFor: string | null = null;
 function announceSignIn(): void {
   const uid = session.user?.uid ?? null;
   if (uid === null || uid === announcedFor) return;
-  if (sendSignedIn()) announcedFor = uid;
+  if (bridge.sendSignedIn()) announcedFor = uid;
 }
 onSignedOut(() => (announcedFor = null));
 
@@ -51,7 +51,7 @@ export function startPortal(router: AnyRouter): void {
   });
   setInterval(() => check(router.state.location.pathname), SESSION_CHECK_INTERVAL_MS);
 
-  onHostMessage((msg) => {
+  bridge.onHostMessage((msg) => {
     switch (msg.type) {
       case 'canMakePayments':
         applyPaymentPermission(msg.allowed);
@@ -68,10 +68,10 @@ export function startPortal(router: AnyRouter): void {
     }
   });
   // Vuplex may inject its object after the flow ran: tell it who is signed in, and hand the token over if it waits.
-  onHostReady(() => {
+  bridge.onHostReady(() => {
     if (session.status !== 'signedIn') return;
     announceSignIn();
     onLateHost();
   });
-  void startBridge();
+  void bridge.start();
 }

@@ -1,7 +1,7 @@
 // Fake host webviews for e2e tests: inject one before the page loads, read what the page posted, send it messages.
 // See bridge/README.md, "Testing with a fake host".
 import type { Page } from '@playwright/test';
-import type { HostKind } from '../../bridge';
+import type { HostKind } from '@home-design/portal-bridge';
 
 export const HOST_KINDS: HostKind[] = ['vuplex', 'webview2', 'wkwebview', 'android', 'react-native'];
 

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { HostKind } from '../../bridge';
+import type { HostKind } from '@home-design/portal-bridge';
 import { jwtClaims } from '../../harness/desktop';
 import { HOST_KINDS, HOST_NAMES, hostInbox, injectHost } from './bridge-hosts';
 import { expect, test } from './fixtures';

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import type * as BridgeModule from '../../bridge';
+import type * as BridgeModule from '@home-design/portal-bridge';
 import { HOST_KINDS, HOST_NAMES, hostInbox, hostSends, injectHost, type FakeHostOptions, type FakeHostWindow } from './bridge-hosts';
 import { expect, test } from './fixtures';
 
@@ -198,13 +198,13 @@ test.describe('the bridge module in Chromium', () => {
       const started = await page.evaluate(() => {
         const win = window as unknown as TestWindow;
         win.__received = [];
-        win.bridgeUnderTest.onHostMessage((message) => win.__received.push(message));
-        return win.bridgeUnderTest.startBridge();
+        win.bridgeUnderTest.bridge.onHostMessage((message) => win.__received.push(message));
+        return win.bridgeUnderTest.bridge.start();
       });
       expect(started).toBe(kind);
 
       const sent = await page.evaluate(() => {
-        const { bridgeUnderTest: b } = window as unknown as TestWindow;
+        const b = (window as unknown as TestWindow).bridgeUnderTest.bridge;
         return [b.isEmbedded(), b.sendToken('header.payload.sig', 'identity', 'st8'), b.requestOpenInBrowser('https://portal.example/auth'), b.sendLogout()];
       });
       expect(sent).toEqual([true, true, true, true]);
@@ -233,20 +233,20 @@ test.describe('the bridge module in Chromium', () => {
     const before = await page.evaluate(() => {
       const win = window as unknown as TestWindow & { __waiting: Promise<unknown> };
       // A long wait: this machine may be slow, and the assertion is about the event, not the clock.
-      win.__waiting = win.bridgeUnderTest.whenHostReady(60_000);
-      return win.bridgeUnderTest.isEmbedded();
+      win.__waiting = win.bridgeUnderTest.bridge.whenHostReady(60_000);
+      return win.bridgeUnderTest.bridge.isEmbedded();
     });
     expect(before).toBe(false);
     await page.evaluate(() => (window as unknown as FakeHostWindow).__injectLateHost?.());
     expect(await page.evaluate(() => (window as unknown as { __waiting: Promise<unknown> }).__waiting)).toBe('vuplex');
-    expect(await page.evaluate(() => (window as unknown as TestWindow).bridgeUnderTest.startBridge())).toBe('vuplex');
+    expect(await page.evaluate(() => (window as unknown as TestWindow).bridgeUnderTest.bridge.start())).toBe('vuplex');
     expect(await hostInbox(page)).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
   });
 
   test('no host: nothing is posted and the no-cors call reaches the desktop listener', async ({ page, desktop }) => {
     await openBridgePage(page);
     const result = await page.evaluate(async (target) => {
-      const { bridgeUnderTest: b } = window as unknown as TestWindow;
+      const b = (window as unknown as TestWindow).bridgeUnderTest.bridge;
       const host = await b.whenHostReady(0);
       const posted = b.sendToken('header.payload.sig', 'identity');
       await b.callDesktop(`${target}/login?header.payload.sig`);
@@ -270,7 +270,7 @@ test.describe('the bridge module in Chromium', () => {
       'javascript:alert(1)//127.0.0.1:5662',
     ];
     await page.evaluate(async (urls) => {
-      const { bridgeUnderTest: b } = window as unknown as TestWindow;
+      const b = (window as unknown as TestWindow).bridgeUnderTest.bridge;
       for (const url of urls) {
         await b.callDesktop(url);
         b.navigateToDesktop(url);
@@ -285,7 +285,10 @@ test.describe('the bridge module in Chromium', () => {
 
   test('navigateToDesktop sends the browser to the desktop listener', async ({ page, desktop }) => {
     await openBridgePage(page);
-    await page.evaluate((target) => (window as unknown as TestWindow).bridgeUnderTest.navigateToDesktop(`${target}/login?header.payload.sig`), desktop.url);
+    await page.evaluate(
+      (target) => (window as unknown as TestWindow).bridgeUnderTest.bridge.navigateToDesktop(`${target}/login?header.payload.sig`),
+      desktop.url,
+    );
     expect(await desktop.next('login', 5_000)).toMatchObject({ token: 'header.payload.sig' });
     await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
   });

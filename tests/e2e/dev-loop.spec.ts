@@ -19,7 +19,6 @@ test.describe('development loop', () => {
   test.beforeAll(async () => {
     // Inside the project, so the copy resolves node_modules like src/ does.
     await cp(join(process.cwd(), 'src'), join(dir, 'src'), { recursive: true });
-    await cp(join(process.cwd(), 'bridge'), join(dir, 'bridge'), { recursive: true });
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     loop = await startDevLoop({

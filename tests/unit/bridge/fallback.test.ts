@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as bridge from '../../../bridge';
+import { bridge, configureBridge } from '@home-design/portal-bridge';
 import { DESKTOP_CALL_TIMEOUT_MS, callDesktop, canProbeQuietly, desktopCallUrl, navigateToDesktop, probeDesktop } from '../../../bridge/fallback';
 import { allowsDesktopOrigin, type DesktopPolicy } from '../../../src/domain/desktop-target';
 
@@ -156,11 +156,11 @@ describe('callDesktop', () => {
 });
 
 describe('the public entry', () => {
-  beforeEach(() => bridge.configureBridge({ hostNames: { webkitHandlerName: 'portal', androidBridgeName: 'PortalBridge' }, allowsDesktopOrigin: POLICY }));
-  afterEach(() => bridge.configureBridge({}));
+  beforeEach(() => configureBridge({ hostNames: { webkitHandlerName: 'portal', androidBridgeName: 'PortalBridge' }, allowsDesktopOrigin: POLICY }));
+  afterEach(() => configureBridge({}));
 
   it('unconfigured, refuses every desktop target: a forgotten configureBridge fails closed', async () => {
-    bridge.configureBridge({});
+    configureBridge({});
     const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(new Response(null));
     vi.stubGlobal('fetch', fetchSpy);
     await bridge.callDesktop('http://127.0.0.1:5662/login?t');
@@ -170,11 +170,11 @@ describe('the public entry', () => {
   });
 
   it('uses the host names it was configured with', () => {
-    bridge.configureBridge({ hostNames: { webkitHandlerName: 'portal', androidBridgeName: 'HomeDesignBridge' } });
+    configureBridge({ hostNames: { webkitHandlerName: 'portal', androidBridgeName: 'HomeDesignBridge' } });
     Reflect.set(window, 'HomeDesignBridge', { postMessage: vi.fn() });
     try {
       expect(bridge.detectHost()).toBe('android');
-      bridge.configureBridge({});
+      configureBridge({});
       expect(bridge.detectHost()).toBeNull();
     } finally {
       Reflect.deleteProperty(window, 'HomeDesignBridge');
@@ -199,7 +199,7 @@ describe('the public entry', () => {
     expect(bridge.detectHost()).toBeNull();
     expect(bridge.isEmbedded()).toBe(false);
     const host = installHost('android');
-    expect(bridge.detectHost(window)).toBe('android');
+    expect(bridge.detectHost()).toBe('android');
     expect(bridge.isEmbedded()).toBe(true);
     expect(bridge.sendToken('tok', 'unity')).toBe(true);
     expect(host.sent()).toEqual([{ v: 1, type: 'token', kind: 'unity', token: 'tok' }]);

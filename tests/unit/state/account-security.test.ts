@@ -21,7 +21,7 @@ const bridge = vi.hoisted(() => ({
   whenHostReady: vi.fn(() => Promise.resolve(null as string | null)),
   sendLogout: vi.fn(() => false),
 }));
-vi.mock('../../../bridge', () => bridge);
+vi.mock('@home-design/portal-bridge', () => ({ bridge }));
 
 import {
   accountSecurity,

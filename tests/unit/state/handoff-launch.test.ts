@@ -18,7 +18,7 @@ const bridge = vi.hoisted(() => ({
   sendLogout: vi.fn(),
   whenHostReady: vi.fn(async () => null),
 }));
-vi.mock('../../../bridge', () => bridge);
+vi.mock('@home-design/portal-bridge', () => ({ bridge }));
 
 import { config } from '../../../src/config/config';
 import { answerLink, captureLaunchParams, handoff, resetHandoffForTests, runAppAuthFlow, setHandoffHooks } from '../../../src/state/handoff';

@@ -18,7 +18,7 @@ const auth = vi.hoisted(() => {
   };
 });
 vi.mock('../../../src/auth/firebase', () => auth);
-vi.mock('../../../bridge', () => ({ sendLogout: vi.fn() }));
+vi.mock('@home-design/portal-bridge', () => ({ bridge: { sendLogout: vi.fn() } }));
 
 import { pageLeaving, resetSessionForTests, startSession } from '../../../src/state/session';
 

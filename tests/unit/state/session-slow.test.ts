@@ -17,7 +17,7 @@ const auth = vi.hoisted(() => {
   };
 });
 vi.mock('../../../src/auth/firebase', () => auth);
-vi.mock('../../../bridge', () => ({ sendLogout: vi.fn() }));
+vi.mock('@home-design/portal-bridge', () => ({ bridge: { sendLogout: vi.fn() } }));
 
 import { AUTH_SLOW_MS, authResolved, resetSessionForTests, session, startSession } from '../../../src/state/session';
 

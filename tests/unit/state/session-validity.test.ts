@@ -8,11 +8,13 @@ const auth = vi.hoisted(() => ({
   signOutUser: vi.fn(),
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
-vi.mock('../../../bridge', () => ({
-  onHostMessage: vi.fn(),
-  onHostReady: vi.fn(),
-  sendSignedIn: vi.fn(),
-  startBridge: vi.fn(() => Promise.resolve(null)),
+vi.mock('@home-design/portal-bridge', () => ({
+  bridge: {
+    onHostMessage: vi.fn(),
+    onHostReady: vi.fn(),
+    sendSignedIn: vi.fn(),
+    start: vi.fn(() => Promise.resolve(null)),
+  },
 }));
 vi.mock('../../../src/state/handoff', () => ({
   answerTokenRequest: vi.fn(() => Promise.resolve()),

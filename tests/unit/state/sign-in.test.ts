@@ -19,7 +19,7 @@ const bridge = vi.hoisted(() => ({
   whenHostReady: vi.fn(() => Promise.resolve(null as string | null)),
   sendLogout: vi.fn(() => false),
 }));
-vi.mock('../../../bridge', () => bridge);
+vi.mock('@home-design/portal-bridge', () => ({ bridge }));
 
 import { session } from '../../../src/state/session';
 import {

@@ -27,7 +27,7 @@ const bridge = vi.hoisted(() => ({
   whenHostReady: vi.fn(() => Promise.resolve(null)),
   sendLogout: vi.fn(() => false),
 }));
-vi.mock('../../../../bridge', () => bridge);
+vi.mock('@home-design/portal-bridge', () => ({ bridge }));
 
 import { accountSecurity, resetAccountSecurity } from '../../../../src/state/account-security';
 import { session } from '../../../../src/state/session';

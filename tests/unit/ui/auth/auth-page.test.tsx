@@ -23,7 +23,7 @@ const bridge = vi.hoisted(() => ({
   requestOpenInBrowser: vi.fn((_url: string) => false),
   whenHostReady: vi.fn(() => Promise.resolve(null)),
 }));
-vi.mock('../../../../bridge', () => bridge);
+vi.mock('@home-design/portal-bridge', () => ({ bridge }));
 
 import { resetSignInScreenForTests, signInScreen } from '../../../../src/state/sign-in';
 import { AuthPage } from '../../../../src/ui/pages/AuthPage';
