@@ -8,10 +8,9 @@ import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
 import { pageTitleKey } from '../domain/page-title';
 import { isNoSessionPath, isPublicPath } from '../domain/public-paths';
 import { message } from '../messages/catalogue';
-import { answerTokenRequest, captureLaunchParams, onLateHost, runAppAuthFlow, setHandoffHooks } from './handoff';
+import * as handoff from './handoff';
 import { applyPaymentPermission } from './payments-permission';
 import { onSignedOut, session, signOut, startSession, validateSession } from './session';
-import { LOCAL_KEYS, localStore } from './storage';
 
 /** Tells the host once per sign-in that someone is signed in (bridge v2 `signedIn`); a late host hears it when it comes. */
 let announcedFor: string | null = null;
@@ -29,19 +28,20 @@ export function startPortal(router: AnyRouter): void {
   };
   router.subscribe('onResolved', title);
   if (config.standalone) return;
-  localStore.remove(LOCAL_KEYS.isRedirecting);
-  setHandoffHooks({
+  handoff.clearRedirectingOnPageLoad();
+  handoff.setHandoffHooks({
     replaceUrl: (href) => router.history.replace(href),
     navigate: (to) => void router.navigate({ to }),
   });
-  captureLaunchParams(window.location.href);
+  handoff.captureLaunchParams(window.location.href);
   // The shared-link pages run with no session checks: Firebase starts only when a guard first asks who is signed in.
   if (!isNoSessionPath(window.location.pathname)) startSession();
   subscribeKey(session, 'status', (status) => {
     void router.invalidate();
     if (status !== 'signedIn') return;
     announceSignIn();
-    void runAppAuthFlow();
+    // SPEC 4: every sign-in (here, or a session restored at load) runs the app auth flow and its hand-off.
+    void handoff.onSignedIn();
   });
   const check = (pathname: string) => {
     if (!isPublicPath(pathname)) void validateSession();
@@ -60,10 +60,10 @@ export function startPortal(router: AnyRouter): void {
         void signOut({ tellHost: false }).then(() => router.navigate({ to: '/auth' }));
         break;
       case 'unityToken':
-        void answerTokenRequest('unity', msg.requestId);
+        void handoff.answerTokenRequest('unity', msg.requestId);
         break;
       case 'requestToken':
-        void answerTokenRequest(msg.kind, msg.requestId);
+        void handoff.answerTokenRequest(msg.kind, msg.requestId);
         break;
     }
   });
@@ -71,7 +71,7 @@ export function startPortal(router: AnyRouter): void {
   bridge.onHostReady(() => {
     if (session.status !== 'signedIn') return;
     announceSignIn();
-    onLateHost();
+    handoff.onLateHost();
   });
   void bridge.start();
 }

@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
-import { handoff } from '../../state/handoff';
+import { handoff, handoffScreen } from '../../state/handoff';
 import { session } from '../../state/session';
 import { Overlay } from '../components/Overlay';
 import { Toasts } from '../components/Toasts';
@@ -12,6 +12,7 @@ import { LinkPrompt } from '../auth/LinkPrompt';
 export function RootLayout() {
   const snap = useSnapshot(session);
   const flow = useSnapshot(handoff);
+  const screen = handoffScreen(flow.phase);
   return (
     <>
       {flow.refusedTarget && (
@@ -20,9 +21,9 @@ export function RootLayout() {
         </div>
       )}
       <Outlet />
-      {flow.phase === 'notListening' && <DesktopNotListening />}
-      {flow.phase === 'askingLink' && <LinkPrompt />}
-      {flow.phase === 'redirecting' ? <Overlay text={message('redirecting')} /> : snap.validating && <Overlay text={message('validatingSession')} />}
+      {screen === 'notListening' && <DesktopNotListening />}
+      {screen === 'askingLink' && <LinkPrompt />}
+      {screen === 'redirecting' ? <Overlay text={message('redirecting')} /> : snap.validating && <Overlay text={message('validatingSession')} />}
       <AffiliateSurvey />
       <Toasts />
     </>

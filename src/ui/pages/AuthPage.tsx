@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { config } from '../../config/config';
 import { message, type MessageCode } from '../../messages/catalogue';
-import { handoff } from '../../state/handoff';
+import { handoff, showsSignInOverlay } from '../../state/handoff';
 import { signInScreen, type SignInMode } from '../../state/sign-in';
 import { AuthOverlay } from '../auth/AuthOverlay';
 import { CheckEmail } from '../auth/CheckEmail';
@@ -67,7 +67,7 @@ export function AuthPage() {
         {snap.mode === 'resetSent' && <CheckEmail />}
         {snap.mode === 'choice' && snap.offerBrowser && <OpenInBrowser />}
       </div>
-      {snap.succeeded && snap.overlayOpen && flow.phase !== 'notListening' && flow.phase !== 'askingLink' && <AuthOverlay />}
+      {showsSignInOverlay(snap, flow.phase) && <AuthOverlay />}
     </main>
   );
 }

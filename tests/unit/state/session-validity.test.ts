@@ -19,8 +19,9 @@ vi.mock('@home-design/portal-bridge', () => ({
 vi.mock('../../../src/state/handoff', () => ({
   answerTokenRequest: vi.fn(() => Promise.resolve()),
   captureLaunchParams: vi.fn(),
+  clearRedirectingOnPageLoad: vi.fn(),
   onLateHost: vi.fn(),
-  runAppAuthFlow: vi.fn(() => Promise.resolve()),
+  onSignedIn: vi.fn(() => Promise.resolve()),
   setHandoffHooks: vi.fn(),
 }));
 vi.mock('../../../src/state/player', () => ({ player: { unity: null } }));

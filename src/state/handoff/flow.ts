@@ -1,0 +1,233 @@
+// The app auth flow of SPEC 4 after sign-in: Unity auth, cloud save, new-user survey, then the token to the host
+// webview (by message) or to the desktop app (by redirect): once, at once, and with nothing left behind to reuse.
+import { bridge, type DesktopProbe, type TokenKind } from '@home-design/portal-bridge';
+import * as auth from '../../auth/firebase';
+import { TOKEN_MIN_VALIDITY_MS } from '../../domain/constants';
+import { loginUrl } from '../../domain/desktop-target';
+import { isNewAccount } from '../../domain/profile';
+import { message } from '../../messages/catalogue';
+import { openAffiliateSurvey, whenAffiliateClosed } from '../affiliate';
+import { ensureUnity, loadPlayer } from '../player';
+import { singleFlight } from '../resource';
+import { isSignedIn, onSignedOut, session, signedInOnThisPage } from '../session';
+import { finishAuthenticating } from '../sign-in';
+import { SESSION_KEYS, sessionStore } from '../storage';
+import { showToast } from '../toasts';
+import { currentPath, hooks } from './hooks';
+import { forgetTarget, launch, markRedirecting, markTargetUsed, parkForReturnToApp, resetLaunch, tokenKind } from './launch';
+import { handoff, resetHandoffStore } from './store';
+
+/** The uid whose token a host already received by message (once per sign-in), or that left by redirect. */
+let deliveredFor: string | null = null;
+
+/** A host that opened the sign-in screen (or saw a sign-in here) gets the token by message, once per sign-in. */
+function hostWantsToken(uid: string): boolean {
+  return (launch.atSignIn || signedInOnThisPage()) && deliveredFor !== uid && bridge.detectHost() !== null;
+}
+
+/**
+ * A hand-off will run for this sign-in: this launch carried a desktop target not yet used, or a host webview waits
+ * for the token. Only a new `redirect` makes a target: a later visit to any page sends nothing.
+ */
+export function handoffDue(): boolean {
+  const uid = session.user?.uid;
+  return launch.target !== null || (uid !== undefined && hostWantsToken(uid));
+}
+
+/** The sign-in screen waited for the hand-off (see the /auth guard): once it is over without leaving, go on to the account. */
+function goOnToAccount(): void {
+  if (currentPath().startsWith('/auth')) hooks.navigate('/');
+}
+
+/** The token of `kind` for the signed-in user: the Unity access token, or an ID token with 5 minutes left at least. */
+async function tokenOf(kind: TokenKind): Promise<string | null> {
+  if (kind === 'unity') return (await ensureUnity()).accessToken;
+  return auth.idTokenValidFor(TOKEN_MIN_VALIDITY_MS);
+}
+
+/** Runs the app auth flow once per sign-in (parallel triggers share it; a late host re-runs only the delivery). */
+const runAppAuthFlow = singleFlight((now: number = Date.now()) => flow(now));
+
+/**
+ * The hand-off's one entry point: someone is signed in (a sign-in here, or a session restored at load). Runs SPEC 4's
+ * app auth flow, and hands the token to a host or to the desktop target when this launch wants one.
+ */
+export function onSignedIn(now?: number): Promise<void> {
+  return runAppAuthFlow(now);
+}
+
+async function flow(now: number): Promise<void> {
+  const user = session.user;
+  if (!user) return;
+  const due = handoffDue();
+  // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
+  if (launch.target && !launch.devMode && !launch.hostHint && bridge.detectHost() === null) earlyProbe = bridge.probeDesktop(launch.target);
+  try {
+    await linkIfWanted(user.uid);
+    if (session.user?.uid !== user.uid) return;
+    await ensureUnity();
+    // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on.
+    await loadPlayer({ keepSession: true });
+    if (session.user?.uid !== user.uid) return;
+    if (isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) {
+      openAffiliateSurvey();
+      if (due) await whenAffiliateClosed();
+    }
+    await deliver(user.uid);
+  } catch {
+    // Signed out, or another user, meanwhile (their exchange was dropped): nothing of this flow is theirs to undo.
+    if (session.user?.uid !== user.uid) return;
+    earlyProbe = null;
+    handoff.phase = 'idle';
+    finishAuthenticating();
+    goOnToAccount();
+  }
+}
+
+let linkAnswer: ((link: boolean) => void) | null = null;
+
+/**
+ * `?link=` (a desktop guest player): asks first, and calls /auth/unity-link only on Link. The link token is
+ * forgotten after any answer, so a bad one never blocks a hand-off; a failed link is said and the flow goes on.
+ */
+async function linkIfWanted(uid: string): Promise<void> {
+  const linkToken = launch.linkToken;
+  if (!linkToken) return;
+  handoff.phase = 'askingLink';
+  const link = await new Promise<boolean>((resolve) => (linkAnswer = resolve));
+  linkAnswer = null;
+  launch.linkToken = null;
+  handoff.phase = 'idle';
+  if (!link || session.user?.uid !== uid) return;
+  try {
+    await ensureUnity({ linkToken });
+  } catch {
+    showToast('error', message('appLinkFailed'));
+  }
+}
+
+/** The answer to "Link the progress of ...?": Link (true) or Not now (false). */
+export function answerLink(link: boolean): void {
+  linkAnswer?.(link);
+}
+
+/** The token to the host by message, else to the desktop target by redirect; nothing when neither wants one. */
+async function deliver(uid: string): Promise<void> {
+  const kind = tokenKind();
+  // Only a launch that says a late host is coming waits for it; everyone else hands off at once.
+  const host = launch.hostHint ? await bridge.whenHostReady() : bridge.detectHost();
+  const target = launch.target;
+  if (host !== null && (target !== null || hostWantsToken(uid))) {
+    const token = await tokenOf(kind);
+    if (token && bridge.sendToken(token, kind, launch.state ?? undefined)) {
+      deliveredFor = uid;
+      if (target !== null) markTargetUsed();
+      handoff.phase = 'idle';
+      finishAuthenticating();
+      goOnToAccount();
+      return;
+    }
+  }
+  if (target === null || deliveredFor === uid) {
+    handoff.phase = 'idle';
+    finishAuthenticating();
+    return;
+  }
+  await redirectToDesktop(target, kind);
+}
+
+/** The browser hand-off of SPEC 4 (or dev mode's /return-to-app), after making sure something listens there. */
+async function redirectToDesktop(target: string, kind: TokenKind): Promise<void> {
+  const state = launch.state;
+  handoff.phase = 'redirecting';
+  const token = await tokenOf(kind);
+  if (!token) throw new Error('no token');
+  if (launch.devMode) {
+    markTargetUsed();
+    deliveredFor = session.user?.uid ?? null;
+    parkForReturnToApp(target, token, state);
+    hooks.navigate('/return-to-app');
+    return;
+  }
+  // A desktop app that is not running would leave the user on the browser's error page with the token in its address
+  // bar: where the page can ask without a permission prompt, it asks first.
+  const probe = earlyProbe ?? bridge.probeDesktop(target);
+  earlyProbe = null;
+  if ((await probe) === 'notListening') {
+    handoff.phase = 'notListening';
+    notListeningTarget = target;
+    finishAuthenticating();
+    return;
+  }
+  if (session.user === null) return;
+  deliveredFor = session.user.uid;
+  markTargetUsed();
+  markRedirecting();
+  bridge.navigateToDesktop(loginUrl(target, token, state));
+}
+
+let notListeningTarget: string | null = null;
+let earlyProbe: Promise<DesktopProbe> | null = null;
+
+/** "Try again" on the not-running screen: asks again and hands off with a fresh token when the app listens now. */
+export async function retryDesktopHandoff(): Promise<void> {
+  const target = notListeningTarget;
+  if (!target || !isSignedIn() || handoff.phase !== 'notListening') return;
+  try {
+    await redirectToDesktop(target, tokenKind());
+  } catch {
+    handoff.phase = 'notListening';
+  }
+}
+
+/** "Continue to my account" on the not-running screen: gives the hand-off up, the user stays signed in. */
+export function skipDesktopHandoff(): void {
+  notListeningTarget = null;
+  forgetTarget();
+  handoff.phase = 'idle';
+  goOnToAccount();
+}
+
+/** A host appeared (Vuplex, late): if the flow already ran without it, hand the token over now. */
+export function onLateHost(): void {
+  if (isSignedIn() && handoffDue() && handoff.phase !== 'redirecting') void onSignedIn();
+}
+
+/**
+ * A host asks for a token (protocol v2 `requestToken`, or v1 `unityToken`): the answer carries its `requestId`.
+ * An ID token with under 5 minutes left is refreshed first; signed out, the answer says so.
+ */
+export async function answerTokenRequest(kind: TokenKind, requestId?: string): Promise<void> {
+  if (!isSignedIn()) {
+    bridge.sendTokenUnavailable('signedOut', kind, requestId);
+    return;
+  }
+  try {
+    const token = await tokenOf(kind);
+    if (token) bridge.sendToken(token, kind, undefined, requestId);
+    else bridge.sendTokenUnavailable('signedOut', kind, requestId);
+  } catch {
+    bridge.sendTokenUnavailable('failed', kind, requestId);
+  }
+}
+
+onSignedOut(() => {
+  answerLink(false);
+  deliveredFor = null;
+  notListeningTarget = null;
+  earlyProbe = null;
+  handoff.phase = 'idle';
+  // The next user's sign-in runs a flow of its own instead of sharing the one still waiting for this user's answers.
+  runAppAuthFlow.clear();
+});
+
+/** Test hook: a page that was never launched. */
+export function resetHandoffForTests(): void {
+  resetHandoffStore();
+  resetLaunch();
+  deliveredFor = null;
+  notListeningTarget = null;
+  earlyProbe = null;
+  linkAnswer = null;
+  runAppAuthFlow.clear();
+}

@@ -1,0 +1,6 @@
+// The hand-off to the desktop app or a host webview (SPEC 2, 3, 4): what the page was launched with (launch.ts), the
+// app auth flow that runs on each sign-in (flow.ts), what it shows (store.ts), and its effects on the page (hooks.ts).
+export { answerLink, answerTokenRequest, handoffDue, onLateHost, onSignedIn, resetHandoffForTests, retryDesktopHandoff, skipDesktopHandoff } from './flow';
+export { setHandoffHooks, type HandoffHooks } from './hooks';
+export { captureLaunchParams, clearRedirectingOnPageLoad, storedTarget } from './launch';
+export { handoff, handoffScreen, showsSignInOverlay, type HandoffPhase } from './store';

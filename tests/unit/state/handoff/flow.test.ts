@@ -1,0 +1,354 @@
+// The hand-off (src/state/handoff, SPEC 2 and 4, README Security), branch by branch: a host by message, the desktop by
+// redirect, dev mode, nothing listening, a refused target, once per sign-in, the `?link=` question, a host's token
+// requests, and a sign-out in the middle. The bridge, Firebase and the player are faked at their module boundaries.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const player = vi.hoisted(() => ({
+  ensureUnity: vi.fn(async (_options?: { linkToken?: string }) => ({ playerId: 'P1', accessToken: 'unity-token' })),
+  loadPlayer: vi.fn(async () => null),
+}));
+vi.mock('../../../../src/state/player', () => player);
+const auth = vi.hoisted(() => ({ idTokenValidFor: vi.fn(async (_ms: number): Promise<string | null> => 'id-token'), signOutUser: vi.fn(async () => {}) }));
+vi.mock('../../../../src/auth/firebase', () => auth);
+const bridge = vi.hoisted(() => ({
+  detectHost: vi.fn((): string | null => null),
+  navigateToDesktop: vi.fn(),
+  probeDesktop: vi.fn(async (_target: string): Promise<string> => 'unknown'),
+  sendToken: vi.fn((..._args: unknown[]) => false),
+  sendTokenUnavailable: vi.fn(),
+  sendLogout: vi.fn(),
+  whenHostReady: vi.fn(async () => null),
+}));
+vi.mock('@home-design/portal-bridge', () => ({ bridge }));
+
+import { config } from '../../../../src/config/config';
+import {
+  answerLink,
+  answerTokenRequest,
+  captureLaunchParams,
+  handoff,
+  onSignedIn,
+  resetHandoffForTests,
+  retryDesktopHandoff,
+  setHandoffHooks,
+  skipDesktopHandoff,
+} from '../../../../src/state/handoff';
+import { markSignedIn } from '../../../../src/state/session';
+import { session, signOut } from '../../../../src/state/session';
+import { clearToasts, toasts } from '../../../../src/state/toasts';
+
+const DESKTOP = `http://127.0.0.1:${config.desktopPort}`;
+const hooks = { replaceUrl: vi.fn(), navigate: vi.fn() };
+
+function launchAt(path: string): string {
+  window.history.replaceState(null, '', path);
+  return window.location.href;
+}
+
+beforeEach(() => {
+  setHandoffHooks(hooks);
+  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.status = 'signedIn';
+  sessionStorage.setItem('hasShownAffiliateModal', 'true');
+});
+afterEach(() => {
+  resetHandoffForTests();
+  session.user = null;
+  session.status = 'loading';
+  hooks.replaceUrl.mockReset();
+  hooks.navigate.mockReset();
+  player.ensureUnity.mockClear();
+  player.loadPlayer.mockClear();
+  for (const fake of Object.values(bridge)) fake.mockClear();
+  bridge.detectHost.mockImplementation(() => null);
+  bridge.probeDesktop.mockImplementation(async () => 'unknown');
+  bridge.sendToken.mockImplementation(() => false);
+  auth.idTokenValidFor.mockImplementation(async () => 'id-token');
+  localStorage.clear();
+  sessionStorage.clear();
+  clearToasts();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+const linkCalls = () => player.ensureUnity.mock.calls.filter(([options]) => options?.linkToken !== undefined);
+
+describe('?link= asks first', () => {
+  it('leaves the URL when read and is kept in memory only', () => {
+    captureLaunchParams(launchAt('/create-account?link=guest-token&canMakePayments=true'));
+    expect(hooks.replaceUrl).toHaveBeenCalledWith('/create-account?canMakePayments=true');
+    const kept = [...Object.values({ ...localStorage }), ...Object.values({ ...sessionStorage })].join(' ');
+    expect(kept).not.toContain('guest-token');
+  });
+
+  it('after sign-in, asks and calls /auth/unity-link only on Link', async () => {
+    captureLaunchParams(launchAt('/auth?link=guest-token'));
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(handoff.phase).toBe('askingLink'));
+    expect(player.ensureUnity).not.toHaveBeenCalled();
+    answerLink(true);
+    await flow;
+    expect(linkCalls()).toEqual([[{ linkToken: 'guest-token' }]]);
+    expect(handoff.phase).toBe('idle');
+  });
+
+  it('Not now makes no link call, and the flow goes on without asking again', async () => {
+    captureLaunchParams(launchAt('/auth?link=guest-token'));
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(handoff.phase).toBe('askingLink'));
+    answerLink(false);
+    await flow;
+    expect(linkCalls()).toEqual([]);
+    expect(player.ensureUnity).toHaveBeenCalledWith();
+    expect(player.loadPlayer).toHaveBeenCalled();
+    await onSignedIn();
+    expect(handoff.phase).toBe('idle');
+    expect(linkCalls()).toEqual([]);
+  });
+
+  it('a link that fails is said, forgotten, and does not block the hand-off', async () => {
+    player.ensureUnity.mockImplementationOnce(async () => {
+      throw new Error('400');
+    });
+    captureLaunchParams(launchAt(`/auth?link=junk&redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(handoff.phase).toBe('askingLink'));
+    answerLink(true);
+    await flow;
+    expect(toasts.items.map((t) => t.text)).toContainEqual(expect.stringContaining('could not be linked to this account'));
+    expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+    expect(bridge.navigateToDesktop.mock.calls[0]![0]).toBe(`${DESKTOP}/login?id-token`);
+  });
+
+  it('a sign-out while the question is open counts as Not now', async () => {
+    captureLaunchParams(launchAt('/auth?link=guest-token'));
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(handoff.phase).toBe('askingLink'));
+    await signOut();
+    await flow;
+    expect(handoff.phase).toBe('idle');
+    expect(linkCalls()).toEqual([]);
+  });
+});
+
+describe('a hand-off leaves no way back to a second token', () => {
+  it('replaces the address with a clean /auth, whatever form the target came in', async () => {
+    for (const path of [`/auth/redirect/${encodeURIComponent(DESKTOP)}`, `/auth#${DESKTOP}`, `/auth?redirect=${encodeURIComponent(DESKTOP)}&state=s`]) {
+      captureLaunchParams(launchAt(path));
+      await onSignedIn();
+      expect(hooks.replaceUrl, path).toHaveBeenLastCalledWith('/auth');
+      expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+      bridge.navigateToDesktop.mockClear();
+      resetHandoffForTests();
+      sessionStorage.removeItem('hasRedirected');
+    }
+  });
+
+  it('an in-app launch address becomes /', async () => {
+    captureLaunchParams(launchAt(`/credits?redirect=${encodeURIComponent(DESKTOP)}`));
+    await onSignedIn();
+    expect(hooks.replaceUrl).toHaveBeenLastCalledWith('/');
+  });
+
+  for (const type of ['reload', 'back_forward'] as const) {
+    it(`hasRedirected blocks a second hand-off on a ${type}`, async () => {
+      sessionStorage.setItem('hasRedirected', 'true');
+      vi.spyOn(window.performance, 'getEntriesByType').mockReturnValue([{ type } as PerformanceNavigationTiming]);
+      captureLaunchParams(launchAt(`/auth#${DESKTOP}`));
+      expect(hooks.replaceUrl).toHaveBeenCalledWith('/auth');
+      await onSignedIn();
+      expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    });
+  }
+
+  it('a new navigation with the redirect query hands off again (SPEC 4)', async () => {
+    sessionStorage.setItem('hasRedirected', 'true');
+    vi.spyOn(window.performance, 'getEntriesByType').mockReturnValue([{ type: 'navigate' } as PerformanceNavigationTiming]);
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    await onSignedIn();
+    expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+  });
+
+  it('dev=true is ignored outside development builds: no token parked in storage, no /return-to-app', async () => {
+    expect(config.isDevelopment).toBe(false);
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}&dev=true`));
+    await onSignedIn();
+    expect(hooks.navigate).not.toHaveBeenCalledWith('/return-to-app');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the token goes to a host by message, or to the desktop by redirect', () => {
+  it('a host that opened the sign-in screen gets the identity token by message, and the screen goes on to the account', async () => {
+    bridge.detectHost.mockReturnValue('wkwebview');
+    bridge.sendToken.mockReturnValue(true);
+    captureLaunchParams(launchAt('/auth'));
+    await onSignedIn();
+    expect(bridge.sendToken).toHaveBeenCalledWith('id-token', 'identity', undefined);
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    expect(hooks.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('with a host and a desktop target, the host gets the Unity token and the target is used up', async () => {
+    bridge.detectHost.mockReturnValue('android');
+    bridge.sendToken.mockReturnValue(true);
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}&unityToken=true&state=s1`));
+    await onSignedIn();
+    expect(bridge.sendToken).toHaveBeenCalledWith('unity-token', 'unity', 's1');
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    expect(localStorage.getItem('redirectUrl')).toBeNull();
+    expect(sessionStorage.getItem('hasRedirected')).toBe('true');
+  });
+
+  it('a host that did not open the sign-in screen gets nothing for a restored session', async () => {
+    bridge.detectHost.mockReturnValue('wkwebview');
+    captureLaunchParams(launchAt('/credits'));
+    await onSignedIn();
+    expect(bridge.sendToken).not.toHaveBeenCalled();
+  });
+
+  it('a sign-in on the page is handed to the host even without /auth in the launch', async () => {
+    bridge.detectHost.mockReturnValue('wkwebview');
+    bridge.sendToken.mockReturnValue(true);
+    captureLaunchParams(launchAt('/credits'));
+    markSignedIn();
+    await onSignedIn();
+    expect(bridge.sendToken).toHaveBeenCalledOnce();
+  });
+
+  it('without a host, the desktop target gets {target}/login?{token} with its state, and the redirect is marked', async () => {
+    bridge.probeDesktop.mockResolvedValue('listening');
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}&unityToken=true&state=s2`));
+    expect(localStorage.getItem('redirectUrl')).toBe(DESKTOP);
+    await onSignedIn();
+    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?unity-token&state=s2`);
+    expect(handoff.phase).toBe('redirecting');
+    expect(localStorage.getItem('isRedirecting')).toBe('true');
+    expect(localStorage.getItem('redirectUrl')).toBeNull();
+  });
+
+  it('no host and no target: nothing is handed off and the flow still runs the SPEC 4 steps', async () => {
+    captureLaunchParams(launchAt('/'));
+    await onSignedIn();
+    expect(player.ensureUnity).toHaveBeenCalled();
+    expect(player.loadPlayer).toHaveBeenCalledWith({ keepSession: true });
+    expect(bridge.sendToken).not.toHaveBeenCalled();
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    expect(handoff.phase).toBe('idle');
+  });
+});
+
+describe('once per sign-in', () => {
+  it('a second run after the redirect sends nothing', async () => {
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    await onSignedIn();
+    await onSignedIn();
+    expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+  });
+
+  it('a host gets one token per sign-in, and again after the next sign-in', async () => {
+    bridge.detectHost.mockReturnValue('wkwebview');
+    bridge.sendToken.mockReturnValue(true);
+    captureLaunchParams(launchAt('/auth'));
+    await onSignedIn();
+    await onSignedIn();
+    expect(bridge.sendToken).toHaveBeenCalledOnce();
+    await signOut();
+    session.user = { uid: 'u2', displayName: null, email: 'b@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+    session.status = 'signedIn';
+    await onSignedIn();
+    expect(bridge.sendToken).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('when nothing listens at the desktop target', () => {
+  it('shows the not-running screen; Try again hands off once the app listens', async () => {
+    bridge.probeDesktop.mockResolvedValue('notListening');
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    await onSignedIn();
+    expect(handoff.phase).toBe('notListening');
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    await retryDesktopHandoff();
+    expect(handoff.phase).toBe('notListening');
+    bridge.probeDesktop.mockResolvedValue('listening');
+    await retryDesktopHandoff();
+    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?id-token`);
+  });
+
+  it('Continue to my account forgets the target and leaves the sign-in screen', async () => {
+    bridge.probeDesktop.mockResolvedValue('notListening');
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    await onSignedIn();
+    skipDesktopHandoff();
+    expect(handoff.phase).toBe('idle');
+    expect(localStorage.getItem('redirectUrl')).toBeNull();
+    expect(hooks.navigate).toHaveBeenCalledWith('/');
+    await onSignedIn();
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refused target', () => {
+  it('is shown, never stored and never sent anything', async () => {
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent('https://evil.example')}`));
+    expect(handoff.refusedTarget).toBe('https://evil.example');
+    expect(localStorage.getItem('redirectUrl')).toBeNull();
+    await onSignedIn();
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    expect(bridge.probeDesktop).not.toHaveBeenCalled();
+  });
+});
+
+describe('dev mode in a development build', () => {
+  it('parks the token for /return-to-app instead of redirecting', async () => {
+    const saved = config.isDevelopment;
+    Object.assign(config, { isDevelopment: true });
+    try {
+      captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}&dev=true&state=s3`));
+      await onSignedIn();
+    } finally {
+      Object.assign(config, { isDevelopment: saved });
+    }
+    expect(hooks.navigate).toHaveBeenCalledWith('/return-to-app');
+    expect(localStorage.getItem('authToken')).toBe('id-token');
+    expect(localStorage.getItem('redirectUrl')).toBe(DESKTOP);
+    expect(localStorage.getItem('redirectState')).toBe('s3');
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+  });
+});
+
+describe("a host's token requests", () => {
+  it('signed in: a fresh token with the request id', async () => {
+    await answerTokenRequest('identity', 'r1');
+    expect(auth.idTokenValidFor).toHaveBeenCalled();
+    expect(bridge.sendToken).toHaveBeenCalledWith('id-token', 'identity', undefined, 'r1');
+    await answerTokenRequest('unity', 'r2');
+    expect(bridge.sendToken).toHaveBeenLastCalledWith('unity-token', 'unity', undefined, 'r2');
+  });
+
+  it('signed out, or the token cannot be had: tokenUnavailable with the reason', async () => {
+    auth.idTokenValidFor.mockRejectedValueOnce(new Error('network'));
+    await answerTokenRequest('identity', 'r3');
+    expect(bridge.sendTokenUnavailable).toHaveBeenLastCalledWith('failed', 'identity', 'r3');
+    await signOut();
+    await answerTokenRequest('unity', 'r4');
+    expect(bridge.sendTokenUnavailable).toHaveBeenLastCalledWith('signedOut', 'unity', 'r4');
+    expect(bridge.sendToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('a sign-out in the middle of the flow', () => {
+  it('sends nothing to the desktop target', async () => {
+    let loaded: () => void = () => {};
+    player.loadPlayer.mockImplementationOnce(() => new Promise<null>((resolve) => (loaded = () => resolve(null))));
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(player.loadPlayer).toHaveBeenCalled());
+    await signOut();
+    loaded();
+    await flow;
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    expect(bridge.sendToken).not.toHaveBeenCalled();
+  });
+});
