@@ -1,5 +1,4 @@
-// My Account "Sign-in & security" (issue 16): change or add a password, link and unlink Google/Apple, e-mail verification.
-import { proxy } from 'valtio';
+// My Account "Sign-in & security": change or add a password, link and unlink Google/Apple, e-mail verification.
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
 import { authErrorMessage, popupUnsupported } from '../auth/errors';
@@ -16,6 +15,7 @@ import {
 } from '../domain/sign-in-methods';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PASSWORD_MIN_LENGTH } from '../domain/constants';
+import { createStore } from './resource';
 import { onSignedOut, session } from './session';
 import { showToast } from './toasts';
 
@@ -56,10 +56,9 @@ const initialState = () => ({
   },
 });
 
-export const accountSecurity = proxy(initialState());
+const store = createStore(initialState);
+export const accountSecurity = store.state;
 
-/** Bumped on sign-out, so a late answer cannot touch the next user's section. */
-let generation = 0;
 /** Bumped each time the section is shown, so a host that shows up late only affects the section still shown. */
 let entered = 0;
 
@@ -108,26 +107,25 @@ export async function submitPassword(current: string, next: string): Promise<boo
     state.failures++;
     return false;
   }
-  const at = generation;
-  state.pending = true;
-  state.error = null;
-  state.field = null;
-  try {
-    const user = adding ? await auth.addPassword(next) : await auth.changePassword(current, next);
-    if (at !== generation) return false;
-    adopt(user);
-    showToast('success', message(adding ? 'passwordAdded' : 'passwordChanged'));
-    return true;
-  } catch (error) {
-    if (at !== generation) return false;
-    const code = authErrorMessage(adding ? 'addPassword' : 'changePassword', auth.errorCode(error));
-    state.error = message(code);
-    state.field = code === 'wrongCredentials' ? 'current' : code === 'weakPassword' ? 'new' : null;
-    state.failures++;
-    return false;
-  } finally {
-    if (at === generation) state.pending = false;
-  }
+  return store.act({
+    start() {
+      state.pending = true;
+      state.error = null;
+      state.field = null;
+    },
+    call: () => (adding ? auth.addPassword(next) : auth.changePassword(current, next)),
+    succeeded(user) {
+      adopt(user);
+      showToast('success', message(adding ? 'passwordAdded' : 'passwordChanged'));
+    },
+    failed(error) {
+      const code = authErrorMessage(adding ? 'addPassword' : 'changePassword', auth.errorCode(error));
+      state.error = message(code);
+      state.field = code === 'wrongCredentials' ? 'current' : code === 'weakPassword' ? 'new' : null;
+      state.failures++;
+    },
+    finish: () => (state.pending = false),
+  });
 }
 
 // ---- Linked methods ----
@@ -136,24 +134,25 @@ export async function submitPassword(current: string, next: string): Promise<boo
 export async function linkMethod(provider: LinkableProvider): Promise<void> {
   const state = accountSecurity.link;
   if (state.pending || providerIds().includes(provider)) return;
-  const at = generation;
-  state.pending = provider;
-  state.error = null;
-  state.browserHandOff = null;
   const name = providerName(provider);
-  try {
-    const user = await auth.linkProvider(provider);
-    if (at !== generation) return;
-    adopt(user);
-    showToast('success', message('linkSucceeded', { provider: name }));
-  } catch (error) {
-    if (at !== generation) return;
-    const code = auth.errorCode(error);
-    state.error = message(authErrorMessage('link', code), { provider: name });
-    if (popupUnsupported(code)) state.offerBrowser = true;
-  } finally {
-    if (at === generation) state.pending = null;
-  }
+  await store.act({
+    start() {
+      state.pending = provider;
+      state.error = null;
+      state.browserHandOff = null;
+    },
+    call: () => auth.linkProvider(provider),
+    succeeded(user) {
+      adopt(user);
+      showToast('success', message('linkSucceeded', { provider: name }));
+    },
+    failed(error) {
+      const code = auth.errorCode(error);
+      state.error = message(authErrorMessage('link', code), { provider: name });
+      if (popupUnsupported(code)) state.offerBrowser = true;
+    },
+    finish: () => (state.pending = null),
+  });
 }
 
 /** Asks the host app to open My Account (`url`) in the system browser; without a host the page shows the address. */
@@ -209,21 +208,20 @@ export async function confirmUnlink(): Promise<void> {
     state.error = message('onlyMethod');
     return;
   }
-  const at = generation;
-  state.pending = true;
-  state.error = null;
-  try {
-    const user = await auth.unlinkProvider(provider);
-    if (at !== generation) return;
-    adopt(user);
-    state.confirming = null;
-    showToast('success', message('unlinkSucceeded', { provider: name }));
-  } catch (error) {
-    if (at !== generation) return;
-    state.error = message(authErrorMessage('unlink', auth.errorCode(error)), { provider: name });
-  } finally {
-    if (at === generation) state.pending = false;
-  }
+  await store.act({
+    start() {
+      state.pending = true;
+      state.error = null;
+    },
+    call: () => auth.unlinkProvider(provider),
+    succeeded(user) {
+      adopt(user);
+      state.confirming = null;
+      showToast('success', message('unlinkSucceeded', { provider: name }));
+    },
+    failed: (error) => (state.error = message(authErrorMessage('unlink', auth.errorCode(error)), { provider: name })),
+    finish: () => (state.pending = false),
+  });
 }
 
 // ---- E-mail verification ----
@@ -236,24 +234,25 @@ export function verificationSecondsLeft(now = Date.now()): number {
 export async function sendVerification(now = Date.now()): Promise<void> {
   const state = accountSecurity.verification;
   if (state.sending || verificationSecondsLeft(now) > 0) return;
-  const at = generation;
-  state.sending = true;
-  state.error = null;
-  state.notice = null;
-  try {
-    await auth.sendVerificationEmail();
-    if (at !== generation) return;
-    state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
-    state.notice = message('verificationSent', { email: session.user?.email ?? '' });
-  } catch (error) {
-    if (at !== generation) return;
-    const code = auth.errorCode(error);
-    state.error = message(authErrorMessage('verify', code));
-    // The service is already refusing: pressing again at once cannot help.
-    if (code === 'auth/too-many-requests') state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
-  } finally {
-    if (at === generation) state.sending = false;
-  }
+  await store.act({
+    start() {
+      state.sending = true;
+      state.error = null;
+      state.notice = null;
+    },
+    call: () => auth.sendVerificationEmail(),
+    succeeded() {
+      state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
+      state.notice = message('verificationSent', { email: session.user?.email ?? '' });
+    },
+    failed(error) {
+      const code = auth.errorCode(error);
+      state.error = message(authErrorMessage('verify', code));
+      // The service is already refusing: pressing again at once cannot help.
+      if (code === 'auth/too-many-requests') state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
+    },
+    finish: () => (state.sending = false),
+  });
 }
 
 /**
@@ -263,34 +262,34 @@ export async function sendVerification(now = Date.now()): Promise<void> {
 export async function checkVerification(options: { quiet?: boolean } = {}): Promise<void> {
   const state = accountSecurity.verification;
   if (state.checking || !session.user) return;
-  const at = generation;
   const before = state.emailVerified;
-  state.checking = true;
-  if (!options.quiet) state.error = null;
-  try {
-    const user = await auth.reloadUser();
-    if (at !== generation) return;
-    adopt(user);
-    if (state.emailVerified) {
-      state.cooldownUntil = null;
-      if (!before || !options.quiet) state.notice = message('nowVerified');
-      state.error = null;
-    } else if (!options.quiet) {
-      state.notice = message('stillNotVerified');
-    }
-  } catch (error) {
-    if (at !== generation || options.quiet) return;
-    state.error = message(authErrorMessage('verifyCheck', auth.errorCode(error)));
-  } finally {
-    if (at === generation) state.checking = false;
-  }
+  await store.act({
+    start() {
+      state.checking = true;
+      if (!options.quiet) state.error = null;
+    },
+    call: () => auth.reloadUser(),
+    succeeded(user) {
+      adopt(user);
+      if (state.emailVerified) {
+        state.cooldownUntil = null;
+        if (!before || !options.quiet) state.notice = message('nowVerified');
+        state.error = null;
+      } else if (!options.quiet) {
+        state.notice = message('stillNotVerified');
+      }
+    },
+    failed(error) {
+      if (!options.quiet) state.error = message(authErrorMessage('verifyCheck', auth.errorCode(error)));
+    },
+    finish: () => (state.checking = false),
+  });
 }
 
 /** Back to the start (sign-out, tests): nothing pending, no messages, no cooldown. */
 export function resetAccountSecurity(): void {
-  generation++;
   entered++;
-  Object.assign(accountSecurity, initialState());
+  store.reset();
 }
 
 onSignedOut(resetAccountSecurity);

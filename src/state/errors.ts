@@ -60,7 +60,10 @@ export function cloudSaveErrorText(error: unknown): string {
   return errorText(error, { other: (cause) => fetchFailed(cause instanceof Error ? cause.message : String(cause)) });
 }
 
-/** A failure of the identity service behind a call: 401/403, a missing token or the portal's own auth errors. */
-export function isAuthFailure(error: unknown): boolean {
+/**
+ * The call could not act for this user: the backend refused the credentials (401, 403, a missing token), or the portal
+ * had no player to act for and said so in a PortalError (requirePlayer). SPEC 8 words both "Authentication failed".
+ */
+export function isAuthOrPlayerFailure(error: unknown): boolean {
   return (error instanceof ApiError && (error.kind === 'auth' || error.status === 401 || error.status === 403)) || error instanceof PortalError;
 }

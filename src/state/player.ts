@@ -138,10 +138,13 @@ export async function loadPlayer(options: { force?: boolean; keepSession?: boole
   return outcome.status === 'ready' ? player.cloud : null;
 }
 
-/** For calls that need the player: loads it, or throws a PortalError with the load's text. */
-export async function requirePlayer(options: { force?: boolean } = {}): Promise<{ cloud: CloudSave | null; unity: UnityAuth }> {
-  const outcome = await resource.load(options);
-  if (outcome.status !== 'ready' || !player.unity) throw new PortalError(outcome.error ?? message('genericError'));
+/**
+ * For calls that need the player: loads it, or throws a PortalError with the load's text (or `missing`, the caller's
+ * own words for an action that cannot be done without a player).
+ */
+export async function requirePlayer(options: { force?: boolean; missing?: string } = {}): Promise<{ cloud: CloudSave | null; unity: UnityAuth }> {
+  const outcome = await resource.load({ force: options.force });
+  if (outcome.status !== 'ready' || !player.unity) throw new PortalError(options.missing ?? outcome.error ?? message('genericError'));
   return { cloud: player.cloud, unity: player.unity };
 }
 

@@ -56,10 +56,58 @@ function restore<D extends object>(state: D, next: D): void {
   Object.assign(state, next);
 }
 
+/**
+ * One user action of a store (save, link, cancel...): the same pending, call, outcome and cleanup every time. Each
+ * step after the call runs only if the store was not reset meanwhile (a sign-out): a late answer never touches the
+ * next user's state.
+ */
+export interface Action<T> {
+  /** Right before the call: marks the action pending and clears what the last attempt said. */
+  start?(): void;
+  call(): Promise<T>;
+  /** The call answered: adopt the answer, say so. May be async; a throw counts as a failure. */
+  succeeded?(value: T): void | Promise<void>;
+  /** The call (or `succeeded`) failed: its text goes to the store or a toast. */
+  failed(error: unknown): void;
+  /** After either: no longer pending. */
+  finish?(): void;
+}
+
+export interface Store<D extends object> {
+  readonly state: D;
+  /** Back to a fresh initial state; an action still waiting for its answer drops it. */
+  reset(): void;
+  /** Runs one action (see Action); resolves true when it succeeded and no reset came meanwhile. */
+  act<T>(action: Action<T>): Promise<boolean>;
+}
+
 /** A store without a load: its reset writes a fresh initial state, so a new field is written once (in `initial`). */
-export function createStore<D extends object>(initial: () => D): { readonly state: D; reset(): void } {
+export function createStore<D extends object>(initial: () => D): Store<D> {
   const state = proxy(initial());
-  return { state, reset: () => restore(state, initial()) };
+  let generation = 0;
+  return {
+    state,
+    reset() {
+      generation++;
+      restore(state, initial());
+    },
+    async act<T>(action: Action<T>): Promise<boolean> {
+      const mine = generation;
+      const current = () => mine === generation;
+      action.start?.();
+      try {
+        const value = await action.call();
+        if (!current()) return false;
+        await action.succeeded?.(value);
+        return current();
+      } catch (error) {
+        if (current()) action.failed(error);
+        return false;
+      } finally {
+        if (current()) action.finish?.();
+      }
+    },
+  };
 }
 
 export function createResource<D extends object, A extends object = object>(options: ResourceOptions<D, A>): Resource<D, A> {

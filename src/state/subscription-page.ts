@@ -7,7 +7,7 @@ import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
 import { paymentsPermission } from './payments-permission';
-import { errorText, isAuthFailure } from './errors';
+import { errorText, isAuthOrPlayerFailure } from './errors';
 import { countKept, keepPayment, settlePayment, showRefusal, type Settlement } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
 import { createStore } from './resource';
@@ -124,23 +124,24 @@ async function activated(): Promise<void> {
 
 /**
  * Runs a subscription call under the processing overlay (`processing` names its text): on success a toast and a
- * refresh (and `after`), on failure the toast `failure` words. The overlay goes in every case.
+ * refresh (and `after`), on failure the toast `failure` words. The overlay goes in every case; after a sign-out the
+ * answer is dropped (the store's action kernel, resource.ts).
  */
-async function underOverlay(
+function underOverlay(
   processing: MessageCode,
   call: () => Promise<unknown>,
   outcome: { success?: MessageCode; failure: (error: unknown) => string; after?: () => Promise<void> | void },
-): Promise<void> {
-  subscriptionPage.processing = message(processing);
-  try {
-    await call();
-    if (outcome.success) showToast('success', message(outcome.success));
-    await (outcome.after ?? refresh)();
-  } catch (error) {
-    showToast('error', outcome.failure(error));
-  } finally {
-    subscriptionPage.processing = null;
-  }
+): Promise<boolean> {
+  return store.act({
+    start: () => (subscriptionPage.processing = message(processing)),
+    call,
+    async succeeded() {
+      if (outcome.success) showToast('success', message(outcome.success));
+      await (outcome.after ?? refresh)();
+    },
+    failed: (error) => showToast('error', outcome.failure(error)),
+    finish: () => (subscriptionPage.processing = null),
+  });
 }
 
 /**
@@ -168,7 +169,7 @@ async function onApproved(plan: PaidPlan, subscriptionId: string | null): Promis
         showRefusal(settlement.text);
         break;
       case 'kept':
-        if (isAuthFailure(settlement.error)) showToast('error', message('authenticationFailed'));
+        if (isAuthOrPlayerFailure(settlement.error)) showToast('error', message('authenticationFailed'));
         countKept();
         break;
     }
@@ -228,7 +229,7 @@ async function activateWithoutPayPal(): Promise<void> {
       const result = await activateManually(plan, manualSubscriptionId(Date.now()));
       if (!result.success) throw new Error('manual activation refused');
     },
-    { after: activated, failure: (error) => (isAuthFailure(error) ? message('authenticationFailed') : message('activateFailed')) },
+    { after: activated, failure: (error) => (isAuthOrPlayerFailure(error) ? message('authenticationFailed') : message('activateFailed')) },
   );
 }
 

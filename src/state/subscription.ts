@@ -7,7 +7,7 @@ import type { Subscription } from '../domain/plans';
 import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { errorText, PortalError } from './errors';
-import { loadPlayer, player, requirePlayer } from './player';
+import { requirePlayer } from './player';
 import { createResource } from './resource';
 import { onSignedOut } from './session';
 
@@ -40,13 +40,10 @@ export async function loadSubscription(options: { force?: boolean; now?: number 
   return outcome.status === 'ready' ? subscription.current : null;
 }
 
+/** The API context and the player to act for; without a player, SPEC 8's "Authentication data is missing...". */
 async function playerContext() {
-  await loadPlayer();
-  const ctx = await apiContext();
-  const playerId = player.unity?.playerId;
-  // The load's own text is in player.error; this call says only that there is no player to act for.
-  if (!playerId) throw new PortalError(message('deletionNoPlayer'));
-  return { ctx, playerId };
+  const { unity } = await requirePlayer({ missing: message('deletionNoPlayer') });
+  return { ctx: await apiContext(), playerId: unity.playerId };
 }
 
 export async function cancel(reason: string): Promise<void> {

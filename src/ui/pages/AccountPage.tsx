@@ -14,6 +14,7 @@ import { UsernameField } from '../account/UsernameField';
 import { SignInSecurity } from '../account/SignInSecurity';
 import { signInMethodsText } from '../../state/account-security';
 import '../styles/account.css';
+import { LoadError } from '../components/LoadError';
 
 export function AccountPage() {
   const { user } = useSnapshot(session);
@@ -25,14 +26,7 @@ export function AccountPage() {
   return (
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">{message('myAccountHeading')}</h1>
-      {playerSnap.status === 'error' && playerSnap.error && (
-        <div className="alert alert-error" role="alert">
-          <p>{playerSnap.error}</p>
-          <button type="button" className="button secondary" onClick={() => void loadPlayer({ force: true })}>
-            {message('tryAgain')}
-          </button>
-        </div>
-      )}
+      {playerSnap.status === 'error' && playerSnap.error && <LoadError text={playerSnap.error} onRetry={() => void loadPlayer({ force: true })} />}
       <section className="card profile-card" aria-labelledby="profile-title">
         <div className="profile-header">
           <Avatar photoURL={user.photoURL} name={user.displayName || username || null} email={user.email} seed={user.uid} />

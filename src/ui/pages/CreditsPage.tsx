@@ -10,6 +10,7 @@ import { CreditPackCard } from '../payments/CreditPackCard';
 import { CreditsPaymentModal } from '../payments/CreditsPaymentModal';
 import { HowItWorks } from '../payments/HowItWorks';
 import '../styles/payments.css';
+import { LoadError } from '../components/LoadError';
 
 const TICKS = [message('creditsTickQuality'), message('creditsTickFraming'), message('creditsTickViews'), message('creditsTickSpeed')];
 
@@ -45,12 +46,7 @@ export function CreditsPage() {
         <section className="card balance-card" aria-labelledby="balance-title">
           <h2 id="balance-title">{message('balanceHeading')}</h2>
           {playerSnap.status === 'error' && playerSnap.error ? (
-            <div className="alert alert-error" role="alert">
-              <p>{playerSnap.error}</p>
-              <button type="button" className="button secondary" onClick={() => void loadPlayer({ force: true })}>
-                {message('tryAgain')}
-              </button>
-            </div>
+            <LoadError text={playerSnap.error} onRetry={() => void loadPlayer({ force: true })} />
           ) : balance === undefined ? (
             <p className="loading-line" role="status">
               <span className="spinner" aria-hidden="true" /> {message('loading')}

@@ -6,6 +6,7 @@ import { designs, loadDesigns } from '../../state/designs';
 import { DesignCard } from '../designs/DesignCard';
 import '../styles/account.css';
 import { HouseIcon } from '../components/HouseIcon';
+import { LoadError } from '../components/LoadError';
 
 const SKELETONS = 6;
 
@@ -58,14 +59,7 @@ export function MyDesignsPage() {
         </div>
       )}
 
-      {snap.status === 'error' && (
-        <div className="card designs-state" role="alert">
-          <p className="designs-state-title">{snap.error ?? message('designsFetchFailed')}</p>
-          <button type="button" className="button" onClick={onRetry}>
-            {message('tryAgain')}
-          </button>
-        </div>
-      )}
+      {snap.status === 'error' && <LoadError text={snap.error ?? message('designsFetchFailed')} onRetry={onRetry} inPlaceOfList />}
 
       {ready && count === 0 && (
         <div className="card designs-state designs-empty">

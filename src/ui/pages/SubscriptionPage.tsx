@@ -24,6 +24,7 @@ import { ProcessingOverlay } from '../payments/ProcessingOverlay';
 import { ReasonDialog } from '../payments/ReasonDialog';
 import { SubscriptionPaymentPanel } from '../payments/SubscriptionPaymentPanel';
 import '../styles/payments.css';
+import { LoadError } from '../components/LoadError';
 
 const route = getRouteApi('/app/subscription');
 
@@ -70,12 +71,7 @@ export function SubscriptionPage() {
         )}
 
         {sub.status === 'error' && sub.error ? (
-          <div className="alert alert-error" role="alert">
-            <p>{sub.error}</p>
-            <button type="button" className="button secondary" onClick={reloadNow}>
-              {message('tryAgain')}
-            </button>
-          </div>
+          <LoadError text={sub.error} onRetry={reloadNow} />
         ) : sub.status !== 'ready' && current === null ? (
           <p className="loading-line" role="status">
             <span className="spinner" aria-hidden="true" /> {message('loading')}
