@@ -4,7 +4,7 @@ import * as auth from '../auth/firebase';
 import type { AuthProviderId } from '../auth/firebase';
 import { authErrorMessage, popupUnsupported, type AuthErrorGroup } from '../auth/errors';
 import { bridge } from '@home-design/portal-bridge';
-import { message, type MessageCode } from '../messages/catalogue';
+import { message } from '../messages/catalogue';
 import { isSignedIn, markSignedIn, signOutClearingDesktopData } from './session';
 import { singleFlight } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
@@ -22,9 +22,9 @@ const initialState = () => ({
   /** The request in flight; buttons are busy and a second attempt is refused meanwhile. */
   pending: null as Attempt | null,
   /** The failure of the last attempt (SPEC 8), shown as an alert. */
-  error: null as MessageCode | null,
-  /** A neutral or happy message: logged out, reset link sent. */
-  notice: null as MessageCode | null,
+  error: null as string | null,
+  /** A neutral or happy message: logged out, reset link sent (success), or the reset's neutral answer (info). */
+  notice: null as { kind: 'success' | 'info'; text: string } | null,
   /** The address typed so far, carried between the e-mail form and the reset form. */
   email: '',
   /** The identity step succeeded; the app is now redirecting (isAuthenticating stays set). */
@@ -151,7 +151,7 @@ function failed(group: AuthErrorGroup, error: unknown, at: number): string {
   setAuthenticating(false);
   if (at === generation) {
     signInScreen.pending = null;
-    signInScreen.error = authErrorMessage(group, code);
+    signInScreen.error = message(authErrorMessage(group, code));
   }
   return code;
 }
@@ -194,7 +194,7 @@ export async function submitReset(email: string): Promise<void> {
   signInScreen.email = address;
   if (!address) {
     clearMessages();
-    signInScreen.error = 'emailRequired';
+    signInScreen.error = message('emailRequired');
     return;
   }
   const at = begin('reset');
@@ -203,16 +203,16 @@ export async function submitReset(email: string): Promise<void> {
     await auth.sendReset(address);
     if (at !== generation) return;
     signInScreen.mode = 'resetSent';
-    signInScreen.notice = 'resetSent';
+    signInScreen.notice = { kind: 'success', text: message('resetSent') };
   } catch (error) {
     const code = auth.errorCode(error);
     if (at !== generation) return;
-    const text = authErrorMessage('reset', code);
-    if (text === 'resetUnknownUser') {
+    const key = authErrorMessage('reset', code);
+    if (key === 'resetUnknownUser') {
       signInScreen.mode = 'resetSent';
-      signInScreen.notice = text;
+      signInScreen.notice = { kind: 'info', text: message(key) };
     } else {
-      signInScreen.error = text;
+      signInScreen.error = message(key);
     }
   } finally {
     setAuthenticating(false);
@@ -231,7 +231,7 @@ export function runLogoutAction(): Promise<'loggedOut' | 'failed'> {
   return signOutOnce().then(
     () => {
       reset();
-      signInScreen.notice = 'loggedOut';
+      signInScreen.notice = { kind: 'success', text: message('loggedOut') };
       return 'loggedOut' as const;
     },
     (error: unknown) => {

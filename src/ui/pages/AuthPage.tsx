@@ -21,8 +21,6 @@ const HEADINGS: Record<SignInMode, MessageCode> = {
   resetSent: 'checkEmailHeading',
 };
 
-const SUCCESS_NOTICES = new Set<MessageCode>(['loggedOut', 'resetSent']);
-
 export function AuthPage() {
   const snap = useSnapshot(signInScreen);
   const flow = useSnapshot(handoff);
@@ -52,13 +50,13 @@ export function AuthPage() {
           {welcome && <p className="auth-subtitle">{message('welcomeSubtitle')}</p>}
         </header>
         {snap.notice && (
-          <div className={`alert ${SUCCESS_NOTICES.has(snap.notice) ? 'alert-success' : 'alert-info'}`} role="status">
-            {message(snap.notice)}
+          <div className={`alert ${snap.notice.kind === 'success' ? 'alert-success' : 'alert-info'}`} role="status">
+            {snap.notice.text}
           </div>
         )}
         {snap.error && (
           <div className="alert alert-error" role="alert" id={errorId}>
-            {message(snap.error)}
+            {snap.error}
           </div>
         )}
         {snap.mode === 'choice' && <ProviderChoice />}

@@ -41,6 +41,7 @@ import {
 } from '../../../src/state/sign-in';
 import { toasts, clearToasts } from '../../../src/state/toasts';
 import { deferred } from '../support/deferred';
+import { message } from '../../../src/messages/catalogue';
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
 const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
@@ -75,7 +76,7 @@ describe('modes', () => {
     auth.signInWithEmail.mockRejectedValue(fail('auth/wrong-password'));
     showEmailForm();
     await submitEmailForm('a@example.com', 'nope-nope');
-    expect(signInScreen.error).toBe('wrongCredentials');
+    expect(signInScreen.error).toBe(message('wrongCredentials'));
     toggleEmailMode();
     expect(signInScreen.error).toBeNull();
   });
@@ -84,7 +85,7 @@ describe('modes', () => {
     auth.signOutUser.mockResolvedValue(undefined);
     await runLogoutAction();
     enterSignInScreen();
-    expect(signInScreen.notice).toBe('loggedOut');
+    expect(signInScreen.notice).toEqual({ kind: 'success', text: message('loggedOut') });
     showEmailForm();
     leaveSignInScreen();
     expect(signInScreen).toMatchObject({ mode: 'choice', notice: null, error: null });
@@ -128,7 +129,7 @@ describe('e-mail sign-in and account creation', () => {
     (mode === 'signIn' ? auth.signInWithEmail : auth.createAccount).mockRejectedValue(fail(code));
     showEmailForm(mode);
     await submitEmailForm('a@example.com', 'secret-pass');
-    expect(signInScreen.error).toBe(expected);
+    expect(signInScreen.error).toBe(message(expected));
     expect(signInScreen.pending).toBeNull();
     expect(signInScreen.succeeded).toBe(false);
     expect(flag()).toBeNull();
@@ -164,7 +165,7 @@ describe('popups', () => {
   it('a closed popup says the sign-in was cancelled', async () => {
     auth.signInWithGoogle.mockRejectedValue(fail('auth/popup-closed-by-user'));
     await signInWithProvider('google');
-    expect(signInScreen.error).toBe('popupClosed');
+    expect(signInScreen.error).toBe(message('popupClosed'));
     expect(flag()).toBeNull();
     expect(signInScreen.offerBrowser).toBe(false);
   });
@@ -172,7 +173,7 @@ describe('popups', () => {
   it.each(['auth/popup-blocked', 'auth/operation-not-supported-in-this-environment'])('%s offers the system browser', async (code) => {
     auth.signInWithApple.mockRejectedValue(fail(code));
     await signInWithProvider('apple');
-    expect(signInScreen.error).toBe(code === 'auth/popup-blocked' ? 'popupBlocked' : 'appleFailed');
+    expect(signInScreen.error).toBe(message(code === 'auth/popup-blocked' ? 'popupBlocked' : 'appleFailed'));
     expect(signInScreen.offerBrowser).toBe(true);
   });
 
@@ -260,7 +261,7 @@ describe('password reset', () => {
   it('an empty address asks for one without calling the identity service', async () => {
     showResetForm();
     await submitReset('   ');
-    expect(signInScreen.error).toBe('emailRequired');
+    expect(signInScreen.error).toBe(message('emailRequired'));
     expect(auth.sendReset).not.toHaveBeenCalled();
   });
 
@@ -269,14 +270,14 @@ describe('password reset', () => {
     showResetForm();
     await submitReset('a@example.com');
     expect(auth.sendReset).toHaveBeenCalledWith('a@example.com');
-    expect(signInScreen).toMatchObject({ mode: 'resetSent', notice: 'resetSent', error: null, email: 'a@example.com' });
+    expect(signInScreen).toMatchObject({ mode: 'resetSent', notice: { kind: 'success', text: message('resetSent') }, error: null, email: 'a@example.com' });
   });
 
   it('an unknown address gets the same view with the neutral text', async () => {
     auth.sendReset.mockRejectedValue(fail('auth/user-not-found'));
     showResetForm();
     await submitReset('nobody@example.com');
-    expect(signInScreen).toMatchObject({ mode: 'resetSent', notice: 'resetUnknownUser', error: null });
+    expect(signInScreen).toMatchObject({ mode: 'resetSent', notice: { kind: 'info', text: message('resetUnknownUser') }, error: null });
   });
 
   it.each([
@@ -288,7 +289,7 @@ describe('password reset', () => {
     auth.sendReset.mockRejectedValue(fail(code));
     showResetForm();
     await submitReset('a@example.com');
-    expect(signInScreen).toMatchObject({ mode: 'reset', error: expected });
+    expect(signInScreen).toMatchObject({ mode: 'reset', error: message(expected) });
   });
 
   it('clears isAuthenticating at its end', async () => {
@@ -330,7 +331,7 @@ describe('?action=logout', () => {
     for (const key of Object.keys(desktopData)) expect(localStorage.getItem(key), key).toBeNull();
     expect(localStorage.getItem('paymentsDisabled')).toBe('true');
     expect(session.status).toBe('signedOut');
-    expect(signInScreen.notice).toBe('loggedOut');
+    expect(signInScreen.notice).toEqual({ kind: 'success', text: message('loggedOut') });
   });
 
   it('concurrent guard runs share one sign-out', async () => {
