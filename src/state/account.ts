@@ -1,11 +1,11 @@
 // My Account actions: the username edit (SPEC 4, 5) and the account deletion flow (SPEC 4, 5, 7, 9).
 import { deleteUser } from '../api/account';
-import { ApiError, type ApiContext } from '../api/client';
+import type { ApiContext } from '../api/client';
 import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/profile';
 import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
-import { PortalError } from './errors';
+import { errorText } from './errors';
 import { keptUnity, saveUsername } from './player';
 import { createStore } from './resource';
 import { onSignedOut, signOut } from './session';
@@ -60,8 +60,11 @@ export async function submitUsername(draft: string): Promise<void> {
     account.username.editing = false;
     showToast('success', message('usernameSaved'));
   } catch (error) {
-    account.username.error =
-      error instanceof ApiError || error instanceof PortalError ? message('usernameSaveFailed', { message: reason(error) }) : message('genericError');
+    const failed = (text: string) => message('usernameSaveFailed', { message: text });
+    account.username.error = errorText(error, {
+      api: (cause) => failed(cause.kind === 'http' ? cause.serverText : message('networkError')),
+      portal: (cause) => failed(cause.message),
+    });
   } finally {
     account.username.saving = false;
   }
@@ -135,19 +138,15 @@ export async function confirmDeletion(deps: DeletionDeps): Promise<void> {
   }, deps.delayMs ?? LOGOUT_AFTER_DELETION_MS);
 }
 
+/** A failed DELETE /users/{playerId}: the server's own text, or SPEC 8's words for the rest. */
 function deletionErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.kind === 'http') return error.serverText;
-    if (error.kind === 'auth') return message('deletionNoPlayer');
-    if (error.kind === 'network' || error.kind === 'timeout') return message('networkError');
-    return message('deletionFailed');
-  }
-  return message('genericError');
-}
-
-function reason(error: unknown): string {
-  if (error instanceof ApiError) return error.kind === 'http' ? error.serverText : message('networkError');
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error, {
+    api(cause) {
+      if (cause.kind === 'http') return cause.serverText;
+      if (cause.kind === 'auth') return message('deletionNoPlayer');
+      return message(cause.kind === 'network' || cause.kind === 'timeout' ? 'networkError' : 'deletionFailed');
+    },
+  });
 }
 
 /** Back to the start: no edit, no deletion under way (a pending redirect is dropped). */

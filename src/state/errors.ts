@@ -20,6 +20,8 @@ export class PortalError extends Error {
 export interface ErrorWording {
   /** A backend failure (HTTP status, network, timeout). */
   api?: (error: ApiError) => string;
+  /** The portal's own error, worded by the caller (default: its text as it is). */
+  portal?: (error: PortalError) => string;
   /** An answer that could not be read. */
   decode?: string;
   /** The catch-all key (default: SPEC 8's generic error). */
@@ -38,7 +40,7 @@ const PAYPAL_TEXTS: Record<PayPalError['reason'], MessageCode> = {
 /** The user's text for `error`: a PortalError carries its own, the rest is worded by `wording` or a catalogue key. */
 export function errorText(error: unknown, wording: ErrorWording | MessageCode = {}): string {
   const how: ErrorWording = typeof wording === 'string' ? { fallback: wording } : wording;
-  if (error instanceof PortalError) return error.message;
+  if (error instanceof PortalError) return how.portal ? how.portal(error) : error.message;
   if (error instanceof PayPalError) return message(PAYPAL_TEXTS[error.reason] ?? how.fallback ?? 'paypalButtonsFailed');
   if (error instanceof ApiError && how.api) return how.api(error);
   if (error instanceof DecodeError && how.decode !== undefined) return how.decode;
