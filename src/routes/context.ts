@@ -1,9 +1,9 @@
-// What the guards and loaders use of the stores, handed to the router as its context (createRootRouteWithContext):
-// routes import no store, so a test gives a guard or a loader a plain object instead of module mocks.
+// What the guards and loaders use of the stores, handed to the router as its context (createRootRouteWithContext).
+// The type is the object's own, grouped by concern: a new dependency is one line here. Guards and loaders import only
+// the type, so a test gives them a plain object instead of module mocks.
 import { config } from '../config/config';
-import { desktopPolicy, type DesktopPolicy } from '../domain/desktop-target';
-import type { Platform } from '../domain/platform';
-import type { DevHandoffPlan, SharedLink } from '../domain/shared-link';
+import { desktopPolicy } from '../domain/desktop-target';
+import type { SharedLink } from '../domain/shared-link';
 import { loadDesigns } from '../state/designs';
 import { captureLaunchParams, handoffDue } from '../state/handoff';
 import { applyPaymentPermission } from '../state/payments-permission';
@@ -13,61 +13,24 @@ import { authResolved, isSignedIn } from '../state/session';
 import { currentPlatform, startDevHandoff } from '../state/shared-link';
 import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/sign-in';
 import { loadSubscription } from '../state/subscription';
-import { arrive, type ArrivalQuery } from '../state/subscription-page';
-
-export interface PortalContext {
-  /** The standalone build serves the shared-link pages only (SPEC 2). */
-  standalone: boolean;
-  /** Which desktop targets may receive a token. */
-  desktopPolicy: DesktopPolicy;
-
-  // Session
-  authResolved(): Promise<void>;
-  isSignedIn(): boolean;
-
-  // Hand-off to the desktop app
-  handoffDue(): boolean;
-  captureLaunchParams(href: string): void;
-  callDesktopOnReturn(): Promise<void>;
-
-  // The shared-link pages
-  currentPlatform(): Platform;
-  /** Dev mode on the desktop: stores the listener's address and path for /return-to-app, when it is allowed. */
-  startDevHandoff(link: SharedLink): DevHandoffPlan;
-
-  // The sign-in screen
-  enterSignInScreen(): void;
-  leaveSignInScreen(): void;
-  runLogoutAction(): Promise<'loggedOut' | 'failed'>;
-
-  /** SPEC 4: canMakePayments=false disables payments for later visits, true re-enables them. */
-  applyPaymentPermission(canMakePayments: boolean | undefined): void;
-
-  // Data loads: each settles into its store (status, error), which the pages show.
-  loadPlayer(options?: { force?: boolean }): Promise<unknown>;
-  loadSubscription(options?: { force?: boolean }): Promise<unknown>;
-  loadDesigns(options?: { force?: boolean }): Promise<unknown>;
-  /** /subscription opened with its query; resolves true when the query should go (SPEC 2). */
-  arriveAtSubscription(query: ArrivalQuery): Promise<boolean>;
-}
+import { arrive } from '../state/subscription-page';
 
 /** The context of the running portal: the stores themselves. */
-export const portalContext: PortalContext = {
+export const portalContext = {
+  /** The standalone build serves the shared-link pages only (SPEC 2). */
   standalone: config.standalone,
+  /** Which desktop targets may receive a token. */
   desktopPolicy: desktopPolicy(config),
-  authResolved,
-  isSignedIn,
-  handoffDue,
-  captureLaunchParams,
-  callDesktopOnReturn,
-  currentPlatform,
-  startDevHandoff: (link) => startDevHandoff(link),
-  enterSignInScreen,
-  leaveSignInScreen,
-  runLogoutAction,
-  applyPaymentPermission,
-  loadPlayer,
-  loadSubscription,
-  loadDesigns,
-  arriveAtSubscription: arrive,
+  session: { authResolved, isSignedIn },
+  /** The hand-off to the desktop app: whether one is due for this sign-in, the launch, /return-to-app's calls. */
+  handoff: { handoffDue, captureLaunchParams, callDesktopOnReturn },
+  signIn: { enterSignInScreen, leaveSignInScreen, runLogoutAction },
+  /** The shared-link pages; dev mode on the desktop stores the listener's address for /return-to-app when allowed. */
+  sharedLink: { currentPlatform, startDevHandoff: (link: SharedLink) => startDevHandoff(link) },
+  /** SPEC 4: canMakePayments=false disables payments for later visits, true re-enables them. */
+  payments: { applyPaymentPermission },
+  /** Data loads: each settles into its store (status, error), which the pages show; /subscription's arrival query. */
+  loads: { loadPlayer, loadSubscription, loadDesigns, arriveAtSubscription: arrive },
 };
+
+export type PortalContext = typeof portalContext;

@@ -9,9 +9,9 @@ export const devDataRoute = createRoute({
   path: '/dev-data',
   // What the portal holds, side by side with the backend's raw answers the page fetches per tab.
   loader: ({ context }) => {
-    void context.loadPlayer();
-    void context.loadSubscription();
-    void context.loadDesigns();
+    void context.loads.loadPlayer();
+    void context.loads.loadSubscription();
+    void context.loads.loadDesigns();
   },
   component: DevDataPage,
 });

@@ -14,10 +14,7 @@ interface AuthLocation {
 }
 
 /** What the /auth guard uses of the router context. */
-export type AuthGuardContext = Pick<
-  PortalContext,
-  'standalone' | 'desktopPolicy' | 'authResolved' | 'isSignedIn' | 'runLogoutAction' | 'captureLaunchParams' | 'handoffDue'
->;
+export type AuthGuardContext = Pick<PortalContext, 'standalone' | 'desktopPolicy' | 'session' | 'signIn' | 'handoff'>;
 
 /**
  * The /auth guard. ?action=logout signs out first (SPEC 2) and drops only `action` from the URL: the redirect
@@ -26,22 +23,22 @@ export type AuthGuardContext = Pick<
  */
 export async function authGuard({ location, context }: { location: AuthLocation; context: AuthGuardContext }): Promise<void> {
   if (context.standalone) throw redirect({ href: '/external-link' });
-  await context.authResolved();
+  await context.session.authResolved();
   const search = location.search;
   const hash = location.hash ? `#${location.hash}` : '';
   if (search.action === 'logout') {
-    const outcome = await context.runLogoutAction();
+    const outcome = await context.signIn.runLogoutAction();
     const { action: _drop, ...rest } = search;
     const href = location.pathname + stringifySearch(rest) + hash;
     // The logout forgot the stored target; a target in this same link still counts ("log out, then sign in for me").
-    if (outcome === 'loggedOut') context.captureLaunchParams(new URL(href, window.location.origin).href);
+    if (outcome === 'loggedOut') context.handoff.captureLaunchParams(new URL(href, window.location.origin).href);
     // `link` is read once and kept in memory only: it never comes back into the address.
     const { link: _link, ...kept } = rest;
     throw redirect({ href: location.pathname + stringifySearch(kept) + hash, replace: true });
   }
-  if (!context.isSignedIn()) return;
+  if (!context.session.isSignedIn()) return;
   // A hand-off to the desktop is due: stay here, overlay up, until the token has gone out (no page loads meanwhile).
-  if (context.handoffDue()) return;
+  if (context.handoff.handoffDue()) return;
   const { target } = parseLaunch(new URL(location.href, 'http://portal.invalid').href, context.desktopPolicy);
   if (target.kind === 'inApp' && typeof search.redirect === 'string') {
     const { redirect: _drop, ...rest } = search;
@@ -53,7 +50,7 @@ export async function authGuard({ location, context }: { location: AuthLocation;
 }
 
 /** What the signed-in layout's guard uses of the router context. */
-export type AppGuardContext = Pick<PortalContext, 'standalone' | 'authResolved' | 'isSignedIn'>;
+export type AppGuardContext = Pick<PortalContext, 'standalone' | 'session'>;
 
 /** The signed-in layout's guard: signed-out visitors go to /auth, keeping the query and asking to come back here. */
 export async function appLayoutGuard({
@@ -68,8 +65,8 @@ export async function appLayoutGuard({
   if (context.standalone) throw redirect({ href: '/external-link' });
   // SPEC 4: ?action=logout signs out on any page; the /auth guard does it and says so.
   if (search.action === 'logout') throw redirect({ href: withQuery('/auth', location.search), replace: true });
-  await context.authResolved();
-  if (!context.isSignedIn()) throw redirect({ href: withQuery('/auth', location.search, { redirect: location.pathname }) });
+  await context.session.authResolved();
+  if (!context.session.isSignedIn()) throw redirect({ href: withQuery('/auth', location.search, { redirect: location.pathname }) });
 }
 
 /** /sign-in and /create-account: the sign-in screen, with the same query. */

@@ -5,40 +5,34 @@ import type { Platform } from '../domain/platform';
 import type { PortalContext } from './context';
 import { bool, validateSubscriptionSearch, type RawSearch, type SharedLinkSearch } from './search';
 
-type Loads = Pick<PortalContext, 'loadPlayer' | 'loadSubscription' | 'loadDesigns' | 'arriveAtSubscription'>;
+type Loads = Pick<PortalContext, 'loads'>;
 
 /** My Account: the profile (cloud save) and the account type. */
-export function accountLoader({ context }: { context: Pick<Loads, 'loadPlayer' | 'loadSubscription'> }): void {
-  void context.loadPlayer();
-  void context.loadSubscription();
+export function accountLoader({ context }: { context: Loads }): void {
+  void context.loads.loadPlayer();
+  void context.loads.loadSubscription();
 }
 
 /** Render credits: the balance. */
-export function creditsLoader({ context }: { context: Pick<Loads, 'loadPlayer'> }): void {
-  void context.loadPlayer();
+export function creditsLoader({ context }: { context: Loads }): void {
+  void context.loads.loadPlayer();
 }
 
 /** My Designs: the list. */
-export function myDesignsLoader({ context }: { context: Pick<Loads, 'loadDesigns'> }): void {
-  void context.loadDesigns();
+export function myDesignsLoader({ context }: { context: Loads }): void {
+  void context.loads.loadDesigns();
 }
 
 /**
  * /subscription reads its query on arrival only (cause 'enter', SPEC 2): the page clearing it afterwards is a stay,
  * which must not drop the banner. `arrival` resolves true when the page should go back to a bare /subscription.
  */
-export function subscriptionLoader({
-  context,
-  location,
-  cause,
-}: {
-  context: Pick<Loads, 'arriveAtSubscription' | 'loadSubscription'>;
-  location: { search: RawSearch };
-  cause: 'enter' | 'stay' | 'preload';
-}): { arrival: Promise<boolean> } {
-  if (cause !== 'enter') return { arrival: context.loadSubscription().then(() => false) };
+export function subscriptionLoader({ context, location, cause }: { context: Loads; location: { search: RawSearch }; cause: 'enter' | 'stay' | 'preload' }): {
+  arrival: Promise<boolean>;
+} {
+  if (cause !== 'enter') return { arrival: context.loads.loadSubscription().then(() => false) };
   const { success, cancelled } = validateSubscriptionSearch(location.search);
-  return { arrival: context.arriveAtSubscription({ success, cancelled, canMakePayments: bool(location.search.canMakePayments) }) };
+  return { arrival: context.loads.arriveAtSubscription({ success, cancelled, canMakePayments: bool(location.search.canMakePayments) }) };
 }
 
 export interface ExternalLinkData {
@@ -57,13 +51,13 @@ export function externalLinkLoader({
   deps,
   preload,
 }: {
-  context: Pick<PortalContext, 'currentPlatform' | 'startDevHandoff'>;
+  context: Pick<PortalContext, 'sharedLink'>;
   deps: SharedLinkSearch;
   preload: boolean;
 }): ExternalLinkData {
-  const platform = context.currentPlatform();
+  const platform = context.sharedLink.currentPlatform();
   if (preload || platform.kind !== 'desktop' || deps.dev !== true) return { platform, refusedTarget: null };
-  const plan = context.startDevHandoff({ model: deps.model, design: deps.design, referral: deps.referral });
+  const plan = context.sharedLink.startDevHandoff({ model: deps.model, design: deps.design, referral: deps.referral });
   if (plan.ok) throw redirect({ to: '/return-to-app', replace: true });
   return { platform, refusedTarget: plan.target };
 }

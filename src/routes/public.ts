@@ -13,8 +13,8 @@ export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth',
   beforeLoad: authGuard,
-  onEnter: ({ context }) => context.enterSignInScreen(),
-  onLeave: ({ context }) => context.leaveSignInScreen(),
+  onEnter: ({ context }) => context.signIn.enterSignInScreen(),
+  onLeave: ({ context }) => context.signIn.leaveSignInScreen(),
   component: AuthPage,
 });
 
@@ -23,8 +23,8 @@ export const authSplatRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/$',
   beforeLoad: authGuard,
-  onEnter: ({ context }) => context.enterSignInScreen(),
-  onLeave: ({ context }) => context.leaveSignInScreen(),
+  onEnter: ({ context }) => context.signIn.enterSignInScreen(),
+  onLeave: ({ context }) => context.signIn.leaveSignInScreen(),
   component: AuthPage,
 });
 
@@ -39,7 +39,7 @@ export const returnToAppRoute = createRoute({
   },
   // Runs once per visit, not on re-renders; the page shows at once while the calls go out.
   loader: ({ context }) => {
-    void context.callDesktopOnReturn();
+    void context.handoff.callDesktopOnReturn();
   },
   component: ReturnToAppPage,
 });

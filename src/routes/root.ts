@@ -8,7 +8,7 @@ export const rootRoute = createRootRouteWithContext<PortalContext>()({
   validateSearch: validateHostSearch,
   beforeLoad: ({ search, context }) => {
     // SPEC 4: canMakePayments=false disables payments for later visits, true re-enables them.
-    context.applyPaymentPermission(search.canMakePayments);
+    context.payments.applyPaymentPermission(search.canMakePayments);
   },
   component: RootLayout,
   notFoundComponent: NotFoundPage,

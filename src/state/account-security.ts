@@ -16,7 +16,7 @@ import {
 import { message, type MessageCode } from '../messages/catalogue';
 import { PASSWORD_MIN_LENGTH } from '../domain/constants';
 import { createStore } from './resource';
-import { onSignedOut, session } from './session';
+import { session } from './session';
 import { showToast } from './toasts';
 
 /** What happened when the user asked to link in the system browser (as on the sign-in screen). */
@@ -291,5 +291,3 @@ export function resetAccountSecurity(): void {
   entered++;
   store.reset();
 }
-
-onSignedOut(resetAccountSecurity);

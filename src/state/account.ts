@@ -8,7 +8,7 @@ import { apiContext } from './api-context';
 import { errorText } from './errors';
 import { keptUnity, saveUsername } from './player';
 import { createStore } from './resource';
-import { onSignedOut, signOut } from './session';
+import { signOut } from './session';
 import { showToast } from './toasts';
 
 export type DeletionStep = 'idle' | 'confirming' | 'deleting' | 'deleted';
@@ -156,7 +156,7 @@ export function resetAccount(): void {
   store.reset();
 }
 
-// A sign-out from elsewhere during the 2 seconds leaves the deleted account's redirect to finish.
-onSignedOut(() => {
+/** A sign-out from elsewhere during the 2 seconds leaves the deleted account's redirect to finish. */
+export function resetAccountOnSignOut(): void {
   if (redirectTimer === null) resetAccount();
-});
+}

@@ -4,7 +4,6 @@ import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { player } from './player';
 import { createStore } from './resource';
-import { onSignedOut } from './session';
 import { SESSION_KEYS, sessionStore } from './storage';
 
 export const AFFILIATE_OPTIONS = [
@@ -90,5 +89,3 @@ export function resetAffiliate(): void {
   store.reset();
   settle();
 }
-
-onSignedOut(resetAffiliate);

@@ -5,7 +5,6 @@ import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { requirePlayer } from './player';
 import { createResource } from './resource';
-import { onSignedOut } from './session';
 
 const resource = createResource({
   initial: () => ({ items: [] as Design[] }),
@@ -23,4 +22,5 @@ export async function loadDesigns(options: { force?: boolean } = {}): Promise<vo
   await resource.load(options);
 }
 
-onSignedOut(resource.reset);
+/** A sign-out forgets the designs (sign-out-resets.ts). */
+export const resetDesigns = resource.reset;

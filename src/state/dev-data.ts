@@ -7,7 +7,7 @@ import { fetchSubscriptionRaw } from '../api/subscription';
 import { designs } from './designs';
 import { apiContext } from './api-context';
 import { player, requirePlayer } from './player';
-import { onSignedOut, session } from './session';
+import { session } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { subscription } from './subscription';
 
@@ -152,5 +152,3 @@ export function resetDevData(): void {
   devData.tab = 'user';
   for (const { id } of DEV_TABS) devData.answers[id] = idle();
 }
-
-onSignedOut(resetDevData);

@@ -21,7 +21,7 @@ import { apiContext } from './api-context';
 import { PortalError } from './errors';
 import { loadPlayer, requirePlayer, setCredits } from './player';
 import { createStore, singleFlight } from './resource';
-import { onSignedOut, session } from './session';
+import { session } from './session';
 import { LOCAL_KEYS, readJson, writeJson } from './storage';
 import { activate, loadSubscription } from './subscription';
 import { showToast } from './toasts';
@@ -211,5 +211,3 @@ export function watchPendingPayments(target: Window = window): () => void {
 export function resetPendingPayments(): void {
   store.reset();
 }
-
-onSignedOut(resetPendingPayments);

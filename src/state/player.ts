@@ -10,7 +10,7 @@ import { apiContext, setUnityTokenSource } from './api-context';
 import { CloudSaveError, loadCloudSave } from './cloud-save-loader';
 import { cloudSaveErrorText, PortalError } from './errors';
 import { createResource, singleFlight } from './resource';
-import { onSignedOut, pageLeaving, session, signOut } from './session';
+import { pageLeaving, session, signOut } from './session';
 import { LOCAL_KEYS, localStore, readJson, writeJson } from './storage';
 
 export type { LoadStatus } from './resource';
@@ -177,5 +177,3 @@ export function resetPlayer(): void {
   resource.reset();
   authenticateUnity.clear();
 }
-
-onSignedOut(resetPlayer);

@@ -10,7 +10,7 @@ import { countKept, keepPayment, onPaymentSettled, purchaseErrorText, settlePaym
 import { mountButtons } from './paypal-buttons';
 import { loadPlayer, player } from './player';
 import { createStore } from './resource';
-import { onSignedOut, session } from './session';
+import { session } from './session';
 import { showToast } from './toasts';
 
 export type PurchasePhase =
@@ -196,5 +196,3 @@ export function resetPurchase(): void {
 onPaymentSettled((id) => {
   if (purchase.phase === 'unrecorded' && purchase.orderId === id && !purchase.refused) reset();
 });
-
-onSignedOut(resetPurchase);

@@ -92,7 +92,7 @@ export function isSignedIn(): boolean {
   return session.status === 'signedIn' && session.user !== null;
 }
 
-/** Called with no arguments after every sign-out, so other stores can reset. */
+/** Called with no arguments after every sign-out (the stores' resets: sign-out-resets.ts); returns the unsubscribe. */
 export function onSignedOut(listener: () => void): () => void {
   signOutListeners.add(listener);
   return () => signOutListeners.delete(listener);
@@ -163,7 +163,7 @@ const checkSession = singleFlight(async () => {
   }
 });
 
-/** Test hook: forget everything, as on a fresh page. */
+/** Test hook: forget the session, as on a fresh page (the sign-out resets stay registered). */
 export function resetSessionForTests(): void {
   unsubscribe?.();
   unsubscribe = null;
@@ -173,7 +173,6 @@ export function resetSessionForTests(): void {
   session.status = 'loading';
   session.user = null;
   session.validating = false;
-  signOutListeners.clear();
   signedInHere = false;
   checkSession.clear();
 }

@@ -11,6 +11,7 @@ import { message } from '../messages/catalogue';
 import * as handoff from './handoff';
 import { applyPaymentPermission } from './payments-permission';
 import { onSignedOut, session, signOut, startSession, validateSession } from './session';
+import { registerSignOutResets } from './sign-out-resets';
 
 /** Tells the host once per sign-in that someone is signed in (bridge v2 `signedIn`); a late host hears it when it comes. */
 let announcedFor: string | null = null;
@@ -19,9 +20,10 @@ function announceSignIn(): void {
   if (uid === null || uid === announcedFor) return;
   if (bridge.sendSignedIn()) announcedFor = uid;
 }
-onSignedOut(() => (announcedFor = null));
 
 export function startPortal(router: AnyRouter): void {
+  registerSignOutResets();
+  onSignedOut(() => (announcedFor = null));
   const title = () => {
     const key = pageTitleKey(router.state.location.pathname);
     document.title = key ? message('pageTitle', { page: message(key) }) : config.productName;

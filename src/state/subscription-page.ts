@@ -11,7 +11,6 @@ import { errorText, isAuthOrPlayerFailure } from './errors';
 import { countKept, keepPayment, settlePayment, showRefusal, type Settlement } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
 import { createStore } from './resource';
-import { onSignedOut } from './session';
 import { activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
 import { showToast } from './toasts';
 
@@ -299,5 +298,3 @@ export function resetSubscriptionPage(): void {
   store.reset();
   subscriptionPage.attempt = attempt;
 }
-
-onSignedOut(resetSubscriptionPage);

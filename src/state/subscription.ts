@@ -9,7 +9,6 @@ import { apiContext } from './api-context';
 import { errorText, PortalError } from './errors';
 import { requirePlayer } from './player';
 import { createResource } from './resource';
-import { onSignedOut } from './session';
 
 interface SubscriptionLoad {
   now?: number;
@@ -77,5 +76,3 @@ export async function activateManually(plan: PaidPlan, manualId: string): Promis
 export function resetSubscription(): void {
   resource.reset();
 }
-
-onSignedOut(resetSubscription);

@@ -9,7 +9,7 @@ import { message } from '../../messages/catalogue';
 import { openAffiliateSurvey, whenAffiliateClosed } from '../affiliate';
 import { ensureUnity, loadPlayer } from '../player';
 import { singleFlight } from '../resource';
-import { isSignedIn, onSignedOut, session, signedInOnThisPage } from '../session';
+import { isSignedIn, session, signedInOnThisPage } from '../session';
 import { finishAuthenticating } from '../sign-in';
 import { SESSION_KEYS, sessionStore } from '../storage';
 import { showToast } from '../toasts';
@@ -211,7 +211,8 @@ export async function answerTokenRequest(kind: TokenKind, requestId?: string): P
   }
 }
 
-onSignedOut(() => {
+/** A sign-out ends this user's hand-off: an open question counts as Not now, nothing is delivered any more. */
+export function resetHandoffOnSignOut(): void {
   answerLink(false);
   deliveredFor = null;
   notListeningTarget = null;
@@ -219,7 +220,7 @@ onSignedOut(() => {
   handoff.phase = 'idle';
   // The next user's sign-in runs a flow of its own instead of sharing the one still waiting for this user's answers.
   runAppAuthFlow.clear();
-});
+}
 
 /** Test hook: a page that was never launched. */
 export function resetHandoffForTests(): void {

@@ -1,6 +1,16 @@
 // The hand-off to the desktop app or a host webview (SPEC 2, 3, 4): what the page was launched with (launch.ts), the
 // app auth flow that runs on each sign-in (flow.ts), what it shows (store.ts), and its effects on the page (hooks.ts).
-export { answerLink, answerTokenRequest, handoffDue, onLateHost, onSignedIn, resetHandoffForTests, retryDesktopHandoff, skipDesktopHandoff } from './flow';
+export {
+  answerLink,
+  answerTokenRequest,
+  handoffDue,
+  onLateHost,
+  onSignedIn,
+  resetHandoffForTests,
+  resetHandoffOnSignOut,
+  retryDesktopHandoff,
+  skipDesktopHandoff,
+} from './flow';
 export { setHandoffHooks, type HandoffHooks } from './hooks';
 export { captureLaunchParams, clearRedirectingOnPageLoad, storedTarget } from './launch';
 export { handoff, handoffScreen, showsSignInOverlay, type HandoffPhase } from './store';

@@ -9,7 +9,7 @@ let signedIn: boolean;
 let context: AppGuardContext;
 beforeEach(() => {
   signedIn = false;
-  context = { standalone: false, authResolved: () => Promise.resolve(), isSignedIn: () => signedIn };
+  context = { standalone: false, session: { authResolved: () => Promise.resolve(), isSignedIn: () => signedIn } };
 });
 
 /** Where the guard sends a visitor of `href` (href, replace), or null when the page shows. */
@@ -46,7 +46,7 @@ describe('the signed-in layout guard', () => {
 
   it('decides only once the identity service has answered', async () => {
     let answer!: () => void;
-    context.authResolved = () => new Promise<void>((resolve) => (answer = resolve));
+    context.session.authResolved = () => new Promise<void>((resolve) => (answer = resolve));
     const decided = guard('/subscription');
     signedIn = true;
     answer();
@@ -55,7 +55,7 @@ describe('the signed-in layout guard', () => {
 
   it('hands ?action=logout to /auth as a history replace, signed in or not, without waiting for the session', async () => {
     signedIn = true;
-    context.authResolved = () => new Promise<void>(() => undefined);
+    context.session.authResolved = () => new Promise<void>(() => undefined);
     await expect(guard('/credits?action=logout&foo=1')).resolves.toEqual({ href: '/auth?action=logout&foo=1', replace: true });
   });
 

@@ -8,10 +8,9 @@ import { parseSearch } from '../../../src/routes/search';
 
 let signedIn: boolean;
 let due: boolean;
-let context: AuthGuardContext & {
-  runLogoutAction: ReturnType<typeof vi.fn<() => Promise<'loggedOut' | 'failed'>>>;
-  captureLaunchParams: ReturnType<typeof vi.fn<(href: string) => void>>;
-};
+const runLogoutAction = vi.fn<() => Promise<'loggedOut' | 'failed'>>();
+const captureLaunchParams = vi.fn<(href: string) => void>();
+let context: AuthGuardContext;
 
 beforeEach(() => {
   signedIn = false;
@@ -19,12 +18,13 @@ beforeEach(() => {
   context = {
     standalone: false,
     desktopPolicy: desktopPolicy({ desktopPort: 5662, desktopPorts: [], allowedDesktopOrigins: [], isDevelopment: false }),
-    authResolved: () => Promise.resolve(),
-    isSignedIn: () => signedIn,
-    handoffDue: () => due,
-    runLogoutAction: vi.fn(() => Promise.resolve<'loggedOut' | 'failed'>('loggedOut')),
-    captureLaunchParams: vi.fn(),
+    session: { authResolved: () => Promise.resolve(), isSignedIn: () => signedIn },
+    handoff: { handoffDue: () => due, captureLaunchParams, callDesktopOnReturn: vi.fn() },
+    signIn: { enterSignInScreen: vi.fn(), leaveSignInScreen: vi.fn(), runLogoutAction },
   };
+  runLogoutAction.mockReset();
+  runLogoutAction.mockResolvedValue('loggedOut');
+  captureLaunchParams.mockReset();
 });
 
 function location(href: string) {
@@ -46,7 +46,7 @@ async function guard(href: string): Promise<{ href: string; replace: boolean | u
 describe('?action=logout', () => {
   it('signs out and removes only the action parameter, as a history replace', async () => {
     await expect(guard('/auth?foo=1&action=logout&canMakePayments=false')).resolves.toEqual({ href: '/auth?foo=1&canMakePayments=false', replace: true });
-    expect(context.runLogoutAction).toHaveBeenCalledTimes(1);
+    expect(runLogoutAction).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the path segment and the hash', async () => {
@@ -58,26 +58,26 @@ describe('?action=logout', () => {
 
   it('takes the redirect target of the same link again after the stored one was cleared', async () => {
     await guard('/auth?action=logout&redirect=http%3A%2F%2F127.0.0.1%3A5662');
-    expect(context.captureLaunchParams).toHaveBeenCalledWith(expect.stringMatching(/\/auth\?redirect=http%3A%2F%2F127\.0\.0\.1%3A5662$/));
+    expect(captureLaunchParams).toHaveBeenCalledWith(expect.stringMatching(/\/auth\?redirect=http%3A%2F%2F127\.0\.0\.1%3A5662$/));
   });
 
   it('after a failed sign-out the URL is cleaned all the same, and nothing is captured', async () => {
-    context.runLogoutAction.mockResolvedValue('failed');
+    runLogoutAction.mockResolvedValue('failed');
     await expect(guard('/auth?action=logout')).resolves.toEqual({ href: '/auth', replace: true });
-    expect(context.captureLaunchParams).not.toHaveBeenCalled();
+    expect(captureLaunchParams).not.toHaveBeenCalled();
   });
 
   it('runs for a signed-in visitor too, instead of sending them on', async () => {
     signedIn = true;
     await expect(guard('/auth?action=logout')).resolves.toEqual({ href: '/auth', replace: true });
-    expect(context.runLogoutAction).toHaveBeenCalled();
+    expect(runLogoutAction).toHaveBeenCalled();
   });
 });
 
 describe('visitors', () => {
   it('a signed-out visitor sees the sign-in screen', async () => {
     await expect(guard('/auth?redirect=http%3A%2F%2F127.0.0.1%3A5662')).resolves.toBeNull();
-    expect(context.runLogoutAction).not.toHaveBeenCalled();
+    expect(runLogoutAction).not.toHaveBeenCalled();
   });
 
   it('a signed-in visitor with an in-app redirect goes there, keeping the rest of the query', async () => {
@@ -105,7 +105,7 @@ describe('visitors', () => {
 
   it('waits for the identity service to answer before deciding', async () => {
     let answer!: () => void;
-    context.authResolved = () => new Promise<void>((resolve) => (answer = resolve));
+    context.session.authResolved = () => new Promise<void>((resolve) => (answer = resolve));
     const decided = guard('/auth?redirect=%2Fcredits');
     signedIn = true;
     answer();
@@ -125,6 +125,6 @@ describe('the standalone build', () => {
   it('serves the shared-link pages only: /auth goes to /external-link', async () => {
     context.standalone = true;
     await expect(guard('/auth')).resolves.toMatchObject({ href: '/external-link' });
-    expect(context.runLogoutAction).not.toHaveBeenCalled();
+    expect(runLogoutAction).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isRedirect } from '@tanstack/react-router';
 import type { Platform } from '../../../src/domain/platform';
-import type { DevHandoffPlan } from '../../../src/domain/shared-link';
+import type { DevHandoffPlan, SharedLink } from '../../../src/domain/shared-link';
 import { accountLoader, creditsLoader, externalLinkLoader, myDesignsLoader, subscriptionLoader } from '../../../src/routes/loaders';
 import { parseSearch } from '../../../src/routes/search';
 
@@ -11,28 +11,19 @@ import { parseSearch } from '../../../src/routes/search';
 function context() {
   const pending = () => new Promise<never>(() => undefined);
   return {
-    loadPlayer: vi.fn(pending),
-    loadSubscription: vi.fn(pending),
-    loadDesigns: vi.fn(pending),
-    arriveAtSubscription: vi.fn((_query: { success?: boolean; cancelled?: boolean; canMakePayments?: boolean }) => Promise.resolve(true)),
+    loads: {
+      loadPlayer: vi.fn(pending),
+      loadSubscription: vi.fn(pending),
+      loadDesigns: vi.fn(pending),
+      arriveAtSubscription: vi.fn((_query: { success?: boolean; cancelled?: boolean; canMakePayments?: boolean }) => Promise.resolve(true)),
+    },
   };
 }
 
 describe('page loaders', () => {
-  it('My Account starts the profile and the subscription, without waiting for either', () => {
+  it('the signed-in pages start their loads and return at once: navigation never waits on the backend', () => {
     const ctx = context();
-    expect(accountLoader({ context: ctx })).toBeUndefined();
-    expect(ctx.loadPlayer).toHaveBeenCalledTimes(1);
-    expect(ctx.loadSubscription).toHaveBeenCalledTimes(1);
-  });
-
-  it('Credits starts the balance, My Designs the list', () => {
-    const ctx = context();
-    creditsLoader({ context: ctx });
-    myDesignsLoader({ context: ctx });
-    expect(ctx.loadPlayer).toHaveBeenCalledTimes(1);
-    expect(ctx.loadDesigns).toHaveBeenCalledTimes(1);
-    expect(ctx.loadSubscription).not.toHaveBeenCalled();
+    for (const loader of [accountLoader, creditsLoader, myDesignsLoader]) expect(loader({ context: ctx })).toBeUndefined();
   });
 });
 
@@ -40,7 +31,7 @@ describe('the /subscription loader', () => {
   it('on arrival hands the query to the page flow and passes on whether to clear it', async () => {
     const ctx = context();
     const { arrival } = subscriptionLoader({ context: ctx, location: { search: parseSearch('?success=true&canMakePayments=false') }, cause: 'enter' });
-    expect(ctx.arriveAtSubscription).toHaveBeenCalledWith({ success: true, cancelled: undefined, canMakePayments: false });
+    expect(ctx.loads.arriveAtSubscription).toHaveBeenCalledWith({ success: true, cancelled: undefined, canMakePayments: false });
     await expect(arrival).resolves.toBe(true);
   });
 
@@ -48,7 +39,7 @@ describe('the /subscription loader', () => {
     const ctx = context();
     subscriptionLoader({ context: ctx, location: { search: parseSearch('?cancelled=true') }, cause: 'enter' });
     subscriptionLoader({ context: ctx, location: { search: {} }, cause: 'enter' });
-    expect(ctx.arriveAtSubscription.mock.calls).toEqual([
+    expect(ctx.loads.arriveAtSubscription.mock.calls).toEqual([
       [{ success: undefined, cancelled: true, canMakePayments: undefined }],
       [{ success: undefined, cancelled: undefined, canMakePayments: undefined }],
     ]);
@@ -56,9 +47,9 @@ describe('the /subscription loader', () => {
 
   it('a stay (the query cleared, loaders run again) does not arrive again, so the banner stays', async () => {
     const ctx = context();
-    ctx.loadSubscription.mockResolvedValue(null as never);
+    ctx.loads.loadSubscription.mockResolvedValue(null as never);
     const { arrival } = subscriptionLoader({ context: ctx, location: { search: parseSearch('?success=true') }, cause: 'stay' });
-    expect(ctx.arriveAtSubscription).not.toHaveBeenCalled();
+    expect(ctx.loads.arriveAtSubscription).not.toHaveBeenCalled();
     await expect(arrival).resolves.toBe(false);
   });
 });
@@ -68,7 +59,7 @@ describe('the /external-link loader', () => {
   const iphone: Platform = { kind: 'ios', os: 'ios', inAppBrowser: null };
   const link = { model: 'm1', design: 'Kitchen', referral: 'r9' };
   function context(platform: Platform, plan: DevHandoffPlan) {
-    return { currentPlatform: vi.fn(() => platform), startDevHandoff: vi.fn((_link: typeof link) => plan) };
+    return { sharedLink: { currentPlatform: vi.fn(() => platform), startDevHandoff: vi.fn((_link: SharedLink) => plan) } };
   }
   const allowed: DevHandoffPlan = { ok: true, handoff: { redirectUrl: 'http://127.0.0.1:5662', redirectPath: 'open?model=m1' } };
   const refused: DevHandoffPlan = { ok: false, target: 'http://evil.example:5662' };
@@ -76,13 +67,13 @@ describe('the /external-link loader', () => {
   it('without dev=true hands the page its platform and stores nothing', () => {
     const ctx = context(desktop, allowed);
     expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: undefined }, preload: false })).toEqual({ platform: desktop, refusedTarget: null });
-    expect(ctx.startDevHandoff).not.toHaveBeenCalled();
+    expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
   });
 
   it('dev=true on a phone is not a desktop hand-off', () => {
     const ctx = context(iphone, allowed);
     expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false })).toEqual({ platform: iphone, refusedTarget: null });
-    expect(ctx.startDevHandoff).not.toHaveBeenCalled();
+    expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
   });
 
   it('dev=true on the desktop stores the hand-off and goes on to /return-to-app, replacing this entry', () => {
@@ -93,7 +84,7 @@ describe('the /external-link loader', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(ctx.startDevHandoff).toHaveBeenCalledWith(link);
+    expect(ctx.sharedLink.startDevHandoff).toHaveBeenCalledWith(link);
     expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/return-to-app', replace: true });
   });
 
@@ -104,6 +95,6 @@ describe('the /external-link loader', () => {
     });
     const ctx = context(desktop, allowed);
     expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: true }).refusedTarget).toBeNull();
-    expect(ctx.startDevHandoff).not.toHaveBeenCalled();
+    expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
   });
 });

@@ -40,8 +40,11 @@ import {
   submitPassword,
   verificationSecondsLeft,
 } from '../../../src/state/account-security';
-import { session, signOut } from '../../../src/state/session';
+import { session, signOut, onSignedOut } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
+
+// A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
+onSignedOut(resetAccountSecurity);
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
 const userWith = (...providerIds: string[]) => ({ uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds, creationTime: null });

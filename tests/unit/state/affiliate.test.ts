@@ -19,8 +19,11 @@ import {
   whenAffiliateClosed,
 } from '../../../src/state/affiliate';
 import { resetPlayer, setUnityForTests } from '../../../src/state/player';
-import { session, signOut } from '../../../src/state/session';
+import { session, signOut, onSignedOut } from '../../../src/state/session';
 import { SESSION_KEYS, sessionStore } from '../../../src/state/storage';
+
+// A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
+onSignedOut(resetAffiliate);
 
 const fetchMock = vi.fn<typeof fetch>();
 

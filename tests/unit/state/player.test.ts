@@ -11,7 +11,10 @@ vi.mock('../../../src/auth/firebase', () => auth);
 
 import { authenticateUnity, ensureUnity, loadPlayer, player, requirePlayer, resetPlayer, setUnityForTests } from '../../../src/state/player';
 import { deferred } from '../support/deferred';
-import { session } from '../../../src/state/session';
+import { session, onSignedOut } from '../../../src/state/session';
+
+// A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
+onSignedOut(resetPlayer);
 
 type Answer = { status: number; body?: unknown } | 'network';
 

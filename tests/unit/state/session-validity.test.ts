@@ -22,9 +22,10 @@ vi.mock('../../../src/state/handoff', () => ({
   clearRedirectingOnPageLoad: vi.fn(),
   onLateHost: vi.fn(),
   onSignedIn: vi.fn(() => Promise.resolve()),
+  resetHandoffOnSignOut: vi.fn(),
   setHandoffHooks: vi.fn(),
 }));
-vi.mock('../../../src/state/player', () => ({ player: { unity: null } }));
+vi.mock('../../../src/state/player', () => ({ player: { unity: null }, resetPlayer: vi.fn() }));
 
 import { SESSION_CHECK_INTERVAL_MS } from '../../../src/domain/constants';
 import { markSignedIn, resetSessionForTests, session, validateSession } from '../../../src/state/session';

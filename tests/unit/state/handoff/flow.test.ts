@@ -32,10 +32,13 @@ import {
   retryDesktopHandoff,
   setHandoffHooks,
   skipDesktopHandoff,
+  resetHandoffOnSignOut,
 } from '../../../../src/state/handoff';
-import { markSignedIn } from '../../../../src/state/session';
-import { session, signOut } from '../../../../src/state/session';
+import { markSignedIn, session, signOut, onSignedOut } from '../../../../src/state/session';
 import { clearToasts, toasts } from '../../../../src/state/toasts';
+
+// A sign-out resets the hand-off as startPortal registers it (sign-out-resets.ts).
+onSignedOut(resetHandoffOnSignOut);
 
 const DESKTOP = `http://127.0.0.1:${config.desktopPort}`;
 const hooks = { replaceUrl: vi.fn(), navigate: vi.fn() };

@@ -1,0 +1,33 @@
+// What a sign-out forgets (SPEC 4: sign out clears all local storage and state): each store's reset, in one list,
+// registered once by startPortal. No module hooks itself up as it is imported, so what a sign-out does is read here.
+import { resetAccountOnSignOut } from './account';
+import { resetAccountSecurity } from './account-security';
+import { resetAffiliate } from './affiliate';
+import { resetDesigns } from './designs';
+import { resetDevData } from './dev-data';
+import { resetHandoffOnSignOut } from './handoff';
+import { resetPendingPayments } from './pending-payments';
+import { resetPlayer } from './player';
+import { resetPurchase } from './purchase';
+import { onSignedOut } from './session';
+import { resetSubscription } from './subscription';
+import { resetSubscriptionPage } from './subscription-page';
+
+const SIGN_OUT_RESETS: readonly (() => void)[] = [
+  resetHandoffOnSignOut,
+  resetPlayer,
+  resetSubscription,
+  resetSubscriptionPage,
+  resetPurchase,
+  resetPendingPayments,
+  resetDesigns,
+  resetAccountOnSignOut,
+  resetAccountSecurity,
+  resetAffiliate,
+  resetDevData,
+];
+
+/** Hooks every store's reset to the sign-out (once: registering again changes nothing). */
+export function registerSignOutResets(): void {
+  for (const reset of SIGN_OUT_RESETS) onSignedOut(reset);
+}
