@@ -19,7 +19,7 @@ import {
   scriptOptions,
   subscriptionButtonOptions,
 } from '../../../src/payments/paypal';
-import { fakePayPal, type FakePayPal } from './fake-paypal';
+import { fakePayPal, type FakePayPal } from '../support/fake-paypal';
 
 const loader = vi.hoisted(() => ({ loadScript: vi.fn() }));
 vi.mock('@paypal/paypal-js', () => ({ loadScript: loader.loadScript }));

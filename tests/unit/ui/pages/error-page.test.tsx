@@ -10,11 +10,11 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 vi.setConfig({ testTimeout: 20_000 });
 
 // src/router.ts brings the whole route tree; nothing here may reach Firebase.
-vi.mock('../../../src/auth/firebase', () => ({ signOutUser: vi.fn(), onUserChanged: vi.fn() }));
+vi.mock('../../../../src/auth/firebase', () => ({ signOutUser: vi.fn(), onUserChanged: vi.fn() }));
 
-import { installHost, removeHosts } from '../bridge/fake-hosts';
-import { appLayoutRoute } from '../../../src/routes/app';
-import { createPortalRouter, PortalErrorPage } from '../../../src/router';
+import { installHost, removeHosts } from '../../bridge/fake-hosts';
+import { appLayoutRoute } from '../../../../src/routes/app';
+import { createPortalRouter, PortalErrorPage } from '../../../../src/router';
 
 // Route ids are assigned when a router is made from the tree, as at the portal's start.
 createPortalRouter();

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BeforeAfterSlider } from '../../../src/ui/payments/BeforeAfterSlider';
+import { BeforeAfterSlider } from '../../../../src/ui/payments/BeforeAfterSlider';
 
 function setup() {
   const utils = render(

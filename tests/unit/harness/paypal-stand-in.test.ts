@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readScriptParams, StandInError } from '../../../harness/paypal-sdk/checks';
 import { createNamespace, SIMULATED_ERROR } from '../../../harness/paypal-sdk/sdk';
-import { fakePayPal, sdkUrl } from './fake-paypal';
+import { fakePayPal, sdkUrl } from '../support/fake-paypal';
 
 const SUBSCRIPTION_QUERY = {
   'client-id': 'test-client-id',
