@@ -2,27 +2,12 @@
 // which is no verdict on the session; a page restored from the back/forward cache reads and checks the session again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const auth = vi.hoisted(() => {
-  let listener: ((user: unknown) => void) | null = null;
-  return {
-    onUserChanged: vi.fn((l: (user: unknown) => void) => {
-      listener = l;
-      return () => {
-        listener = null;
-      };
-    }),
-    answer: (user: unknown) => listener?.(user),
-    signOutUser: vi.fn(),
-    sessionStillValid: vi.fn(() => Promise.resolve(true)),
-    rereadStoredUser: vi.fn(),
-  };
-});
-vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', () => ({ bridge: { sendLogout: vi.fn() } }));
 
 import { pageLeaving, resetSessionForTests, startSession } from '../../../src/state/session';
+import { fakeAuth as auth, signedInUser as user } from '../support/fake-auth';
 
-const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
 const pageshow = (persisted: boolean) => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
 
 beforeEach(() => {

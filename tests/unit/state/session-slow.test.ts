@@ -2,26 +2,11 @@
 // startSession, session.authSlow is set (the loading screen then offers a reload); an answer clears it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const auth = vi.hoisted(() => {
-  let listener: ((user: unknown) => void) | null = null;
-  return {
-    onUserChanged: vi.fn((l: (user: unknown) => void) => {
-      listener = l;
-      return () => {
-        listener = null;
-      };
-    }),
-    answer: (user: unknown) => listener?.(user),
-    signOutUser: vi.fn(),
-    sessionStillValid: vi.fn(),
-  };
-});
-vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', () => ({ bridge: { sendLogout: vi.fn() } }));
 
 import { AUTH_SLOW_MS, authResolved, resetSessionForTests, session, startSession } from '../../../src/state/session';
-
-const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+import { fakeAuth as auth, signedInUser as user } from '../support/fake-auth';
 
 beforeEach(() => {
   vi.useFakeTimers();
