@@ -31,7 +31,8 @@ const list = (value) =>
     .filter(Boolean);
 const port = (name, value) => {
   const n = Number(value);
-  if (!/^\d+$/.test(String(value)) || n < 1 || n > 65535) throw new Error(`${name}: "${value}" is not a port (1-65535)`);
+  if (!/^\d+$/.test(String(value)) || n < 1 || n > 65535)
+    throw new Error(`${name}: "${value}" is not a port (1-65535)`);
   return n;
 };
 
@@ -66,7 +67,10 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
     // SPEC 1: the manual fallback payment path exists in the staging build (and development); never in production.
     paymentBypass: !production,
     useEmulator: env('PORTAL_USE_EMULATOR', production ? 'false' : 'true') === 'true',
-    authEmulatorUrl: env('PORTAL_AUTH_EMULATOR_URL', `http://127.0.0.1:${env(PORT_VARIABLES.auth, String(DEFAULT_PORTS.auth))}`),
+    authEmulatorUrl: env(
+      'PORTAL_AUTH_EMULATOR_URL',
+      `http://127.0.0.1:${env(PORT_VARIABLES.auth, String(DEFAULT_PORTS.auth))}`,
+    ),
     backendUrl,
     requestTimeoutMs: Number(env('PORTAL_REQUEST_TIMEOUT_MS', '15000')),
     paypal: {
@@ -131,9 +135,11 @@ function isLoopbackHost(hostname) {
 export function deploymentProblem(config) {
   const deployment = config.isProduction || config.deployment === true;
   if (!deployment) return null;
-  if (config.localStack === true) return config.deployment === true ? 'a localStack build (bench and tests only) cannot be deployed' : null;
+  if (config.localStack === true)
+    return config.deployment === true ? 'a localStack build (bench and tests only) cannot be deployed' : null;
   const what = config.isProduction ? 'production build' : `${config.flavour} build for deployment`;
-  if (config.useEmulator) return `${what} refused: PORTAL_USE_EMULATOR is true (set PORTAL_USE_EMULATOR=false: the real identity service)`;
+  if (config.useEmulator)
+    return `${what} refused: PORTAL_USE_EMULATOR is true (set PORTAL_USE_EMULATOR=false: the real identity service)`;
   const checks = [
     ['PORTAL_BACKEND_URL', config.backendUrl],
     ['FIREBASE_AUTH_DOMAIN', `https://${config.firebase.authDomain}`],
@@ -146,7 +152,8 @@ export function deploymentProblem(config) {
     } catch {
       return `${what} refused: ${name} "${value}" is not a URL`;
     }
-    if (isLoopbackHost(url.hostname)) return `${what} refused: ${name} is ${value}, this machine (loopback), not the deployed service`;
+    if (isLoopbackHost(url.hostname))
+      return `${what} refused: ${name} is ${value}, this machine (loopback), not the deployed service`;
     if (url.protocol !== 'https:') return `${what} refused: ${name} is ${value}, not https`;
   }
   return null;
@@ -169,12 +176,15 @@ export function contentSecurityPolicy(config) {
   // Development builds may also hand off to a LAN {ip} on those ports (SPEC 2 dev mode); CSP cannot name an address
   // range, so there it is DEV_LOCAL_IP when set, else any host on the desktop ports (the allow-list still checks).
   const lan = config.isDevelopment ? (config.devLocalIp ? [`http://${config.devLocalIp}`] : ['http://*']) : [];
-  const desktop = desktopPorts.flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`, ...lan.map((h) => `${h}:${p}`)]).join(' ');
+  const desktop = desktopPorts
+    .flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`, ...lan.map((h) => `${h}:${p}`)])
+    .join(' ');
   // Firebase's popup sign-in loads Google's gapi loader (apis.google.com/js/api.js), whose gapi.load('gapi.iframes')
   // adds its module from apis.google.com/_/scs/; scripts by path only, the helper frames by origin.
   const google = 'https://apis.google.com';
   const googleScripts = 'https://apis.google.com/js/api.js https://apis.google.com/_/scs/';
-  const identity = 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com';
+  const identity =
+    'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com';
   // The stand-in (or any SDK base URL) in staging and development; PayPal's live host, never its sandbox, in production.
   const paypal = config.paypal.sdkBaseUrl
     ? origin(config.paypal.sdkBaseUrl)
@@ -227,7 +237,8 @@ const GOOGLE_PHOTO_HOSTS = ['lh3', 'lh4', 'lh5', 'lh6'].map((h) => `https://${h}
 /** The origin of the live-reload event source, only in a development build that has one; '' otherwise. */
 function liveReloadOrigin(config) {
   if (!config.liveReloadUrl) return '';
-  if (!config.isDevelopment) throw new Error(`liveReloadUrl is for the development flavour only, not ${config.flavour}`);
+  if (!config.isDevelopment)
+    throw new Error(`liveReloadUrl is for the development flavour only, not ${config.flavour}`);
   return new URL(config.liveReloadUrl).origin;
 }
 
@@ -301,7 +312,9 @@ export async function buildPortal({
   const esbuild = await import('esbuild');
   const config = portalConfig(flavour, overrides);
   assertDeployable(config);
-  const out = resolve(outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
+  const out = resolve(
+    outdir ?? join(root, 'dist', config.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`),
+  );
   // The deployable folder holds only what is served; source maps, the metafile, the size report and the policy go to
   // this sibling, which the bench and tools read and nobody uploads.
   const reportDir = `${out}.report`;
@@ -346,7 +359,11 @@ export async function buildPortal({
     plugins: [firebaseStaticFields(), ...(config.isDevelopment ? [] : [withoutDevRoutes])],
     // The reload client of `npm run dev`, part of the bundle (the CSP forbids inline scripts); absent in every other build.
     ...(liveReloadOrigin(config)
-      ? { banner: { js: `new EventSource(${JSON.stringify(config.liveReloadUrl)}).addEventListener('change', () => location.reload());` } }
+      ? {
+          banner: {
+            js: `new EventSource(${JSON.stringify(config.liveReloadUrl)}).addEventListener('change', () => location.reload());`,
+          },
+        }
       : {}),
   };
   const writeShell = async (metafile) => {
@@ -357,11 +374,16 @@ export async function buildPortal({
     const template = await readFile(join(root, 'src/index.html'), 'utf8');
     // The first screen waits on the identity service (the session restore) and the backend (the cloud save): the
     // connections open while the bundle loads. Cross-origin fetches without credentials: `crossorigin` pools.
-    const identity = config.useEmulator ? new URL(config.authEmulatorUrl).origin : 'https://identitytoolkit.googleapis.com';
+    const identity = config.useEmulator
+      ? new URL(config.authEmulatorUrl).origin
+      : 'https://identitytoolkit.googleapis.com';
     const preconnect = config.standalone ? [] : [identity, new URL(config.backendUrl).origin];
     const html = template
       .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))
-      .replace('{{PRECONNECT}}', preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`).join('\n    '))
+      .replace(
+        '{{PRECONNECT}}',
+        preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`).join('\n    '),
+      )
       .replace('{{CSS}}', css ? `<link rel="stylesheet" href="${rel(css)}">` : '')
       .replace('{{JS}}', `<script type="module" src="${rel(js)}"></script>`);
     await writeFile(join(out, 'index.html'), html);
@@ -369,7 +391,10 @@ export async function buildPortal({
     for (const map of outputs.filter((f) => f.endsWith('.map'))) await rename(map, join(reportDir, basename(map)));
     await writeFile(join(reportDir, 'csp.txt'), contentSecurityPolicy(config) + '\n');
     // Generated with every build, beside (not inside) the uploaded folder: `firebase deploy --config` reads it there.
-    await writeFile(join(reportDir, 'firebase.json'), JSON.stringify({ hosting: hostingConfig(config, `../${basename(out)}`) }, null, 2) + '\n');
+    await writeFile(
+      join(reportDir, 'firebase.json'),
+      JSON.stringify({ hosting: hostingConfig(config, `../${basename(out)}`) }, null, 2) + '\n',
+    );
     const report = {};
     for (const f of outputs.filter((f) => /\.(js|css)$/.test(f))) {
       report[rel(f).slice(1)] = sizeOf(await readFile(f));
@@ -407,12 +432,19 @@ export async function buildPortal({
   const report = await writeShell(result.metafile);
   // The JS part by part (own code, each package), gzip -9 alone, from the bundle and its source map.
   const js = Object.keys(report).find((f) => f.endsWith('.js'));
-  const composition = bundleComposition(await readFile(join(out, js), 'utf8'), JSON.parse(await readFile(join(reportDir, `${js}.map`), 'utf8')));
+  const composition = bundleComposition(
+    await readFile(join(out, js), 'utf8'),
+    JSON.parse(await readFile(join(reportDir, `${js}.map`), 'utf8')),
+  );
   await writeFile(join(reportDir, 'size-report.json'), JSON.stringify({ flavour, report, composition }, null, 2));
   if (!quiet) {
-    console.log(`portal (${flavour}${config.standalone ? ', standalone' : ''}) -> ${out} (maps and reports: ${reportDir})`);
+    console.log(
+      `portal (${flavour}${config.standalone ? ', standalone' : ''}) -> ${out} (maps and reports: ${reportDir})`,
+    );
     for (const [file, s] of Object.entries(report)) {
-      console.log(`  ${file.padEnd(28)} raw ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip).padStart(9)}  brotli ${kb(s.brotli).padStart(9)}`);
+      console.log(
+        `  ${file.padEnd(28)} raw ${kb(s.raw).padStart(10)}  gzip ${kb(s.gzip).padStart(9)}  brotli ${kb(s.brotli).padStart(9)}`,
+      );
     }
   }
   return { outdir: out, reportDir, config, report, composition, metafile: result.metafile };
@@ -486,7 +518,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`cli -> ${await buildCli()}`);
   } else {
     const overrides = values.standalone ? { standalone: true } : {};
-    const result = await buildPortal({ flavour: values.env, outdir: values.outdir, config: overrides, watch: values.watch }).catch((error) => {
+    const result = await buildPortal({
+      flavour: values.env,
+      outdir: values.outdir,
+      config: overrides,
+      watch: values.watch,
+    }).catch((error) => {
       // An unsafe configuration for a deployed build: one line, exit 2 (a usage error, like a bad option).
       if (error?.code !== 'PORTAL_UNSAFE_CONFIG') throw error;
       process.stderr.write(`build.mjs: ${error.message}\n`);

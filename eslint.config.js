@@ -7,10 +7,14 @@ const code = ['**/*.{ts,tsx,mjs,js}'];
 // Package boundaries by `no-restricted-imports`, one entry per file: flat config replaces a rule's options rather than merging
 // them, so each directory gets the whole list of what it may not import, in one block with its own `files`.
 const firebase = { regex: '^@?firebase(/|$)', message: 'Boundary: firebase is imported only in src/auth.' };
-const paypal = { regex: '^@paypal/paypal-js(/|$)', message: 'Boundary: @paypal/paypal-js is imported only in src/payments.' };
+const paypal = {
+  regex: '^@paypal/paypal-js(/|$)',
+  message: 'Boundary: @paypal/paypal-js is imported only in src/payments.',
+};
 const domainPackages = {
   regex: '^[^.]',
-  message: 'Boundary: src/domain imports only src/domain (and types from src/config): pure functions, no packages, no I/O.',
+  message:
+    'Boundary: src/domain imports only src/domain (and types from src/config): pure functions, no packages, no I/O.',
 };
 const domainConfig = {
   regex: '^(\\.\\./)+config/',
@@ -21,7 +25,11 @@ const packageBoundaries = [
   { files: ['src/auth/**/*.{ts,tsx}'], patterns: [paypal] },
   { files: ['src/payments/**/*.{ts,tsx}'], patterns: [firebase] },
   { files: ['src/domain/**/*.{ts,tsx}'], patterns: [domainPackages, domainConfig] },
-  { files: ['src/**/*.{ts,tsx}', 'bridge/**/*.ts'], ignores: ['src/auth/**', 'src/payments/**', 'src/domain/**'], patterns: [firebase, paypal] },
+  {
+    files: ['src/**/*.{ts,tsx}', 'bridge/**/*.ts'],
+    ignores: ['src/auth/**', 'src/payments/**', 'src/domain/**'],
+    patterns: [firebase, paypal],
+  },
 ];
 
 // Directory boundaries by resolved path (a relative path alone cannot tell src/auth from src/ui/auth).
@@ -40,25 +48,38 @@ const zones = [
   {
     target: './src/state',
     from: ['./src/ui', './src/routes'],
-    message: 'Boundary: src/state never imports src/ui or src/routes; pages and routes read the stores, not the other way.',
+    message:
+      'Boundary: src/state never imports src/ui or src/routes; pages and routes read the stores, not the other way.',
   },
   {
     target: ['./src/api', './src/auth', './src/payments'],
     from: './src/state',
-    message: 'Boundary: src/api, src/auth and src/payments never import src/state; the stores call them and pass in what they need.',
+    message:
+      'Boundary: src/api, src/auth and src/payments never import src/state; the stores call them and pass in what they need.',
   },
   {
     target: './bridge',
     from: './src',
-    message: 'Boundary: bridge/ imports nothing from src/; it is handed to host teams as a package, its config is injected.',
+    message:
+      'Boundary: bridge/ imports nothing from src/; it is handed to host teams as a package, its config is injected.',
   },
 ];
 
 // Form texts that people read: these attributes take a catalogue message, never a literal.
-const textAttributes = '/^(aria-(label|description|placeholder|roledescription|valuetext)|title|alt|placeholder|label)$/';
+const textAttributes =
+  '/^(aria-(label|description|placeholder|roledescription|valuetext)|title|alt|placeholder|label)$/';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tools/lint/node_modules/**', '**/*.d.mts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tools/lint/node_modules/**',
+      '**/*.d.mts',
+    ],
+  },
   {
     files: code,
     extends: [tseslint.configs.recommended],
@@ -69,7 +90,10 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Tests and stand-ins build partial fakes of third-party shapes; `any` stays visible in review instead.
       '@typescript-eslint/no-explicit-any': 'off',
     },
@@ -100,7 +124,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Boundary: only src/api calls fetch (api/client.ts).' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Boundary: only src/api calls fetch (api/client.ts).' },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'window', property: 'fetch', message: 'Boundary: only src/api calls fetch (api/client.ts).' },
@@ -129,17 +156,24 @@ export default tseslint.config(
       // A form may handle keys that bubble from its fields (Escape cancels an edit).
       'jsx-a11y/no-noninteractive-element-interactions': [
         'error',
-        { ...jsxA11y.flatConfigs.recommended.rules['jsx-a11y/no-noninteractive-element-interactions'][1], form: ['onKeyDown'] },
+        {
+          ...jsxA11y.flatConfigs.recommended.rules['jsx-a11y/no-noninteractive-element-interactions'][1],
+          form: ['onKeyDown'],
+        },
       ],
       // A scrollable <pre> must take focus so keyboard users can scroll it (axe: scrollable-region-focusable).
-      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel'], allowExpressionValues: true }],
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: ['pre'], roles: ['tabpanel'], allowExpressionValues: true },
+      ],
       'react/jsx-no-literals': ['error', { noStrings: true, ignoreProps: true, allowedStrings: ['·', '×', '—'] }],
       'no-restricted-syntax': [
         'error',
         {
           // alt="" marks a decorative image: the one literal that says nothing.
           selector: `JSXAttribute[name.name=${textAttributes}] > Literal[value!='']`,
-          message: 'Texts people read (aria-label, title, alt, placeholder, label) come from src/messages/catalogue.ts.',
+          message:
+            'Texts people read (aria-label, title, alt, placeholder, label) come from src/messages/catalogue.ts.',
         },
       ],
     },

@@ -54,7 +54,11 @@ export function navigateToDesktop(url: string, allows: DesktopAllowList, win: Pi
  * GET in no-cors mode (SPEC 2 /return-to-app, SPEC 7 local desktop calls). The answer is opaque and every failure is
  * ignored: the desktop may not be listening. Resolves once the call ends, fails or times out; never rejects.
  */
-export async function callDesktop(url: string, allows: DesktopAllowList, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function callDesktop(
+  url: string,
+  allows: DesktopAllowList,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
   const allowed = desktopCallUrl(url, allows);
   if (allowed === null) return refused('call', url);
   const controller = new AbortController();
@@ -83,7 +87,8 @@ export type DesktopProbe = 'listening' | 'notListening' | 'unknown';
 /** A refused connection fails at once; a listener that accepts but is slow is taken as there. */
 export const DESKTOP_PROBE_TIMEOUT_MS = 1_500;
 
-const LOOPBACK_OR_PRIVATE = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/;
+const LOOPBACK_OR_PRIVATE =
+  /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/;
 
 /**
  * Whether this page may ask a loopback address something without a permission prompt. From Chrome 142, a fetch from

@@ -51,7 +51,9 @@ function hostObject(kind: HostKind, win: Window, names: HostNames): unknown {
     case 'react-native':
       return prop(win, 'ReactNativeWebView');
     case 'wkwebview':
-      return names.webkitHandlerName ? prop(prop(prop(win, 'webkit'), 'messageHandlers'), names.webkitHandlerName) : undefined;
+      return names.webkitHandlerName
+        ? prop(prop(prop(win, 'webkit'), 'messageHandlers'), names.webkitHandlerName)
+        : undefined;
     case 'android':
       return names.androidBridgeName ? prop(win, names.androidBridgeName) : undefined;
   }

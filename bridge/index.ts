@@ -1,11 +1,33 @@
 // The bridge's public entry: talks to the host webview when there is one, else falls back to the desktop calls.
 // It imports nothing outside bridge/: the app injects its settings once with configureBridge().
 import * as fallback from './fallback';
-import { detectHostIn, RECEIVE_FUNCTION, transportFor, VUPLEX_READY_EVENT, type Channel, type HostKind, type HostNames } from './hosts';
-import { decodeHostMessage, encodePageMessage, type HostMessage, type PageMessage, type TokenKind, type TokenUnavailableReason } from './protocol';
+import {
+  detectHostIn,
+  RECEIVE_FUNCTION,
+  transportFor,
+  VUPLEX_READY_EVENT,
+  type Channel,
+  type HostKind,
+  type HostNames,
+} from './hosts';
+import {
+  decodeHostMessage,
+  encodePageMessage,
+  type HostMessage,
+  type PageMessage,
+  type TokenKind,
+  type TokenUnavailableReason,
+} from './protocol';
 import type { DesktopAllowList } from './fallback';
 
-export { BRIDGE_VERSION, decodeHostMessage, encodePageMessage, HOST_MESSAGE_TYPES, PAGE_MESSAGE_TYPES, SUPPORTED_VERSIONS } from './protocol';
+export {
+  BRIDGE_VERSION,
+  decodeHostMessage,
+  encodePageMessage,
+  HOST_MESSAGE_TYPES,
+  PAGE_MESSAGE_TYPES,
+  SUPPORTED_VERSIONS,
+} from './protocol';
 export type { HostMessage, HostMessageType, PageMessage, TokenKind, TokenUnavailableReason } from './protocol';
 export { HOST_KINDS, RECEIVE_FUNCTION, VUPLEX_READY_EVENT } from './hosts';
 export type { HostKind, HostNames } from './hosts';
@@ -110,7 +132,9 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
       transportFor(host, win, hostNames()).send(json);
       return true;
     } catch (error) {
-      warn(`the ${host} host refused a "${message.type}" message: ${error instanceof Error ? error.message : String(error)}`);
+      warn(
+        `the ${host} host refused a "${message.type}" message: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return false;
     }
   }
@@ -207,7 +231,8 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
       return started;
     },
     sendToken: (token, kind, state, requestId) => post({ type: 'token', kind, token, state, requestId }),
-    sendTokenUnavailable: (reason, kind = 'unity', requestId) => post({ type: 'tokenUnavailable', kind, reason, requestId }),
+    sendTokenUnavailable: (reason, kind = 'unity', requestId) =>
+      post({ type: 'tokenUnavailable', kind, reason, requestId }),
     sendSignedIn: () => post({ type: 'signedIn' }),
     sendLogout: () => post({ type: 'logout' }),
     sendPageError: (route, message) => post({ type: 'pageError', route, message }),

@@ -56,7 +56,12 @@ export type HostMessage =
   | { type: 'requestToken'; kind: TokenKind; requestId?: string }
   | { type: 'logout' };
 
-const HOST_TYPES: Record<HostMessage['type'], true> = { canMakePayments: true, unityToken: true, requestToken: true, logout: true };
+const HOST_TYPES: Record<HostMessage['type'], true> = {
+  canMakePayments: true,
+  unityToken: true,
+  requestToken: true,
+  logout: true,
+};
 
 /** Every host → page type the decoder accepts. */
 export const HOST_MESSAGE_TYPES = Object.keys(HOST_TYPES) as ReadonlyArray<HostMessage['type']>;
@@ -81,8 +86,10 @@ export type Decoded = { ok: true; message: HostMessage } | { ok: false; addresse
 export function encodePageMessage(message: PageMessage): string {
   switch (message.type) {
     case 'token':
-      if (typeof message.token !== 'string' || message.token === '') throw new TypeError('bridge: a token message needs a non-empty token');
-      if (message.kind !== 'identity' && message.kind !== 'unity') throw new TypeError('bridge: token kind must be identity or unity');
+      if (typeof message.token !== 'string' || message.token === '')
+        throw new TypeError('bridge: a token message needs a non-empty token');
+      if (message.kind !== 'identity' && message.kind !== 'unity')
+        throw new TypeError('bridge: token kind must be identity or unity');
       checkOptionalString('state', message.state);
       checkRequestId(message.requestId);
       return JSON.stringify(
@@ -95,11 +102,18 @@ export function encodePageMessage(message: PageMessage): string {
         }),
       );
     case 'tokenUnavailable':
-      if (message.reason !== 'signedOut' && message.reason !== 'failed') throw new TypeError('bridge: unknown tokenUnavailable reason');
-      if (message.kind !== 'identity' && message.kind !== 'unity') throw new TypeError('bridge: token kind must be identity or unity');
+      if (message.reason !== 'signedOut' && message.reason !== 'failed')
+        throw new TypeError('bridge: unknown tokenUnavailable reason');
+      if (message.kind !== 'identity' && message.kind !== 'unity')
+        throw new TypeError('bridge: token kind must be identity or unity');
       checkRequestId(message.requestId);
       return JSON.stringify(
-        withVersion(message, { type: 'tokenUnavailable', kind: message.kind, reason: message.reason, requestId: message.requestId || undefined }),
+        withVersion(message, {
+          type: 'tokenUnavailable',
+          kind: message.kind,
+          reason: message.reason,
+          requestId: message.requestId || undefined,
+        }),
       );
     case 'openUrl':
       if (typeof message.url !== 'string' || message.url === '') throw new TypeError('bridge: openUrl needs a URL');
@@ -110,7 +124,13 @@ export function encodePageMessage(message: PageMessage): string {
         throw new TypeError(`bridge: pageError needs a route of 1 to ${MAX_ROUTE_CHARS} characters`);
       }
       if (typeof message.message !== 'string') throw new TypeError('bridge: pageError needs a message');
-      return JSON.stringify(withVersion(message, { type: 'pageError', route: message.route, message: message.message.slice(0, MAX_ERROR_MESSAGE_CHARS) }));
+      return JSON.stringify(
+        withVersion(message, {
+          type: 'pageError',
+          route: message.route,
+          message: message.message.slice(0, MAX_ERROR_MESSAGE_CHARS),
+        }),
+      );
     case 'signedIn':
     case 'logout':
       return JSON.stringify(withVersion(message, { type: message.type }));
@@ -130,7 +150,8 @@ function checkOptionalString(name: string, value: unknown): void {
 
 function checkRequestId(value: unknown): void {
   checkOptionalString('requestId', value);
-  if (typeof value === 'string' && value.length > MAX_REQUEST_ID_CHARS) throw new TypeError('bridge: requestId is too long');
+  if (typeof value === 'string' && value.length > MAX_REQUEST_ID_CHARS)
+    throw new TypeError('bridge: requestId is too long');
 }
 
 /**
@@ -154,7 +175,10 @@ export function decodeHostMessage(raw: unknown): Decoded {
   const version = own(value, 'v');
   if (version === undefined) return refuse(addressed, 'no version field "v"');
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
-    return refuse(addressed, typeof version === 'number' ? `unsupported version ${version}` : 'version "v" is not a number');
+    return refuse(
+      addressed,
+      typeof version === 'number' ? `unsupported version ${version}` : 'version "v" is not a number',
+    );
   }
 
   const type = own(value, 'type');
@@ -169,7 +193,8 @@ export function decodeHostMessage(raw: unknown): Decoded {
     case 'requestToken': {
       const requestId = own(value, 'requestId');
       const kind = type === 'unityToken' ? 'unity' : own(value, 'kind');
-      if (kind !== 'identity' && kind !== 'unity') return refuse(addressed, 'requestToken needs "kind": "identity" or "unity"');
+      if (kind !== 'identity' && kind !== 'unity')
+        return refuse(addressed, 'requestToken needs "kind": "identity" or "unity"');
       const base: HostMessage = type === 'unityToken' ? { type: 'unityToken' } : { type: 'requestToken', kind };
       if (requestId === undefined || requestId === null || requestId === '') return { ok: true, message: base };
       if (typeof requestId !== 'string' || requestId.length > MAX_REQUEST_ID_CHARS) {

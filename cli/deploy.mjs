@@ -11,12 +11,17 @@ import { parseArgs } from 'node:util';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /** The project from `--project`, else `.firebaserc`'s default; null when neither names one. */
-const OPTIONS = { project: { type: 'string' }, env: { type: 'string', default: 'production' }, 'dry-run': { type: 'boolean', default: false } };
+const OPTIONS = {
+  project: { type: 'string' },
+  env: { type: 'string', default: 'production' },
+  'dry-run': { type: 'boolean', default: false },
+};
 
 /** The flavour to deploy: production (the default), or staging (SPEC 1's build) with `--env staging`. */
 export function deployFlavour(argv) {
   const flavour = parseArgs({ args: argv, options: OPTIONS }).values.env;
-  if (flavour !== 'production' && flavour !== 'staging') throw new Error(`--env: "${flavour}" cannot be deployed (use production or staging)`);
+  if (flavour !== 'production' && flavour !== 'staging')
+    throw new Error(`--env: "${flavour}" cannot be deployed (use production or staging)`);
   return flavour;
 }
 
@@ -63,7 +68,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   });
   const config = join(built.reportDir, 'firebase.json');
-  const firebase = join(dirname(createRequire(import.meta.url).resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
+  const firebase = join(
+    dirname(createRequire(import.meta.url).resolve('firebase-tools/package.json')),
+    'lib/bin/firebase.js',
+  );
   const args = [firebase, 'deploy', '--only', 'hosting', '--project', project, '--config', config];
   if (parseArgs({ args: argv, options: OPTIONS }).values['dry-run']) {
     console.log(`would run: firebase ${args.slice(1).join(' ')}`);

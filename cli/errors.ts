@@ -18,13 +18,15 @@ export function fail(error: unknown): never {
 
 export function intOption(value: string, name: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new CliError(`${name} must be a whole number, got "${value}"`, EXIT.usage);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+    throw new CliError(`${name} must be a whole number, got "${value}"`, EXIT.usage);
   return n;
 }
 
 /** A port given on the command line: 0 (any free port) to 65535; the error names the option, not a variable. */
 export function portOption(value: string, name: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new CliError(`${name}: "${value}" is not a port (0-65535; 0 picks a free one)`, EXIT.usage);
+  if (!/^\d+$/.test(value) || n > 65535)
+    throw new CliError(`${name}: "${value}" is not a port (0-65535; 0 picks a free one)`, EXIT.usage);
   return n;
 }

@@ -16,7 +16,9 @@ export const CHROMIUM_ARGS = [
 
 export function chromiumLaunchOptions() {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not at ${CHROMIUM_PATH}: run "node tests/scripts/ensure-chromium.mjs" (installs Debian's chromium package as root).`);
+    throw new Error(
+      `Chromium is not at ${CHROMIUM_PATH}: run "node tests/scripts/ensure-chromium.mjs" (installs Debian's chromium package as root).`,
+    );
   }
   return { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true };
 }

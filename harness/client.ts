@@ -71,12 +71,14 @@ export function harnessClient(backendUrl: string, secret: string, fetchImpl: typ
     faults: async (spec, uid) => {
       await call('/__harness/faults', uid === undefined ? { spec } : { spec, uid });
     },
-    log: (uid) => call<LogEntry[]>(uid === undefined ? '/__harness/log' : `/__harness/log?uid=${encodeURIComponent(uid)}`),
+    log: (uid) =>
+      call<LogEntry[]>(uid === undefined ? '/__harness/log' : `/__harness/log?uid=${encodeURIComponent(uid)}`),
     guest: () => call<GuestPlayer>('/__harness/guest', {}),
     reset: async () => {
       await call('/__harness/reset', {});
     },
-    failPayPalLoads: async (count) => (await call<{ failLoads: number }>('/__harness/paypal', { failLoads: count })).failLoads,
+    failPayPalLoads: async (count) =>
+      (await call<{ failLoads: number }>('/__harness/paypal', { failLoads: count })).failLoads,
   };
 }
 
@@ -94,7 +96,12 @@ export function parseDesktopReport(output: string): DesktopEvent[] {
       const value: unknown = JSON.parse(line);
       const event = value as Partial<Record<'kind' | 'token' | 'path', unknown>> & { claims?: unknown };
       if (event?.kind === 'path' && typeof event.path === 'string') return { kind: 'path', path: event.path };
-      if (event?.kind === 'login' && typeof event.token === 'string' && typeof event.claims === 'object' && !Array.isArray(event.claims)) {
+      if (
+        event?.kind === 'login' &&
+        typeof event.token === 'string' &&
+        typeof event.claims === 'object' &&
+        !Array.isArray(event.claims)
+      ) {
         return { kind: 'login', token: event.token, claims: event.claims as Record<string, unknown> | null };
       }
       throw new Error(`not a desktop listener report: ${line}`);

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { EventEmitter } from 'node:events';
 import { closeServer, listen } from './ports';
 
-export type DesktopEvent = { kind: 'login'; token: string; claims: Record<string, unknown> | null } | { kind: 'path'; path: string };
+export type DesktopEvent =
+  { kind: 'login'; token: string; claims: Record<string, unknown> | null } | { kind: 'path'; path: string };
 
 export interface DesktopListener {
   port: number;
@@ -43,12 +44,22 @@ export function desktopEvent(target: string): DesktopEvent {
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed in</title></head>
 <body><main><h1>You are signed in</h1><p>You can close this window and return to the app.</p></main></body></html>`;
 
-export async function startDesktopListener({ port, host = '127.0.0.1' }: { port: number; host?: string }): Promise<DesktopListener> {
+export async function startDesktopListener({
+  port,
+  host = '127.0.0.1',
+}: {
+  port: number;
+  host?: string;
+}): Promise<DesktopListener> {
   const events: DesktopEvent[] = [];
   const emitter = new EventEmitter();
   const server: Server = createServer((req, res) => {
     const event = req.method === 'GET' && req.url ? desktopEvent(req.url) : null;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+    });
     // Reported once the answer is out, so a listener that stops on the event does not cut the caller off.
     res.end(req.method === 'HEAD' ? undefined : PAGE, () => {
       if (!event || (event.kind === 'path' && event.path === '/favicon.ico')) return;

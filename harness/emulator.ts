@@ -43,7 +43,8 @@ export async function startAuthEmulator({
   hosting?: HostingOptions;
 }): Promise<AuthEmulator> {
   // A demo- project keeps every emulator offline: firebase-tools then never asks Google for the project's config.
-  if (!projectId.startsWith('demo-')) throw new Error(`the emulators run offline only for a demo- project, not ${projectId}`);
+  if (!projectId.startsWith('demo-'))
+    throw new Error(`the emulators run offline only for a demo- project, not ${projectId}`);
   const dir = await mkdtemp(join(tmpdir(), 'portal-auth-emulator-'));
   // Hub and logging ports are picked free too, so two stacks can run side by side. The UI stays off: it cannot be downloaded offline.
   const [hub, logging] = [await freePort(), await freePort()];
@@ -136,11 +137,14 @@ export class EmulatorAdmin {
   }
 
   async signIn(email: string, password: string): Promise<{ uid: string; idToken: string }> {
-    const res = await fetch(`${this.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    });
+    const res = await fetch(
+      `${this.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: true }),
+      },
+    );
     const json = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(json)}`);
     return { uid: String(json.localId), idToken: String(json.idToken) };

@@ -15,16 +15,28 @@ export interface ReloadServer {
 }
 
 /** Serves the event stream at RELOAD_PATH to pages of `allowOrigins` (CORS: the portal is another origin). */
-export async function startReloadServer({ port, allowOrigins }: { port: number; allowOrigins: string[] }): Promise<ReloadServer> {
+export async function startReloadServer({
+  port,
+  allowOrigins,
+}: {
+  port: number;
+  allowOrigins: string[];
+}): Promise<ReloadServer> {
   const clients = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     const origin = req.headers.origin;
-    const cors = origin && allowOrigins.includes(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+    const cors =
+      origin && allowOrigins.includes(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
     if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://x').pathname !== RELOAD_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...cors }).end('Not found');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...cors });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      ...cors,
+    });
     res.write(': connected\n\n');
     clients.add(res);
     req.on('close', () => clients.delete(res));

@@ -10,7 +10,11 @@ export function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'home-design-portal') return (cached = dir);
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'home-design-portal'
+    )
+      return (cached = dir);
     const parent = dirname(dir);
     if (parent === dir) throw new Error('cannot find the project root (package.json of home-design-portal)');
     dir = parent;

@@ -29,7 +29,9 @@ export async function choosePort(requested: number | undefined, variable: string
   const port = requested ?? (fromEnv ? Number(fromEnv) : fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     // Name where the bad value came from: the caller's option, else the variable.
-    throw new Error(requested === undefined ? `${variable}: "${fromEnv}" is not a port (0-65535)` : `${port} is not a port (0-65535)`);
+    throw new Error(
+      requested === undefined ? `${variable}: "${fromEnv}" is not a port (0-65535)` : `${port} is not a port (0-65535)`,
+    );
   }
   return port === 0 ? freePort() : port;
 }
@@ -93,7 +95,11 @@ export function assertPortFree(port: number, variable: string): Promise<void> {
     const server = createServer();
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
-        new Error(error.code === 'EADDRINUSE' ? `port ${port} is already in use: set ${variable} to a free port` : `${variable} ${port}: ${error.message}`),
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} is already in use: set ${variable} to a free port`
+            : `${variable} ${port}: ${error.message}`,
+        ),
       ),
     );
     server.listen(port, '127.0.0.1', () => server.close(() => resolve()));

@@ -53,7 +53,8 @@ export interface Stack {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const progress = options.onProgress ?? (() => {});
   const flavour = options.flavour ?? 'staging';
-  if (options.watch && flavour !== 'development') throw new Error('the rebuild-and-reload loop serves the development flavour only (--env development)');
+  if (options.watch && flavour !== 'development')
+    throw new Error('the rebuild-and-reload loop serves the development flavour only (--env development)');
   const ports = {
     portal: await stackPort('portal', options.ports?.portal),
     backend: await stackPort('backend', options.ports?.backend),
@@ -71,7 +72,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const base = portalConfig(flavour, overrides);
   overrides.paypal = { ...base.paypal, sdkBaseUrl: `${backendUrl}/paypal/sdk/js` };
-  const outdir = resolve(options.outdir ?? join(projectRoot(), 'dist', overrides.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`));
+  const outdir = resolve(
+    options.outdir ??
+      join(projectRoot(), 'dist', overrides.standalone ? `portal-${flavour}-standalone` : `portal-${flavour}`),
+  );
   const portalOrigins = [loopbackUrl(ports.portal), `http://localhost:${ports.portal}`];
   // The Hosting emulator would quietly move to the next free port; the stack must answer on PORTAL_PORT or say why not.
   await assertPortFree(ports.portal, PORT_VARIABLES.portal);
@@ -97,10 +101,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     } else {
       config = portalConfig(flavour, overrides);
     }
-    progress(`starting the Auth and Hosting emulators on :${ports.auth} and :${ports.portal}${options.watch ? '' : ` and building the ${flavour} portal`}`);
+    progress(
+      `starting the Auth and Hosting emulators on :${ports.auth} and :${ports.portal}${options.watch ? '' : ` and building the ${flavour} portal`}`,
+    );
     // The emulator only records the folder's path, so it can start while the bundle is built into that folder.
     const [emulator] = await Promise.all([
-      startAuthEmulator({ port: ports.auth, projectId: PROJECT_ID, hosting: { port: ports.portal, root: outdir, config } }).then((e) => (started.push(e), e)),
+      startAuthEmulator({
+        port: ports.auth,
+        projectId: PROJECT_ID,
+        hosting: { port: ports.portal, root: outdir, config },
+      }).then((e) => (started.push(e), e)),
       options.watch ? null : buildPortal({ flavour, outdir, config: overrides, quiet: true }),
     ]);
     const backend = await startBackend({

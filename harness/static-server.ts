@@ -61,7 +61,9 @@ export async function startStaticServer({
         pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       } catch {
         // A malformed %-escape or path is the client's mistake: 400, never a 500 with the error's text.
-        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Bad request: malformed path');
+        res
+          .writeHead(400, { 'content-type': 'text/plain; charset=utf-8', ...security })
+          .end('Bad request: malformed path');
         return;
       }
       const file = normalize(join(root, pathname));

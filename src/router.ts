@@ -1,9 +1,24 @@
 import { createRouter, useMatch, type ErrorComponentProps } from '@tanstack/react-router';
 import { createElement } from 'react';
-import { appLayoutRoute, accountRoute, appNotFoundRoute, creditsRoute, myDesignsRoute, subscriptionRoute } from './routes/app';
+import {
+  appLayoutRoute,
+  accountRoute,
+  appNotFoundRoute,
+  creditsRoute,
+  myDesignsRoute,
+  subscriptionRoute,
+} from './routes/app';
 import { portalContext, type PortalContext } from './routes/context';
 import { devRoutes } from './routes/dev-routes';
-import { authRoute, authSplatRoute, createAccountRoute, externalLinkRoute, returnToAppRoute, shareDesignRoute, signInRoute } from './routes/public';
+import {
+  authRoute,
+  authSplatRoute,
+  createAccountRoute,
+  externalLinkRoute,
+  returnToAppRoute,
+  shareDesignRoute,
+  signInRoute,
+} from './routes/public';
 import { rootRoute } from './routes/root';
 import { parseSearch, stringifySearch } from './routes/search';
 import { LoadingScreen } from './ui/components/Overlay';
@@ -28,7 +43,10 @@ export const routeTree = rootRoute.addChildren([
  * own. No bridge message: React reports the caught error with one console.error, which hosts read from the webview.
  */
 export function PortalErrorPage(props: ErrorComponentProps) {
-  const inLayout = useMatch({ strict: false, select: (match) => String(match.routeId).startsWith(`${appLayoutRoute.id}/`) });
+  const inLayout = useMatch({
+    strict: false,
+    select: (match) => String(match.routeId).startsWith(`${appLayoutRoute.id}/`),
+  });
   return createElement(ErrorPage, { ...props, landmark: !inLayout });
 }
 

@@ -56,14 +56,22 @@ export function backendCommand(): Command {
       'public keys of RS256 identity tokens: PEM, a JWK set, or a {kid: PEM} map (default BACKEND_IDENTITY_KEYS)',
       process.env.BACKEND_IDENTITY_KEYS,
     )
-    .option('--allow-origin <origin>', `an origin whose pages may call the API (repeatable; default the portal at ${PORT_VARIABLES.portal})`, collect, [])
+    .option(
+      '--allow-origin <origin>',
+      `an origin whose pages may call the API (repeatable; default the portal at ${PORT_VARIABLES.portal})`,
+      collect,
+      [],
+    )
     .option(
       '--host-name <name>',
       'a further name the backend answers to, with its port (repeatable; always 127.0.0.1, localhost, [::1]); other Host headers get 421',
       collect,
       [],
     )
-    .option('--allow-payment-bypass', "accept POST /subscription/direct {provider: 'MANUAL'} (the staging build's manual activation)")
+    .option(
+      '--allow-payment-bypass',
+      "accept POST /subscription/direct {provider: 'MANUAL'} (the staging build's manual activation)",
+    )
     .action(async (opts: BackendCommandOptions) => {
       try {
         parseFaults(opts.fault);
@@ -73,14 +81,21 @@ export function backendCommand(): Command {
       const portalPort = configuredPort('portal');
       let origins: string[];
       try {
-        origins = (opts.allowOrigin.length > 0 ? opts.allowOrigin : [loopbackUrl(portalPort), `http://localhost:${portalPort}`]).map(normalOrigin);
+        origins = (
+          opts.allowOrigin.length > 0 ? opts.allowOrigin : [loopbackUrl(portalPort), `http://localhost:${portalPort}`]
+        ).map(normalOrigin);
       } catch (error) {
         throw new CliError(`--allow-origin: ${(error as Error).message}`, EXIT.usage);
       }
       const bad = opts.hostName.find((name) => !/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(name));
-      if (bad !== undefined) throw new CliError(`--host-name: "${bad}" is not a host name (no scheme or port)`, EXIT.usage);
+      if (bad !== undefined)
+        throw new CliError(`--host-name: "${bad}" is not a host name (no scheme or port)`, EXIT.usage);
       const keys = identityKeys(opts.identityKeys);
-      if (opts.emulator === false && !keys) throw new CliError('--no-emulator needs --identity-keys: otherwise no identity token can be accepted', EXIT.usage);
+      if (opts.emulator === false && !keys)
+        throw new CliError(
+          '--no-emulator needs --identity-keys: otherwise no identity token can be accepted',
+          EXIT.usage,
+        );
       const port = await stackPort('backend', opts.port === undefined ? undefined : portOption(opts.port, '--port'));
       const backend = await startBackend({
         port,
@@ -98,7 +113,9 @@ export function backendCommand(): Command {
         removeSecretFile(backend.port, backend.harnessSecret);
         await backend.stop();
       });
-      process.stderr.write(`Test routes (/__harness/*) need the secret in ${secretFile} (or ${HARNESS_SECRET_ENV}) as header x-harness-secret\n`);
+      process.stderr.write(
+        `Test routes (/__harness/*) need the secret in ${secretFile} (or ${HARNESS_SECRET_ENV}) as header x-harness-secret\n`,
+      );
       process.stdout.write(`Backend ready at ${backend.url}\n`);
     });
 }

@@ -23,7 +23,9 @@ export function desktopCommand(): Command {
       const port = await stackPort('desktop', opts.port === undefined ? undefined : portOption(opts.port, '--port'));
       const listener = await startDesktopListener({ port }).catch((error: NodeJS.ErrnoException) => {
         throw new CliError(
-          error.code === 'EADDRINUSE' ? `port ${port} is in use (is a stack with its desktop listener running?)` : error.message,
+          error.code === 'EADDRINUSE'
+            ? `port ${port} is in use (is a stack with its desktop listener running?)`
+            : error.message,
           EXIT.unavailable,
         );
       });

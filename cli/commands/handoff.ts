@@ -22,7 +22,9 @@ export async function handoff(opts: HandoffOptions) {
   const log = opts.log ?? (() => {});
   const listener = await startDesktopListener({ port: opts.desktopPort }).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(
-      error.code === 'EADDRINUSE' ? `port ${opts.desktopPort} is in use: run the stack with --no-desktop, or pass --port` : error.message,
+      error.code === 'EADDRINUSE'
+        ? `port ${opts.desktopPort} is in use: run the stack with --no-desktop, or pass --port`
+        : error.message,
       EXIT.unavailable,
     );
   });
@@ -57,7 +59,11 @@ export async function handoff(opts: HandoffOptions) {
     void dismissed;
     if (event.kind !== 'login') throw new CliError('unexpected request');
     // dev=true counts in development builds only (issue 25): elsewhere the portal hands off directly.
-    log(opts.dev && new URL(page.url()).pathname === '/return-to-app' ? 'token received through /return-to-app' : 'token received');
+    log(
+      opts.dev && new URL(page.url()).pathname === '/return-to-app'
+        ? 'token received through /return-to-app'
+        : 'token received',
+    );
     return event;
   } finally {
     await browser.close();
@@ -75,16 +81,26 @@ export function handoffCommand(): Command {
     .option('--port <n>', `listener port (default ${PORT_VARIABLES.desktop} or ${DEFAULT_PORTS.desktop})`)
     .option('--portal <url>', `portal address (default http://127.0.0.1:${PORT_VARIABLES.portal}/)`)
     .option('--json', 'print the listener event as JSON')
-    .action(async (opts: { email: string; password: string; unityToken?: boolean; dev?: boolean; port?: string; portal?: string; json?: boolean }) => {
-      const event = await handoff({
-        email: opts.email,
-        password: opts.password,
-        unityToken: opts.unityToken,
-        dev: opts.dev,
-        portalUrl: opts.portal ?? `${loopbackUrl(configuredPort('portal'))}/`,
-        desktopPort: opts.port === undefined ? configuredPort('desktop') : portOption(opts.port, '--port'),
-        log: (line) => process.stderr.write(`${line}\n`),
-      });
-      process.stdout.write(`${opts.json ? desktopReportLine(event) : event.kind === 'login' ? event.token : ''}\n`);
-    });
+    .action(
+      async (opts: {
+        email: string;
+        password: string;
+        unityToken?: boolean;
+        dev?: boolean;
+        port?: string;
+        portal?: string;
+        json?: boolean;
+      }) => {
+        const event = await handoff({
+          email: opts.email,
+          password: opts.password,
+          unityToken: opts.unityToken,
+          dev: opts.dev,
+          portalUrl: opts.portal ?? `${loopbackUrl(configuredPort('portal'))}/`,
+          desktopPort: opts.port === undefined ? configuredPort('desktop') : portOption(opts.port, '--port'),
+          log: (line) => process.stderr.write(`${line}\n`),
+        });
+        process.stdout.write(`${opts.json ? desktopReportLine(event) : event.kind === 'login' ? event.token : ''}\n`);
+      },
+    );
 }

@@ -56,31 +56,40 @@ export function seedCommand(): Command {
     .option('--credits <n>', 'credit balance')
     .addOption(new Option('--plan <plan>', 'subscription').choices(SEED_PLANS).default('free'))
     .option('--designs <n>', 'number of saved sample designs')
-    .action(async (opts: { email: string; password: string; name?: string; credits?: string; plan: SeedPlan; designs?: string }) => {
-      if (opts.password.length < 6) throw new CliError('--password needs at least 6 characters', EXIT.usage);
-      const emulatorUrl = loopbackUrl(configuredPort('auth'));
-      const backendPort = configuredPort('backend');
-      const backendUrl = loopbackUrl(backendPort);
-      const secret = harnessSecretFor(backendPort);
-      const result = await seed(
-        {
-          email: opts.email,
-          password: opts.password,
-          name: opts.name,
-          plan: opts.plan,
-          credits: opts.credits === undefined ? undefined : intOption(opts.credits, '--credits'),
-          designs: opts.designs === undefined ? undefined : intOption(opts.designs, '--designs'),
-        },
-        emulatorUrl,
-        backendUrl,
-        secret,
-      ).catch((error: unknown) => {
-        if (error instanceof CliError) throw error;
-        throw new CliError(
-          `cannot reach the stack (emulator ${emulatorUrl}, backend ${backendUrl}): is "npm start" running? ${String(error)}`,
-          EXIT.unavailable,
-        );
-      });
-      process.stdout.write(`${JSON.stringify(result)}\n`);
-    });
+    .action(
+      async (opts: {
+        email: string;
+        password: string;
+        name?: string;
+        credits?: string;
+        plan: SeedPlan;
+        designs?: string;
+      }) => {
+        if (opts.password.length < 6) throw new CliError('--password needs at least 6 characters', EXIT.usage);
+        const emulatorUrl = loopbackUrl(configuredPort('auth'));
+        const backendPort = configuredPort('backend');
+        const backendUrl = loopbackUrl(backendPort);
+        const secret = harnessSecretFor(backendPort);
+        const result = await seed(
+          {
+            email: opts.email,
+            password: opts.password,
+            name: opts.name,
+            plan: opts.plan,
+            credits: opts.credits === undefined ? undefined : intOption(opts.credits, '--credits'),
+            designs: opts.designs === undefined ? undefined : intOption(opts.designs, '--designs'),
+          },
+          emulatorUrl,
+          backendUrl,
+          secret,
+        ).catch((error: unknown) => {
+          if (error instanceof CliError) throw error;
+          throw new CliError(
+            `cannot reach the stack (emulator ${emulatorUrl}, backend ${backendUrl}): is "npm start" running? ${String(error)}`,
+            EXIT.unavailable,
+          );
+        });
+        process.stdout.write(`${JSON.stringify(result)}\n`);
+      },
+    );
 }

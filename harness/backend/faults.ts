@@ -22,14 +22,19 @@ export function parseFaults(spec: string | undefined): Faults {
     .map((s) => s.trim())
     .filter(Boolean)) {
     const match = /^([a-z][a-z-]*)=(\d{3}|drop|malformed|\d+)(?:x(\d+))?$/.exec(part);
-    if (!match) throw new Error(`cannot read fault "${part}": use route=STATUS[xN], route=drop[xN], route=malformed[xN] or latency=MS`);
+    if (!match)
+      throw new Error(
+        `cannot read fault "${part}": use route=STATUS[xN], route=drop[xN], route=malformed[xN] or latency=MS`,
+      );
     const [, route, what, count] = match as unknown as [string, string, string, string | undefined];
     if (route === 'latency') {
       faults.latencyMs = Number(what);
       continue;
     }
-    const kind: FaultKind = what === 'drop' ? { drop: true } : what === 'malformed' ? { malformed: true } : { status: Number(what) };
-    if ('status' in kind && (kind.status < 400 || kind.status > 599)) throw new Error(`fault "${part}": status must be 400-599`);
+    const kind: FaultKind =
+      what === 'drop' ? { drop: true } : what === 'malformed' ? { malformed: true } : { status: Number(what) };
+    if ('status' in kind && (kind.status < 400 || kind.status > 599))
+      throw new Error(`fault "${part}": status must be 400-599`);
     faults.rules.push({ route, kind, remaining: count ? Number(count) : Infinity });
   }
   return faults;

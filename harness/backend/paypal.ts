@@ -51,9 +51,15 @@ function cookie(ctx: RequestContext, name: string): string | null {
 
 const ERROR_NAMES: Record<number, { name: string; message: string }> = {
   400: { name: 'INVALID_REQUEST', message: 'Request is not well-formed, syntactically incorrect, or violates schema.' },
-  401: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.' },
+  401: {
+    name: 'AUTHENTICATION_FAILURE',
+    message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+  },
   404: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' },
-  422: { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed, semantically incorrect, or failed business validation.' },
+  422: {
+    name: 'UNPROCESSABLE_ENTITY',
+    message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+  },
 };
 
 /** A PayPal REST error, turned into PayPal's error body by `rest()`. */
@@ -82,7 +88,12 @@ function errorReply(error: PayPalApiError): Reply {
 }
 
 /** A REST route: checks the client id, maps PayPalApiError to PayPal's error body. */
-function rest(method: RouteDef['method'], path: string, name: string, handler: (ctx: RequestContext) => Reply): RouteDef {
+function rest(
+  method: RouteDef['method'],
+  path: string,
+  name: string,
+  handler: (ctx: RequestContext) => Reply,
+): RouteDef {
   return {
     method,
     path,
@@ -90,7 +101,8 @@ function rest(method: RouteDef['method'], path: string, name: string, handler: (
     handler(ctx) {
       try {
         const header = ctx.req.headers['paypal-client-id'];
-        if (typeof header !== 'string' || !header) throw new PayPalApiError(401, 'invalid_client', 'Client Authentication failed');
+        if (typeof header !== 'string' || !header)
+          throw new PayPalApiError(401, 'invalid_client', 'Client Authentication failed');
         return handler(ctx);
       } catch (error) {
         if (error instanceof PayPalApiError) return errorReply(error);
@@ -104,14 +116,30 @@ const AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
 
 /** The amount of one purchase unit, checked as PayPal's Orders API checks it. */
 function unitAmount(unit: unknown, i: number): { cents: number; currency: string; description: string } {
-  if (!unit || typeof unit !== 'object') throw new PayPalApiError(400, 'INVALID_PARAMETER_SYNTAX', 'purchase unit must be an object', `/purchase_units/${i}`);
+  if (!unit || typeof unit !== 'object')
+    throw new PayPalApiError(
+      400,
+      'INVALID_PARAMETER_SYNTAX',
+      'purchase unit must be an object',
+      `/purchase_units/${i}`,
+    );
   const u = unit as Record<string, unknown>;
   const amount = u.amount;
   if (!amount || typeof amount !== 'object')
-    throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/purchase_units/${i}/amount`);
+    throw new PayPalApiError(
+      400,
+      'MISSING_REQUIRED_PARAMETER',
+      'A required field / parameter is missing.',
+      `/purchase_units/${i}/amount`,
+    );
   const a = amount as Record<string, unknown>;
   if (typeof a.currency_code !== 'string')
-    throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/purchase_units/${i}/amount/currency_code`);
+    throw new PayPalApiError(
+      400,
+      'MISSING_REQUIRED_PARAMETER',
+      'A required field / parameter is missing.',
+      `/purchase_units/${i}/amount/currency_code`,
+    );
   if (a.currency_code !== 'USD')
     throw new PayPalApiError(
       422,
@@ -142,9 +170,21 @@ function unitAmount(unit: unknown, i: number): { cents: number; currency: string
       `/purchase_units/${i}/amount/value`,
     );
   const cents = Math.round(Number(a.value) * 100);
-  if (cents <= 0) throw new PayPalApiError(422, 'CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.', `/purchase_units/${i}/amount/value`);
+  if (cents <= 0)
+    throw new PayPalApiError(
+      422,
+      'CANNOT_BE_ZERO_OR_NEGATIVE',
+      'Must be greater than zero.',
+      `/purchase_units/${i}/amount/value`,
+    );
   const description = typeof u.description === 'string' ? u.description : '';
-  if (description.length > 127) throw new PayPalApiError(400, 'INVALID_STRING_LENGTH', 'The value of a field is too long.', `/purchase_units/${i}/description`);
+  if (description.length > 127)
+    throw new PayPalApiError(
+      400,
+      'INVALID_STRING_LENGTH',
+      'The value of a field is too long.',
+      `/purchase_units/${i}/description`,
+    );
   return { cents, currency: a.currency_code, description };
 }
 
@@ -153,7 +193,13 @@ function orderBody(order: PayPalOrder) {
     id: order.id,
     intent: 'CAPTURE',
     status: order.status,
-    purchase_units: [{ reference_id: 'default', description: order.description, amount: { currency_code: order.currency, value: order.amount } }],
+    purchase_units: [
+      {
+        reference_id: 'default',
+        description: order.description,
+        amount: { currency_code: order.currency, value: order.amount },
+      },
+    ],
     ...(order.payerId ? { payer: { payer_id: order.payerId } } : {}),
     links: [{ href: `/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }],
   };
@@ -161,7 +207,12 @@ function orderBody(order: PayPalOrder) {
 
 function findOrder(ctx: RequestContext): PayPalOrder {
   const order = ctx.backend.store.data.paypalOrders[ctx.params.orderId ?? ''];
-  if (!order) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
+  if (!order)
+    throw new PayPalApiError(
+      404,
+      'INVALID_RESOURCE_ID',
+      'Specified resource ID does not exist. Please check the resource ID and try again.',
+    );
   return order;
 }
 
@@ -188,19 +239,40 @@ export const paypalRoutes: RouteDef[] = [
         return { status: 503, text: 'PayPal SDK unavailable' };
       }
       if (!ctx.url.searchParams.get('client-id'))
-        return { status: 400, text: 'throw new Error("SDK Validation error: client-id missing")', type: 'text/javascript' };
+        return {
+          status: 400,
+          text: 'throw new Error("SDK Validation error: client-id missing")',
+          type: 'text/javascript',
+        };
       return { text: await standInSource(), type: 'text/javascript; charset=utf-8' };
     },
   },
   rest('POST', '/paypal/v2/checkout/orders', 'paypal-order-create', (ctx) => {
     const intent = ctx.body.intent;
-    if (intent === undefined) throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/intent');
-    if (intent !== 'CAPTURE') throw new PayPalApiError(422, 'INTENT_NOT_SUPPORTED', 'This PayPal plays intent CAPTURE only.', '/intent');
+    if (intent === undefined)
+      throw new PayPalApiError(
+        400,
+        'MISSING_REQUIRED_PARAMETER',
+        'A required field / parameter is missing.',
+        '/intent',
+      );
+    if (intent !== 'CAPTURE')
+      throw new PayPalApiError(422, 'INTENT_NOT_SUPPORTED', 'This PayPal plays intent CAPTURE only.', '/intent');
     const units = ctx.body.purchase_units;
     if (!Array.isArray(units) || units.length === 0)
-      throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/purchase_units');
+      throw new PayPalApiError(
+        400,
+        'MISSING_REQUIRED_PARAMETER',
+        'A required field / parameter is missing.',
+        '/purchase_units',
+      );
     if (units.length > 10)
-      throw new PayPalApiError(400, 'INVALID_ARRAY_MAX_ITEMS', 'The number of items in an array parameter is too large.', '/purchase_units');
+      throw new PayPalApiError(
+        400,
+        'INVALID_ARRAY_MAX_ITEMS',
+        'The number of items in an array parameter is too large.',
+        '/purchase_units',
+      );
     const amounts = units.map(unitAmount);
     const cents = amounts.reduce((sum, a) => sum + a.cents, 0);
     const orderId = id('', 8);
@@ -218,11 +290,14 @@ export const paypalRoutes: RouteDef[] = [
     ctx.backend.store.save();
     return { status: 201, json: orderBody(order) };
   }),
-  rest('GET', '/paypal/v2/checkout/orders/:orderId', 'paypal-order-get', (ctx) => ({ json: orderBody(findOrder(ctx)) })),
+  rest('GET', '/paypal/v2/checkout/orders/:orderId', 'paypal-order-get', (ctx) => ({
+    json: orderBody(findOrder(ctx)),
+  })),
   // The buyer's approval, which real PayPal records in its own window; the stand-in's checkout panel calls it.
   rest('POST', '/paypal/v2/checkout/orders/:orderId/approve', 'paypal-order-approve', (ctx) => {
     const order = findOrder(ctx);
-    if (order.status !== 'CREATED') throw new PayPalApiError(422, 'ORDER_ALREADY_APPROVED', 'The order was already approved.');
+    if (order.status !== 'CREATED')
+      throw new PayPalApiError(422, 'ORDER_ALREADY_APPROVED', 'The order was already approved.');
     order.status = 'APPROVED';
     order.payerId = id('', 6);
     order.declined = ctx.body.decline === true;
@@ -232,8 +307,13 @@ export const paypalRoutes: RouteDef[] = [
   rest('POST', '/paypal/v2/checkout/orders/:orderId/capture', 'paypal-order-capture', (ctx) => {
     const order = findOrder(ctx);
     if (order.status === 'COMPLETED')
-      throw new PayPalApiError(422, 'ORDER_ALREADY_CAPTURED', 'Order already captured. If intent is CAPTURE, only one capture per order is allowed.');
-    if (order.status !== 'APPROVED') throw new PayPalApiError(422, 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+      throw new PayPalApiError(
+        422,
+        'ORDER_ALREADY_CAPTURED',
+        'Order already captured. If intent is CAPTURE, only one capture per order is allowed.',
+      );
+    if (order.status !== 'APPROVED')
+      throw new PayPalApiError(422, 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     if (order.declined) {
       throw new PayPalApiError(
         422,
@@ -253,7 +333,14 @@ export const paypalRoutes: RouteDef[] = [
           {
             ...body.purchase_units[0],
             payments: {
-              captures: [{ id: order.captureId, status: 'COMPLETED', amount: { currency_code: order.currency, value: order.amount }, final_capture: true }],
+              captures: [
+                {
+                  id: order.captureId,
+                  status: 'COMPLETED',
+                  amount: { currency_code: order.currency, value: order.amount },
+                  final_capture: true,
+                },
+              ],
             },
           },
         ],
@@ -271,11 +358,20 @@ export const paypalRoutes: RouteDef[] = [
   rest('POST', '/paypal/v1/billing/subscriptions', 'paypal-subscription-create', (ctx) => {
     const planId = ctx.body.plan_id;
     if (typeof planId !== 'string' || !planId)
-      throw new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/plan_id');
+      throw new PayPalApiError(
+        400,
+        'MISSING_REQUIRED_PARAMETER',
+        'A required field / parameter is missing.',
+        '/plan_id',
+      );
     if (!Object.values(ctx.backend.planIds).flat().includes(planId))
       throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
     const subscriptionId = id('I-', 6);
-    ctx.backend.store.data.paypalSubscriptions[subscriptionId] = { id: subscriptionId, planId, status: 'APPROVAL_PENDING' };
+    ctx.backend.store.data.paypalSubscriptions[subscriptionId] = {
+      id: subscriptionId,
+      planId,
+      status: 'APPROVAL_PENDING',
+    };
     ctx.backend.store.save();
     return { status: 201, json: { id: subscriptionId, plan_id: planId, status: 'APPROVAL_PENDING' } };
   }),
@@ -287,7 +383,11 @@ export const paypalRoutes: RouteDef[] = [
   rest('POST', '/paypal/v1/billing/subscriptions/:subscriptionId/approve', 'paypal-subscription-approve', (ctx) => {
     const sub = findSubscription(ctx);
     if (sub.status !== 'APPROVAL_PENDING')
-      throw new PayPalApiError(422, 'SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status for approve action; subscription status is ${sub.status}.`);
+      throw new PayPalApiError(
+        422,
+        'SUBSCRIPTION_STATUS_INVALID',
+        `Invalid subscription status for approve action; subscription status is ${sub.status}.`,
+      );
     sub.status = 'ACTIVE';
     ctx.backend.store.save();
     return { json: { id: sub.id, plan_id: sub.planId, status: sub.status } };

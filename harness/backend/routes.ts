@@ -4,7 +4,13 @@ import { HttpError, type RequestContext, type RouteDef } from './http';
 import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player, type PurchaseResult } from './store';
 
 const CANCEL_REASONS = ['too_expensive', 'not_using_enough', 'missing_features', 'poor_experience', 'other'];
-const PAUSE_REASONS = ['temporarily_not_using', 'financial_reasons', 'trying_other_services', 'missing_features', 'other'];
+const PAUSE_REASONS = [
+  'temporarily_not_using',
+  'financial_reasons',
+  'trying_other_services',
+  'missing_features',
+  'other',
+];
 const AFFILIATES = ['builder_brigade', 'monster_house_plans', 'barndominium_company', 'other'];
 const PACK_PRICES: Record<number, string> = { 15: '9.99', 30: '14.99', 60: '24.99' };
 const PAUSE_DAYS = 30;
@@ -16,7 +22,8 @@ function username(body: Record<string, unknown>): string {
   const problem = usernameProblem(name);
   if (problem === 'hash') throw new HttpError(400, 'username may not contain #: the suffix is kept by the server');
   if (problem === 'controlCharacter') throw new HttpError(400, 'username may not contain control characters');
-  if (problem === 'tooLong') throw new HttpError(400, `username is too long (at most ${USERNAME_MAX_LENGTH} characters)`);
+  if (problem === 'tooLong')
+    throw new HttpError(400, `username is too long (at most ${USERNAME_MAX_LENGTH} characters)`);
   return name;
 }
 
@@ -34,7 +41,8 @@ function ownedPlayer(ctx: RequestContext, playerId: string | undefined): Player 
   if (!playerId) throw new HttpError(400, 'playerId is required');
   const player = ctx.backend.store.data.players[playerId];
   if (!player) throw new HttpError(404, 'Player not found');
-  if (player.uid !== identity.uid || unity.playerId !== playerId) throw new HttpError(403, 'This player belongs to another account');
+  if (player.uid !== identity.uid || unity.playerId !== playerId)
+    throw new HttpError(403, 'This player belongs to another account');
   return player;
 }
 
@@ -47,8 +55,16 @@ function planKey(ctx: RequestContext, value: unknown): PlanKey {
 
 function assertMayStart(player: Player): void {
   const sub = effectiveSubscription(player);
-  if (sub.status === 'ACTIVE') throw new HttpError(409, 'You already have an active subscription. Please cancel it before starting a new subscription.');
-  if (sub.status === 'PAUSED') throw new HttpError(409, 'You have a paused subscription. Please resume or cancel it before starting a new subscription.');
+  if (sub.status === 'ACTIVE')
+    throw new HttpError(
+      409,
+      'You already have an active subscription. Please cancel it before starting a new subscription.',
+    );
+  if (sub.status === 'PAUSED')
+    throw new HttpError(
+      409,
+      'You have a paused subscription. Please resume or cancel it before starting a new subscription.',
+    );
 }
 
 function cloudSave(player: Player) {
@@ -68,9 +84,12 @@ export const playerRoutes: RouteDef[] = [
     handler(ctx) {
       const identity = ctx.identity();
       const idToken = text(ctx.body, 'idToken', 8192);
-      if (ctx.req.headers.authorization !== `Bearer ${idToken}`) throw new HttpError(401, 'idToken does not match the bearer token');
+      if (ctx.req.headers.authorization !== `Bearer ${idToken}`)
+        throw new HttpError(401, 'idToken does not match the bearer token');
       const player = ctx.backend.store.ensurePlayer(identity.uid, identity.email);
-      return { json: { playerId: player.playerId, accessToken: ctx.backend.unityTokens.issue(player.playerId, identity.uid) } };
+      return {
+        json: { playerId: player.playerId, accessToken: ctx.backend.unityTokens.issue(player.playerId, identity.uid) },
+      };
     },
   },
   {
@@ -85,7 +104,9 @@ export const playerRoutes: RouteDef[] = [
       if (guest.uid !== null) throw new HttpError(400, "Only a guest player's Unity token can be linked to an account");
       const player = ctx.backend.store.linkPlayer(identity.uid, guest.playerId, identity.email);
       if (!player) throw new HttpError(409, 'This player is already linked to another account');
-      return { json: { playerId: player.playerId, accessToken: ctx.backend.unityTokens.issue(player.playerId, identity.uid) } };
+      return {
+        json: { playerId: player.playerId, accessToken: ctx.backend.unityTokens.issue(player.playerId, identity.uid) },
+      };
     },
   },
   {
@@ -103,8 +124,10 @@ export const playerRoutes: RouteDef[] = [
       // Setup keeps only the part before '#' (Unity's generated suffix stays), so '#' is dropped here, not refused.
       const name = username({ username: text(ctx.body, 'username', 256).split('#')[0] });
       const provider = ctx.body.provider === undefined ? 'unknown' : ctx.body.provider;
-      if (typeof provider !== 'string' || provider === '') throw new HttpError(400, 'provider must be a provider id or unknown');
-      if (provider.length > PROVIDER_MAX_LENGTH) throw new HttpError(400, `provider is too long (at most ${PROVIDER_MAX_LENGTH} characters)`);
+      if (typeof provider !== 'string' || provider === '')
+        throw new HttpError(400, 'provider must be a provider id or unknown');
+      if (provider.length > PROVIDER_MAX_LENGTH)
+        throw new HttpError(400, `provider is too long (at most ${PROVIDER_MAX_LENGTH} characters)`);
       const suffix = player.username.includes('#') ? player.username.slice(player.username.indexOf('#')) : '';
       player.username = `${name}${suffix}`;
       player.provider = provider;
@@ -147,7 +170,8 @@ export const playerRoutes: RouteDef[] = [
       const subscriptionId = text(ctx.body, 'subscriptionId');
       const paypal = ctx.backend.store.data.paypalSubscriptions[subscriptionId];
       if (!paypal || paypal.status !== 'ACTIVE') throw new HttpError(400, 'Subscription was not approved at PayPal');
-      if (!ctx.backend.planIds[plan]?.includes(paypal.planId)) throw new HttpError(400, 'Subscription plan does not match');
+      if (!ctx.backend.planIds[plan]?.includes(paypal.planId))
+        throw new HttpError(400, 'Subscription plan does not match');
       if (paypal.usedBy && paypal.usedBy !== player.playerId) throw new HttpError(409, 'Subscription already used');
       if (paypal.usedBy === player.playerId && player.subscription?.subscriptionId === subscriptionId) {
         return { json: { success: true, subscription: player.subscription } };
@@ -185,9 +209,12 @@ export const playerRoutes: RouteDef[] = [
       const reason = text(ctx.body, 'reason');
       if (!CANCEL_REASONS.includes(reason)) throw new HttpError(400, 'Unknown cancellation reason');
       const sub = effectiveSubscription(player);
-      if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED') throw new HttpError(409, 'There is no active subscription to cancel');
-      if (ctx.body.subscriptionId !== undefined && ctx.body.subscriptionId !== sub.subscriptionId) throw new HttpError(400, 'Subscription id does not match');
-      if (sub.subscriptionSource === 'apple') throw new HttpError(409, 'Subscriptions bought through Apple are cancelled in the App Store');
+      if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
+        throw new HttpError(409, 'There is no active subscription to cancel');
+      if (ctx.body.subscriptionId !== undefined && ctx.body.subscriptionId !== sub.subscriptionId)
+        throw new HttpError(400, 'Subscription id does not match');
+      if (sub.subscriptionSource === 'apple')
+        throw new HttpError(409, 'Subscriptions bought through Apple are cancelled in the App Store');
       player.subscription = { ...sub, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
       player.cancelReason = reason;
       ctx.backend.store.save();
@@ -203,8 +230,13 @@ export const playerRoutes: RouteDef[] = [
       const reason = text(ctx.body, 'reason');
       if (!PAUSE_REASONS.includes(reason)) throw new HttpError(400, 'Unknown pause reason');
       const sub = effectiveSubscription(player);
-      if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED') throw new HttpError(409, 'There is no active subscription to pause');
-      player.subscription = { ...sub, status: 'PAUSED', pauseUntil: new Date(Date.now() + PAUSE_DAYS * 86_400_000).toISOString() };
+      if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
+        throw new HttpError(409, 'There is no active subscription to pause');
+      player.subscription = {
+        ...sub,
+        status: 'PAUSED',
+        pauseUntil: new Date(Date.now() + PAUSE_DAYS * 86_400_000).toISOString(),
+      };
       player.pauseReason = reason;
       ctx.backend.store.save();
       return { json: { success: true, subscription: player.subscription } };
@@ -217,7 +249,8 @@ export const playerRoutes: RouteDef[] = [
     handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       const sub = effectiveSubscription(player);
-      if (sub.status !== 'PAUSED' || sub.subscriptionId !== ctx.params.subscriptionId) throw new HttpError(409, 'There is no paused subscription to resume');
+      if (sub.status !== 'PAUSED' || sub.subscriptionId !== ctx.params.subscriptionId)
+        throw new HttpError(409, 'There is no paused subscription to resume');
       player.subscription = { ...sub, status: 'ACTIVE', pauseUntil: null };
       ctx.backend.store.save();
       return { json: { success: true, subscription: player.subscription } };
@@ -239,13 +272,17 @@ export const playerRoutes: RouteDef[] = [
       const player = ownedPlayer(ctx, unity.playerId);
       const amount = ctx.body.creditsAmount;
       const orderId = text(ctx.body, 'orderId');
-      if (ctx.body.paymentMethod !== 'paypal') return { status: 400, json: { success: false, error: "paymentMethod must be 'paypal'" } };
-      if (typeof amount !== 'number' || !(amount in PACK_PRICES)) return { status: 400, json: { success: false, error: 'Unknown credit pack' } };
+      if (ctx.body.paymentMethod !== 'paypal')
+        return { status: 400, json: { success: false, error: "paymentMethod must be 'paypal'" } };
+      if (typeof amount !== 'number' || !(amount in PACK_PRICES))
+        return { status: 400, json: { success: false, error: 'Unknown credit pack' } };
       const order = ctx.backend.store.data.paypalOrders[orderId];
-      if (!order || order.status !== 'COMPLETED') return { status: 400, json: { success: false, error: 'Order was not captured at PayPal' } };
+      if (!order || order.status !== 'COMPLETED')
+        return { status: 400, json: { success: false, error: 'Order was not captured at PayPal' } };
       if (order.purchase) {
         // The same order again (a retry after a lost answer): the same result, nothing added twice.
-        if (order.purchase.playerId !== player.playerId) return { status: 409, json: { success: false, error: 'Order already used' } };
+        if (order.purchase.playerId !== player.playerId)
+          return { status: 409, json: { success: false, error: 'Order already used' } };
         return { json: { ...order.purchase.result, creditsAdded: 0, newBalance: player.credits } };
       }
       if (order.amount !== PACK_PRICES[amount] || order.currency !== 'USD')

@@ -26,7 +26,8 @@ export function secretFile(port: number): string {
 function checkPrivate(path: string, kind: 'dir' | 'file'): void {
   const info = lstatSync(path);
   const uid = process.getuid?.();
-  if (kind === 'dir' ? !info.isDirectory() : !info.isFile()) throw new Error(`${path} is not a ${kind === 'dir' ? 'directory' : 'regular file'}`);
+  if (kind === 'dir' ? !info.isDirectory() : !info.isFile())
+    throw new Error(`${path} is not a ${kind === 'dir' ? 'directory' : 'regular file'}`);
   if (uid !== undefined && info.uid !== uid) throw new Error(`${path} belongs to another user`);
   if (process.platform !== 'win32' && (info.mode & 0o077) !== 0)
     throw new Error(`${path} is readable by other users (mode ${(info.mode & 0o777).toString(8)})`);

@@ -34,18 +34,25 @@ export interface SeedResult {
   designs: number;
 }
 
-const PLANS: Record<SeedPlan, PlanKey | null> = { free: null, monthly: 'MONTHLY', 'six-month': 'SIX_MONTH', annual: 'ANNUAL' };
+const PLANS: Record<SeedPlan, PlanKey | null> = {
+  free: null,
+  monthly: 'MONTHLY',
+  'six-month': 'SIX_MONTH',
+  annual: 'ANNUAL',
+};
 
 export function seedPlayer(store: Store, body: Record<string, unknown>): SeedResult {
   const uid = body.uid;
   const email = body.email;
-  if (typeof uid !== 'string' || !uid || typeof email !== 'string') throw new HttpError(400, 'uid and email are required');
+  if (typeof uid !== 'string' || !uid || typeof email !== 'string')
+    throw new HttpError(400, 'uid and email are required');
   const player = store.ensurePlayer(uid, email);
   const name = typeof body.name === 'string' && body.name ? body.name : email.split('@')[0]!;
   if (body.setUp !== false) {
     player.setUp = true;
     player.accountType = 1;
-    player.username = typeof body.username === 'string' && body.username ? body.username : `${name}#${randomInt(1000, 10000)}`;
+    player.username =
+      typeof body.username === 'string' && body.username ? body.username : `${name}#${randomInt(1000, 10000)}`;
     player.provider = 'password';
   }
   if (typeof body.credits === 'number') player.credits = body.credits;
@@ -53,7 +60,11 @@ export function seedPlayer(store: Store, body: Record<string, unknown>): SeedRes
   if (!Object.hasOwn(PLANS, planName)) throw new HttpError(400, `plan must be ${SEED_PLANS.join(', ')}`);
   const plan = PLANS[planName as SeedPlan];
   player.subscription = plan
-    ? subscriptionRecord(plan, id('I-SEED', 4), typeof body.subscriptionSource === 'string' ? body.subscriptionSource : 'paypal')
+    ? subscriptionRecord(
+        plan,
+        id('I-SEED', 4),
+        typeof body.subscriptionSource === 'string' ? body.subscriptionSource : 'paypal',
+      )
     : null;
   player.designs = table();
   if (typeof body.designs === 'number' && body.designs > 0) store.addDesigns(player, Math.min(body.designs, 200));

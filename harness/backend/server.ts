@@ -120,7 +120,8 @@ export function normalOrigin(origin: string): string {
   } catch {
     throw new Error(`not an origin: ${origin}`);
   }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin === 'null') throw new Error(`not an http(s) origin: ${origin}`);
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin === 'null')
+    throw new Error(`not an http(s) origin: ${origin}`);
   return u.origin;
 }
 
@@ -146,7 +147,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const log: LogEntry[] = [];
   // Every environment's ids are accepted (staging and production differ); merging them must not drop any.
   const planIds: Record<string, string[]> = {};
-  for (const set of options.planIds ?? [{ MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' }]) {
+  for (const set of options.planIds ?? [
+    { MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' },
+  ]) {
     for (const [plan, planId] of Object.entries(set)) {
       const ids = (planIds[plan] ??= []);
       if (!ids.includes(planId)) ids.push(planId);
@@ -162,7 +165,11 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     projectId,
     planIds,
     emulator: options.emulatorUrl ? new EmulatorAdmin(options.emulatorUrl, projectId) : null,
-    idTokens: { projectId, emulator: Boolean(options.emulatorUrl), keys: options.identityKeys ? parseIdentityKeys(options.identityKeys) : [] },
+    idTokens: {
+      projectId,
+      emulator: Boolean(options.emulatorUrl),
+      keys: options.identityKeys ? parseIdentityKeys(options.identityKeys) : [],
+    },
     allowPaymentBypass: options.allowPaymentBypass ?? false,
     baseUrl: () => url,
   };
@@ -186,7 +193,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     const status = reply.status ?? 200;
     const body = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
     res.writeHead(status, {
-      'content-type': reply.type ?? (reply.text !== undefined ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'),
+      'content-type':
+        reply.type ?? (reply.text !== undefined ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'),
       'cache-control': 'no-store',
       ...cors(req),
       ...reply.headers,
@@ -198,7 +206,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const server: Server = createServer(async (req, res) => {
     // DNS rebinding: a page on evil.example whose name now points at 127.0.0.1 sends Host: evil.example:<port>.
     if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
-      send(req, res, { status: 421, json: { error: `Misdirected request: this backend answers only as ${[...hosts].join(', ')}` } });
+      send(req, res, {
+        status: 421,
+        json: { error: `Misdirected request: this backend answers only as ${[...hosts].join(', ')}` },
+      });
       return;
     }
     let reqUrl: URL;
@@ -213,7 +224,14 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       return;
     }
     const uid = unverifiedUid(req);
-    const entry: LogEntry = { method: req.method ?? 'GET', path: reqUrl.pathname + reqUrl.search, route: 'unknown', status: 0, at: Date.now(), uid };
+    const entry: LogEntry = {
+      method: req.method ?? 'GET',
+      path: reqUrl.pathname + reqUrl.search,
+      route: 'unknown',
+      status: 0,
+      at: Date.now(),
+      uid,
+    };
     const finish = (reply: Reply) => {
       entry.status = reply.status ?? 200;
       if (!entry.route.startsWith('harness')) log.push(entry);
@@ -245,8 +263,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         req.socket.destroy();
         return;
       }
-      if (fault && 'status' in fault) return finish({ status: fault.status, json: { error: `Injected failure (${fault.status})` } });
-      if (fault && 'malformed' in fault) return finish({ status: 200, text: '{"results": [', type: 'application/json' });
+      if (fault && 'status' in fault)
+        return finish({ status: fault.status, json: { error: `Injected failure (${fault.status})` } });
+      if (fault && 'malformed' in fault)
+        return finish({ status: 200, text: '{"results": [', type: 'application/json' });
       const body = req.method === 'GET' || req.method === 'DELETE' ? {} : await readBody(req);
       const ctx: RequestContext = {
         req,
@@ -286,7 +306,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
    * the CLI and the tests do not): a page anywhere, even the portal's own, cannot seed, reset or read the log.
    */
   function harnessGate(req: IncomingMessage): Reply | null {
-    if (req.headers.origin !== undefined) return { status: 403, json: { error: 'Test routes do not answer web pages' } };
+    if (req.headers.origin !== undefined)
+      return { status: 403, json: { error: 'Test routes do not answer web pages' } };
     if (!sameSecret(req.headers[HARNESS_SECRET_HEADER], harnessSecret)) {
       return { status: 401, json: { error: `Test routes need the stack's secret in ${HARNESS_SECRET_HEADER}` } };
     }
@@ -323,7 +344,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       }
       case '/__harness/faults': {
         const body = req.method === 'POST' ? await readBody(req) : {};
-        api.setFaults(typeof body.spec === 'string' ? body.spec : '', typeof body.uid === 'string' ? body.uid : undefined);
+        api.setFaults(
+          typeof body.spec === 'string' ? body.spec : '',
+          typeof body.uid === 'string' ? body.uid : undefined,
+        );
         return { json: { ok: true } };
       }
       case '/__harness/paypal': {

@@ -77,7 +77,14 @@ export interface Data {
   paypalOrders: Record<string, PayPalOrder>;
 }
 
-export const SAMPLE_MODELS = ['Modern_Villa', 'Cozy_Cottage', 'Lake_House', 'Urban_Loft', 'Farmhouse', 'Barndominium'] as const;
+export const SAMPLE_MODELS = [
+  'Modern_Villa',
+  'Cozy_Cottage',
+  'Lake_House',
+  'Urban_Loft',
+  'Farmhouse',
+  'Barndominium',
+] as const;
 
 /**
  * A record without a prototype: ids come from callers (a uid "__proto__" or "constructor" is just a key here, never
@@ -113,7 +120,12 @@ export class Store {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Data>;
       const players = table(parsed.players);
       for (const player of Object.values(players)) player.designs = table(player.designs);
-      return { players, byUid: table(parsed.byUid), paypalSubscriptions: table(parsed.paypalSubscriptions), paypalOrders: table(parsed.paypalOrders) };
+      return {
+        players,
+        byUid: table(parsed.byUid),
+        paypalSubscriptions: table(parsed.paypalSubscriptions),
+        paypalOrders: table(parsed.paypalOrders),
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty();
       throw new Error(`cannot read backend data from ${file}: ${(error as Error).message}`);
@@ -205,7 +217,12 @@ export class Store {
   }
 }
 
-export function subscriptionRecord(plan: PlanKey, subscriptionId: string, source: string, now = new Date()): SubscriptionRecord {
+export function subscriptionRecord(
+  plan: PlanKey,
+  subscriptionId: string,
+  source: string,
+  now = new Date(),
+): SubscriptionRecord {
   return {
     subscriptionType: PLAN_TYPES[plan],
     isCancelled: false,

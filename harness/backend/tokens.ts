@@ -1,6 +1,15 @@
 // Token checks of the reference backend: Firebase ID tokens (the Auth emulator's unsigned ones in emulator mode,
 // RS256 ones against configured public keys), and the Unity tokens it issues itself.
-import { X509Certificate, createHmac, createPublicKey, randomBytes, timingSafeEqual, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  X509Certificate,
+  createHmac,
+  createPublicKey,
+  randomBytes,
+  timingSafeEqual,
+  verify,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 
 export class TokenError extends Error {}
 
@@ -30,7 +39,8 @@ export interface IdentityKey {
 }
 
 function rsaKey(key: KeyObject, where: string): KeyObject {
-  if (key.type !== 'public' || key.asymmetricKeyType !== 'rsa') throw new Error(`identity key ${where}: not an RSA public key`);
+  if (key.type !== 'public' || key.asymmetricKeyType !== 'rsa')
+    throw new Error(`identity key ${where}: not an RSA public key`);
   return key;
 }
 
@@ -115,23 +125,34 @@ function checkEmulatorShape(h: Record<string, unknown>, c: Record<string, unknow
   ) {
     throw new TokenError('not an Auth emulator token');
   }
-  if (typeof c.exp !== 'number' || typeof c.iat !== 'number' || c.exp - c.iat !== EMULATOR_TOKEN_SECONDS) throw new TokenError('not an Auth emulator token');
+  if (typeof c.exp !== 'number' || typeof c.iat !== 'number' || c.exp - c.iat !== EMULATOR_TOKEN_SECONDS)
+    throw new TokenError('not an Auth emulator token');
 }
 
-function checkSignature(h: Record<string, unknown>, signed: string, signature: string, keys: readonly IdentityKey[]): void {
+function checkSignature(
+  h: Record<string, unknown>,
+  signed: string,
+  signature: string,
+  keys: readonly IdentityKey[],
+): void {
   if (keys.length === 0) throw new TokenError('RS256 token but no identity keys are configured');
   const kid = typeof h.kid === 'string' ? h.kid : null;
   const candidates = keys.filter((k) => k.kid === null || k.kid === kid);
   if (candidates.length === 0) throw new TokenError('unknown key id');
   const sig = Buffer.from(signature, 'base64url');
-  if (sig.length === 0 || !candidates.some((k) => verify('RSA-SHA256', Buffer.from(signed), k.key, sig))) throw new TokenError('bad signature');
+  if (sig.length === 0 || !candidates.some((k) => verify('RSA-SHA256', Buffer.from(signed), k.key, sig)))
+    throw new TokenError('bad signature');
 }
 
 /**
  * Checks a Firebase ID token as the Admin SDK does: the signature (RS256 against the configured public keys; unsigned
  * only in emulator mode and only in the emulator's shape), then issuer, audience, expiry, issued-at and subject.
  */
-export function verifyIdToken(token: string, policy: IdTokenPolicy, nowSeconds = Math.floor(Date.now() / 1000)): IdTokenClaims {
+export function verifyIdToken(
+  token: string,
+  policy: IdTokenPolicy,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): IdTokenClaims {
   const { projectId } = policy;
   const parts = token.split('.');
   if (parts.length !== 3 || token.length > 8192) throw new TokenError('malformed token');
@@ -172,7 +193,9 @@ export class UnityTokens {
   ) {}
 
   issue(playerId: string, uid: string | null, nowSeconds = Math.floor(Date.now() / 1000)): string {
-    const body = Buffer.from(JSON.stringify({ pid: playerId, uid, exp: nowSeconds + this.ttlSeconds })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ pid: playerId, uid, exp: nowSeconds + this.ttlSeconds })).toString(
+      'base64url',
+    );
     return `ut1.${body}.${this.sign(body)}`;
   }
 
@@ -181,7 +204,8 @@ export class UnityTokens {
     if (version !== 'ut1' || !body || !signature) throw new TokenError('malformed Unity token');
     const expected = Buffer.from(this.sign(body));
     const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new TokenError('bad Unity token signature');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new TokenError('bad Unity token signature');
     const c = decodePart(body);
     if (typeof c.pid !== 'string' || typeof c.exp !== 'number') throw new TokenError('malformed Unity token');
     if (c.exp <= nowSeconds) throw new TokenError('Unity token expired');

@@ -1,4 +1,7 @@
 export declare const OWN_CODE: string;
 export declare function decodeSegment(segment: string): number[];
 export declare function partOf(source: string): string;
-export declare function bundleComposition(code: string, map: { sources: string[]; mappings: string }): Array<{ part: string; raw: number; gzip: number }>;
+export declare function bundleComposition(
+  code: string,
+  map: { sources: string[]; mappings: string },
+): Array<{ part: string; raw: number; gzip: number }>;

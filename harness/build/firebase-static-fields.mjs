@@ -7,7 +7,8 @@
 const AUTH_FILE = /[\\/]@firebase[\\/]auth[\\/]dist[\\/]esm[\\/][^\\/]+\.js$/;
 
 /** Top-level `Name.PROP = <literal>;` (an optional trailing comment): the assignments firebase's build writes. */
-const ASSIGNMENT = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*) = ("[^"\n]*"|'[^'\n]*'|null|-?\d+|\[\])(?: \/\*[^\n]*?\*\/)?;[ \t]*$/gm;
+const ASSIGNMENT =
+  /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*) = ("[^"\n]*"|'[^'\n]*'|null|-?\d+|\[\])(?: \/\*[^\n]*?\*\/)?;[ \t]*$/gm;
 
 /** Classes whose assignments must be found, or the build fails: the ones the portal does not use. */
 export const REQUIRED_CLASSES = [
@@ -33,7 +34,10 @@ export function staticFields(source) {
     return '';
   });
   for (const [name, statics] of fields) {
-    text = text.replace(new RegExp(`^(class ${escape(name)}\\b[^\\n]*\\{)[ \\t]*$`, 'm'), (head) => `${head} ${statics.join(' ')}`);
+    text = text.replace(
+      new RegExp(`^(class ${escape(name)}\\b[^\\n]*\\{)[ \\t]*$`, 'm'),
+      (head) => `${head} ${statics.join(' ')}`,
+    );
   }
   return { text, moved };
 }

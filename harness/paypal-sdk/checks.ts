@@ -107,17 +107,21 @@ export function readScriptParams(src: string): ScriptParams {
   if (!clientId) throw new StandInError('SDK Validation error: client-id is required');
   const components = (q.get('components') ?? 'buttons').split(',').filter(Boolean);
   const currency = q.get('currency') ?? 'USD';
-  if (!SUPPORTED_CURRENCIES.includes(currency)) throw new StandInError(`SDK Validation error: currency ${currency} is not supported here (USD only)`);
+  if (!SUPPORTED_CURRENCIES.includes(currency))
+    throw new StandInError(`SDK Validation error: currency ${currency} is not supported here (USD only)`);
   const intent = (q.get('intent') ?? 'capture') as ScriptIntent;
-  if (!['capture', 'authorize', 'subscription', 'tokenize'].includes(intent)) throw new StandInError(`SDK Validation error: invalid intent ${intent}`);
+  if (!['capture', 'authorize', 'subscription', 'tokenize'].includes(intent))
+    throw new StandInError(`SDK Validation error: invalid intent ${intent}`);
   const vault = bool('vault', q.get('vault'), false);
   const commit = bool('commit', q.get('commit'), true);
-  if (intent === 'subscription' && !vault) throw new StandInError('SDK Validation error: intent=subscription requires vault=true');
+  if (intent === 'subscription' && !vault)
+    throw new StandInError('SDK Validation error: intent=subscription requires vault=true');
   const disableFunding = sources('disable-funding', q.get('disable-funding'));
   const enableFunding = sources('enable-funding', q.get('enable-funding'));
   const both = enableFunding.find((s) => disableFunding.includes(s));
   if (both) throw new StandInError(`SDK Validation error: ${both} is both enabled and disabled`);
-  if (disableFunding.includes('paypal')) throw new StandInError('SDK Validation error: paypal funding cannot be disabled');
+  if (disableFunding.includes('paypal'))
+    throw new StandInError('SDK Validation error: paypal funding cannot be disabled');
   return {
     clientId,
     components,
@@ -143,11 +147,14 @@ const LABELS = ['paypal', 'checkout', 'buynow', 'pay', 'installment', 'subscribe
 
 function checkStyle(style: PayPalButtonStyle | undefined): void {
   if (!style) return;
-  if (style.color !== undefined && !COLORS.includes(style.color)) throw new StandInError(`style.color must be one of ${COLORS.join(', ')}`);
-  if (style.label !== undefined && !LABELS.includes(style.label)) throw new StandInError(`style.label must be one of ${LABELS.join(', ')}`);
+  if (style.color !== undefined && !COLORS.includes(style.color))
+    throw new StandInError(`style.color must be one of ${COLORS.join(', ')}`);
+  if (style.label !== undefined && !LABELS.includes(style.label))
+    throw new StandInError(`style.label must be one of ${LABELS.join(', ')}`);
   if (style.layout !== undefined && style.layout !== 'vertical' && style.layout !== 'horizontal')
     throw new StandInError('style.layout must be vertical or horizontal');
-  if (style.shape !== undefined && !['rect', 'pill', 'sharp'].includes(style.shape)) throw new StandInError('style.shape must be rect, pill or sharp');
+  if (style.shape !== undefined && !['rect', 'pill', 'sharp'].includes(style.shape))
+    throw new StandInError('style.shape must be rect, pill or sharp');
   if (style.height !== undefined && (!Number.isInteger(style.height) || style.height < 25 || style.height > 55)) {
     throw new StandInError(`style.height must be a whole number from 25 to 55, got ${String(style.height)}`);
   }
@@ -156,23 +163,37 @@ function checkStyle(style: PayPalButtonStyle | undefined): void {
 /** PayPal's checks on paypal.Buttons(options) against the script's intent and vault. */
 export function checkButtonsOptions(params: ScriptParams, options: PayPalButtonsComponentOptions): void {
   checkStyle(options.style);
-  const creators = [options.createOrder, options.createSubscription, options.createBillingAgreement, options.createVaultSetupToken].filter(Boolean);
-  if (creators.length > 1) throw new StandInError('pass only one of createOrder, createSubscription, createBillingAgreement, createVaultSetupToken');
+  const creators = [
+    options.createOrder,
+    options.createSubscription,
+    options.createBillingAgreement,
+    options.createVaultSetupToken,
+  ].filter(Boolean);
+  if (creators.length > 1)
+    throw new StandInError(
+      'pass only one of createOrder, createSubscription, createBillingAgreement, createVaultSetupToken',
+    );
   if (options.createSubscription) {
-    if (params.intent !== 'subscription') throw new StandInError(`createSubscription needs intent=subscription in the SDK url, got intent=${params.intent}`);
+    if (params.intent !== 'subscription')
+      throw new StandInError(
+        `createSubscription needs intent=subscription in the SDK url, got intent=${params.intent}`,
+      );
     if (!params.vault) throw new StandInError('createSubscription needs vault=true in the SDK url');
   } else if (params.intent === 'subscription') {
     throw new StandInError('intent=subscription in the SDK url needs createSubscription');
   }
   if (options.createOrder && params.intent !== 'capture' && params.intent !== 'authorize') {
-    throw new StandInError(`createOrder needs intent=capture or intent=authorize in the SDK url, got intent=${params.intent}`);
+    throw new StandInError(
+      `createOrder needs intent=capture or intent=authorize in the SDK url, got intent=${params.intent}`,
+    );
   }
   if (options.createBillingAgreement || options.createVaultSetupToken)
     throw new StandInError('billing agreements and vault setup tokens are not played by this stand-in');
   if (options.fundingSource !== undefined && !SOURCES.has(options.fundingSource))
     throw new StandInError(`unknown fundingSource ${String(options.fundingSource)}`);
   for (const key of ['onApprove', 'onCancel', 'onError', 'onClick', 'onInit'] as const) {
-    if (options[key] !== undefined && typeof options[key] !== 'function') throw new StandInError(`${key} must be a function`);
+    if (options[key] !== undefined && typeof options[key] !== 'function')
+      throw new StandInError(`${key} must be a function`);
   }
 }
 
@@ -183,9 +204,12 @@ export function checkOrderBody(params: ScriptParams, body: CreateOrderRequestBod
   if (!body || typeof body !== 'object') throw new StandInError('actions.order.create needs an order body');
   const expected = params.intent.toUpperCase();
   if (body.intent !== expected) {
-    throw new StandInError(`expected intent ${expected} in actions.order.create (from intent=${params.intent} in the SDK url), got ${String(body.intent)}`);
+    throw new StandInError(
+      `expected intent ${expected} in actions.order.create (from intent=${params.intent} in the SDK url), got ${String(body.intent)}`,
+    );
   }
-  if (!Array.isArray(body.purchase_units) || body.purchase_units.length === 0) throw new StandInError('actions.order.create needs at least one purchase unit');
+  if (!Array.isArray(body.purchase_units) || body.purchase_units.length === 0)
+    throw new StandInError('actions.order.create needs at least one purchase unit');
   body.purchase_units.forEach((unit, i) => {
     const amount = unit?.amount;
     if (!amount) throw new StandInError(`purchase_units[${i}].amount is required`);
@@ -195,7 +219,9 @@ export function checkOrderBody(params: ScriptParams, body: CreateOrderRequestBod
       );
     }
     if (typeof amount.value !== 'string' || !AMOUNT.test(amount.value)) {
-      throw new StandInError(`purchase_units[${i}].amount.value must be a string with 2 decimals, got ${JSON.stringify(amount.value)}`);
+      throw new StandInError(
+        `purchase_units[${i}].amount.value must be a string with 2 decimals, got ${JSON.stringify(amount.value)}`,
+      );
     }
     if (Number(amount.value) <= 0) throw new StandInError(`purchase_units[${i}].amount.value must be above 0`);
     if (unit.description !== undefined && (typeof unit.description !== 'string' || unit.description.length > 127)) {
@@ -207,5 +233,6 @@ export function checkOrderBody(params: ScriptParams, body: CreateOrderRequestBod
 /** The checks on actions.subscription.create(body). */
 export function checkSubscriptionBody(body: CreateSubscriptionRequestBody): void {
   if (!body || typeof body !== 'object') throw new StandInError('actions.subscription.create needs a body');
-  if (typeof body.plan_id !== 'string' || body.plan_id.trim() === '') throw new StandInError('actions.subscription.create needs a plan_id');
+  if (typeof body.plan_id !== 'string' || body.plan_id.trim() === '')
+    throw new StandInError('actions.subscription.create needs a plan_id');
 }

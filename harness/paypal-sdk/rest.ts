@@ -47,7 +47,11 @@ export function restClient(apiBase: string, clientId: string, fetchImpl: typeof 
       /* not JSON */
     }
     if (!response.ok) {
-      const err = (json ?? {}) as { name?: string; message?: string; details?: Array<{ issue?: string; description?: string }> };
+      const err = (json ?? {}) as {
+        name?: string;
+        message?: string;
+        details?: Array<{ issue?: string; description?: string }>;
+      };
       const issue = err.details?.[0]?.issue ?? err.name ?? `HTTP_${response.status}`;
       const description = err.details?.[0]?.description ?? err.message ?? text;
       throw new PayPalRestError(response.status, issue, `${issue}: ${description}`);
@@ -58,7 +62,8 @@ export function restClient(apiBase: string, clientId: string, fetchImpl: typeof 
   return {
     createOrder: (body) => send('POST', '/v2/checkout/orders', body),
     getOrder: (id) => send('GET', `/v2/checkout/orders/${enc(id)}`),
-    approveOrder: (id, options) => send('POST', `/v2/checkout/orders/${enc(id)}/approve`, options?.decline ? { decline: true } : {}),
+    approveOrder: (id, options) =>
+      send('POST', `/v2/checkout/orders/${enc(id)}/approve`, options?.decline ? { decline: true } : {}),
     captureOrder: (id) => send('POST', `/v2/checkout/orders/${enc(id)}/capture`, {}),
     authorizeOrder: (id) => send('POST', `/v2/checkout/orders/${enc(id)}/authorize`, {}),
     createSubscription: (body) => send('POST', '/v1/billing/subscriptions', body),

@@ -13,7 +13,15 @@ import type {
   PayPalButtonsComponentOptions,
   PayPalNamespace,
 } from '@paypal/paypal-js';
-import { checkButtonsOptions, checkOrderBody, checkSubscriptionBody, eligibleSources, FUNDING, StandInError, type ScriptParams } from './checks';
+import {
+  checkButtonsOptions,
+  checkOrderBody,
+  checkSubscriptionBody,
+  eligibleSources,
+  FUNDING,
+  StandInError,
+  type ScriptParams,
+} from './checks';
 import { PayPalRestError, type PayPalRest } from './rest';
 import { renderView, type StandInView } from './ui';
 
@@ -33,7 +41,9 @@ const defaultRandom = () => Math.random().toString(36).slice(2, 10).toUpperCase(
 /** Builds the namespace the real SDK puts on window.paypal. */
 export function createNamespace(deps: StandInDeps): PayPalNamespace {
   const { params } = deps;
-  const report = deps.report ?? ((error: unknown) => console.error('[PayPal SDK stand-in]', error instanceof Error ? error.message : error));
+  const report =
+    deps.report ??
+    ((error: unknown) => console.error('[PayPal SDK stand-in]', error instanceof Error ? error.message : error));
   const random = deps.random ?? defaultRandom;
   const eligible = eligibleSources(params);
   const namespace: PayPalNamespace = {
@@ -44,7 +54,8 @@ export function createNamespace(deps: StandInDeps): PayPalNamespace {
     rememberFunding: () => {},
   };
   if (params.components.includes('buttons')) {
-    namespace.Buttons = (options: PayPalButtonsComponentOptions = {}) => createButtons({ ...deps, report, random, eligible }, options);
+    namespace.Buttons = (options: PayPalButtonsComponentOptions = {}) =>
+      createButtons({ ...deps, report, random, eligible }, options);
   }
   return namespace;
 }
@@ -125,7 +136,13 @@ function createButtons(deps: ButtonsDeps, initial: PayPalButtonsComponentOptions
     try {
       if (kind === 'subscription') {
         await rest.approveSubscription(id);
-        data = { orderID: `EC-${random()}`, subscriptionID: id, facilitatorAccessToken, payerID: random(), paymentSource: source } as OnApproveData;
+        data = {
+          orderID: `EC-${random()}`,
+          subscriptionID: id,
+          facilitatorAccessToken,
+          payerID: random(),
+          paymentSource: source,
+        } as OnApproveData;
         actions = {
           subscription: { get: () => rest.getSubscription(id) as never, activate: () => rest.activateSubscription(id) },
           redirect,
@@ -204,7 +221,10 @@ function createButtons(deps: ButtonsDeps, initial: PayPalButtonsComponentOptions
     let rows: Array<[string, string]>;
     try {
       created = await createId(source);
-      rows = created.kind === 'order' ? orderRows(await rest.getOrder(created.id)) : subscriptionRows(await rest.getSubscription(created.id));
+      rows =
+        created.kind === 'order'
+          ? orderRows(await rest.getOrder(created.id))
+          : subscriptionRows(await rest.getSubscription(created.id));
     } catch (error) {
       backToButtons();
       integrationError(error);
@@ -241,8 +261,11 @@ function createButtons(deps: ButtonsDeps, initial: PayPalButtonsComponentOptions
       if (rendered) throw new StandInError('these buttons were already rendered; call paypal.Buttons() again');
       const target = typeof container === 'string' ? document.querySelector<HTMLElement>(container) : container;
       if (!target || !target.isConnected)
-        throw new Error(`Document is ready and element ${typeof container === 'string' ? container : 'given'} does not exist`);
-      if (sources.length === 0) throw new StandInError(`funding source ${String(options.fundingSource)} is not eligible`);
+        throw new Error(
+          `Document is ready and element ${typeof container === 'string' ? container : 'given'} does not exist`,
+        );
+      if (sources.length === 0)
+        throw new StandInError(`funding source ${String(options.fundingSource)} is not eligible`);
       rendered = true;
       view = renderView(target, sources, options.style ?? {}, (source) => void pick(source));
       options.onInit?.(

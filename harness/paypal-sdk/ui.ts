@@ -90,7 +90,12 @@ export interface StandInView {
   remove(): void;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>) {
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Array<Node | string>
+) {
   const node = doc.createElement(tag);
   Object.assign(node, props);
   for (const child of children) node.append(child);
@@ -115,8 +120,18 @@ export function renderView(
   group.dataset.layout = style.layout ?? 'vertical';
   const height = `${style.height ?? 45}px`;
   const buttons = sources.map((source) => {
-    const text = source === 'paypal' ? PAYPAL_LABELS[style.label ?? 'paypal'] : source === 'card' ? 'Debit or Credit Card' : source;
-    const button = el(doc, 'button', { type: 'button', className: `ppsi-btn ${source === 'paypal' ? `ppsi-${style.color ?? 'gold'}` : 'ppsi-card'}` }, text);
+    const text =
+      source === 'paypal'
+        ? PAYPAL_LABELS[style.label ?? 'paypal']
+        : source === 'card'
+          ? 'Debit or Credit Card'
+          : source;
+    const button = el(
+      doc,
+      'button',
+      { type: 'button', className: `ppsi-btn ${source === 'paypal' ? `ppsi-${style.color ?? 'gold'}` : 'ppsi-card'}` },
+      text,
+    );
     button.style.height = height;
     button.dataset.shape = style.shape ?? 'rect';
     button.dataset.fundingSource = source;
@@ -170,7 +185,12 @@ export function renderView(
       cancel.addEventListener('click', once(choices.cancel));
       fail.addEventListener('click', once(choices.fail));
       if (choices.decline) {
-        const decline = el(doc, 'button', { type: 'button', className: 'ppsi-btn ppsi-secondary' }, 'Pay with a declined card');
+        const decline = el(
+          doc,
+          'button',
+          { type: 'button', className: 'ppsi-btn ppsi-secondary' },
+          'Pay with a declined card',
+        );
         all.push(decline);
         decline.addEventListener('click', once(choices.decline));
         actions.append(decline);

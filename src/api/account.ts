@@ -3,9 +3,18 @@ import type { PurchaseResult } from '../domain/entities';
 import { call, type ApiContext } from './client';
 import { decodePurchase } from './decoders';
 
-export async function purchaseCredits(ctx: ApiContext, creditsAmount: number, orderId: string): Promise<PurchaseResult> {
+export async function purchaseCredits(
+  ctx: ApiContext,
+  creditsAmount: number,
+  orderId: string,
+): Promise<PurchaseResult> {
   return decodePurchase(
-    await call(ctx, { method: 'POST', path: '/consumables/purchase', body: { creditsAmount, paymentMethod: 'paypal', orderId }, unity: true }),
+    await call(ctx, {
+      method: 'POST',
+      path: '/consumables/purchase',
+      body: { creditsAmount, paymentMethod: 'paypal', orderId },
+      unity: true,
+    }),
   );
 }
 

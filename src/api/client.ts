@@ -60,7 +60,8 @@ function serverText(body: string, fallback: string): string {
     if (json && typeof json === 'object' && 'error' in json) {
       const error = (json as { error: unknown }).error;
       if (typeof error === 'string' && error) return error.slice(0, MAX_TEXT);
-      if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message.slice(0, MAX_TEXT);
+      if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+        return error.message.slice(0, MAX_TEXT);
     }
   } catch {
     /* not JSON */
@@ -101,11 +102,16 @@ export async function call(ctx: ApiContext, options: CallOptions): Promise<unkno
   try {
     text = await response.text();
   } catch (error) {
-    throw new ApiError(controller.signal.aborted ? 'timeout' : 'network', null, error instanceof Error ? error.message : String(error));
+    throw new ApiError(
+      controller.signal.aborted ? 'timeout' : 'network',
+      null,
+      error instanceof Error ? error.message : String(error),
+    );
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) throw new ApiError('http', response.status, serverText(text, response.statusText || `HTTP ${response.status}`));
+  if (!response.ok)
+    throw new ApiError('http', response.status, serverText(text, response.statusText || `HTTP ${response.status}`));
   if (!text.trim()) return null;
   try {
     return JSON.parse(text) as unknown;

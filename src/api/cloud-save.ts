@@ -15,7 +15,12 @@ export function fetchCloudSaveRaw(ctx: ApiContext, playerId: string): Promise<un
   return call(ctx, { method: 'GET', path: base(playerId), unity: true, bust: true });
 }
 
-export async function setupCloudSave(ctx: ApiContext, playerId: string, username: string, provider: string): Promise<void> {
+export async function setupCloudSave(
+  ctx: ApiContext,
+  playerId: string,
+  username: string,
+  provider: string,
+): Promise<void> {
   await call(ctx, { method: 'POST', path: `${base(playerId)}/setup`, body: { username, provider }, unity: true });
 }
 
@@ -25,5 +30,10 @@ export async function setupCloudSave(ctx: ApiContext, playerId: string, username
  * "Old#1234" makes "New#1234" (tests/integration/api.test.ts). The answer's body is not read (SPEC 7: not shown).
  */
 export async function updateUsername(ctx: ApiContext, playerId: string, username: string): Promise<void> {
-  await call(ctx, { method: 'PUT', path: `${base(playerId)}/username`, body: { username: displayUsername(username) }, unity: true });
+  await call(ctx, {
+    method: 'PUT',
+    path: `${base(playerId)}/username`,
+    body: { username: displayUsername(username) },
+    unity: true,
+  });
 }

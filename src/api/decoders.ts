@@ -1,6 +1,13 @@
 // The only code that reads backend JSON: unknown in, domain types out, or a DecodeError naming what was wrong.
 import type { PaidPlan } from '../config/types';
-import type { CloudSave, CloudSaveEntry, Design, DirectActivation, PurchaseResult, UnityAuth } from '../domain/entities';
+import type {
+  CloudSave,
+  CloudSaveEntry,
+  Design,
+  DirectActivation,
+  PurchaseResult,
+  UnityAuth,
+} from '../domain/entities';
 import type { Subscription, SubscriptionStatus } from '../domain/plans';
 
 export class DecodeError extends Error {
@@ -51,12 +58,14 @@ const PLAN_BY_TYPE: Record<number, PaidPlan> = { 1: 'MONTHLY', 2: 'SIX_MONTH', 3
 export function decodeSubscription(json: unknown): Subscription | null {
   const r = obj(json, 'subscription');
   const type = finiteNumber(r.subscriptionType);
-  if (type === null || (!(type in PLAN_BY_TYPE) && type !== 0)) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
+  if (type === null || (!(type in PLAN_BY_TYPE) && type !== 0))
+    throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
   const plan = PLAN_BY_TYPE[type];
   if (!plan) return null;
   const rawStatus = typeof r.status === 'string' ? r.status.toUpperCase() : '';
   if (rawStatus === 'NONE' || rawStatus === 'EXPIRED' || rawStatus === 'FREE') return null;
-  const cancelled = r.isCancelled === true || r.isCancelled === 'true' || rawStatus === 'CANCELLED' || rawStatus === 'CANCELED';
+  const cancelled =
+    r.isCancelled === true || r.isCancelled === 'true' || rawStatus === 'CANCELLED' || rawStatus === 'CANCELED';
   const status: SubscriptionStatus = cancelled ? 'CANCELLED' : rawStatus === 'PAUSED' ? 'PAUSED' : 'ACTIVE';
   return {
     plan,
@@ -95,7 +104,9 @@ export function decodeCloudSave(json: unknown): CloudSave {
   let subscription: Subscription | null | undefined;
   if (subEntry) {
     try {
-      subscription = decodeSubscription(typeof subEntry.value === 'string' ? (JSON.parse(subEntry.value) as unknown) : subEntry.value);
+      subscription = decodeSubscription(
+        typeof subEntry.value === 'string' ? (JSON.parse(subEntry.value) as unknown) : subEntry.value,
+      );
     } catch {
       // A broken subscriptionData entry is ignored: the subscription endpoint answers instead.
       subscription = undefined;

@@ -4,7 +4,9 @@ import { call, type ApiContext } from './client';
 import { decodeDesigns } from './decoders';
 
 export async function fetchDesigns(ctx: ApiContext, playerId: string): Promise<Design[]> {
-  return decodeDesigns(await call(ctx, { method: 'GET', path: `/designs/${encodeURIComponent(playerId)}`, unity: true }));
+  return decodeDesigns(
+    await call(ctx, { method: 'GET', path: `/designs/${encodeURIComponent(playerId)}`, unity: true }),
+  );
 }
 
 export function fetchDesignsRaw(ctx: ApiContext, playerId: string): Promise<unknown> {

@@ -9,5 +9,12 @@ export async function exchangeForUnity(ctx: ApiContext): Promise<UnityAuth> {
 
 /** Links the signed-in account to the desktop's Unity player; `linkToken` goes as X-Unity-Token. */
 export async function linkUnity(ctx: ApiContext, linkToken: string): Promise<UnityAuth> {
-  return decodeUnityAuth(await call(ctx, { method: 'POST', path: '/auth/unity-link', body: { idToken: ctx.idToken }, unityToken: linkToken }));
+  return decodeUnityAuth(
+    await call(ctx, {
+      method: 'POST',
+      path: '/auth/unity-link',
+      body: { idToken: ctx.idToken },
+      unityToken: linkToken,
+    }),
+  );
 }

@@ -67,7 +67,8 @@ async function readKey(factory: IDBFactory, key: string): Promise<Value | null> 
   const db = await openExisting(factory);
   if (!db) return null;
   try {
-    const row = (await requestValue(db.transaction([STORE], 'readonly').objectStore(STORE).get(key))) as { value?: Value } | undefined;
+    const row = (await requestValue(db.transaction([STORE], 'readonly').objectStore(STORE).get(key))) as
+      { value?: Value } | undefined;
     return row?.value ?? null;
   } finally {
     db.close();

@@ -2,7 +2,18 @@
 import type { MessageCode } from '../messages/catalogue';
 
 export type AuthErrorGroup =
-  'google' | 'apple' | 'signIn' | 'createAccount' | 'reset' | 'logout' | 'changePassword' | 'addPassword' | 'link' | 'unlink' | 'verify' | 'verifyCheck';
+  | 'google'
+  | 'apple'
+  | 'signIn'
+  | 'createAccount'
+  | 'reset'
+  | 'logout'
+  | 'changePassword'
+  | 'addPassword'
+  | 'link'
+  | 'unlink'
+  | 'verify'
+  | 'verifyCheck';
 
 const NETWORK = 'auth/network-request-failed';
 
@@ -97,5 +108,9 @@ export function authErrorMessage(group: AuthErrorGroup, code: string): MessageCo
 
 /** Popup failures where a webview or in-app browser cannot open the provider: offer the system browser. */
 export function popupUnsupported(code: string): boolean {
-  return code === 'auth/popup-blocked' || code === 'auth/operation-not-supported-in-this-environment' || code === 'auth/web-storage-unsupported';
+  return (
+    code === 'auth/popup-blocked' ||
+    code === 'auth/operation-not-supported-in-this-environment' ||
+    code === 'auth/web-storage-unsupported'
+  );
 }

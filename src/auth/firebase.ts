@@ -138,7 +138,12 @@ function expiresOnDevice(user: User, exp: string): number {
   const stored: unknown = user.toJSON();
   if (stored && typeof stored === 'object' && 'stsTokenManager' in stored) {
     const manager: unknown = stored.stsTokenManager;
-    if (manager && typeof manager === 'object' && 'expirationTime' in manager && typeof manager.expirationTime === 'number') {
+    if (
+      manager &&
+      typeof manager === 'object' &&
+      'expirationTime' in manager &&
+      typeof manager.expirationTime === 'number'
+    ) {
       return manager.expirationTime;
     }
   }

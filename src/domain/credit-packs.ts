@@ -1,7 +1,8 @@
 // The credit packs and render costs of SPEC 9. Texts are catalogue keys with their figures; the UI words them.
 
 /** One feature line of a pack: how many renders it buys, or that credits never expire. */
-export type PackFeature = { key: 'packRenders'; params: { standard: number; hd: number } } | { key: 'creditsNeverExpire'; params?: undefined };
+export type PackFeature =
+  { key: 'packRenders'; params: { standard: number; hd: number } } | { key: 'creditsNeverExpire'; params?: undefined };
 
 export interface CreditPack {
   id: string;
@@ -14,7 +15,13 @@ export interface CreditPack {
   features: readonly PackFeature[];
 }
 
-function pack(id: string, amount: number, price: string, extra: Partial<CreditPack>, renders: { standard: number; hd: number }): CreditPack {
+function pack(
+  id: string,
+  amount: number,
+  price: string,
+  extra: Partial<CreditPack>,
+  renders: { standard: number; hd: number },
+): CreditPack {
   return {
     id,
     amount,

@@ -15,7 +15,9 @@ export interface DesktopPolicy {
   readonly privateNetwork: boolean;
 }
 
-export function desktopPolicy(config: Pick<PortalConfig, 'desktopPort' | 'desktopPorts' | 'allowedDesktopOrigins' | 'isDevelopment'>): DesktopPolicy {
+export function desktopPolicy(
+  config: Pick<PortalConfig, 'desktopPort' | 'desktopPorts' | 'allowedDesktopOrigins' | 'isDevelopment'>,
+): DesktopPolicy {
   return {
     ports: [...new Set([config.desktopPort, ...config.desktopPorts])],
     extraOrigins: config.allowedDesktopOrigins,

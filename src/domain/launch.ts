@@ -8,7 +8,10 @@ export const HOST_HINT = { param: 'host', vuplex: 'vuplex' } as const;
 
 /** Where `redirect` points: nowhere, a page of the portal, an allowed desktop target, or something refused. */
 export type LaunchTarget =
-  { kind: 'none' } | { kind: 'inApp'; path: string } | { kind: 'desktop'; target: string; raw: string } | { kind: 'refused'; raw: string };
+  | { kind: 'none' }
+  | { kind: 'inApp'; path: string }
+  | { kind: 'desktop'; target: string; raw: string }
+  | { kind: 'refused'; raw: string };
 
 export interface Launch {
   target: LaunchTarget;
@@ -34,7 +37,15 @@ export function parseLaunch(href: string, policy: DesktopPolicy): Launch {
   try {
     url = new URL(href);
   } catch {
-    return { target: { kind: 'none' }, unityToken: false, state: null, dev: false, link: null, hostHint: false, atSignIn: false };
+    return {
+      target: { kind: 'none' },
+      unityToken: false,
+      state: null,
+      dev: false,
+      link: null,
+      hostHint: false,
+      atSignIn: false,
+    };
   }
   const params = url.searchParams;
   return {

@@ -23,7 +23,8 @@ const text = (value: unknown): value is string => typeof value === 'string' && v
 function decodePayment(value: unknown): PendingPayment | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
-  if (v.kind === 'credits' && text(v.orderId) && text(v.packId)) return { kind: 'credits', orderId: v.orderId, packId: v.packId };
+  if (v.kind === 'credits' && text(v.orderId) && text(v.packId))
+    return { kind: 'credits', orderId: v.orderId, packId: v.packId };
   if (v.kind === 'subscription' && text(v.subscriptionId) && typeof v.plan === 'string' && PLANS.includes(v.plan)) {
     return { kind: 'subscription', subscriptionId: v.subscriptionId, plan: v.plan as PaidPlan };
   }

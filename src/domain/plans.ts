@@ -24,9 +24,32 @@ export interface Plan {
 
 export const planCatalogue: readonly Plan[] = [
   { id: 'FREE', titleKey: 'planTitleFree', nameKey: 'planNameFree', price: '0.00', periodKey: 'periodMonth', type: 0 },
-  { id: 'MONTHLY', titleKey: 'planTitleMonthly', nameKey: 'planNameMonthly', price: '5.99', periodKey: 'periodMonth', type: 1 },
-  { id: 'SIX_MONTH', titleKey: 'planTitleSixMonth', nameKey: 'planNameSixMonth', price: '29.99', periodKey: 'periodSixMonths', savings: '33%', type: 2 },
-  { id: 'ANNUAL', titleKey: 'planTitleAnnual', nameKey: 'planNameAnnual', price: '49.99', periodKey: 'periodYear', savings: '50%', type: 3 },
+  {
+    id: 'MONTHLY',
+    titleKey: 'planTitleMonthly',
+    nameKey: 'planNameMonthly',
+    price: '5.99',
+    periodKey: 'periodMonth',
+    type: 1,
+  },
+  {
+    id: 'SIX_MONTH',
+    titleKey: 'planTitleSixMonth',
+    nameKey: 'planNameSixMonth',
+    price: '29.99',
+    periodKey: 'periodSixMonths',
+    savings: '33%',
+    type: 2,
+  },
+  {
+    id: 'ANNUAL',
+    titleKey: 'planTitleAnnual',
+    nameKey: 'planNameAnnual',
+    price: '49.99',
+    periodKey: 'periodYear',
+    savings: '50%',
+    type: 3,
+  },
 ];
 
 export const proFeatures = ['proFeaturePalettes', 'proFeatureCredits'] as const satisfies readonly PlanFeatureKey[];
@@ -79,7 +102,8 @@ export function startBlock(sub: Subscription | null): StartBlock | null {
 }
 
 /** Cancel is offered for an active or paused plan, except one bought through Apple (cancelled in the App Store). */
-export const canCancel = (sub: Subscription | null) => (sub?.status === 'ACTIVE' || sub?.status === 'PAUSED') && sub.subscriptionSource !== 'apple';
+export const canCancel = (sub: Subscription | null) =>
+  (sub?.status === 'ACTIVE' || sub?.status === 'PAUSED') && sub.subscriptionSource !== 'apple';
 /** Pause is offered for an active plan and, as SPEC 4's PAUSED -> PAUSED allows, a paused one (it extends the pause). */
 export const canPause = (sub: Subscription | null) => sub?.status === 'ACTIVE' || sub?.status === 'PAUSED';
 export const canResume = (sub: Subscription | null) => sub?.status === 'PAUSED';
@@ -129,10 +153,19 @@ export interface StatusSummary {
 export function statusSummary(sub: Subscription): StatusSummary {
   switch (sub.status) {
     case 'ACTIVE':
-      return { labelKey: 'subscriptionActive', detail: sub.expiresAt ? { key: 'periodEndsOn', date: sub.expiresAt } : null };
+      return {
+        labelKey: 'subscriptionActive',
+        detail: sub.expiresAt ? { key: 'periodEndsOn', date: sub.expiresAt } : null,
+      };
     case 'PAUSED':
-      return { labelKey: 'subscriptionPaused', detail: sub.pauseUntil ? { key: 'pausedUntil', date: sub.pauseUntil } : null };
+      return {
+        labelKey: 'subscriptionPaused',
+        detail: sub.pauseUntil ? { key: 'pausedUntil', date: sub.pauseUntil } : null,
+      };
     case 'CANCELLED':
-      return { labelKey: 'subscriptionCancelled', detail: sub.expiresAt ? { key: 'premiumUntil', date: sub.expiresAt } : null };
+      return {
+        labelKey: 'subscriptionCancelled',
+        detail: sub.expiresAt ? { key: 'premiumUntil', date: sub.expiresAt } : null,
+      };
   }
 }

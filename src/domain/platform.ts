@@ -2,7 +2,8 @@
 
 export type PlatformKind = 'ios' | 'android' | 'desktop' | 'unknown';
 export type PlatformOs = 'ios' | 'android' | 'windows' | 'macos' | 'linux' | 'chromeos' | 'unknown';
-export type InAppBrowser = 'Instagram' | 'Facebook' | 'Messenger' | 'TikTok' | 'Snapchat' | 'Pinterest' | 'LinkedIn' | 'X';
+export type InAppBrowser =
+  'Instagram' | 'Facebook' | 'Messenger' | 'TikTok' | 'Snapchat' | 'Pinterest' | 'LinkedIn' | 'X';
 
 export interface PlatformHints {
   userAgent: string;

@@ -62,7 +62,11 @@ function withinLimits(name: string | null | undefined): string {
  * SPEC 5: display name, else the part of the e-mail before @, else "Player" plus a number below 10000; kept within
  * the username limits so first-time setup never fails on a long or odd display name.
  */
-export function defaultUsername(displayName: string | null | undefined, email: string | null | undefined, random: () => number = Math.random): string {
+export function defaultUsername(
+  displayName: string | null | undefined,
+  email: string | null | undefined,
+  random: () => number = Math.random,
+): string {
   const name = withinLimits(displayName);
   if (name) return name;
   const local = withinLimits(email?.split('@')[0]);
@@ -102,9 +106,15 @@ export interface AccountTypeView {
 
 export function accountTypeView(sub: Subscription | null, now: number): AccountTypeView {
   const planId = currentPlanId(sub, now);
-  if (planId === 'FREE' || !sub) return { nameKey: planById('FREE').nameKey, isPro: false, status: null, expiryDays: null };
+  if (planId === 'FREE' || !sub)
+    return { nameKey: planById('FREE').nameKey, isPro: false, status: null, expiryDays: null };
   const end = sub.expiresAt ? Date.parse(sub.expiresAt) : NaN;
-  return { nameKey: planById(planId).nameKey, isPro: true, status: sub.status, expiryDays: Number.isNaN(end) ? null : expiryDays(now, end) };
+  return {
+    nameKey: planById(planId).nameKey,
+    isPro: true,
+    status: sub.status,
+    expiryDays: Number.isNaN(end) ? null : expiryDays(now, end),
+  };
 }
 
 export const AVATAR_TONES = 6;

@@ -1,5 +1,12 @@
 // The public paths of SPEC 6, and the pages exempt from session checks.
-export const PUBLIC_PATHS = ['/auth', '/sign-in', '/create-account', '/external-link', '/share-design', '/return-to-app'] as const;
+export const PUBLIC_PATHS = [
+  '/auth',
+  '/sign-in',
+  '/create-account',
+  '/external-link',
+  '/share-design',
+  '/return-to-app',
+] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -8,7 +8,11 @@ export const LINKABLE_PROVIDERS: readonly LinkableProvider[] = ['google.com', 'a
 export const VERIFICATION_COOLDOWN_MS = 60_000;
 
 export type ProviderNameKey = 'providerEmail' | 'providerGoogle' | 'providerApple';
-const NAME_KEYS: Record<string, ProviderNameKey> = { password: 'providerEmail', 'google.com': 'providerGoogle', 'apple.com': 'providerApple' };
+const NAME_KEYS: Record<string, ProviderNameKey> = {
+  password: 'providerEmail',
+  'google.com': 'providerGoogle',
+  'apple.com': 'providerApple',
+};
 const ORDER = ['password', 'google.com', 'apple.com'];
 
 /** The catalogue key of a provider's name ("Google"), or null for an unknown provider (shown by its id). */

@@ -22,7 +22,8 @@ export const messages = {
   backToOptions: 'Back to Sign-In Options',
   loggedOut: 'You have been successfully logged out.',
   returnHeading: 'Return to {product}',
-  returnText: 'Please return to your {product} desktop application to continue. The app should automatically sign you in.',
+  returnText:
+    'Please return to your {product} desktop application to continue. The app should automatically sign you in.',
   desktopNotListeningHeading: 'Open {product} on this computer',
   desktopNotListeningText:
     'We could not reach the {product} app on this computer, so it could not sign you in. Open {product}, then select Try again. You are still signed in here.',
@@ -101,7 +102,8 @@ export const messages = {
   pauseFailed: 'Failed to pause subscription. Please try again later.',
   resumeFailed: 'Failed to resume subscription. Please try again later.',
   designsFetchFailed: 'Failed to fetch designs',
-  cancelSucceeded: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
+  cancelSucceeded:
+    'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
   pauseSucceeded: 'Your subscription has been paused successfully.',
   resumeSucceeded: 'Your subscription has been resumed successfully.',
   designsEmpty: 'No designs found. Your designs will appear here after you create and save them in the {product} app.',
@@ -126,7 +128,8 @@ export const messages = {
   // Payments PayPal took that the backend has not recorded yet (issue 24): kept and recorded again
   finishingPurchase: 'Finishing your purchase…',
   finishingSubscription: 'Activating your subscription…',
-  paymentKept: 'Your PayPal payment went through, but we could not record it yet. It is saved in this browser and we will try again by ourselves.',
+  paymentKept:
+    'Your PayPal payment went through, but we could not record it yet. It is saved in this browser and we will try again by ourselves.',
   paymentKeptTryAgain: 'Try Again',
   // Follows the SPEC 8 text of a final refusal, so support can find the payment.
   paypalOrderReference: '{text} PayPal order: {id}',
@@ -134,11 +137,14 @@ export const messages = {
 
   // The connection (issue 24)
   offlineBanner: 'You are offline. Check your internet connection: this page will carry on by itself when it is back.',
-  unreachableBanner: 'We cannot reach our server. Check your internet connection: this page will carry on by itself when it is back.',
+  unreachableBanner:
+    'We cannot reach our server. Check your internet connection: this page will carry on by itself when it is back.',
 
   // Hand-off (where the spec is silent)
-  redirectRefused: 'This sign-in link points to an address that is not a {product} app, so your sign-in was not sent there. You are still signed in.',
-  openInBrowserHint: 'Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.',
+  redirectRefused:
+    'This sign-in link points to an address that is not a {product} app, so your sign-in was not sent there. You are still signed in.',
+  openInBrowserHint:
+    'Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.',
   openInBrowser: 'Continue in your browser',
 
   // Account deletion, affiliate
@@ -153,8 +159,10 @@ export const messages = {
   appOpening: 'Opening the {product} app...',
   appNotOpened: "The app didn't open. If {product} is installed, tap Open in the app. If not, download it first.",
   appLeft: 'Back from the app? Tap Open in the app to open this link again.',
-  appCannotOpen: 'This page cannot open the app directly. Download {product} from the store below, then open the link again.',
-  inAppBrowserHint: '{app} sometimes keeps links from opening other apps. If nothing happens, open this page in your browser from the {app} menu.',
+  appCannotOpen:
+    'This page cannot open the app directly. Download {product} from the store below, then open the link again.',
+  inAppBrowserHint:
+    '{app} sometimes keeps links from opening other apps. If nothing happens, open this page in your browser from the {app} menu.',
   noAppYet: "Don't have the app yet?",
   sharedDesignNamed: 'Shared design: {design}',
   scanHeading: 'Scan with your phone',
@@ -166,7 +174,8 @@ export const messages = {
   downloadHeading: 'Download the app',
   downloadText: 'Available on the App Store, Google Play and the Microsoft Store.',
   visitStoreText: 'Visit the App Store, Google Play or the Microsoft Store to download {product}.',
-  devRefused: 'Developer mode: {target} is not an allowed desktop app address, so this link was not handed to the desktop app and nothing was stored.',
+  devRefused:
+    'Developer mode: {target} is not an allowed desktop app address, so this link was not handed to the desktop app and nothing was stored.',
   badgeAppStore: 'Download on the App Store',
   badgeGooglePlay: 'Get it on Google Play',
   badgeMicrosoftStore: 'Get it from Microsoft Store',
@@ -175,8 +184,10 @@ export const messages = {
   houseModel: 'House model: {model}',
   thumbnailAlt: 'Preview of the {model} house model',
   noPreview: 'No preview available',
-  linkIncomplete: 'This shared link is incomplete, so the design cannot be shown. Ask the sender to share it again from the {product} app.',
-  linkPartial: 'Part of this shared link is missing ({missing}). If the app cannot find the design, ask the sender to share it again.',
+  linkIncomplete:
+    'This shared link is incomplete, so the design cannot be shown. Ask the sender to share it again from the {product} app.',
+  linkPartial:
+    'Part of this shared link is missing ({missing}). If the app cannot find the design, ask the sender to share it again.',
   missingDesignName: 'the design name',
   missingHouseModel: 'the house model',
   openOnDesktopHint: 'On a computer, you get a code to scan with your phone.',
@@ -218,7 +229,8 @@ export const messages = {
   newPasswordRequired: 'Please enter a new password',
   passwordChangeFailed: 'Failed to change your password. Please try again',
   passwordAddFailed: 'Failed to add a password. Please try again',
-  passwordEmailInUse: 'Another account already uses this email address with a password, so a password cannot be added here.',
+  passwordEmailInUse:
+    'Another account already uses this email address with a password, so a password cannot be added here.',
   passwordAlreadyAdded: 'This account already has a password.',
   passwordNeedsEmail: 'Your account has no email address, so a password cannot be added.',
   recentSignInRequired: 'For your security, please sign out and sign in again, then try once more.',
@@ -237,13 +249,17 @@ export const messages = {
   unlinking: 'Unlinking…',
   cancel: 'Cancel',
   linkFailed: 'Failed to link {provider}. Please try again',
-  linkCredentialInUse: 'This {provider} account already belongs to another {product} account, so it cannot be linked to this one.',
+  linkCredentialInUse:
+    'This {provider} account already belongs to another {product} account, so it cannot be linked to this one.',
   linkAlreadyLinked: '{provider} is already linked to your account.',
   unlinkNotLinked: '{provider} is not linked to your account.',
   unlinkFailed: 'Failed to unlink {provider}. Please try again',
-  linkInBrowserHint: 'Linking Google or Apple may not work inside this app window. Continue in your web browser to link them there.',
-  linkInBrowserRequested: 'Your web browser should open now. Sign in there and link your account on My Account; you can then return to this app.',
-  linkInBrowserManual: 'This app could not open your browser. Open this address in your web browser to link your account there:',
+  linkInBrowserHint:
+    'Linking Google or Apple may not work inside this app window. Continue in your web browser to link them there.',
+  linkInBrowserRequested:
+    'Your web browser should open now. Sign in there and link your account on My Account; you can then return to this app.',
+  linkInBrowserManual:
+    'This app could not open your browser. Open this address in your web browser to link your account there:',
   verificationHeading: 'Email verification',
   emailVerified: 'Verified',
   emailNotVerified: 'Not verified',
@@ -294,7 +310,8 @@ export const messages = {
   howStepOpenTitle: 'Open your design',
   howStepOpenText: 'Open a saved design in the {product} app and choose Dream Render.',
   howStepFrameTitle: 'Frame the shot',
-  howStepFrameText: 'Place the camera where you want it, inside or outside, and choose Standard ({standard}) or HD ({hd}).',
+  howStepFrameText:
+    'Place the camera where you want it, inside or outside, and choose Standard ({standard}) or HD ({hd}).',
   howStepGetTitle: 'Get your render',
   howStepGetText: 'Your photorealistic image is ready in moments, saved with your design to share.',
   compareBefore: 'BEFORE',
@@ -405,7 +422,8 @@ export const messages = {
 
   // Account deletion dialog (issue 17 item 8)
   accountDeletedTitle: 'Account deleted',
-  deletionWarning: 'Deleting your account removes your profile, saved designs, credits and subscription from {product}. This cannot be undone.',
+  deletionWarning:
+    'Deleting your account removes your profile, saved designs, credits and subscription from {product}. This cannot be undone.',
   deletingAccount: 'Deleting…',
   deleteAccountButton: 'Delete Account',
 
@@ -472,7 +490,11 @@ export const messages = {
 export type MessageCode = keyof typeof messages;
 
 /** The text for `code`, with {product} and any other {placeholder} filled in. */
-export function message(code: MessageCode, params: Record<string, string | number> = {}, product = config.productName): string {
+export function message(
+  code: MessageCode,
+  params: Record<string, string | number> = {},
+  product = config.productName,
+): string {
   return fill(messages[code], { product, ...params });
 }
 
@@ -493,13 +515,21 @@ export function formatPrice(amount: string | number, currency = 'USD'): string {
 }
 
 /** "March 5, 2025" (long) or "Mar 5, 2025" (medium) in en-US; null when `value` is missing or unreadable. `timeZone` for tests. */
-export function formatDate(value: string | number | Date | null | undefined, style: 'long' | 'medium' = 'long', timeZone?: string): string | null {
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  style: 'long' | 'medium' = 'long',
+  timeZone?: string,
+): string | null {
   if (value === null || value === undefined || value === '') return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const key = `${style}|${timeZone ?? ''}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { dateStyle: style, ...(timeZone ? { timeZone } : {}) })));
+  if (!format)
+    dateFormats.set(
+      key,
+      (format = new Intl.DateTimeFormat(locale, { dateStyle: style, ...(timeZone ? { timeZone } : {}) })),
+    );
   return format.format(date);
 }
 
@@ -511,7 +541,12 @@ export function formatTime(value: string | number | Date): string {
 }
 
 /** The `one` or `other` text for the count `n` by the locale's plural rules, with {n} and `params` filled in. */
-export function plural(n: number, one: MessageCode, other: MessageCode, params: Record<string, string | number> = {}): string {
+export function plural(
+  n: number,
+  one: MessageCode,
+  other: MessageCode,
+  params: Record<string, string | number> = {},
+): string {
   pluralRules ??= new Intl.PluralRules(locale);
   return message(pluralRules.select(n) === 'one' ? one : other, { n, ...params });
 }

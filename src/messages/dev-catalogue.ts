@@ -5,7 +5,8 @@ import { fill } from './catalogue';
 
 export const devMessages = {
   devDataHeading: 'Development data',
-  devDataIntro: 'What the portal holds and what the backend returns, for debugging. Tokens show only their last 6 characters.',
+  devDataIntro:
+    'What the portal holds and what the backend returns, for debugging. Tokens show only their last 6 characters.',
   devDataTabsLabel: 'Data',
   devPortalStateHeading: 'Portal state',
   devPortalStateLabel: '{tab} portal state',

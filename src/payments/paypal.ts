@@ -55,7 +55,8 @@ let loaded: { flow: PayPalFlow; promise: Promise<PayPalNamespace> } | null = nul
  * and a page can hold only one window.paypal.
  */
 function unloadSdk(): void {
-  for (const script of Array.from(document.querySelectorAll('script[data-js-sdk-library="paypal-js"]'))) script.remove();
+  for (const script of Array.from(document.querySelectorAll('script[data-js-sdk-library="paypal-js"]')))
+    script.remove();
   delete window.paypal;
   loaded = null;
 }
@@ -84,7 +85,11 @@ export function loadPayPal(flow: PayPalFlow, paypal: PortalConfig['paypal'] = co
 }
 
 /** Renders PayPal buttons with `options` into `container`; returns them so the caller can close them. */
-export async function renderButtons(flow: PayPalFlow, container: HTMLElement, options: PayPalButtonsComponentOptions): Promise<PayPalButtonsComponent> {
+export async function renderButtons(
+  flow: PayPalFlow,
+  container: HTMLElement,
+  options: PayPalButtonsComponentOptions,
+): Promise<PayPalButtonsComponent> {
   const namespace = await loadPayPal(flow);
   if (!namespace.Buttons) throw new PayPalError('unavailable', 'window.paypal.Buttons is not available');
   let buttons: PayPalButtonsComponent;
@@ -113,7 +118,10 @@ export interface SubscriptionHandlers {
 }
 
 /** Buttons that create a PayPal subscription to `planId` (SPEC 7). */
-export function subscriptionButtonOptions(planId: string, handlers: SubscriptionHandlers): PayPalButtonsComponentOptions {
+export function subscriptionButtonOptions(
+  planId: string,
+  handlers: SubscriptionHandlers,
+): PayPalButtonsComponentOptions {
   // PayPal reports a failed createSubscription through onError too; remember it to tell setup from payment errors.
   let setupFailed = false;
   return {
@@ -140,7 +148,12 @@ export function subscriptionButtonOptions(planId: string, handlers: Subscription
 export function creditsOrder(pack: CreditPack): CreateOrderRequestBody {
   return {
     intent: 'CAPTURE',
-    purchase_units: [{ description: message('packDescription', { n: pack.amount }), amount: { currency_code: 'USD', value: usdAmount(pack.price) } }],
+    purchase_units: [
+      {
+        description: message('packDescription', { n: pack.amount }),
+        amount: { currency_code: 'USD', value: usdAmount(pack.price) },
+      },
+    ],
   };
 }
 
@@ -191,7 +204,8 @@ export function creditsButtonOptions(pack: CreditPack, handlers: CreditsHandlers
 /** A readable message from whatever PayPal passed to onError. */
 export function paypalErrorText(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message)
+    return error.message;
   return 'Unknown error';
 }
 

@@ -48,4 +48,8 @@ export const creditsRoute = createRoute({
 });
 
 /** Any other path: the layout's guard sends signed-out users to /auth?redirect={path}. */
-export const appNotFoundRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '$', component: NotFoundPage });
+export const appNotFoundRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '$',
+  component: NotFoundPage,
+});

@@ -21,7 +21,13 @@ export type AuthGuardContext = Pick<PortalContext, 'standalone' | 'desktopPolicy
  * is a history replace, other parameters and the hash stay. A signed-in user goes on to the in-app path it asked
  * for, or to / carrying the query (and a redirect target found in the path or hash) for the hand-off.
  */
-export async function authGuard({ location, context }: { location: AuthLocation; context: AuthGuardContext }): Promise<void> {
+export async function authGuard({
+  location,
+  context,
+}: {
+  location: AuthLocation;
+  context: AuthGuardContext;
+}): Promise<void> {
   if (context.standalone) throw redirect({ href: '/external-link' });
   await context.session.authResolved();
   const search = location.search;
@@ -45,7 +51,10 @@ export async function authGuard({ location, context }: { location: AuthLocation;
     throw redirect({ href: target.path + stringifySearch(rest) });
   }
   // A target in the path or hash travels on in the query (the banner of a refused one reads it there too).
-  const carried = (target.kind === 'desktop' || target.kind === 'refused') && typeof search.redirect !== 'string' ? target.raw : undefined;
+  const carried =
+    (target.kind === 'desktop' || target.kind === 'refused') && typeof search.redirect !== 'string'
+      ? target.raw
+      : undefined;
   throw redirect({ href: '/' + stringifySearch(carried ? { ...search, redirect: carried } : search) });
 }
 
@@ -66,7 +75,8 @@ export async function appLayoutGuard({
   // SPEC 4: ?action=logout signs out on any page; the /auth guard does it and says so.
   if (search.action === 'logout') throw redirect({ href: withQuery('/auth', location.search), replace: true });
   await context.session.authResolved();
-  if (!context.session.isSignedIn()) throw redirect({ href: withQuery('/auth', location.search, { redirect: location.pathname }) });
+  if (!context.session.isSignedIn())
+    throw redirect({ href: withQuery('/auth', location.search, { redirect: location.pathname }) });
 }
 
 /** /sign-in and /create-account: the sign-in screen, with the same query. */

@@ -27,12 +27,26 @@ export function myDesignsLoader({ context }: { context: Loads }): void {
  * /subscription reads its query on arrival only (cause 'enter', SPEC 2): the page clearing it afterwards is a stay,
  * which must not drop the banner. `arrival` resolves true when the page should go back to a bare /subscription.
  */
-export function subscriptionLoader({ context, location, cause }: { context: Loads; location: { search: RawSearch }; cause: 'enter' | 'stay' | 'preload' }): {
+export function subscriptionLoader({
+  context,
+  location,
+  cause,
+}: {
+  context: Loads;
+  location: { search: RawSearch };
+  cause: 'enter' | 'stay' | 'preload';
+}): {
   arrival: Promise<boolean>;
 } {
   if (cause !== 'enter') return { arrival: context.loads.loadSubscription().then(() => false) };
   const { success, cancelled } = validateSubscriptionSearch(location.search);
-  return { arrival: context.loads.arriveAtSubscription({ success, cancelled, canMakePayments: bool(location.search.canMakePayments) }) };
+  return {
+    arrival: context.loads.arriveAtSubscription({
+      success,
+      cancelled,
+      canMakePayments: bool(location.search.canMakePayments),
+    }),
+  };
 }
 
 export interface ExternalLinkData {

@@ -29,7 +29,11 @@ export const authSplatRoute = createRoute({
 });
 
 export const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in', beforeLoad: toAuth });
-export const createAccountRoute = createRoute({ getParentRoute: () => rootRoute, path: '/create-account', beforeLoad: toAuth });
+export const createAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/create-account',
+  beforeLoad: toAuth,
+});
 
 export const returnToAppRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -34,11 +34,15 @@ const idle = (): BackendAnswer => ({ status: 'idle', data: null, error: null, at
 
 export const devData = proxy({
   tab: 'user' as DevTab,
-  answers: { user: idle(), subscription: idle(), unity: idle(), cloudSave: idle(), designs: idle() } as Record<DevTab, BackendAnswer>,
+  answers: { user: idle(), subscription: idle(), unity: idle(), cloudSave: idle(), designs: idle() } as Record<
+    DevTab,
+    BackendAnswer
+  >,
 });
 
 const VISIBLE = 6;
-const SECRET_KEYS = /^(access_?token|id_?token|refresh_?token|auth_?token|token|unity_?token|authorization|password|secret|api_?key)$/i;
+const SECRET_KEYS =
+  /^(access_?token|id_?token|refresh_?token|auth_?token|token|unity_?token|authorization|password|secret|api_?key)$/i;
 const JWT = /^[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}$/;
 
 /** A token with everything but its last 6 characters hidden, and its length, e.g. "••••••••abc123 (1043 chars)". */
@@ -103,7 +107,12 @@ export function portalView(tab: DevTab, sources: PortalSources = { session, play
     case 'cloudSave':
       return maskSecrets({ status: sources.player.status, error: sources.player.error, cloud: sources.player.cloud });
     case 'designs':
-      return maskSecrets({ status: sources.designs.status, error: sources.designs.error, count: sources.designs.items.length, items: sources.designs.items });
+      return maskSecrets({
+        status: sources.designs.status,
+        error: sources.designs.error,
+        count: sources.designs.items.length,
+        items: sources.designs.items,
+      });
   }
 }
 
@@ -112,7 +121,11 @@ async function answerFor(tab: DevTab): Promise<unknown> {
     // No backend read for these: the identity token's claims, and the Unity exchange is not repeated
     // (it would replace the session's Unity token).
     const ctx = await apiContext();
-    if (tab === 'unity') return { note: 'POST /auth/unity is not called again here: it would replace the Unity token in use.', unityToken: ctx.unityToken };
+    if (tab === 'unity')
+      return {
+        note: 'POST /auth/unity is not called again here: it would replace the Unity token in use.',
+        unityToken: ctx.unityToken,
+      };
     return { idToken: ctx.idToken, claims: jwtClaims(ctx.idToken) };
   }
   // A failed player load throws with its text (requirePlayer), as before it resolved to a status.
@@ -122,9 +135,13 @@ async function answerFor(tab: DevTab): Promise<unknown> {
   if (tab === 'designs') return fetchDesignsRaw(ctx, playerId);
   const raw = await fetchCloudSaveRaw(ctx, playerId);
   // SPEC 7: the explorer also reads the subscription out of the cloud save answer.
-  const results = raw && typeof raw === 'object' && 'results' in raw && Array.isArray(raw.results) ? (raw.results as unknown[]) : [];
+  const results =
+    raw && typeof raw === 'object' && 'results' in raw && Array.isArray(raw.results) ? (raw.results as unknown[]) : [];
   const entry = results.find((r) => r && typeof r === 'object' && 'key' in r && r.key === 'subscriptionData');
-  return { response: raw, subscriptionData: entry && typeof entry === 'object' && 'value' in entry ? entry.value : null };
+  return {
+    response: raw,
+    subscriptionData: entry && typeof entry === 'object' && 'value' in entry ? entry.value : null,
+  };
 }
 
 /** Asks the backend (or the identity service) for `tab`'s raw answer and keeps it masked. */

@@ -67,5 +67,8 @@ export function cloudSaveErrorText(error: unknown): string {
  * had no player to act for and said so in a PortalError (requirePlayer). SPEC 8 words both "Authentication failed".
  */
 export function isAuthOrPlayerFailure(error: unknown): boolean {
-  return (error instanceof ApiError && (error.kind === 'auth' || error.status === 401 || error.status === 403)) || error instanceof PortalError;
+  return (
+    (error instanceof ApiError && (error.kind === 'auth' || error.status === 401 || error.status === 403)) ||
+    error instanceof PortalError
+  );
 }

@@ -121,7 +121,8 @@ function refused(payment: PendingPayment, text: string): Settlement {
   return { status: 'refused', text: message(reference, { text, id: paymentId(payment) }) };
 }
 
-const finalRefusal = (error: unknown) => error instanceof ApiError && error.kind === 'http' && isFinalRefusal(error.status);
+const finalRefusal = (error: unknown) =>
+  error instanceof ApiError && error.kind === 'http' && isFinalRefusal(error.status);
 
 async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' }>): Promise<Settlement> {
   const pack = packById(payment.packId);
@@ -130,7 +131,11 @@ async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' 
     try {
       await requirePlayer();
       const result = await purchaseCredits(await apiContext(), pack.amount, payment.orderId);
-      if (!result.success) return refused(payment, result.error ? message('purchaseError', { message: result.error }) : message('purchaseFailed'));
+      if (!result.success)
+        return refused(
+          payment,
+          result.error ? message('purchaseError', { message: result.error }) : message('purchaseFailed'),
+        );
       if (result.newBalance !== null) setCredits(result.newBalance);
       else await loadPlayer({ force: true });
       showToast('success', message('purchaseSucceeded', { n: pack.amount }));

@@ -44,19 +44,21 @@ export function keptUnity(): UnityAuth | null {
 
 let exchangeFor: string | null = null;
 
-const exchange = singleFlight(async (uid: string, options: { linkToken?: string; forceRefresh?: boolean }): Promise<UnityAuth> => {
-  const ctx = await apiContext({ forceRefresh: options.forceRefresh });
-  let unity: UnityAuth;
-  try {
-    unity = options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx);
-  } catch (error) {
-    if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
-    throw new PortalError(message('unityAuthFailed'), error);
-  }
-  // The user signed out or changed while the exchange ran: its answer is nobody's here now, so it is dropped.
-  if (session.user?.uid !== uid) throw new PortalError(message('unityAuthFailed'));
-  return storeUnity(uid, unity);
-});
+const exchange = singleFlight(
+  async (uid: string, options: { linkToken?: string; forceRefresh?: boolean }): Promise<UnityAuth> => {
+    const ctx = await apiContext({ forceRefresh: options.forceRefresh });
+    let unity: UnityAuth;
+    try {
+      unity = options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx);
+    } catch (error) {
+      if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
+      throw new PortalError(message('unityAuthFailed'), error);
+    }
+    // The user signed out or changed while the exchange ran: its answer is nobody's here now, so it is dropped.
+    if (session.user?.uid !== uid) throw new PortalError(message('unityAuthFailed'));
+    return storeUnity(uid, unity);
+  },
+);
 
 /**
  * Exchanges the identity token for Unity auth (or links the desktop's player when `linkToken` is given) and stores
@@ -82,7 +84,10 @@ export async function ensureUnity(options: { linkToken?: string } = {}): Promise
 /** Signs out after a 401, 403 or network failure: the session is no good (SPEC 8). */
 function endsSession(error: unknown): boolean {
   const cause = error instanceof CloudSaveError ? error.cause : error;
-  return cause instanceof ApiError && (cause.kind === 'network' || (cause.kind === 'http' && (cause.status === 401 || cause.status === 403)));
+  return (
+    cause instanceof ApiError &&
+    (cause.kind === 'network' || (cause.kind === 'http' && (cause.status === 401 || cause.status === 403)))
+  );
 }
 
 interface PlayerLoad {
@@ -103,7 +108,12 @@ const resource = createResource({
       setup: async () => {
         try {
           const provider = localStore.get(LOCAL_KEYS.authProvider) ?? user?.providerIds[0] ?? 'unknown';
-          await setupCloudSave(await apiContext(), player.unity!.playerId, defaultUsername(user?.displayName, user?.email), provider);
+          await setupCloudSave(
+            await apiContext(),
+            player.unity!.playerId,
+            defaultUsername(user?.displayName, user?.email),
+            provider,
+          );
         } catch (error) {
           throw new PortalError(message('initialDataFailed'), error);
         }
@@ -142,9 +152,12 @@ export async function loadPlayer(options: { force?: boolean; keepSession?: boole
  * For calls that need the player: loads it, or throws a PortalError with the load's text (or `missing`, the caller's
  * own words for an action that cannot be done without a player).
  */
-export async function requirePlayer(options: { force?: boolean; missing?: string } = {}): Promise<{ cloud: CloudSave | null; unity: UnityAuth }> {
+export async function requirePlayer(
+  options: { force?: boolean; missing?: string } = {},
+): Promise<{ cloud: CloudSave | null; unity: UnityAuth }> {
   const outcome = await resource.load({ force: options.force });
-  if (outcome.status !== 'ready' || !player.unity) throw new PortalError(options.missing ?? outcome.error ?? message('genericError'));
+  if (outcome.status !== 'ready' || !player.unity)
+    throw new PortalError(options.missing ?? outcome.error ?? message('genericError'));
   return { cloud: player.cloud, unity: player.unity };
 }
 

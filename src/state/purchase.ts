@@ -6,7 +6,15 @@ import { packById, type CreditPack } from '../domain/credit-packs';
 import { message } from '../messages/catalogue';
 import { creditsButtonOptions, paypalErrorText, renderButtons } from '../payments/paypal';
 import { errorText, PortalError } from './errors';
-import { countKept, keepPayment, onPaymentSettled, purchaseErrorText, settlePayment, showRefusal, type Settlement } from './pending-payments';
+import {
+  countKept,
+  keepPayment,
+  onPaymentSettled,
+  purchaseErrorText,
+  settlePayment,
+  showRefusal,
+  type Settlement,
+} from './pending-payments';
 import { mountButtons } from './paypal-buttons';
 import { loadPlayer, player } from './player';
 import { createStore } from './resource';

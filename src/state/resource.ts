@@ -110,7 +110,9 @@ export function createStore<D extends object>(initial: () => D): Store<D> {
   };
 }
 
-export function createResource<D extends object, A extends object = object>(options: ResourceOptions<D, A>): Resource<D, A> {
+export function createResource<D extends object, A extends object = object>(
+  options: ResourceOptions<D, A>,
+): Resource<D, A> {
   const fields = (): D & ResourceFields => ({ ...options.initial(), status: 'idle', error: null });
   const state = proxy(fields());
   /** The request in flight, shared by every caller that does not force. */
@@ -184,7 +186,8 @@ export function createResource<D extends object, A extends object = object>(opti
         return settle(forced, args);
       }
       if (running) return settle(running, args);
-      if (!args.force && state.status === 'ready' && (options.fresh?.(state, args) ?? true)) return Promise.resolve(outcome());
+      if (!args.force && state.status === 'ready' && (options.fresh?.(state, args) ?? true))
+        return Promise.resolve(outcome());
       return settle(start(args), args);
     },
     reset() {
@@ -198,7 +201,9 @@ export function createResource<D extends object, A extends object = object>(opti
 }
 
 /** One call at a time: parallel callers share the running promise (which may reject); `clear()` forgets it. */
-export function singleFlight<A extends unknown[], T>(fn: (...args: A) => Promise<T>): ((...args: A) => Promise<T>) & { clear(): void } {
+export function singleFlight<A extends unknown[], T>(
+  fn: (...args: A) => Promise<T>,
+): ((...args: A) => Promise<T>) & { clear(): void } {
   let running: Promise<T> | null = null;
   const shared = (...args: A) => {
     const mine = (running ??= fn(...args).finally(() => {

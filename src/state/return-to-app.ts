@@ -19,7 +19,12 @@ export async function callDesktopOnReturn(): Promise<void> {
   if (token) {
     const state = localStore.get(LOCAL_KEYS.redirectState);
     // The token leaves once: nothing that could send it again stays stored.
-    localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.authToken, LOCAL_KEYS.redirectState, LOCAL_KEYS.redirectWithUnityToken);
+    localStore.remove(
+      LOCAL_KEYS.redirectUrl,
+      LOCAL_KEYS.authToken,
+      LOCAL_KEYS.redirectState,
+      LOCAL_KEYS.redirectWithUnityToken,
+    );
     if (target) await bridge.callDesktop(loginUrl(target, token, state));
   }
 }

@@ -87,7 +87,10 @@ export function resetAppOpen(): void {
  * Stores nothing when the address is not an allowed desktop target.
  */
 export function startDevHandoff(link: SharedLink, pageHostname: string = window.location.hostname): DevHandoffPlan {
-  const plan = planDevHandoff({ devLocalIp: config.devLocalIp, pageHostname, desktopPort: config.desktopPort, policy: desktopPolicy(config) }, link);
+  const plan = planDevHandoff(
+    { devLocalIp: config.devLocalIp, pageHostname, desktopPort: config.desktopPort, policy: desktopPolicy(config) },
+    link,
+  );
   if (plan.ok) {
     localStore.set(LOCAL_KEYS.redirectUrl, plan.handoff.redirectUrl);
     localStore.set(LOCAL_KEYS.redirectPath, plan.handoff.redirectPath);

@@ -156,7 +156,10 @@ async function onApproved(plan: PaidPlan, subscriptionId: string | null): Promis
   subscriptionPage.processing = message('activatingSubscription');
   try {
     const payment = { kind: 'subscription', subscriptionId, plan } as const;
-    const settlement = await settlePayment(keepPayment(payment), payment).catch((error: unknown): Settlement => ({ status: 'kept', error }));
+    const settlement = await settlePayment(keepPayment(payment), payment).catch((error: unknown): Settlement => ({
+      status: 'kept',
+      error,
+    }));
     switch (settlement.status) {
       case 'recorded':
         scheduleReload();
@@ -196,7 +199,8 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
           },
           onError: (kind) => {
             if (!live()) return;
-            subscriptionPage.panelError = kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
+            subscriptionPage.panelError =
+              kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
           },
         }),
       ),
@@ -228,7 +232,10 @@ async function activateWithoutPayPal(): Promise<void> {
       const result = await activateManually(plan, manualSubscriptionId(Date.now()));
       if (!result.success) throw new Error('manual activation refused');
     },
-    { after: activated, failure: (error) => (isAuthOrPlayerFailure(error) ? message('authenticationFailed') : message('activateFailed')) },
+    {
+      after: activated,
+      failure: (error) => (isAuthOrPlayerFailure(error) ? message('authenticationFailed') : message('activateFailed')),
+    },
   );
 }
 

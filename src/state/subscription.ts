@@ -21,7 +21,9 @@ const resource = createResource({
   load: async (args: SubscriptionLoad) => {
     const { cloud, unity } = await requirePlayer({ force: args.force });
     const current =
-      !args.force && cloud && cloud.subscription !== undefined ? cloud.subscription : await api.fetchSubscription(await apiContext(), unity.playerId);
+      !args.force && cloud && cloud.subscription !== undefined
+        ? cloud.subscription
+        : await api.fetchSubscription(await apiContext(), unity.playerId);
     return { current, fetchedAt: Date.now() };
   },
   errorText: (error) =>

@@ -69,8 +69,23 @@ const median = (xs: number[]) => {
 
 let currentProfile: ProfileName = 'desktop';
 
-function row(measure: string, portal: string, floor: string, ratio: number | null, target: string, met: boolean | null) {
-  rows.push({ profile: currentProfile, measure, portal, floor, ratio: ratio === null ? '' : ratio.toFixed(2), target, met });
+function row(
+  measure: string,
+  portal: string,
+  floor: string,
+  ratio: number | null,
+  target: string,
+  met: boolean | null,
+) {
+  rows.push({
+    profile: currentProfile,
+    measure,
+    portal,
+    floor,
+    ratio: ratio === null ? '' : ratio.toFixed(2),
+    target,
+    met,
+  });
 }
 
 type Meta = { outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> };
@@ -98,11 +113,23 @@ const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
  */
 async function bundleSizes() {
   const config: Partial<BuildConfig> = { backendUrl: 'https://backend.dreambook.example' };
-  const portal = await buildPortal({ flavour: 'production', outdir: join(root, 'dist/bench-portal'), config, quiet: true });
-  const floor = await buildPortal({ flavour: 'production', outdir: join(root, 'dist/bench-floor'), config, quiet: true, entry: 'tests/bench/floor/main.tsx' });
+  const portal = await buildPortal({
+    flavour: 'production',
+    outdir: join(root, 'dist/bench-portal'),
+    config,
+    quiet: true,
+  });
+  const floor = await buildPortal({
+    flavour: 'production',
+    outdir: join(root, 'dist/bench-floor'),
+    config,
+    quiet: true,
+    entry: 'tests/bench/floor/main.tsx',
+  });
   const js = (r: typeof portal) => Object.entries(r.report!).find(([f]) => f.endsWith('.js'))![1];
   const [p, f] = [js(portal), js(floor)];
-  for (const kind of ['raw', 'gzip', 'brotli'] as const) row(`JS bundle, ${kind}`, kib(p[kind]), kib(f[kind]), p[kind] / f[kind], '', null);
+  for (const kind of ['raw', 'gzip', 'brotli'] as const)
+    row(`JS bundle, ${kind}`, kib(p[kind]), kib(f[kind]), p[kind] / f[kind], '', null);
   const css = Object.entries(portal.report!).find(([file]) => file.endsWith('.css'))?.[1];
   if (css) row('CSS, gzip', kib(css.gzip), '', null, '', null);
   const total = p.gzip + (css?.gzip ?? 0);
@@ -157,14 +184,19 @@ async function serveBuilds(stack: Stack): Promise<Served> {
     await buildPortal({ flavour: 'production', outdir: dir, config: overrides, quiet: true, entry });
     await mkdir(join(stack.portalDir, name), { recursive: true });
     await cp(join(dir, 'index.html'), join(stack.portalDir, name, 'index.html'));
-    for (const file of (await readdir(dir)).filter((f) => /^app-.*\.js$/.test(f))) await cp(join(dir, file), join(stack.portalDir, file));
+    for (const file of (await readdir(dir)).filter((f) => /^app-.*\.js$/.test(f)))
+      await cp(join(dir, file), join(stack.portalDir, file));
   }
   // The stack built the staging flavour; the bench measures production, built into the folder the emulator serves.
   const staged = join(root, 'dist/bench-served-portal');
   await buildPortal({ flavour: 'production', outdir: staged, config: overrides, quiet: true });
   await cp(staged, stack.portalDir, { recursive: true });
   await cp(join(staged, 'index.html'), join(stack.portalDir, 'index.html'));
-  return { portalUrl: stack.portalUrl, floorUrl: `${stack.portalUrl}floor/`, handoffFloorUrl: `${stack.portalUrl}handoff-floor/` };
+  return {
+    portalUrl: stack.portalUrl,
+    floorUrl: `${stack.portalUrl}floor/`,
+    handoffFloorUrl: `${stack.portalUrl}handoff-floor/`,
+  };
 }
 
 async function newContext(browser: Browser, profile: Profile): Promise<BrowserContext> {
@@ -186,13 +218,19 @@ async function newPage(context: BrowserContext, profile: Profile): Promise<Page>
  * ms from navigation start until "Continue with Google" is enabled, and until the bundle had arrived (its
  * responseEnd): what follows is the bundle's evaluation and the start-up work up to the first interactive paint.
  */
-async function timeToInteractive(browser: Browser, profile: Profile, url: string): Promise<{ tti: number; script: number }> {
+async function timeToInteractive(
+  browser: Browser,
+  profile: Profile,
+  url: string,
+): Promise<{ tti: number; script: number }> {
   const context = await browser.newContext(profile.context);
   const page = await newPage(context, profile);
   await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
   const handle = await page.waitForFunction(
     () => {
-      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.includes('Continue with Google'));
+      const button = Array.from(document.querySelectorAll('button')).find((b) =>
+        b.textContent?.includes('Continue with Google'),
+      );
       return button && !button.disabled ? performance.now() : false;
     },
     undefined,
@@ -200,7 +238,10 @@ async function timeToInteractive(browser: Browser, profile: Profile, url: string
   );
   const tti = (await handle.jsonValue()) as number;
   const script = await page.evaluate(
-    () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => /\/app-[^/]*\.js$/.test(e.name))?.responseEnd ?? 0,
+    () =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+        /\/app-[^/]*\.js$/.test(e.name),
+      )?.responseEnd ?? 0,
   );
   await context.close();
   return { tti, script };
@@ -214,13 +255,25 @@ async function coldLoad(browser: Browser, profile: Profile, served: Served) {
     floorRuns.push(await timeToInteractive(browser, profile, served.floorUrl));
   }
   const [p, f] = [median(portalRuns.map((r) => r.tti)), median(floorRuns.map((r) => r.tti))];
-  row(`cold load to interactive /auth (median of ${RUNS})`, ms(p), ms(f), p / f, `ratio <= ${COLD_LOAD_TARGET}`, p / f <= COLD_LOAD_TARGET);
+  row(
+    `cold load to interactive /auth (median of ${RUNS})`,
+    ms(p),
+    ms(f),
+    p / f,
+    `ratio <= ${COLD_LOAD_TARGET}`,
+    p / f <= COLD_LOAD_TARGET,
+  );
   // Where the time goes: until the bundle has arrived (HTML, then the script over the network), and after it.
   const [ps, fs] = [median(portalRuns.map((r) => r.script)), median(floorRuns.map((r) => r.script))];
   const [pa, fa] = [median(portalRuns.map((r) => r.tti - r.script)), median(floorRuns.map((r) => r.tti - r.script))];
   row('  of which until the bundle has arrived', ms(ps), ms(fs), ps / fs, '', null);
   row('  of which after: evaluation and start-up to interactive', ms(pa), ms(fa), pa / fa, '', null);
-  (results.coldLoad as Record<string, unknown>)[profile.name] = { portal: portalRuns, floor: floorRuns, medianPortal: p, medianFloor: f };
+  (results.coldLoad as Record<string, unknown>)[profile.name] = {
+    portal: portalRuns,
+    floor: floorRuns,
+    medianPortal: p,
+    medianFloor: f,
+  };
 }
 
 const VITALS_SCRIPT = () => {
@@ -230,7 +283,8 @@ const VITALS_SCRIPT = () => {
     for (const e of list.getEntries()) w.__vitals.lcp = Math.max(w.__vitals.lcp, e.startTime);
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__vitals.cls += e.value;
+    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+      if (!e.hadRecentInput) w.__vitals.cls += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
@@ -290,7 +344,12 @@ interface HandoffRun {
 }
 
 /** Counts the requests `page` makes while `act` runs until the listener gets /login, and the time it took. */
-async function measureHandoff(page: Page, stack: Stack, listener: DesktopListener, act: () => Promise<unknown>): Promise<HandoffRun> {
+async function measureHandoff(
+  page: Page,
+  stack: Stack,
+  listener: DesktopListener,
+  act: () => Promise<unknown>,
+): Promise<HandoffRun> {
   const emulatorOrigin = new URL(stack.config.authEmulatorUrl).origin;
   const backendOrigin = new URL(stack.config.backendUrl).origin;
   const seen: string[] = [];
@@ -308,7 +367,8 @@ async function measureHandoff(page: Page, stack: Stack, listener: DesktopListene
   counting = false;
   await page.waitForURL(`${listener.url}/login?**`).catch(() => undefined);
   const calls = seen.filter((s) => !s.includes(`${listener.url}/login`));
-  const kind = (s: string) => (s.includes(emulatorOrigin) ? 'emulator' : s.includes(backendOrigin) ? 'backend' : 'other');
+  const kind = (s: string) =>
+    s.includes(emulatorOrigin) ? 'emulator' : s.includes(backendOrigin) ? 'backend' : 'other';
   return {
     emulator: calls.filter((s) => kind(s) === 'emulator').length,
     backend: calls.filter((s) => kind(s) === 'backend').length,
@@ -334,7 +394,14 @@ function reportHandoff(name: string, runs: HandoffRun[], floorRuns: HandoffRun[]
     total(worst) <= budget && repeats.length === 0,
   );
   const [mid, floorMid] = [median(runs.map((c) => c.ms)), median(floorRuns.map((c) => c.ms))];
-  row(`${name}: time (median of ${RUNS})`, ms(mid), ms(floorMid), mid / floorMid, `ratio <= ${HANDOFF_TARGET}`, mid / floorMid <= HANDOFF_TARGET);
+  row(
+    `${name}: time (median of ${RUNS})`,
+    ms(mid),
+    ms(floorMid),
+    mid / floorMid,
+    `ratio <= ${HANDOFF_TARGET}`,
+    mid / floorMid <= HANDOFF_TARGET,
+  );
   return { runs, floorRuns, repeated: repeats, medianMs: mid, floorMedianMs: floorMid };
 }
 
@@ -360,15 +427,28 @@ async function handoffCost(browser: Browser, profile: Profile, stack: Stack, ser
       await page.getByRole('button', { name: 'Continue with Email' }).click();
       await page.getByLabel('Email').fill(account.email);
       await page.getByLabel('Password', { exact: true }).fill(account.password);
-      email.push(await measureHandoff(page, stack, listener, () => page.getByRole('button', { name: 'Sign In', exact: true }).click()));
+      email.push(
+        await measureHandoff(page, stack, listener, () =>
+          page.getByRole('button', { name: 'Sign In', exact: true }).click(),
+        ),
+      );
       await context.close();
       listener.reset();
       context = await newContext(browser, profile);
       page = await newPage(context, profile);
-      await page.goto(`${floorQuery('email')}&email=${encodeURIComponent(account.email)}&password=${encodeURIComponent(account.password)}`);
-      await page.getByRole('button', { name: 'Continue with Google' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+      await page.goto(
+        `${floorQuery('email')}&email=${encodeURIComponent(account.email)}&password=${encodeURIComponent(account.password)}`,
+      );
+      await page
+        .getByRole('button', { name: 'Continue with Google' })
+        .and(page.locator(':enabled'))
+        .waitFor({ timeout: 60_000 });
       const floorPage = page;
-      emailFloor.push(await measureHandoff(page, stack, listener, () => floorPage.getByRole('button', { name: 'Sign In', exact: true }).click()));
+      emailFloor.push(
+        await measureHandoff(page, stack, listener, () =>
+          floorPage.getByRole('button', { name: 'Sign In', exact: true }).click(),
+        ),
+      );
       await context.close();
     }
     // A returning user, already signed in in this browser: the desktop app opens /auth?redirect=..., the clock starts
@@ -418,7 +498,8 @@ async function requestsPerPage(browser: Browser, stack: Stack, served: Served) {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     const gets: Record<string, number> = {};
-    for (const e of stack.backend.log.slice(before)) if (e.uid === account.uid && e.method === 'GET') gets[e.route] = (gets[e.route] ?? 0) + 1;
+    for (const e of stack.backend.log.slice(before))
+      if (e.uid === account.uid && e.method === 'GET') gets[e.route] = (gets[e.route] ?? 0) + 1;
     perPage[path] = gets;
     const text =
       Object.entries(gets)
@@ -443,7 +524,11 @@ function buildTime() {
     const started = process.hrtime.bigint();
     // The build as deployed: build.mjs refuses production builds with the local stack's loopback defaults.
     const env = { ...process.env, PORTAL_BACKEND_URL: 'https://api.bench.example', PORTAL_USE_EMULATOR: 'false' };
-    execFileSync(process.execPath, ['build.mjs', '--env', 'production', '--outdir', 'dist/bench-build'], { cwd: root, stdio: 'ignore', env });
+    execFileSync(process.execPath, ['build.mjs', '--env', 'production', '--outdir', 'dist/bench-build'], {
+      cwd: root,
+      stdio: 'ignore',
+      env,
+    });
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   row('build.mjs, production (median of 5)', ms(median(times)), '', null, '', null);
@@ -473,7 +558,11 @@ export async function main(): Promise<void> {
   results.coldLoad = {};
   results.webVitals = {};
   results.handoff = {};
-  const stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: false, outdir: join(root, 'dist/bench-stack') });
+  const stack = await startStack({
+    ports: { portal: 0, backend: 0, auth: 0, desktop: 0 },
+    desktop: false,
+    outdir: join(root, 'dist/bench-stack'),
+  });
   /** Each part in a browser of its own; a part that fails is reported in the table and the rest still run. */
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
   const profiles = (process.env.BENCH_PROFILES?.split(',') ?? ['desktop', 'mobile']) as ProfileName[];
@@ -486,7 +575,14 @@ export async function main(): Promise<void> {
     try {
       await run(browser);
     } catch (error) {
-      row(`${name}: FAILED`, (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 120), '', null, '', false);
+      row(
+        `${name}: FAILED`,
+        (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 120),
+        '',
+        null,
+        '',
+        false,
+      );
     } finally {
       await browser.close().catch(() => undefined);
     }
@@ -508,7 +604,13 @@ export async function main(): Promise<void> {
   } finally {
     await stack.stop();
   }
-  const output = { date: new Date().toISOString(), machine, seconds: Math.round((Date.now() - started) / 1000), rows, ...results };
+  const output = {
+    date: new Date().toISOString(),
+    machine,
+    seconds: Math.round((Date.now() - started) / 1000),
+    rows,
+    ...results,
+  };
   await mkdir(join(root, 'tests/bench'), { recursive: true });
   await writeFile(join(root, 'tests/bench/results.json'), JSON.stringify(output, null, 2));
   printTable('desktop');

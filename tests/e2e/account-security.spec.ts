@@ -8,12 +8,14 @@ import { expectNoSidewaysScroll, profileValue, signInToAccount } from './support
 
 /** What Chromium logs for an answer >= 400 from the emulator (a wrong password): expected in these tests. */
 const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of 400/;
-const HTTP_OR_NETWORK_ERROR_LOG = /Failed to load resource: (the server responded with a status of 400|net::ERR_FAILED)/;
+const HTTP_OR_NETWORK_ERROR_LOG =
+  /Failed to load resource: (the server responded with a status of 400|net::ERR_FAILED)/;
 
 const endpoint = (name: string) => new RegExp(`/identitytoolkit\\.googleapis\\.com/v1/accounts:${name}\\b`);
 
 const security = (page: Page) => page.getByRole('region', { name: 'Sign-in & security' });
-const linkedRow = (page: Page, name: 'Google' | 'Apple') => security(page).getByRole('listitem').filter({ hasText: name });
+const linkedRow = (page: Page, name: 'Google' | 'Apple') =>
+  security(page).getByRole('listitem').filter({ hasText: name });
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -34,7 +36,10 @@ async function changePassword(page: Page, current: string, next: string): Promis
 test.describe('change password', () => {
   test.use({ allowConsoleErrors: [HTTP_ERROR_LOG] });
 
-  test('an e-mail user changes the password, then signs in with the new one and not the old one', async ({ page, harness }) => {
+  test('an e-mail user changes the password, then signs in with the new one and not the old one', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account({ name: 'Ada Lovelace' });
     await signInToAccount(page, account);
     await expect(security(page).getByRole('heading', { name: 'Change password' })).toBeVisible();
@@ -53,7 +58,10 @@ test.describe('change password', () => {
     await expect(profileValue(page, 'Email')).toHaveText(account.email);
   });
 
-  test('a wrong current password says "Incorrect email or password" and keeps the old password', async ({ page, harness }) => {
+  test('a wrong current password says "Incorrect email or password" and keeps the old password', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await signInToAccount(page, account);
     await changePassword(page, 'not-my-password', 'brand-new-pass-2');
@@ -70,7 +78,10 @@ test.describe('change password', () => {
     await expect(harness.admin.signIn(account.email, 'brand-new-pass-2')).rejects.toThrow();
   });
 
-  test('SPEC 5: both fields required, a new password of at least 6 characters, checked before any request', async ({ page, harness }) => {
+  test('SPEC 5: both fields required, a new password of at least 6 characters, checked before any request', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await signInToAccount(page, account);
     let reauths = 0;
@@ -95,11 +106,15 @@ test.describe('change password', () => {
       await signInToAccount(page, account);
       await page.route(endpoint('signInWithPassword'), firebaseError('TOO_MANY_ATTEMPTS_TRY_LATER'));
       await changePassword(page, account.password, 'brand-new-pass-2');
-      await expect(security(page).getByRole('alert')).toHaveText('Too many unsuccessful login attempts. Please try again later');
+      await expect(security(page).getByRole('alert')).toHaveText(
+        'Too many unsuccessful login attempts. Please try again later',
+      );
       await page.unroute(endpoint('signInWithPassword'));
       await page.route(endpoint('signInWithPassword'), (route) => route.abort('failed'));
       await security(page).getByRole('button', { name: 'Change password' }).click();
-      await expect(security(page).getByRole('alert')).toHaveText('Network error. Please check your connection and try again');
+      await expect(security(page).getByRole('alert')).toHaveText(
+        'Network error. Please check your connection and try again',
+      );
       // Once the network is back the same form works.
       await page.unroute(endpoint('signInWithPassword'));
       await security(page).getByRole('button', { name: 'Change password' }).click();
@@ -115,7 +130,10 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     await serveIdentityProviderOffline(context);
   });
 
-  test('linking Google in the popup makes "Continue with Google" sign into the same account', async ({ page, harness }) => {
+  test('linking Google in the popup makes "Continue with Google" sign into the same account', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account({ name: 'Ada Lovelace' });
     await signInToAccount(page, account);
     await expect(profileValue(page, 'Sign-in Method')).toHaveText('Email');
@@ -142,7 +160,10 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     expect(await page.evaluate(() => localStorage.getItem('authProvider'))).toBe('google.com');
   });
 
-  test('a Google-only account cannot unlink its last method; after "Add a password" it can, with a confirmation', async ({ page, harness }) => {
+  test('a Google-only account cannot unlink its last method; after "Add a password" it can, with a confirmation', async ({
+    page,
+    harness,
+  }) => {
     await page.goto('/auth');
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -151,7 +172,9 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     await expect(profileValue(page, 'Sign-in Method')).toHaveText('Google');
 
     // The last method: no Unlink, and the reason is said.
-    await expect(linkedRow(page, 'Google')).toContainText('This is your only sign-in method, so it cannot be unlinked.');
+    await expect(linkedRow(page, 'Google')).toContainText(
+      'This is your only sign-in method, so it cannot be unlinked.',
+    );
     await expect(security(page).getByRole('button', { name: 'Unlink Google' })).toHaveCount(0);
 
     // No password yet: "Add a password" instead of the change form.
@@ -162,13 +185,17 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Password added.' })).toBeVisible();
     await expect(profileValue(page, 'Sign-in Method')).toHaveText('Email, Google');
     await expect(security(page).getByRole('heading', { name: 'Change password' })).toBeVisible();
-    await expect(harness.admin.signIn(google.email, 'added-pass-1')).resolves.toMatchObject({ uid: expect.any(String) });
+    await expect(harness.admin.signIn(google.email, 'added-pass-1')).resolves.toMatchObject({
+      uid: expect.any(String),
+    });
 
     // Now Google may go, after "Unlink Google?"; Cancel keeps it.
     const unlink = security(page).getByRole('button', { name: 'Unlink Google' });
     await unlink.click();
     const dialog = page.getByRole('alertdialog', { name: 'Unlink Google?' });
-    await expect(dialog).toHaveAccessibleDescription('You will no longer be able to sign in with Google. You can still sign in with Email.');
+    await expect(dialog).toHaveAccessibleDescription(
+      'You will no longer be able to sign in with Google. You can still sign in with Email.',
+    );
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expectAccessible(page, 'unlink confirmation');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -185,11 +212,14 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     await expect(security(page).getByRole('button', { name: 'Link Google' })).toBeVisible();
 
     // The identity service agrees: the account has only its password now.
-    const found = await fetch(`${harness.admin.url}/identitytoolkit.googleapis.com/v1/projects/${harness.admin.projectId}/accounts:lookup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ email: [google.email] }),
-    }).then((r) => r.json() as Promise<{ users?: Array<{ providerUserInfo?: Array<{ providerId: string }> }> }>);
+    const found = await fetch(
+      `${harness.admin.url}/identitytoolkit.googleapis.com/v1/projects/${harness.admin.projectId}/accounts:lookup`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+        body: JSON.stringify({ email: [google.email] }),
+      },
+    ).then((r) => r.json() as Promise<{ users?: Array<{ providerUserInfo?: Array<{ providerId: string }> }> }>);
     expect(found.users?.[0]?.providerUserInfo?.map((p) => p.providerId)).toEqual(['password']);
   });
 
@@ -200,8 +230,12 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     });
     await signInToAccount(page, account);
     await security(page).getByRole('button', { name: 'Link Apple' }).click();
-    await expect(security(page).getByRole('alert')).toHaveText('Pop-up blocked by browser. Please allow pop-ups for this site');
-    await expect(security(page).getByText('Linking Google or Apple may not work inside this app window.', { exact: false })).toBeVisible();
+    await expect(security(page).getByRole('alert')).toHaveText(
+      'Pop-up blocked by browser. Please allow pop-ups for this site',
+    );
+    await expect(
+      security(page).getByText('Linking Google or Apple may not work inside this app window.', { exact: false }),
+    ).toBeVisible();
     await security(page).getByRole('button', { name: 'Continue in your browser' }).click();
     await expect(security(page).getByText(/could not open your browser/)).toBeVisible();
     await expect(security(page).getByRole('link', { name: page.url() })).toHaveAttribute('href', page.url());
@@ -210,17 +244,26 @@ test.describe('linked methods (the emulator IdP widget)', () => {
 });
 
 test.describe('inside a host webview', () => {
-  test('linking offers the system browser from the start and asks the host to open My Account there', async ({ page, harness }) => {
+  test('linking offers the system browser from the start and asks the host to open My Account there', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await page.addInitScript(() => {
       const posted: string[] = [];
       Object.assign(window, { __posted: posted, ReactNativeWebView: { postMessage: (m: string) => posted.push(m) } });
     });
     await signInToAccount(page, account);
-    await expect(security(page).getByText('Linking Google or Apple may not work inside this app window.', { exact: false })).toBeVisible();
+    await expect(
+      security(page).getByText('Linking Google or Apple may not work inside this app window.', { exact: false }),
+    ).toBeVisible();
     await security(page).getByRole('button', { name: 'Continue in your browser' }).click();
     await expect(security(page).getByText(/Your web browser should open now/)).toBeVisible();
-    const sent = await page.evaluate(() => (window as unknown as { __posted: string[] }).__posted.map((m) => JSON.parse(m) as { type: string; url?: string }));
+    const sent = await page.evaluate(() =>
+      (window as unknown as { __posted: string[] }).__posted.map(
+        (m) => JSON.parse(m) as { type: string; url?: string },
+      ),
+    );
     expect(sent.filter((m) => m.type === 'openUrl').map((m) => m.url)).toEqual([page.url()]);
   });
 });
@@ -232,12 +275,16 @@ test.describe('e-mail verification', () => {
     const part = security(page).getByRole('region', { name: 'Email verification' });
     await expect(part.getByText('Not verified', { exact: true })).toBeVisible();
     await part.getByRole('button', { name: 'Send verification e-mail' }).click();
-    await expect(part.getByRole('status')).toHaveText(`Verification email sent to ${account.email}. Follow the link in it, then come back here.`);
+    await expect(part.getByRole('status')).toHaveText(
+      `Verification email sent to ${account.email}. Follow the link in it, then come back here.`,
+    );
     // The cooldown: the button counts down and refuses meanwhile.
     const again = part.getByRole('button', { name: /^Send again in \d+ s$/ });
     await expect(again).toHaveAttribute('aria-disabled', 'true');
     await again.click({ force: true });
-    const codes = (await harness.admin.oobCodes()).filter((c) => c.email === account.email && c.requestType === 'VERIFY_EMAIL');
+    const codes = (await harness.admin.oobCodes()).filter(
+      (c) => c.email === account.email && c.requestType === 'VERIFY_EMAIL',
+    );
     expect(codes).toHaveLength(1);
 
     // Not followed yet: checking says so.

@@ -28,11 +28,16 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page).toHaveURL(/\/subscription$/);
     });
 
-    test('counts down to the end of the period: "Expires tomorrow", then "Expires today"', async ({ page, harness }) => {
+    test('counts down to the end of the period: "Expires tomorrow", then "Expires today"', async ({
+      page,
+      harness,
+    }) => {
       const account = await harness.account({ name: 'Ada Lovelace', plan: 'monthly' });
       const read = page.waitForResponse((r) => r.url().includes(`/cloud-save/${account.playerId}?`));
       await signInToAccount(page, account);
-      const results = ((await (await read).json()) as { results: Array<{ key: string; value: { expiresAt?: string } }> }).results;
+      const results = (
+        (await (await read).json()) as { results: Array<{ key: string; value: { expiresAt?: string } }> }
+      ).results;
       const expiresAt = Date.parse(results.find((r) => r.key === 'subscriptionData')!.value.expiresAt!);
       const midnight = new Date(expiresAt);
       midnight.setHours(0, 0, 0, 0);
@@ -62,7 +67,10 @@ for (const { name, viewport } of WIDTHS) {
       await expectAccessible(page, `My Account, payments not allowed (${name})`);
     });
 
-    test('edits the username inline, keeps the # suffix, and the change survives a reload', async ({ page, harness }) => {
+    test('edits the username inline, keeps the # suffix, and the change survives a reload', async ({
+      page,
+      harness,
+    }) => {
       const account = await harness.account({ name: 'Ada Lovelace' });
       const suffix = account.username.slice(account.username.indexOf('#'));
       await signInToAccount(page, account);
@@ -73,7 +81,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(field).toHaveValue('Ada Lovelace');
       await expectAccessible(page, `username editing (${name})`);
       await field.fill('Countess of Lovelace');
-      const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/cloud-save/${account.playerId}/username`));
+      const saved = page.waitForRequest(
+        (r) => r.method() === 'PUT' && r.url().endsWith(`/cloud-save/${account.playerId}/username`),
+      );
       await page.getByRole('button', { name: 'Save' }).click();
       expect((await saved).postDataJSON()).toEqual({ username: 'Countess of Lovelace' });
       const toast = page.getByRole('status').filter({ hasText: 'Username updated.' });
@@ -87,7 +97,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(toast).toHaveCount(0);
       await expect(profileValue(page, 'Username')).toContainText('Countess of Lovelace');
 
-      const reloaded = page.waitForResponse((r) => r.url().includes(`/cloud-save/${account.playerId}?`) && r.request().method() === 'GET');
+      const reloaded = page.waitForResponse(
+        (r) => r.url().includes(`/cloud-save/${account.playerId}?`) && r.request().method() === 'GET',
+      );
       await page.reload();
       expect(((await (await reloaded).json()) as { username: string }).username).toBe(`Countess of Lovelace${suffix}`);
       await expect(profileValue(page, 'Username')).toContainText('Countess of Lovelace');
@@ -123,11 +135,16 @@ for (const { name, viewport } of WIDTHS) {
       await page.getByRole('textbox', { name: 'Username' }).fill('Ada#0001');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('alert')).toHaveText('A username cannot contain the # character.');
-      await expect(page.getByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription('A username cannot contain the # character.');
+      await expect(page.getByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription(
+        'A username cannot contain the # character.',
+      );
       expect((await harness.log(account.uid)).filter((c) => c.method === 'PUT')).toEqual([]);
     });
 
-    test('account deletion: "Are you sure?", Cancel and Escape keep the account, focus back on the button', async ({ page, harness }) => {
+    test('account deletion: "Are you sure?", Cancel and Escape keep the account, focus back on the button', async ({
+      page,
+      harness,
+    }) => {
       const account = await harness.account({ name: 'Ada Lovelace' });
       await signInToAccount(page, account);
       const request = page.getByRole('button', { name: 'Request Account Deletion' });
@@ -158,13 +175,21 @@ test.describe('account deletion end to end', () => {
   test.use({ allowConsoleErrors: [/status of 400/] });
 
   for (const { name, viewport } of WIDTHS) {
-    test(`deletes the account, shows success, then after 2 seconds signs out to /auth?action=logout (${name})`, async ({ page, harness }) => {
+    test(`deletes the account, shows success, then after 2 seconds signs out to /auth?action=logout (${name})`, async ({
+      page,
+      harness,
+    }) => {
       await page.setViewportSize(viewport);
       const account = await harness.account({ name: 'Ada Lovelace', designs: 2, plan: 'monthly' });
       await signInToAccount(page, account);
       await page.getByRole('button', { name: 'Request Account Deletion' }).click();
-      const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/users/${account.playerId}`));
-      await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete Account' }).click();
+      const deleted = page.waitForResponse(
+        (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/users/${account.playerId}`),
+      );
+      await page
+        .getByRole('alertdialog', { name: 'Are you sure?' })
+        .getByRole('button', { name: 'Delete Account' })
+        .click();
       expect((await deleted).status()).toBe(200);
       const success = page.getByRole('status').filter({ hasText: 'Your account has been deleted. Signing you out...' });
       await expect(success).toBeVisible();
@@ -207,7 +232,10 @@ test.describe('account deletion without the data it needs', () => {
   // The Unity exchange answers 500, and the identity service cannot be reached, on purpose.
   test.use({ allowConsoleErrors: [/status of 500|ERR_FAILED|ERR_INTERNET_DISCONNECTED/] });
 
-  test('no player id (the Unity exchange failed): "Authentication data is missing. Please try logging in again."', async ({ page, harness }) => {
+  test('no player id (the Unity exchange failed): "Authentication data is missing. Please try logging in again."', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account({ name: 'Ada Lovelace' });
     await harness.faults(account.uid, 'auth-unity=500');
     await signInToAccount(page, account);
@@ -220,7 +248,10 @@ test.describe('account deletion without the data it needs', () => {
     expect((await harness.log(account.uid)).filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 
-  test('no identity token (it expired and cannot be renewed): "Firebase authentication is required. Please log in again."', async ({ page, harness }) => {
+  test('no identity token (it expired and cannot be renewed): "Firebase authentication is required. Please log in again."', async ({
+    page,
+    harness,
+  }) => {
     await page.clock.install();
     const account = await harness.account({ name: 'Ada Lovelace' });
     await signInToAccount(page, account);

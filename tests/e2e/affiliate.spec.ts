@@ -23,7 +23,10 @@ for (const { name, viewport } of WIDTHS) {
   test.describe(`affiliate survey (${name})`, () => {
     test.use({ viewport });
 
-    test('a new user gets it after signing in; it asks for a choice, sends it, and shows once per session', async ({ page, harness }) => {
+    test('a new user gets it after signing in; it asks for a choice, sends it, and shows once per session', async ({
+      page,
+      harness,
+    }) => {
       const account = await harness.account({ name: 'Ada Lovelace' });
       await signInByEmail(page, account);
       const dialog = survey(page);
@@ -41,7 +44,9 @@ for (const { name, viewport } of WIDTHS) {
 
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Please select an option');
-      await expect(dialog.getByRole('group', { name: 'How did you hear about us?' })).toHaveAccessibleDescription('Please select an option');
+      await expect(dialog.getByRole('group', { name: 'How did you hear about us?' })).toHaveAccessibleDescription(
+        'Please select an option',
+      );
       await expectAccessible(page, `affiliate survey, nothing chosen (${name})`);
       expect((await harness.log(account.uid)).filter((c) => c.route === 'affiliate')).toEqual([]);
 
@@ -49,9 +54,14 @@ for (const { name, viewport } of WIDTHS) {
       await expect(dialog.getByRole('alert')).toHaveCount(0);
       const tracked = page.waitForRequest((r) => r.url().endsWith('/affiliate/track') && r.method() === 'POST');
       await dialog.getByRole('button', { name: 'Submit' }).click();
-      expect((await tracked).postDataJSON()).toEqual({ playerId: account.playerId, affiliateId: 'monster_house_plans' });
+      expect((await tracked).postDataJSON()).toEqual({
+        playerId: account.playerId,
+        affiliateId: 'monster_house_plans',
+      });
       await expect(dialog).toHaveCount(0);
-      expect((await harness.log(account.uid)).filter((c) => c.route === 'affiliate').map((c) => c.status)).toEqual([200]);
+      expect((await harness.log(account.uid)).filter((c) => c.route === 'affiliate').map((c) => c.status)).toEqual([
+        200,
+      ]);
 
       // Still a new account, but the survey was shown in this session.
       await settledAfterReload(page, account.playerId);

@@ -31,7 +31,11 @@ export interface FakeHostWindow {
 }
 
 /** Runs in the page before any of its scripts: a host object that records what the page posts. */
-function installFakeHost({ kind, names, lateMs }: Required<Omit<FakeHostOptions, 'lateMs'>> & Pick<FakeHostOptions, 'lateMs'>): void {
+function installFakeHost({
+  kind,
+  names,
+  lateMs,
+}: Required<Omit<FakeHostOptions, 'lateMs'>> & Pick<FakeHostOptions, 'lateMs'>): void {
   if (window !== window.top) return;
   const win = window as unknown as FakeHostWindow & Record<string, unknown>;
   const inbox: string[] = [];
@@ -53,7 +57,8 @@ function installFakeHost({ kind, names, lateMs }: Required<Omit<FakeHostOptions,
     if (sender === 'vuplex' || sender === 'webview2' || sender === 'android') host.emit(data);
     else if (sender === 'react-native') document.dispatchEvent(new MessageEvent('message', { data }));
     else {
-      if (typeof win.__portalBridgeReceive !== 'function') throw new Error('the page defines no window.__portalBridgeReceive');
+      if (typeof win.__portalBridgeReceive !== 'function')
+        throw new Error('the page defines no window.__portalBridgeReceive');
       win.__portalBridgeReceive(data);
     }
   };
@@ -80,7 +85,10 @@ export async function injectHost(page: Page, { kind, names = HOST_NAMES, lateMs 
 
 /** The host sends `data` (a JSON string or an object) to the page the way bridge/README.md tells that host to. */
 export async function hostSends(page: Page, kind: HostKind, data: unknown): Promise<void> {
-  await page.evaluate(({ kind, data }) => (window as unknown as FakeHostWindow).__hostDeliver(kind, data), { kind, data });
+  await page.evaluate(({ kind, data }) => (window as unknown as FakeHostWindow).__hostDeliver(kind, data), {
+    kind,
+    data,
+  });
 }
 
 /** Every message the page posted to the host so far, parsed. */

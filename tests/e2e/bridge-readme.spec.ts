@@ -47,7 +47,8 @@ function readSamples(readme: string): Sample[] {
         return [{ name, kind: name.split('/')[0] as HostKind, native, code: code!, launchUrl }];
       });
       const natives = blocks.filter(([, marker, lang]) => marker === undefined && lang !== 'json').length;
-      if (natives !== samples.length) throw new Error(`"${title}": ${natives} native examples but ${samples.length} samples`);
+      if (natives !== samples.length)
+        throw new Error(`"${title}": ${natives} native examples but ${samples.length} samples`);
       return samples;
     });
 }
@@ -71,7 +72,9 @@ function launchUrls(source: string): string[] {
  * record what happened on window.__hostApp, and the fake host hands each page post to the sample's onPortalMessage.
  */
 function hostScript(sample: Sample, portal: URL): string {
-  const code = sample.code.replaceAll('https://portal.example', portal.origin).replaceAll('portal.example', portal.hostname);
+  const code = sample.code
+    .replaceAll('https://portal.example', portal.origin)
+    .replaceAll('portal.example', portal.hostname);
   // WebView2's PostWebMessageAsJson arrives as an object; every other host sends JSON text. An Android
   // addJavascriptInterface host has no reply channel: it runs window.__portalBridgeReceive by evaluateJavascript.
   const send =
@@ -101,15 +104,22 @@ interface HostApp {
 
 const hostApp = (page: Page) => page.evaluate(() => (window as unknown as { __hostApp: HostApp }).__hostApp);
 const requestToken = (page: Page, kind: string, requestId: string) =>
-  page.evaluate(([k, id]) => (window as unknown as { __hostRequestToken(k: string, id: string): void }).__hostRequestToken(k!, id!), [kind, requestId]);
+  page.evaluate(
+    ([k, id]) => (window as unknown as { __hostRequestToken(k: string, id: string): void }).__hostRequestToken(k!, id!),
+    [kind, requestId],
+  );
 
 test('the README has one executable sample for each host, and each native example agrees with its sample', () => {
   expect([...new Set(SAMPLES.map((s) => s.kind))].sort()).toEqual([...HOST_KINDS].sort());
   expect(new Set(SAMPLES.map((s) => s.name)).size).toBe(SAMPLES.length);
   for (const { name: kind, native, code, launchUrl } of SAMPLES) {
     expect(launchUrls(native), `${kind}: the native example opens the sample's launch URL`).toEqual([launchUrl]);
-    expect(handledTypes(code), `${kind}: the sample handles every page message`).toEqual(expect.arrayContaining(['logout', 'openUrl', 'ready', 'token']));
-    expect(handledTypes(native), `${kind}: the native switch handles the sample's message types`).toEqual(handledTypes(code));
+    expect(handledTypes(code), `${kind}: the sample handles every page message`).toEqual(
+      expect.arrayContaining(['logout', 'openUrl', 'ready', 'token']),
+    );
+    expect(handledTypes(native), `${kind}: the native switch handles the sample's message types`).toEqual(
+      handledTypes(code),
+    );
     for (const [, type] of code.matchAll(/type: '(\w+)'/g)) {
       expect(native, `${kind}: the native example sends ${type}`).toMatch(new RegExp(`\\\\?["']${type}\\\\?["']`));
     }
@@ -121,12 +131,19 @@ test('the README has one executable sample for each host, and each native exampl
   }
   // The hosts without a reply channel reach the page through the function the test calls for them.
   for (const sample of SAMPLES.filter((s) => s.kind === 'wkwebview' || s.name === 'android/javascript-interface')) {
-    expect(sample.native, `${sample.name} sends through window.__portalBridgeReceive`).toContain('window.__portalBridgeReceive');
+    expect(sample.native, `${sample.name} sends through window.__portalBridgeReceive`).toContain(
+      'window.__portalBridgeReceive',
+    );
   }
 });
 
 for (const sample of SAMPLES) {
-  test(`${sample.name}: the README sample signs in, gets the token, a fresh one on request, and the sign-out`, async ({ page, harness, desktop, baseURL }) => {
+  test(`${sample.name}: the README sample signs in, gets the token, a fresh one on request, and the sign-out`, async ({
+    page,
+    harness,
+    desktop,
+    baseURL,
+  }) => {
     const portal = new URL(baseURL!);
     // Vuplex injects its object after the page starts, which is why its sample launches with the host=vuplex hint.
     await injectHost(page, sample.kind === 'vuplex' ? { kind: 'vuplex', lateMs: 300 } : { kind: sample.kind });
@@ -156,7 +173,9 @@ for (const sample of SAMPLES) {
     expect(fresh.kind).toBe('identity');
     expect(jwtClaims(fresh.token)?.email).toBe(account.email);
     expect(Number(jwtClaims(fresh.token)?.exp) * 1000 - Date.now()).toBeGreaterThan(5 * 60_000);
-    expect(await hostInbox(page)).toContainEqual(expect.objectContaining({ type: 'token', kind: 'identity', requestId: 'readme-id' }));
+    expect(await hostInbox(page)).toContainEqual(
+      expect.objectContaining({ type: 'token', kind: 'identity', requestId: 'readme-id' }),
+    );
     if (unity) {
       await requestToken(page, 'unity', 'readme-unity');
       await expect.poll(async () => (await hostApp(page)).tokens.length).toBe(3);

@@ -4,7 +4,15 @@ import type { Page } from '@playwright/test';
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type * as BridgeModule from '@home-design/portal-bridge';
-import { HOST_KINDS, HOST_NAMES, hostInbox, hostSends, injectHost, type FakeHostOptions, type FakeHostWindow } from './bridge-hosts';
+import {
+  HOST_KINDS,
+  HOST_NAMES,
+  hostInbox,
+  hostSends,
+  injectHost,
+  type FakeHostOptions,
+  type FakeHostWindow,
+} from './bridge-hosts';
 import { expect, test } from './fixtures';
 
 type TestWindow = FakeHostWindow & { bridgeUnderTest: typeof BridgeModule; __received: unknown[] };
@@ -66,13 +74,17 @@ for (const viewport of [
     test.describe('a route that throws', () => {
       // React reports the caught render error with console.error, as it should.
       test.use({ allowConsoleErrors: [/simulated render failure/] });
-      test('webview2: a page that fails to render shows the error screen and reports pageError (v3) to the host', async ({ page }) => {
+      test('webview2: a page that fails to render shows the error screen and reports pageError (v3) to the host', async ({
+        page,
+      }) => {
         // A render failure on /external-link: the platform check reads navigator.userAgentData while rendering.
         await page.addInitScript(() => {
           Object.defineProperty(Navigator.prototype, 'userAgentData', {
             configurable: true,
             get() {
-              throw new Error('simulated render failure for user@example.com with eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJlLXRleHQ');
+              throw new Error(
+                'simulated render failure for user@example.com with eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJlLXRleHQ',
+              );
             },
           });
         });
@@ -81,7 +93,14 @@ for (const viewport of [
         await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
         await expect
           .poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'pageError'))
-          .toEqual([{ v: 3, type: 'pageError', route: '/external-link', message: 'Error: simulated render failure for [email] with [token]' }]);
+          .toEqual([
+            {
+              v: 3,
+              type: 'pageError',
+              route: '/external-link',
+              message: 'Error: simulated render failure for [email] with [token]',
+            },
+          ]);
       });
     });
 
@@ -100,12 +119,17 @@ for (const viewport of [
 }
 
 test.describe('messages from other windows (issue 25)', () => {
-  test('a frame that posts to the portal gets nothing, also when it is removed right after posting; the host still does', async ({ page }) => {
+  test('a frame that posts to the portal gets nothing, also when it is removed right after posting; the host still does', async ({
+    page,
+  }) => {
     const warnings = bridgeWarnings(page);
     await injectHost(page, { kind: 'react-native', names: HOST_NAMES });
     await page.goto('/external-link');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const messages = ['{"v":2,"type":"requestToken","kind":"identity","requestId":"from-frame"}', '{"v":1,"type":"canMakePayments","allowed":false}'];
+    const messages = [
+      '{"v":2,"type":"requestToken","kind":"identity","requestId":"from-frame"}',
+      '{"v":1,"type":"canMakePayments","allowed":false}',
+    ];
     for (const removeAfterPosting of [false, true]) {
       await page.evaluate(() => {
         const frame = document.createElement('iframe');
@@ -121,7 +145,8 @@ test.describe('messages from other windows (issue 25)', () => {
         { messages, removeAfterPosting },
       );
       // A frame that removes itself never returns from the evaluation: Playwright says it was detached.
-      if (removeAfterPosting) await posted.catch((error: Error) => expect(error.message).toContain('Frame was detached'));
+      if (removeAfterPosting)
+        await posted.catch((error: Error) => expect(error.message).toContain('Frame was detached'));
       else await posted;
       if (!removeAfterPosting) await page.evaluate(() => document.querySelector('iframe')?.remove());
     }
@@ -163,7 +188,9 @@ async function openBridgePage(page: Page, host?: FakeHostOptions): Promise<void>
   const base = process.env.PORTAL_URL!;
   const [code, policy] = await Promise.all([bridgeBundle(), portalCsp()]);
   expect(policy).toContain("script-src 'self'");
-  await page.route(`${base}bridge-under-test.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: code }));
+  await page.route(`${base}bridge-under-test.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: code }),
+  );
   await page.route(`${base}bridge-under-test`, (route) =>
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
@@ -180,7 +207,10 @@ async function openBridgePage(page: Page, host?: FakeHostOptions): Promise<void>
   await page.evaluate(
     ({ names, ports }) => {
       const allowed = new Set(ports.map((port) => `http://127.0.0.1:${port}`));
-      (window as unknown as TestWindow).bridgeUnderTest.configureBridge({ hostNames: names, allowsDesktopOrigin: (origin) => allowed.has(origin) });
+      (window as unknown as TestWindow).bridgeUnderTest.configureBridge({
+        hostNames: names,
+        allowsDesktopOrigin: (origin) => allowed.has(origin),
+      });
     },
     { names: HOST_NAMES, ports },
   );
@@ -205,7 +235,12 @@ test.describe('the bridge module in Chromium', () => {
 
       const sent = await page.evaluate(() => {
         const b = (window as unknown as TestWindow).bridgeUnderTest.bridge;
-        return [b.isEmbedded(), b.sendToken('header.payload.sig', 'identity', 'st8'), b.requestOpenInBrowser('https://portal.example/auth'), b.sendLogout()];
+        return [
+          b.isEmbedded(),
+          b.sendToken('header.payload.sig', 'identity', 'st8'),
+          b.requestOpenInBrowser('https://portal.example/auth'),
+          b.sendLogout(),
+        ];
       });
       expect(sent).toEqual([true, true, true, true]);
       expect(await hostInbox(page)).toEqual([
@@ -256,7 +291,10 @@ test.describe('the bridge module in Chromium', () => {
     expect(await desktop.next('login', 5_000)).toMatchObject({ kind: 'login', token: 'header.payload.sig' });
   });
 
-  test('callDesktop and navigateToDesktop make no request to a target outside the allow-list', async ({ page, desktop }) => {
+  test('callDesktop and navigateToDesktop make no request to a target outside the allow-list', async ({
+    page,
+    desktop,
+  }) => {
     const warnings = bridgeWarnings(page);
     await openBridgePage(page);
     const requests: string[] = [];
@@ -286,7 +324,10 @@ test.describe('the bridge module in Chromium', () => {
   test('navigateToDesktop sends the browser to the desktop listener', async ({ page, desktop }) => {
     await openBridgePage(page);
     await page.evaluate(
-      (target) => (window as unknown as TestWindow).bridgeUnderTest.bridge.navigateToDesktop(`${target}/login?header.payload.sig`),
+      (target) =>
+        (window as unknown as TestWindow).bridgeUnderTest.bridge.navigateToDesktop(
+          `${target}/login?header.payload.sig`,
+        ),
       desktop.url,
     );
     expect(await desktop.next('login', 5_000)).toMatchObject({ token: 'header.payload.sig' });

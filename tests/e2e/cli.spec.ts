@@ -35,7 +35,19 @@ test.describe('portal-harness', () => {
 
   test('seed, then handoff prints a token whose claims name that user', async ({ harness, desktopPort }) => {
     const email = harness.email('cli');
-    const seeded = await cli(['seed', '--email', email, '--password', 'secret1', '--credits', '5', '--plan', 'monthly', '--designs', '2']);
+    const seeded = await cli([
+      'seed',
+      '--email',
+      email,
+      '--password',
+      'secret1',
+      '--credits',
+      '5',
+      '--plan',
+      'monthly',
+      '--designs',
+      '2',
+    ]);
     expect(seeded.code, seeded.stderr).toBe(0);
     expect(JSON.parse(seeded.stdout)).toMatchObject({ email, credits: 5, plan: 'monthly', designs: 2 });
 
@@ -48,14 +60,33 @@ test.describe('portal-harness', () => {
 
   test('handoff --unity-token prints the Unity access token', async ({ harness, desktopPort }) => {
     const account = await harness.account();
-    const handoff = await cli(['handoff', '--email', account.email, '--password', account.password, '--unity-token', '--port', String(desktopPort)]);
+    const handoff = await cli([
+      'handoff',
+      '--email',
+      account.email,
+      '--password',
+      account.password,
+      '--unity-token',
+      '--port',
+      String(desktopPort),
+    ]);
     expect(handoff.code, handoff.stderr).toBe(0);
     expect(handoff.stdout.trim()).toMatch(/^ut1\./);
   });
 
   test('handoff --dev goes through /return-to-app', async ({ harness, desktopPort }) => {
     const account = await harness.account();
-    const handoff = await cli(['handoff', '--email', account.email, '--password', account.password, '--dev', '--json', '--port', String(desktopPort)]);
+    const handoff = await cli([
+      'handoff',
+      '--email',
+      account.email,
+      '--password',
+      account.password,
+      '--dev',
+      '--json',
+      '--port',
+      String(desktopPort),
+    ]);
     expect(handoff.code, handoff.stderr).toBe(0);
     expect(JSON.parse(handoff.stdout)).toMatchObject({ kind: 'login', claims: { email: account.email } });
   });
@@ -81,13 +112,21 @@ test.describe('portal-harness', () => {
     expect(timedOut.code).toBe(1);
   });
 
-  test('seed without the harness secret for that backend port exits 3 and says where it looked', async ({ harness }) => {
-    const result = await run('node', ['cli/bin.mjs', 'seed', '--email', harness.email('cli'), '--password', 'secret1'], {
-      env: { ...stackEnv(), [PORT_VARIABLES.backend]: String(await freePort()) },
-      timeout: 90_000,
-    }).catch((error: unknown) => error as { code: number; stderr: string });
+  test('seed without the harness secret for that backend port exits 3 and says where it looked', async ({
+    harness,
+  }) => {
+    const result = await run(
+      'node',
+      ['cli/bin.mjs', 'seed', '--email', harness.email('cli'), '--password', 'secret1'],
+      {
+        env: { ...stackEnv(), [PORT_VARIABLES.backend]: String(await freePort()) },
+        timeout: 90_000,
+      },
+    ).catch((error: unknown) => error as { code: number; stderr: string });
     expect((result as { code: number }).code).toBe(3);
-    expect((result as { stderr: string }).stderr).toMatch(/no harness secret for the backend on port \d+ \(looked in .*backend-\d+\.secret/);
+    expect((result as { stderr: string }).stderr).toMatch(
+      /no harness secret for the backend on port \d+ \(looked in .*backend-\d+\.secret/,
+    );
   });
 
   test('backend --no-emulator without --identity-keys, or with an unreadable key file, is a usage error', async () => {
@@ -99,11 +138,16 @@ test.describe('portal-harness', () => {
     expect(bad.stderr).toContain('--identity-keys package.json: identity key');
   });
 
-  test('backend alone writes its secret file (0600) and refuses manual activation unless --allow-payment-bypass', async ({ harness }) => {
+  test('backend alone writes its secret file (0600) and refuses manual activation unless --allow-payment-bypass', async ({
+    harness,
+  }) => {
     /** Starts `portal-harness backend`, plays one emulator user through /subscription/direct, stops it with SIGTERM. */
     async function manualActivation(h: Harness, extra: string[]) {
       const port = await freePort();
-      const child = spawn('node', ['cli/bin.mjs', 'backend', '--port', String(port), ...extra], { env: stackEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('node', ['cli/bin.mjs', 'backend', '--port', String(port), ...extra], {
+        env: stackEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
         await new Promise<void>((resolve, reject) => {
@@ -119,14 +163,21 @@ test.describe('portal-harness', () => {
         await expect(harnessClient(url, secret).log()).resolves.toEqual([]);
         const { idToken } = await h.admin.createUser(h.email('bypass'), 'secret-pass-1');
         const auth = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
-        const unity = (await (await fetch(`${url}/auth/unity`, { method: 'POST', headers: auth, body: JSON.stringify({ idToken }) })).json()) as {
+        const unity = (await (
+          await fetch(`${url}/auth/unity`, { method: 'POST', headers: auth, body: JSON.stringify({ idToken }) })
+        ).json()) as {
           playerId: string;
           accessToken: string;
         };
         const direct = await fetch(`${url}/subscription/direct`, {
           method: 'POST',
           headers: { ...auth, 'x-unity-token': unity.accessToken },
-          body: JSON.stringify({ playerId: unity.playerId, planId: 'ANNUAL', subscriptionId: 'MANUAL-1', provider: 'MANUAL' }),
+          body: JSON.stringify({
+            playerId: unity.playerId,
+            planId: 'ANNUAL',
+            subscriptionId: 'MANUAL-1',
+            provider: 'MANUAL',
+          }),
         });
         return { status: direct.status, body: (await direct.json()) as Record<string, unknown>, file };
       } finally {

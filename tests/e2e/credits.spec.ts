@@ -37,14 +37,25 @@ for (const { name, viewport } of WIDTHS) {
     test.use({ viewport });
     test.beforeEach(async ({ page }) => surveyAlreadyShown(page));
 
-    test('shows the hero, the comparison, the balance, render costs, the three packs and how it works', async ({ page, harness }) => {
+    test('shows the hero, the comparison, the balance, render costs, the three packs and how it works', async ({
+      page,
+      harness,
+    }) => {
       const account = await harness.account({ credits: 7 });
       await signInToAccount(page, account);
       await openCredits(page);
-      for (const tick of ['Photorealistic Quality', 'You frame the shot', 'Interior & Exterior Views', 'Fast Processing Times']) {
+      for (const tick of [
+        'Photorealistic Quality',
+        'You frame the shot',
+        'Interior & Exterior Views',
+        'Fast Processing Times',
+      ]) {
         await expect(page.getByRole('listitem').filter({ hasText: tick })).toBeVisible();
       }
-      await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toHaveAttribute('aria-valuenow', '50');
+      await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toHaveAttribute(
+        'aria-valuenow',
+        '50',
+      );
       await expect(page.getByText('BEFORE', { exact: true })).toBeVisible();
       await expect(page.getByText('AFTER', { exact: true })).toBeVisible();
       await expect(balanceCard(page).getByRole('heading', { name: 'Your Credit Balance' })).toBeVisible();
@@ -78,7 +89,9 @@ for (const { name, viewport } of WIDTHS) {
         const modal = await openPayment(page, p.amount);
         await expect(modal).toContainText(`${p.amount} Dream Render credits for $${p.price}`);
         if (p.amount === 15) {
-          const sdk = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[data-js-sdk-library="paypal-js"]')?.src ?? '');
+          const sdk = await page.evaluate(
+            () => document.querySelector<HTMLScriptElement>('script[data-js-sdk-library="paypal-js"]')?.src ?? '',
+          );
           expect(Object.fromEntries(new URL(sdk).searchParams)).toEqual({
             'client-id': 'test-client-id',
             components: 'buttons',
@@ -88,18 +101,24 @@ for (const { name, viewport } of WIDTHS) {
           });
           await expectAccessible(page, `payment modal (${name})`);
         }
-        const order = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/paypal/v2/checkout/orders'));
+        const order = page.waitForRequest(
+          (r) => r.method() === 'POST' && r.url().endsWith('/paypal/v2/checkout/orders'),
+        );
         const purchase = page.waitForRequest(isPurchase);
         await payPalCheckout(modal, 'Pay Now');
         expect((await order).postDataJSON()).toEqual({
           intent: 'CAPTURE',
-          purchase_units: [{ description: `${p.amount} Dream Render credits`, amount: { currency_code: 'USD', value: p.price } }],
+          purchase_units: [
+            { description: `${p.amount} Dream Render credits`, amount: { currency_code: 'USD', value: p.price } },
+          ],
         });
         const body = (await purchase).postDataJSON() as Record<string, unknown>;
         expect(body).toMatchObject({ creditsAmount: p.amount, paymentMethod: 'paypal' });
         expect(body.orderId).toEqual(expect.any(String));
         expected += p.amount;
-        await expect(page.getByRole('status').filter({ hasText: `Successfully purchased ${p.amount} credits!` })).toBeVisible();
+        await expect(
+          page.getByRole('status').filter({ hasText: `Successfully purchased ${p.amount} credits!` }),
+        ).toBeVisible();
         await expect(modal).toHaveCount(0);
         await expectBalance(page, expected);
         await expect(opener).toBeFocused();
@@ -113,7 +132,10 @@ for (const { name, viewport } of WIDTHS) {
 test.describe('Credits shop', () => {
   test.beforeEach(async ({ page }) => surveyAlreadyShown(page));
 
-  test('cancelling a payment (Cancel, Escape, or at PayPal) says "Payment cancelled" and charges nothing', async ({ page, harness }) => {
+  test('cancelling a payment (Cancel, Escape, or at PayPal) says "Payment cancelled" and charges nothing', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account({ credits: 5 });
     await signInToAccount(page, account);
     await openCredits(page);
@@ -149,7 +171,9 @@ test.describe('Credits shop', () => {
       await openCredits(page);
       const modal = await openPayment(page, 15);
       await payPalCheckout(modal, 'Simulate an error');
-      await expect(modal.getByRole('alert')).toHaveText("Payment failed: Things don't appear to be working at the moment.");
+      await expect(modal.getByRole('alert')).toHaveText(
+        "Payment failed: Things don't appear to be working at the moment.",
+      );
       await expectAccessible(page, 'payment modal with an error');
       await payPalCheckout(modal, 'Pay with a declined card');
       await expect(modal.getByRole('alert')).toHaveText('PayPal payment failed. Please try again later.');
@@ -213,7 +237,9 @@ test.describe('Credits shop', () => {
       expect(bodies).toHaveLength(2);
       expect(bodies[0]).toEqual(bodies[1]);
       // The backend saw both calls (the lost answer and the retry) and counted the order once.
-      expect((await harness.log(account.uid)).filter((e) => e.route === 'purchase').map((e) => e.status)).toEqual([200, 200]);
+      expect((await harness.log(account.uid)).filter((e) => e.route === 'purchase').map((e) => e.status)).toEqual([
+        200, 200,
+      ]);
       await page.reload();
       await expectBalance(page, 35);
     });
@@ -249,7 +275,10 @@ test.describe('Credits shop', () => {
     await expect(page.getByRole('button', { name: 'Purchase with PayPal' })).toHaveCount(3);
   });
 
-  test('a new user buys 30 credits and subscribes to the annual plan; both show after a reload', async ({ page, harness }) => {
+  test('a new user buys 30 credits and subscribes to the annual plan; both show after a reload', async ({
+    page,
+    harness,
+  }) => {
     test.slow();
     const account = await harness.account();
     await signInToAccount(page, account);
@@ -259,7 +288,10 @@ test.describe('Credits shop', () => {
     await expectBalance(page, 30);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pro', exact: true }).click();
-    await page.getByRole('article', { name: 'Annual', exact: true }).getByRole('button', { name: 'Choose Annual' }).click();
+    await page
+      .getByRole('article', { name: 'Annual', exact: true })
+      .getByRole('button', { name: 'Choose Annual' })
+      .click();
     await payPalCheckout(page.getByRole('dialog', { name: 'Complete Your Subscription' }), 'Agree & Subscribe');
     await expect(page.getByRole('article', { name: 'Annual', exact: true }).getByText('Current Plan')).toBeVisible();
 
@@ -276,11 +308,14 @@ test.describe('Before/after slider', () => {
 
   /** The comparison's box on screen, from the after image that fills it. */
   async function stageBox(page: Page) {
-    const box = await page.getByRole('img', { name: 'The same design as a colourful photorealistic render' }).boundingBox();
+    const box = await page
+      .getByRole('img', { name: 'The same design as a colourful photorealistic render' })
+      .boundingBox();
     if (!box) throw new Error('the comparison is not on screen');
     return box;
   }
-  const value = (page: Page) => page.getByRole('slider', { name: 'Before and after comparison' }).getAttribute('aria-valuenow').then(Number);
+  const value = (page: Page) =>
+    page.getByRole('slider', { name: 'Before and after comparison' }).getAttribute('aria-valuenow').then(Number);
 
   test('waits for both images, then moves by mouse drag, click and keys', async ({ page, harness }) => {
     const account = await harness.account();
@@ -348,7 +383,8 @@ test.describe('Before/after slider', () => {
       const at = (percent: number) => Math.round(box.x + (box.width * percent) / 100);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: at(50), y }] });
-      for (const p of [45, 40, 35, 30]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: at(p), y }] });
+      for (const p of [45, 40, 35, 30])
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: at(p), y }] });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       expect(Math.abs((await value(page)) - 30)).toBeLessThanOrEqual(2);
       await page.touchscreen.tap(at(75), y);

@@ -9,13 +9,22 @@ for (const { name, viewport } of WIDTHS) {
   test.describe(`My Designs (${name})`, () => {
     test.use({ viewport });
 
-    test('shows the count and a card per design, newest first, with thumbnails and dates', async ({ page, harness }) => {
+    test('shows the count and a card per design, newest first, with thumbnails and dates', async ({
+      page,
+      harness,
+    }) => {
       const account = await harness.account({ name: 'Ada Lovelace', designs: 3 });
       await signInToAccount(page, account);
-      const answer = page.waitForResponse((r) => r.url().endsWith(`/designs/${account.playerId}`) && r.request().method() === 'GET');
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith(`/designs/${account.playerId}`) && r.request().method() === 'GET',
+      );
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Designs' }).click();
       await expect(page).toHaveURL(/\/my-designs$/);
-      const data = ((await (await answer).json()) as { data: Record<string, { Name: string; ModelName: string; LastModified: string }> }).data;
+      const data = (
+        (await (await answer).json()) as {
+          data: Record<string, { Name: string; ModelName: string; LastModified: string }>;
+        }
+      ).data;
       const expected = Object.values(data).sort((a, b) => b.LastModified.localeCompare(a.LastModified));
 
       await expect(page.getByRole('heading', { name: 'My Designs', level: 1 })).toBeVisible();
@@ -52,7 +61,9 @@ for (const { name, viewport } of WIDTHS) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Designs' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Loading designs...' })).toBeAttached();
       await expectAccessible(page, `My Designs loading (${name})`);
-      await expect(page.getByRole('list', { name: 'My Designs' }).getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
+      await expect(page.getByRole('list', { name: 'My Designs' }).getByRole('listitem')).toHaveCount(2, {
+        timeout: 15_000,
+      });
       await expect(page.getByRole('status').filter({ hasText: 'Loading designs...' })).toHaveCount(0);
     });
   });
@@ -94,12 +105,19 @@ test.describe('My Designs with a model that has no thumbnail', () => {
     await page.route(`**/designs/${account.playerId}`, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: Record<string, unknown> };
-      body.data.odd = { UID: 'odd', Name: 'Treehouse', ModelName: 'Tree House/../#1?x', LastModified: new Date().toISOString() };
+      body.data.odd = {
+        UID: 'odd',
+        Name: 'Treehouse',
+        ModelName: 'Tree House/../#1?x',
+        LastModified: new Date().toISOString(),
+      };
       await route.fulfill({ response, json: body });
     });
     const thumbnail = page.waitForRequest((r) => r.url().includes('/images/house-thumbnails/Tree'));
     await page.goto('/my-designs');
-    expect(new URL((await thumbnail).url()).pathname).toBe('/images/house-thumbnails/Tree%20House%2F..%2F%231%3Fx_Thumbnail.webp');
+    expect(new URL((await thumbnail).url()).pathname).toBe(
+      '/images/house-thumbnails/Tree%20House%2F..%2F%231%3Fx_Thumbnail.webp',
+    );
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Treehouse' }) });
     await expect(card.getByText('No preview available')).toBeVisible();
     await expect(card.locator('img')).toHaveCount(0);

@@ -30,7 +30,9 @@ for (const { name, viewport } of WIDTHS) {
       const user = page.getByRole('tab', { name: 'User' });
       await expect(user).toHaveAttribute('aria-selected', 'true');
       await expect(panel(page)).toHaveAttribute('aria-labelledby', (await user.getAttribute('id'))!);
-      await expect(panel(page).getByRole('region', { name: 'Portal state' })).toContainText(`"email": "${account.email}"`);
+      await expect(panel(page).getByRole('region', { name: 'Portal state' })).toContainText(
+        `"email": "${account.email}"`,
+      );
       await expect(backend(page)).toContainText('"claims"');
       await expect(backend(page)).toContainText(/"idToken": "•+\S{6} \(\d+ chars\)"/);
       await expectAccessible(page, `dev data, User (${name})`);
@@ -92,7 +94,9 @@ test.describe('development data explorer: copying', () => {
     await page.goto(`${harness.devUrl.replace(/\/$/, '')}/dev-data`);
     await page.getByRole('tab', { name: 'Unity' }).click();
     await panel(page).getByRole('button', { name: 'Copy Unity portal state' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Unity portal state copied to the clipboard' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Unity portal state copied to the clipboard' }),
+    ).toBeVisible();
     await expect(panel(page).getByRole('button', { name: 'Copied Unity portal state' })).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('\n  "inMemory": {');

@@ -25,7 +25,11 @@ test.describe('development loop', () => {
       outdir: join(dir, 'served'),
       entry: join(dir, 'src/main.tsx').slice(process.cwd().length + 1),
       portalOrigins: [origin],
-      config: { useEmulator: true, authEmulatorUrl: process.env.AUTH_EMULATOR_URL!, backendUrl: process.env.BACKEND_URL! },
+      config: {
+        useEmulator: true,
+        authEmulatorUrl: process.env.AUTH_EMULATOR_URL!,
+        backendUrl: process.env.BACKEND_URL!,
+      },
     });
     server = await startStaticServer({ root: loop.outdir, port, config: loop.config });
   });

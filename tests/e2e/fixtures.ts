@@ -14,7 +14,9 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** Runs axe-core on the page as it is now and fails with a readable list of violations. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   const results = await scan(page);
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
@@ -128,7 +130,8 @@ export const test = base.extend<Fixtures>({
     await use(page);
     if (testInfo.status === testInfo.expectedStatus) {
       const url = page.url();
-      if (axeAtEnd && url.startsWith(process.env.PORTAL_URL ?? '\u0000')) await expectAccessible(page, `${url} (end of test)`);
+      if (axeAtEnd && url.startsWith(process.env.PORTAL_URL ?? '\u0000'))
+        await expectAccessible(page, `${url} (end of test)`);
       expect(problems, 'page errors and console errors').toEqual([]);
     }
   },

@@ -15,7 +15,12 @@ export default async function globalSetup(config_: FullConfig) {
     const port = await freePort();
     if (!desktopPorts.includes(port)) desktopPorts.push(port);
   }
-  const stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktopPorts, desktop: false, outdir: `${dir}/staging` });
+  const stack = await startStack({
+    ports: { portal: 0, backend: 0, auth: 0, desktop: 0 },
+    desktopPorts,
+    desktop: false,
+    outdir: `${dir}/staging`,
+  });
   const { config } = stack;
   const overrides = {
     useEmulator: true,
@@ -28,7 +33,12 @@ export default async function globalSetup(config_: FullConfig) {
   process.env.E2E_DESKTOP_PORTS = desktopPorts.join(',');
   const [dev, standalone] = await Promise.all([
     buildPortal({ flavour: 'development', outdir: `${dir}/development`, config: overrides, quiet: true }),
-    buildPortal({ flavour: 'staging', outdir: `${dir}/standalone`, config: { ...overrides, standalone: true }, quiet: true }),
+    buildPortal({
+      flavour: 'staging',
+      outdir: `${dir}/standalone`,
+      config: { ...overrides, standalone: true },
+      quiet: true,
+    }),
   ]);
   const devServer = await startStaticServer({ root: dev.outdir, port: 0, config: dev.config });
   const standaloneServer = await startStaticServer({ root: standalone.outdir, port: 0, config: standalone.config });

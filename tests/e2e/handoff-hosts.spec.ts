@@ -21,7 +21,11 @@ function loopbackCalls(page: Page, desktopUrl: string): string[] {
 }
 
 for (const kind of HOST_KINDS) {
-  test(`${kind}: /auth without redirect gives the host the identity token, fresh tokens on request, and the sign-out`, async ({ page, harness, desktop }) => {
+  test(`${kind}: /auth without redirect gives the host the identity token, fresh tokens on request, and the sign-out`, async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     await injectHost(page, { kind });
     const calls = loopbackCalls(page, desktop.url);
     const account = await harness.account();
@@ -35,20 +39,26 @@ for (const kind of HOST_KINDS) {
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
 
     await hostSends(page, kind, { v: 2, type: 'requestToken', kind: 'identity', requestId: 'id-1' });
-    await expect.poll(() => inbox(page)).toContainEqual(expect.objectContaining({ type: 'token', kind: 'identity', requestId: 'id-1' }));
+    await expect
+      .poll(() => inbox(page))
+      .toContainEqual(expect.objectContaining({ type: 'token', kind: 'identity', requestId: 'id-1' }));
     const fresh = (await inbox(page)).find((m) => m.requestId === 'id-1')!;
     const exp = Number(jwtClaims(fresh.token!)?.exp);
     expect(exp * 1000 - Date.now()).toBeGreaterThan(5 * 60_000);
 
     await hostSends(page, kind, { v: 2, type: 'requestToken', kind: 'unity', requestId: 'u-1' });
-    await expect.poll(() => inbox(page)).toContainEqual(expect.objectContaining({ type: 'token', kind: 'unity', requestId: 'u-1' }));
+    await expect
+      .poll(() => inbox(page))
+      .toContainEqual(expect.objectContaining({ type: 'token', kind: 'unity', requestId: 'u-1' }));
     expect((await inbox(page)).find((m) => m.requestId === 'u-1')?.token).toMatch(/^ut1\./);
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth/);
     await expect.poll(() => inbox(page)).toContainEqual({ v: 1, type: 'logout' });
     await hostSends(page, kind, { v: 2, type: 'requestToken', kind: 'identity', requestId: 'id-2' });
-    await expect.poll(() => inbox(page)).toContainEqual({ v: 2, type: 'tokenUnavailable', kind: 'identity', reason: 'signedOut', requestId: 'id-2' });
+    await expect
+      .poll(() => inbox(page))
+      .toContainEqual({ v: 2, type: 'tokenUnavailable', kind: 'identity', reason: 'signedOut', requestId: 'id-2' });
 
     // Only the one hand-off pushed a token; the rest were answers.
     expect((await tokens(page)).filter((m) => m.requestId === undefined)).toHaveLength(1);
@@ -68,7 +78,10 @@ test('unityToken=true: a host without redirect gets the Unity token', async ({ p
   expect(handed!.token).toMatch(/^ut1\./);
 });
 
-test('a signed-in user reopening /auth in a host gets the token again, a page elsewhere pushes none', async ({ page, harness }) => {
+test('a signed-in user reopening /auth in a host gets the token again, a page elsewhere pushes none', async ({
+  page,
+  harness,
+}) => {
   await injectHost(page, { kind: 'webview2' });
   const account = await harness.account();
   await signInByEmail(page, account);
@@ -83,7 +96,11 @@ test('a signed-in user reopening /auth in a host gets the token again, a page el
 });
 
 test.describe('Vuplex, which injects its object late', () => {
-  test('with the ?host=vuplex hint the page waits for it and the token goes by message, not to the listener', async ({ page, harness, desktop }) => {
+  test('with the ?host=vuplex hint the page waits for it and the token goes by message, not to the listener', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     await injectHost(page, { kind: 'vuplex', lateMs: 1_500 });
     const calls = loopbackCalls(page, desktop.url);
     const account = await harness.account();
@@ -94,7 +111,11 @@ test.describe('Vuplex, which injects its object late', () => {
     expect(desktop.events).toEqual([]);
   });
 
-  test('without the hint nobody waits; a Vuplex that appears after sign-in still gets the token, once', async ({ page, harness, desktop }) => {
+  test('without the hint nobody waits; a Vuplex that appears after sign-in still gets the token, once', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     await injectHost(page, { kind: 'vuplex', lateMs: 'manual' });
     const calls = loopbackCalls(page, desktop.url);
     const account = await harness.account();

@@ -45,7 +45,11 @@ test.describe('hand-off by browser redirect', () => {
     ['the hash', (t) => `/auth#${t}`],
   ];
   for (const [form, path] of forms) {
-    test(`reaches the listener with an identity token when the target is in ${form}`, async ({ page, harness, desktop }) => {
+    test(`reaches the listener with an identity token when the target is in ${form}`, async ({
+      page,
+      harness,
+      desktop,
+    }) => {
       const account = await harness.account();
       await signInByEmail(page, account, path(desktop.url));
       const event = await handedOff(page, desktop);
@@ -74,26 +78,49 @@ test.describe('hand-off by browser redirect', () => {
     await handedOff(page, desktop);
   });
 
-  test('hands off once per session, and again only when the redirect query comes again', async ({ page, harness, desktop }) => {
+  test('hands off once per session, and again only when the redirect query comes again', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     test.slow(); // two hand-offs and five page loads
-    await handOffThenBackAndReload(page, await harness.account(), desktop, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    await handOffThenBackAndReload(
+      page,
+      await harness.account(),
+      desktop,
+      `/auth?redirect=${encodeURIComponent(desktop.url)}`,
+    );
     expect(desktop.events.filter((e) => e.kind === 'login')).toHaveLength(1);
     desktop.reset();
     await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}`);
     await handedOff(page, desktop);
   });
 
-  test('dev mode goes through /return-to-app, which calls the listener (development build)', async ({ page, harness, desktop }) => {
+  test('dev mode goes through /return-to-app, which calls the listener (development build)', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const account = await harness.account();
-    await signInByEmail(page, account, new URL(`/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`, harness.devUrl).href);
+    await signInByEmail(
+      page,
+      account,
+      new URL(`/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`, harness.devUrl).href,
+    );
     await expect(page).toHaveURL(/\/return-to-app$/);
     await expect(page.getByRole('heading', { name: /^Return to / })).toBeVisible();
     const event = await desktop.next('login');
     expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
-    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('redirectUrl')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('redirectUrl')])).toEqual(
+      [null, null],
+    );
   });
 
-  test('dev=true is ignored outside development builds: the token goes straight to the listener, never into storage', async ({ page, harness, desktop }) => {
+  test('dev=true is ignored outside development builds: the token goes straight to the listener, never into storage', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const account = await harness.account();
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
@@ -112,14 +139,20 @@ test.describe('hand-off by browser redirect', () => {
     expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
     expect(visited).not.toContain('/return-to-app');
     await page.goto('/external-link');
-    expect(await page.evaluate(() => [localStorage.getItem('authToken'), sessionStorage.getItem('__sawAuthToken')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('authToken'), sessionStorage.getItem('__sawAuthToken')]),
+    ).toEqual([null, null]);
   });
 });
 
 test.describe('?link= asks first (issue 25)', () => {
   const question = /^Link the progress of the .+ app on this device to this account\?$/;
 
-  test('the link leaves the URL at once; after sign-in the page asks, and links the guest player only on Link', async ({ page, harness, desktop }) => {
+  test('the link leaves the URL at once; after sign-in the page asks, and links the guest player only on Link', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     test.slow(); // a sign-in, axe on the question, then the account page
     const guest = await harness.guest();
     const account = await harness.account();
@@ -127,7 +160,9 @@ test.describe('?link= asks first (issue 25)', () => {
     await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
     // Before any popup or form: out of the address and history, in no storage.
     await expect(page).not.toHaveURL(/link=/);
-    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(guest.accessToken);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
+      guest.accessToken,
+    );
     await signInHere(page, account);
     const dialog = page.getByRole('dialog', { name: question });
     await expect(dialog).toBeVisible();
@@ -138,7 +173,9 @@ test.describe('?link= asks first (issue 25)', () => {
     await expect(dialog).toBeHidden();
     const routes = (await harness.log(account.uid)).map((e) => e.route);
     expect(routes.filter((r) => r === 'auth-unity-link')).toHaveLength(1);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('unityAuthData') ?? '{}') as { playerId?: string });
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('unityAuthData') ?? '{}') as { playerId?: string },
+    );
     expect(stored.playerId).toBe(account.playerId);
     expect(desktop.events).toEqual([]);
   });
@@ -158,7 +195,11 @@ test.describe('?link= asks first (issue 25)', () => {
 
   test.describe('a bad link', () => {
     test.use({ allowConsoleErrors: [/status of 40\d/] });
-    test('is refused by the backend, said, forgotten, and the hand-off still happens', async ({ page, harness, desktop }) => {
+    test('is refused by the backend, said, forgotten, and the hand-off still happens', async ({
+      page,
+      harness,
+      desktop,
+    }) => {
       const account = await harness.account();
       await signInByEmail(page, account, `/auth?link=not-a-token&redirect=${encodeURIComponent(desktop.url)}`);
       await page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Link', exact: true }).click();
@@ -174,7 +215,11 @@ test.describe('a hand-off leaves no way back to a second token (issue 25)', () =
     ['the hash', (t) => `/auth#${t}`],
   ];
   for (const [form, path] of forms) {
-    test(`target in ${form}: Back, reload, and a reload of that address again send no second token`, async ({ page, harness, desktop }) => {
+    test(`target in ${form}: Back, reload, and a reload of that address again send no second token`, async ({
+      page,
+      harness,
+      desktop,
+    }) => {
       test.slow(); // a hand-off and five page loads
       await handOffThenBackAndReload(page, await harness.account(), desktop, path(desktop.url));
       // An entry of this tab that still carries the target (as the hand-off's own entry did before): reloading it
@@ -190,7 +235,8 @@ test.describe('a hand-off leaves no way back to a second token (issue 25)', () =
 
 test.describe('tokens belong to one user (issue 25, row 1)', () => {
   /** The Unity player a `ut1.<payload>.<signature>` token was issued for. */
-  const unityPlayer = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { pid?: string }).pid;
+  const unityPlayer = (token: string) =>
+    (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { pid?: string }).pid;
 
   /** Alice signs in with a 3 s backend latency; returns once her Unity exchange is on its way, with Bob and her late answer. */
   async function aliceExchangeRunning(page: Page, harness: Harness) {
@@ -203,7 +249,11 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     return { bob, late };
   }
 
-  test('Alice signs out while her Unity exchange runs; Bob, signing in on the same page, hands off his own Unity token', async ({ page, harness, desktop }) => {
+  test('Alice signs out while her Unity exchange runs; Bob, signing in on the same page, hands off his own Unity token', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     test.slow(); // two sign-ins around a 3 s backend latency
     const { bob, late } = await aliceExchangeRunning(page, harness);
     // A logout link carrying Bob's launch, followed inside the page: the same document, its memory included.
@@ -221,7 +271,11 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     expect(event.kind === 'login' && unityPlayer(event.token)).toBe(bob.playerId);
   });
 
-  test("Alice's late answer is not stored: Bob, in a new page, hands off his own Unity token", async ({ page, harness, desktop }) => {
+  test("Alice's late answer is not stored: Bob, in a new page, hands off his own Unity token", async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     test.slow(); // two sign-ins around a 3 s backend latency
     const { bob, late } = await aliceExchangeRunning(page, harness);
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -248,10 +302,16 @@ test.describe('tokens belong to one user (issue 25, row 1)', () => {
     await page.getByLabel('Password', { exact: true }).fill(bob.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     // Alice's sign-in was announced too: wait for the second `signedIn`, Bob's.
-    await expect.poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'signedIn').length).toBe(2);
+    await expect
+      .poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'signedIn').length)
+      .toBe(2);
     await hostSends(page, 'react-native', '{"v":2,"type":"requestToken","kind":"unity","requestId":"r1"}');
     const answer = () =>
-      hostInbox(page).then((all) => all.find((m) => (m as { requestId?: string }).requestId === 'r1') as { type: string; token?: string } | undefined);
+      hostInbox(page).then(
+        (all) =>
+          all.find((m) => (m as { requestId?: string }).requestId === 'r1') as
+            { type: string; token?: string } | undefined,
+      );
     await expect.poll(answer).toBeTruthy();
     const reply = await answer();
     expect(reply?.type).toBe('token');
@@ -282,7 +342,12 @@ test.describe('cloud-save failures during the hand-off (SPEC 4: sign-out on prot
 });
 
 test.describe('hostile targets', () => {
-  for (const hostile of ['https://evil.example', '//evil.example', 'http://127.0.0.1@evil.example:5662', 'javascript:alert(1)']) {
+  for (const hostile of [
+    'https://evil.example',
+    '//evil.example',
+    'http://127.0.0.1@evil.example:5662',
+    'javascript:alert(1)',
+  ]) {
     test(`${hostile} gets no token and no request`, async ({ page, harness }) => {
       const account = await harness.account();
       const offsite: string[] = [];
@@ -304,7 +369,10 @@ test.describe('hand-off through a host webview', () => {
       'WebView2',
       `window.chrome = window.chrome || {}; window.chrome.webview = { postMessage: (m) => window.__posted.push(m), addEventListener() {}, removeEventListener() {} };`,
     ],
-    ['Vuplex', `window.vuplex = { postMessage: (m) => window.__posted.push(m), addEventListener() {}, removeEventListener() {} };`],
+    [
+      'Vuplex',
+      `window.vuplex = { postMessage: (m) => window.__posted.push(m), addEventListener() {}, removeEventListener() {} };`,
+    ],
     ['React Native', `window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };`],
     ['WKWebView', `window.webkit = { messageHandlers: { portal: { postMessage: (m) => window.__posted.push(m) } } };`],
     ['Android', `window.PortalBridge = { postMessage: (m) => window.__posted.push(m) };`],
@@ -319,7 +387,13 @@ test.describe('hand-off through a host webview', () => {
       });
       await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
       await expect
-        .poll(async () => page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted.map((m) => (typeof m === 'string' ? JSON.parse(m) : m))))
+        .poll(async () =>
+          page.evaluate(() =>
+            (window as unknown as { __posted: unknown[] }).__posted.map((m) =>
+              typeof m === 'string' ? JSON.parse(m) : m,
+            ),
+          ),
+        )
         .toContainEqual(expect.objectContaining({ v: 1, type: 'token', kind: 'identity' }));
       expect(local).toEqual([]);
       expect(desktop.events).toEqual([]);
@@ -328,7 +402,11 @@ test.describe('hand-off through a host webview', () => {
 });
 
 test.describe('a token goes nowhere else, and once (issue 12)', () => {
-  test('a listener on another loopback port never receives a request, whatever the launch URL', async ({ page, harness, desktop }) => {
+  test('a listener on another loopback port never receives a request, whatever the launch URL', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const other = await startDesktopListener({ port: 0 });
     try {
       const account = await harness.account();
@@ -363,7 +441,9 @@ test.describe('a token goes nowhere else, and once (issue 12)', () => {
     await tab.addInitScript(() => sessionStorage.setItem('hasShownAffiliateModal', 'true'));
     await tab.goto('/');
     await expect(tab.getByRole('heading', { name: 'My Account' })).toBeVisible();
-    const left = await tab.evaluate(() => ['redirectUrl', 'redirectWithUnityToken', 'redirectState', 'authToken'].map((k) => localStorage.getItem(k)));
+    const left = await tab.evaluate(() =>
+      ['redirectUrl', 'redirectWithUnityToken', 'redirectState', 'authToken'].map((k) => localStorage.getItem(k)),
+    );
     expect(left).toEqual([null, null, null, null]);
     await tab.reload();
     await expect(tab.getByRole('heading', { name: 'My Account' })).toBeVisible();
@@ -385,7 +465,11 @@ test.describe('a token goes nowhere else, and once (issue 12)', () => {
     expect(event.kind === 'login' && event.token).toMatch(/^ut1\./);
   });
 
-  test('a hand-off with unityToken=true, then one without, sends the identity token the second time', async ({ page, harness, desktop }) => {
+  test('a hand-off with unityToken=true, then one without, sends the identity token the second time', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const account = await harness.account();
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
     const first = await handedOff(page, desktop);
@@ -401,7 +485,11 @@ test.describe('when nothing listens (issue 19)', () => {
   // Chromium itself logs the refused probe ("Failed to load resource"); the portal logs nothing.
   test.use({ allowConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] });
 
-  test('shows a retry screen instead of the browser error; Try again hands off once the app runs', async ({ page, harness, desktop }) => {
+  test('shows a retry screen instead of the browser error; Try again hands off once the app runs', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const { port, url } = desktop;
     await desktop.stop();
     const account = await harness.account();
@@ -427,7 +515,11 @@ test.describe('when nothing listens (issue 19)', () => {
     }
   });
 
-  test('Continue to my account gives the hand-off up and keeps the user signed in', async ({ page, harness, desktop }) => {
+  test('Continue to my account gives the hand-off up and keeps the user signed in', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const { url } = desktop;
     await desktop.stop();
     const account = await harness.account();

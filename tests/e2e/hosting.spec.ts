@@ -9,12 +9,17 @@ const portal = () => process.env.PORTAL_URL!;
 /** The `**` rule's CSP of the firebase.json generated beside the e2e staging build (global-setup.ts's folder). */
 function deployedPolicy(): string {
   const file = join(process.cwd(), `dist/e2e-${process.env.E2E_RUN_ID}/staging.report/firebase.json`);
-  const hosting = JSON.parse(readFileSync(file, 'utf8')).hosting as { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
-  return hosting.headers.find((r) => r.source === '**')!.headers.find((h) => h.key === 'Content-Security-Policy')!.value;
+  const hosting = JSON.parse(readFileSync(file, 'utf8')).hosting as {
+    headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+  };
+  return hosting.headers.find((r) => r.source === '**')!.headers.find((h) => h.key === 'Content-Security-Policy')!
+    .value;
 }
 
 test.describe('serving rules of Firebase Hosting', () => {
-  test('a deep path answers index.html with the CSP of firebase.json, revalidated on every load', async ({ request }) => {
+  test('a deep path answers index.html with the CSP of firebase.json, revalidated on every load', async ({
+    request,
+  }) => {
     const res = await request.get(new URL('/credits/x?y=1', portal()).href);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('text/html');
@@ -36,7 +41,9 @@ test.describe('serving rules of Firebase Hosting', () => {
     }
   });
 
-  test('the hashed bundle and stylesheet are immutable for a year; images are cached, a missing one is a 404', async ({ request }) => {
+  test('the hashed bundle and stylesheet are immutable for a year; images are cached, a missing one is a 404', async ({
+    request,
+  }) => {
     const html = await (await request.get(portal())).text();
     const files = [...html.matchAll(/(?:src|href)="(\/app-[A-Z0-9]+\.(?:js|css))"/g)].map((m) => m[1]!);
     expect(files).toHaveLength(2);

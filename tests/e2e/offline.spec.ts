@@ -9,7 +9,11 @@ test.describe('when the connection goes away', () => {
   // Chromium logs each request it could not send while offline.
   test.use({ allowConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
-  test('a banner says so; back online it goes and the designs that failed load by themselves', async ({ page, context, harness }) => {
+  test('a banner says so; back online it goes and the designs that failed load by themselves', async ({
+    page,
+    context,
+    harness,
+  }) => {
     const account = await harness.account({ designs: 2 });
     await signInToAccount(page, account);
     const banner = page.getByRole('status').filter({ hasText: OFFLINE });
@@ -22,7 +26,9 @@ test.describe('when the connection goes away', () => {
     await expect(page.getByText('Failed to fetch designs')).toBeVisible();
     await expect(banner).toBeVisible();
 
-    const loaded = page.waitForResponse((r) => r.url().endsWith(`/designs/${account.playerId}`) && r.request().method() === 'GET');
+    const loaded = page.waitForResponse(
+      (r) => r.url().endsWith(`/designs/${account.playerId}`) && r.request().method() === 'GET',
+    );
     await context.setOffline(false);
     await expect(banner).toHaveCount(0);
     expect((await loaded).status()).toBe(200);

@@ -20,7 +20,10 @@ async function payWhileRecordingFails(page: Page, harness: Harness, account: Acc
   await harness.faults(account.uid, 'purchase=500');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
   await expect(balance(page, 5)).toBeVisible();
-  await page.getByRole('article', { name: '30 Credits', exact: true }).getByRole('button', { name: 'Purchase with PayPal' }).click();
+  await page
+    .getByRole('article', { name: '30 Credits', exact: true })
+    .getByRole('button', { name: 'Purchase with PayPal' })
+    .click();
   const modal = page.getByRole('dialog', { name: 'Purchase 30 Credits' });
   await payPalCheckout(modal, 'Pay Now');
   await expect(modal.getByRole('alert')).toHaveText('Error: Injected failure (500)');
@@ -57,7 +60,10 @@ async function holdCalls(target: Page | BrowserContext, pattern: string): Promis
 test.describe('a captured credit order the backend did not record', () => {
   test.use({ allowConsoleErrors: [/status of (500|400)/] });
 
-  test('is recorded exactly once after a reload, with "Finishing your purchase…" meanwhile', async ({ page, harness }) => {
+  test('is recorded exactly once after a reload, with "Finishing your purchase…" meanwhile', async ({
+    page,
+    harness,
+  }) => {
     // Reloads and sign-ins on a shared machine: more than the default minute.
     test.slow();
     const account = await harness.account({ credits: 5 });
@@ -106,7 +112,11 @@ test.describe('a captured credit order the backend did not record', () => {
     // The fixture's page is closed here: the test checks the page it opens itself.
     test.use({ axeAtEnd: false });
 
-    test('is recorded once after the tab is closed and the portal opened again in the same browser', async ({ page, context, harness }) => {
+    test('is recorded once after the tab is closed and the portal opened again in the same browser', async ({
+      page,
+      context,
+      harness,
+    }) => {
       test.slow();
       const account = await harness.account({ credits: 5 });
       await signInToAccount(page, account);
@@ -147,7 +157,10 @@ test.describe('a captured credit order the backend did not record', () => {
     expect(await purchaseStatuses(harness, account)).toEqual([500, 200]);
   });
 
-  test('is never recorded for another user signing in on the same browser, and stays kept for its buyer', async ({ page, harness }) => {
+  test('is never recorded for another user signing in on the same browser, and stays kept for its buyer', async ({
+    page,
+    harness,
+  }) => {
     test.slow();
     const buyer = await harness.account({ credits: 5 });
     const other = await harness.account({ credits: 2 });
@@ -164,7 +177,10 @@ test.describe('a captured credit order the backend did not record', () => {
     await expect(status(page, KEPT)).toHaveCount(0);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth/);
-    const ledger = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingPayments'))) ?? 'null') as Record<string, unknown>;
+    const ledger = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingPayments'))) ?? 'null') as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(ledger)).toEqual([buyer.uid]);
 
     // The buyer's payment was waiting for the buyer: signing in records it.
@@ -206,7 +222,10 @@ test.describe('an approved subscription whose activation failed', () => {
     await signInToAccount(page, account);
     await harness.faults(account.uid, 'subscription-activate=500');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pro', exact: true }).click();
-    await page.getByRole('article', { name: 'Monthly', exact: true }).getByRole('button', { name: 'Choose Monthly' }).click();
+    await page
+      .getByRole('article', { name: 'Monthly', exact: true })
+      .getByRole('button', { name: 'Choose Monthly' })
+      .click();
     await payPalCheckout(page.getByRole('dialog', { name: 'Complete Your Subscription' }), 'Agree & Subscribe');
     await expect(status(page, KEPT)).toBeVisible();
     await expect(page.getByRole('article', { name: 'Free', exact: true }).getByText('Current Plan')).toBeVisible();
@@ -220,7 +239,9 @@ test.describe('an approved subscription whose activation failed', () => {
     await expect(page.getByRole('article', { name: 'Monthly', exact: true }).getByText('Current Plan')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('article', { name: 'Monthly', exact: true }).getByText('Current Plan')).toBeVisible();
-    const activations = (await harness.log(account.uid)).filter((e) => e.route === 'subscription-activate').map((e) => e.status);
+    const activations = (await harness.log(account.uid))
+      .filter((e) => e.route === 'subscription-activate')
+      .map((e) => e.status);
     expect(activations).toEqual([500, 200]);
   });
 });

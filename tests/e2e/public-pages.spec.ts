@@ -16,8 +16,10 @@ function device(name: string) {
 }
 
 const UA = {
-  chromeMac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  safariIpadOs: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  chromeMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  safariIpadOs:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
   instagramAndroid:
     'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.107 Mobile Safari/537.36 Instagram 355.0.0.37.103 Android (34/14; 420dpi; 1080x2400; Google; Pixel 7; panther; panther; en_US; 655923447)',
   unknown: 'Mozilla/5.0 (PlayStation; PlayStation 5/2.26) AppleWebKit/605.1.15 (KHTML, like Gecko)',
@@ -48,7 +50,9 @@ async function withoutClientHints(page: Page) {
 // Firebase Auth starts on every page and, in a mobile browser, preloads Google's sign-in helper from
 // apis.google.com, which this offline machine cannot reach. An empty script stands in for it.
 test.beforeEach(async ({ page }) => {
-  await page.route('https://apis.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+  await page.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
 });
 
 /** Every URL the page requested or navigated to, for the allow-list checks. */
@@ -95,7 +99,9 @@ async function expectStoreBadges(page: Page, expected: Array<'appStore' | 'googl
       await expect(link).toBeVisible();
       await expect(link).toHaveAttribute('href', config.links[store]);
       // The badge image itself loads (drawn by us, served from /images/badges); a visible link may still be loading it.
-      await expect.poll(() => link.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => link.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
     } else {
       await expect(link).toHaveCount(0);
     }
@@ -119,7 +125,9 @@ async function recordStorageWrites(page: Page) {
 test.describe('/external-link on an iPhone, 375 px wide', () => {
   test.use({ ...device('iPhone 15'), viewport: { width: 375, height: 740 }, allowConsoleErrors: [BLOCKED_LAUNCH] });
 
-  test('tries the deep link with model, design and referral, then keeps the App Store badge and a retry', async ({ page }) => {
+  test('tries the deep link with model, design and referral, then keeps the App Store badge and a retry', async ({
+    page,
+  }) => {
     // The page's own clock, so the wait for the app is stepped through rather than raced.
     await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
     const firstAttempt = page.waitForRequest(isDeepLink);
@@ -129,7 +137,9 @@ test.describe('/external-link on an iPhone, 375 px wide', () => {
     await expect(page.getByText('Shared design: Lake & Pines')).toBeVisible();
 
     await page.clock.pauseAt(new Date('2026-03-02T10:01:00Z'));
-    await expect(page.getByRole('status')).toHaveText(`The app didn't open. If ${product} is installed, tap Open in the app. If not, download it first.`);
+    await expect(page.getByRole('status')).toHaveText(
+      `The app didn't open. If ${product} is installed, tap Open in the app. If not, download it first.`,
+    );
     await expectStoreBadges(page, ['appStore']);
     await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
 
@@ -173,7 +183,9 @@ test.describe('/external-link on an Android phone (Pixel 7)', () => {
       const attempt = page.waitForRequest(isDeepLink);
       await page.goto(`/external-link?${SHARED_QUERY}`);
       await attempt;
-      await expect(page.getByText('Instagram sometimes keeps links from opening other apps.', { exact: false })).toBeVisible();
+      await expect(
+        page.getByText('Instagram sometimes keeps links from opening other apps.', { exact: false }),
+      ).toBeVisible();
       await expectStoreBadges(page, ['googlePlay']);
     });
   });
@@ -239,7 +251,9 @@ test.describe('/external-link on desktop Chrome for Windows', () => {
     await expectAccessible(page, 'external-link, desktop browser at 375 px');
   });
 
-  test('dev=true stores the desktop address and path, then goes to /return-to-app, which calls them', async ({ page }) => {
+  test('dev=true stores the desktop address and path, then goes to /return-to-app, which calls them', async ({
+    page,
+  }) => {
     const writes = await recordStorageWrites(page);
     const desktopCalls: string[] = [];
     await page.route(
@@ -283,7 +297,9 @@ test.describe('/external-link on an unknown platform', () => {
     const traffic = recordTraffic(page);
     await page.goto(`/external-link?${SHARED_QUERY}&dev=true`);
     await expect(page.getByRole('heading', { level: 1, name: `Get the ${product} app` })).toBeVisible();
-    await expect(page.getByText(`Visit the App Store, Google Play or the Microsoft Store to download ${product}.`)).toBeVisible();
+    await expect(
+      page.getByText(`Visit the App Store, Google Play or the Microsoft Store to download ${product}.`),
+    ).toBeVisible();
     await expectStoreBadges(page, ['appStore', 'googlePlay', 'microsoftStore']);
     await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
     await expect(page).toHaveURL(/\/external-link\?/);
@@ -301,10 +317,18 @@ test.describe('hostile parameters never lead off the allow-list', () => {
   };
   const HOSTILE_QUERY = query(HOSTILE);
   const allowed = (origin: string) => (url: string) =>
-    url.startsWith(`${origin}/`) || url.startsWith(`${scheme}://open`) || url.startsWith('data:') || url === 'about:blank';
+    url.startsWith(`${origin}/`) ||
+    url.startsWith(`${scheme}://open`) ||
+    url.startsWith('data:') ||
+    url === 'about:blank';
   /** Requests to the hostile host, script URLs, or dialogs the page opened. */
   const offList = (urls: string[]) =>
-    urls.filter((url) => url.startsWith('dialog:') || url.startsWith('javascript:') || (URL.canParse(url) && new URL(url).hostname.endsWith('evil.example')));
+    urls.filter(
+      (url) =>
+        url.startsWith('dialog:') ||
+        url.startsWith('javascript:') ||
+        (URL.canParse(url) && new URL(url).hostname.endsWith('evil.example')),
+    );
 
   test.describe('on desktop', () => {
     test.use(device('Desktop Chrome'));
@@ -317,7 +341,11 @@ test.describe('hostile parameters never lead off the allow-list', () => {
       const decoded = new URL((await decodeQr(page))!);
       expect(decoded.origin).toBe(origin);
       expect(decoded.pathname).toBe('/external-link');
-      expect(Object.fromEntries(decoded.searchParams)).toEqual({ model: HOSTILE.model, design: HOSTILE.design, referral: HOSTILE.referral });
+      expect(Object.fromEntries(decoded.searchParams)).toEqual({
+        model: HOSTILE.model,
+        design: HOSTILE.design,
+        referral: HOSTILE.referral,
+      });
       await expectStoreBadges(page, ['appStore', 'googlePlay', 'microsoftStore']);
       await page.waitForTimeout(500);
       await expect(page).toHaveURL(new RegExp(`^${origin}/external-link\\?`));
@@ -325,14 +353,19 @@ test.describe('hostile parameters never lead off the allow-list', () => {
       expect(offList(traffic.requested)).toEqual([]);
     });
 
-    test('dev mode on a host that is not an allowed desktop target says so and stores nothing', async ({ page, baseURL }) => {
+    test('dev mode on a host that is not an allowed desktop target says so and stores nothing', async ({
+      page,
+      baseURL,
+    }) => {
       const portal = new URL(baseURL!).origin;
       // The real portal, served under a public host name: its hostname would make the target http://evil.example:5662.
       await page.context().route('http://evil.example/**', async (route) => {
         const url = new URL(route.request().url());
         const answer = await fetch(`${portal}${url.pathname}${url.search}`);
         // Chromium ignores COOP on a plain-http public origin and says so on the console; the real portal is https.
-        const headers = Object.fromEntries([...answer.headers].filter(([name]) => name !== 'cross-origin-opener-policy'));
+        const headers = Object.fromEntries(
+          [...answer.headers].filter(([name]) => name !== 'cross-origin-opener-policy'),
+        );
         await route.fulfill({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });
       });
       const writes = await recordStorageWrites(page);
@@ -364,7 +397,11 @@ test.describe('hostile parameters never lead off the allow-list', () => {
       const deepLink = new URL((await attempt).url());
       expect(deepLink.protocol).toBe(`${scheme}:`);
       expect(deepLink.host + deepLink.pathname).toBe('open');
-      expect(Object.fromEntries(deepLink.searchParams)).toEqual({ model: HOSTILE.model, design: HOSTILE.design, referral: HOSTILE.referral });
+      expect(Object.fromEntries(deepLink.searchParams)).toEqual({
+        model: HOSTILE.model,
+        design: HOSTILE.design,
+        referral: HOSTILE.referral,
+      });
       await expect(page.getByRole('status')).toHaveText(/The app didn't open/);
       await page.getByRole('button', { name: 'Open in the app' }).click();
       await expect(page).toHaveURL(new RegExp(`^${origin}/external-link\\?`));
@@ -377,7 +414,9 @@ test.describe('hostile parameters never lead off the allow-list', () => {
 test.describe('/share-design on desktop', () => {
   test.use({ ...device('Desktop Chrome'), allowConsoleErrors: [MISSING_IMAGE] });
 
-  test('shows the design name and model, a stand-in when the thumbnail is missing, and the way into the app', async ({ page }) => {
+  test('shows the design name and model, a stand-in when the thumbnail is missing, and the way into the app', async ({
+    page,
+  }) => {
     const thumbnail = page.waitForResponse((r) => r.url().includes('/images/house-thumbnails/'));
     await page.goto(`/share-design?${SHARED_QUERY}`);
     expect(new URL((await thumbnail).url()).pathname).toBe('/images/house-thumbnails/Farmhouse%2001_Thumbnail.webp');
@@ -392,11 +431,15 @@ test.describe('/share-design on desktop', () => {
     await page.getByRole('link', { name: 'Open in the app' }).click();
     await expect(page).toHaveURL(/\/external-link\?/);
     const origin = new URL(page.url()).origin;
-    expect(await decodeQr(page)).toBe(`${origin}/external-link?model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42`);
+    expect(await decodeQr(page)).toBe(
+      `${origin}/external-link?model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42`,
+    );
   });
 
   test('shows the thumbnail of the model when the site has it', async ({ page }) => {
-    await page.route('**/images/house-thumbnails/Cabin_Thumbnail.webp', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }));
+    await page.route('**/images/house-thumbnails/Cabin_Thumbnail.webp', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
+    );
     await page.goto(`/share-design?${query({ model: 'Cabin', design: 'Weekend cabin' })}`);
     const img = page.getByRole('img', { name: 'Preview of the Cabin house model' });
     await expect(img).toBeVisible();
@@ -424,7 +467,9 @@ test.describe('/share-design on desktop', () => {
   });
 
   test('a model name cannot point the thumbnail outside its folder', async ({ page }) => {
-    const thumbnail = page.waitForRequest((r) => r.resourceType() === 'image' && !r.url().includes('/badges/') && !r.url().includes('favicon'));
+    const thumbnail = page.waitForRequest(
+      (r) => r.resourceType() === 'image' && !r.url().includes('/badges/') && !r.url().includes('favicon'),
+    );
     await page.goto(`/share-design?${query({ model: '../../../index.html?x=//evil.example', design: 'D' })}`);
     const url = new URL((await thumbnail).url());
     expect(url.origin).toBe(new URL(page.url()).origin);
@@ -471,7 +516,9 @@ test.describe('standalone build of the public pages', () => {
     await page.goto(`${harness.standaloneUrl}external-link?${SHARED_QUERY}`);
     await expect(page.getByRole('heading', { level: 1, name: `Get the ${product} app` })).toBeVisible();
     const origin = new URL(harness.standaloneUrl).origin;
-    expect(await decodeQr(page)).toBe(`${origin}/external-link?model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42`);
+    expect(await decodeQr(page)).toBe(
+      `${origin}/external-link?model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42`,
+    );
     await expectStoreBadges(page, ['appStore', 'googlePlay', 'microsoftStore']);
     await expectAccessible(page, 'standalone external-link');
   });
@@ -513,4 +560,7 @@ test.describe('standalone build of the public pages', () => {
 });
 
 /** A 1×1 PNG, standing in for a house thumbnail. */
-const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -61,7 +61,10 @@ test.describe('standalone mode', () => {
 });
 
 test.describe('route rules when signed in', () => {
-  test('?action=logout on a signed-in page signs out and lands on /auth saying so (SPEC 4)', async ({ page, harness }) => {
+  test('?action=logout on a signed-in page signs out and lands on /auth saying so (SPEC 4)', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await signInToAccount(page, account);
     await page.goto('/credits?action=logout');
@@ -72,7 +75,10 @@ test.describe('route rules when signed in', () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
   });
 
-  test('signing in from /auth?redirect=/credits lands on /credits, and /auth then sends you on', async ({ page, harness }) => {
+  test('signing in from /auth?redirect=/credits lands on /credits, and /auth then sends you on', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await page.goto('/credits?foo=1');
     await page.getByRole('button', { name: 'Continue with Email' }).click();
@@ -86,7 +92,10 @@ test.describe('route rules when signed in', () => {
     await expect(page).toHaveTitle('My Account · Dream Book');
   });
 
-  test('the staging build has no Development nav item; the development build has it and /dev-data', async ({ page, harness }) => {
+  test('the staging build has no Development nav item; the development build has it and /dev-data', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Continue with Email' }).click();

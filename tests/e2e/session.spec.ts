@@ -55,7 +55,10 @@ const nav = (page: Page, name: 'Account' | 'Pro' | 'Credits' | 'My Designs') =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 test.describe('Sign Out in the signed-in layout', () => {
-  test('clears all local storage and goes to /auth; signed-in pages are closed afterwards', async ({ page, harness }) => {
+  test('clears all local storage and goes to /auth; signed-in pages are closed afterwards', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await signIn(page, account);
     await page.evaluate(() => {
@@ -122,7 +125,10 @@ test.describe('session checks', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to sign in. Please check your credentials');
   });
 
-  test('a valid session is checked on each route change, the first one after signing in too', async ({ page, harness }) => {
+  test('a valid session is checked on each route change, the first one after signing in too', async ({
+    page,
+    harness,
+  }) => {
     await page.clock.install();
     const account = await harness.account();
     await signIn(page, account);
@@ -154,7 +160,10 @@ test.describe('session checks', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Dream Book');
   });
 
-  test('every 5 minutes the open page checks again: a deleted account is sent to /auth without any click', async ({ page, harness }) => {
+  test('every 5 minutes the open page checks again: a deleted account is sent to /auth without any click', async ({
+    page,
+    harness,
+  }) => {
     await page.clock.install();
     const account = await harness.account();
     await signIn(page, account);
@@ -213,7 +222,11 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
     await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
   });
 
-  test('"Setting up your account and redirecting..." while the browser leaves for the desktop app', async ({ page, harness, desktop }) => {
+  test('"Setting up your account and redirecting..." while the browser leaves for the desktop app', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const account = await harness.account();
     // Hold the portal's question whether the desktop app listens (HEAD {target}/, asked before it navigates): the
     // redirect is under way and the page stays on screen. Holding the navigation itself would make every locator
@@ -229,7 +242,9 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }),
+    ).toBeVisible();
     release();
     expect((await desktop.next('login')).kind).toBe('login');
     await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));

@@ -8,7 +8,8 @@ const PRODUCT = 'Dream Book';
 /** What Chromium logs for an answer >= 400 from the emulator (e.g. a wrong password): expected in these tests. */
 const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of (400|500)/;
 /** The same, or a request that never got an answer (routed to a network failure). */
-const HTTP_OR_NETWORK_ERROR_LOG = /Failed to load resource: (the server responded with a status of (400|500)|net::ERR_FAILED)/;
+const HTTP_OR_NETWORK_ERROR_LOG =
+  /Failed to load resource: (the server responded with a status of (400|500)|net::ERR_FAILED)/;
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -18,7 +19,12 @@ async function openEmailForm(page: Page, path = '/auth'): Promise<void> {
   await expect(page.getByLabel('Email')).toBeFocused();
 }
 
-async function fillAndSubmit(page: Page, email: string, password: string, button: 'Sign In' | 'Create Account' = 'Sign In'): Promise<void> {
+async function fillAndSubmit(
+  page: Page,
+  email: string,
+  password: string,
+  button: 'Sign In' | 'Create Account' = 'Sign In',
+): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: button, exact: true }).click();
@@ -99,7 +105,10 @@ test.describe('e-mail sign-in and account creation', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to sign in. Please check your credentials');
   });
 
-  test('a 5-character password: the browser blocks it, and the provider rejects one that slips through', async ({ page, harness }) => {
+  test('a 5-character password: the browser blocks it, and the provider rejects one that slips through', async ({
+    page,
+    harness,
+  }) => {
     let signUps = 0;
     page.on('request', (request) => {
       if (endpoint('signUp').test(request.url())) signUps++;
@@ -214,7 +223,10 @@ test.describe('errors the emulator cannot produce on demand (its endpoint answer
 test.describe('password reset', () => {
   test.use({ allowConsoleErrors: [HTTP_ERROR_LOG] });
 
-  test('a known address: "Password reset email sent!" and the "Check your email" view; the emulator has the e-mail', async ({ page, harness }) => {
+  test('a known address: "Password reset email sent!" and the "Check your email" view; the emulator has the e-mail', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await openEmailForm(page);
     await page.getByLabel('Email').fill(account.email);
@@ -243,7 +255,9 @@ test.describe('password reset', () => {
     await page.getByLabel('Email').fill(harness.email('unknown'));
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(heading(page)).toHaveText('Check your email');
-    await expect(page.getByText('If an account exists with this email, a password reset link will be sent')).toBeVisible();
+    await expect(
+      page.getByText('If an account exists with this email, a password reset link will be sent'),
+    ).toBeVisible();
   });
 
   test('an empty address: "Please enter your email address", on the field', async ({ page }) => {
@@ -274,11 +288,14 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
       await expectSignedInAtHome(page);
       expect(await page.evaluate(() => localStorage.getItem('authProvider'))).toBe(stored);
       // The emulator now has that user, linked to the provider.
-      const found = await fetch(`${harness.admin.url}/identitytoolkit.googleapis.com/v1/projects/${harness.admin.projectId}/accounts:lookup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-        body: JSON.stringify({ email: [email] }),
-      }).then((r) => r.json() as Promise<{ users?: Array<{ providerUserInfo?: Array<{ providerId: string }> }> }>);
+      const found = await fetch(
+        `${harness.admin.url}/identitytoolkit.googleapis.com/v1/projects/${harness.admin.projectId}/accounts:lookup`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+          body: JSON.stringify({ email: [email] }),
+        },
+      ).then((r) => r.json() as Promise<{ users?: Array<{ providerUserInfo?: Array<{ providerId: string }> }> }>);
       expect(found.users?.[0]?.providerUserInfo?.map((p) => p.providerId)).toEqual([stored]);
     });
   }
@@ -305,7 +322,10 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
       ['INTERNAL_ERROR', 'Failed to sign in with Apple. Please try again'],
     ] as const) {
       test(`Apple: ${answer} -> "${text}"`, async ({ page }) => {
-        await page.route(endpoint('signInWithIdp'), answer === 'network' ? (route) => route.abort('failed') : firebaseError(answer));
+        await page.route(
+          endpoint('signInWithIdp'),
+          answer === 'network' ? (route) => route.abort('failed') : firebaseError(answer),
+        );
         await page.goto('/auth');
         const popup = page.waitForEvent('popup');
         await page.getByRole('button', { name: 'Continue with Apple' }).click();
@@ -334,7 +354,9 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
     });
   });
 
-  test('a blocked popup says so and offers the system browser, which without a host shows the address', async ({ page }) => {
+  test('a blocked popup says so and offers the system browser, which without a host shows the address', async ({
+    page,
+  }) => {
     // What a popup blocker does: window.open returns null.
     await page.addInitScript(() => {
       window.open = () => null;
@@ -342,7 +364,11 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
     await page.goto('/auth?redirect=%2Fcredits');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page.getByRole('alert')).toHaveText('Pop-up blocked by browser. Please allow pop-ups for this site');
-    await expect(page.getByText('Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.',
+      ),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Continue in your browser' }).click();
     await expect(page.getByText(/could not open your browser/)).toBeVisible();
     await expect(page.getByRole('link', { name: page.url() })).toHaveAttribute('href', page.url());
@@ -351,7 +377,10 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
 });
 
 test.describe('inside a host webview', () => {
-  test('offers the system browser from the start and asks the host to open this same /auth address', async ({ page, desktop }) => {
+  test('offers the system browser from the start and asks the host to open this same /auth address', async ({
+    page,
+    desktop,
+  }) => {
     // A React Native host: it injects ReactNativeWebView before the page runs and records what the page posts.
     await page.addInitScript(() => {
       const posted: string[] = [];
@@ -359,37 +388,56 @@ test.describe('inside a host webview', () => {
     });
     const path = `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`;
     await page.goto(path);
-    await expect(page.getByText('Google and Apple sign-in may not work inside this app window.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Google and Apple sign-in may not work inside this app window.', { exact: false }),
+    ).toBeVisible();
     await expectAccessible(page, 'webview offer');
     await page.getByRole('button', { name: 'Continue in your browser' }).click();
     await expect(page.getByText(/Your web browser should open now/)).toBeVisible();
     const sent = await page.evaluate(() =>
-      (window as unknown as { __posted: string[] }).__posted.map((m) => JSON.parse(m) as { v: number; type: string; url?: string }),
+      (window as unknown as { __posted: string[] }).__posted.map(
+        (m) => JSON.parse(m) as { v: number; type: string; url?: string },
+      ),
     );
-    expect(sent.filter((m) => m.type === 'openUrl')).toEqual([{ v: 1, type: 'openUrl', url: new URL(path, page.url()).href }]);
+    expect(sent.filter((m) => m.type === 'openUrl')).toEqual([
+      { v: 1, type: 'openUrl', url: new URL(path, page.url()).href },
+    ]);
     // E-mail sign-in still works right here.
     await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
   });
 });
 
 test.describe('?action=logout', () => {
-  test('signs out, clears the desktop data and the redirect URL, says so, and removes only the action parameter', async ({ page, harness }) => {
+  test('signs out, clears the desktop data and the redirect URL, says so, and removes only the action parameter', async ({
+    page,
+    harness,
+  }) => {
     const account: Account = await harness.account();
     await openEmailForm(page);
     await fillAndSubmit(page, account.email, account.password);
     await expectSignedInAtHome(page);
     await page.evaluate(() => {
-      for (const key of ['authToken', 'redirectUrl', 'redirectPath', 'isRedirecting', 'redirectWithUnityToken']) localStorage.setItem(key, 'x');
+      for (const key of ['authToken', 'redirectUrl', 'redirectPath', 'isRedirecting', 'redirectWithUnityToken'])
+        localStorage.setItem(key, 'x');
       localStorage.setItem('paymentsDisabled', 'true');
     });
     const before = await page.evaluate(() => history.length);
     await page.goto('/auth?foo=1&action=logout&bar=2');
-    await expect(page.getByRole('status').filter({ hasText: 'logged out' })).toHaveText('You have been successfully logged out.');
+    await expect(page.getByRole('status').filter({ hasText: 'logged out' })).toHaveText(
+      'You have been successfully logged out.',
+    );
     await expect(page).toHaveURL(/\/auth\?foo=1&bar=2$/);
     // A replace, not a push: the entry with action=logout is gone, so Back cannot log out again.
     expect(await page.evaluate(() => history.length)).toBe(before + 1);
     const stored = await page.evaluate(() => ({ ...localStorage }));
-    for (const key of ['authToken', 'unityAuthData', 'redirectUrl', 'redirectPath', 'isRedirecting', 'redirectWithUnityToken'])
+    for (const key of [
+      'authToken',
+      'unityAuthData',
+      'redirectUrl',
+      'redirectPath',
+      'isRedirecting',
+      'redirectWithUnityToken',
+    ])
       expect(stored[key], key).toBeUndefined();
     expect(stored.paymentsDisabled).toBe('true');
     await expectAccessible(page, 'logged out');
@@ -415,7 +463,8 @@ test.describe('keyboard only', () => {
     const account = await harness.account();
     await page.goto('/auth');
     const email = page.getByRole('button', { name: 'Continue with Email' });
-    for (let i = 0; i < 10 && !(await email.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await email.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(email).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Email')).toBeFocused();
@@ -489,7 +538,9 @@ test.describe('every mode passes axe', () => {
       await expect(heading(page)).toHaveText('Check your email');
       await expectAccessible(page, `${label} check email`);
       // Nothing spills sideways on a narrow screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await page.goto('/auth?action=logout');
       await expect(page.getByText('You have been successfully logged out.')).toBeVisible();

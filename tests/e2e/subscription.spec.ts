@@ -57,7 +57,9 @@ for (const { name, viewport } of WIDTHS) {
       // PayPal only: the stand-in renders no card button when credit and card are disabled.
       await expect(panel.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
       await expect(panel.getByRole('button', { name: 'Debit or Credit Card' })).toHaveCount(0);
-      const sdk = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[data-js-sdk-library="paypal-js"]')?.src ?? '');
+      const sdk = await page.evaluate(
+        () => document.querySelector<HTMLScriptElement>('script[data-js-sdk-library="paypal-js"]')?.src ?? '',
+      );
       const query = new URL(sdk).searchParams;
       expect(Object.fromEntries(query)).toEqual({
         'client-id': 'test-client-id',
@@ -79,7 +81,9 @@ for (const { name, viewport } of WIDTHS) {
       expect(body).toMatchObject({ plan: 'MONTHLY', playerId: account.playerId });
       expect(body.subscriptionId).toMatch(/^I-/);
       const reloaded = nextReload(page);
-      await expect(page.getByRole('status').filter({ hasText: 'Your subscription has been activated successfully!' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Your subscription has been activated successfully!' }),
+      ).toBeVisible();
       await expect(panel).toHaveCount(0);
       await expect(cards(page).first()).toHaveAccessibleName('Monthly');
       await expect(card(page, 'Monthly').getByText('Current Plan')).toBeVisible();
@@ -92,7 +96,10 @@ for (const { name, viewport } of WIDTHS) {
       await expectAccessible(page, `plans, monthly user (${name})`);
     });
 
-    test('cancelling needs a reason, then cancels and keeps premium until the period ends', async ({ page, harness }) => {
+    test('cancelling needs a reason, then cancels and keeps premium until the period ends', async ({
+      page,
+      harness,
+    }) => {
       test.slow();
       const account = await harness.account({ plan: 'monthly' });
       await signInToAccount(page, account);
@@ -125,7 +132,10 @@ for (const { name, viewport } of WIDTHS) {
       await expect(
         page
           .getByRole('status')
-          .filter({ hasText: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.' }),
+          .filter({
+            hasText:
+              'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
+          }),
       ).toBeVisible();
       await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
       await expect(page.getByText(/^Premium features until /)).toBeVisible();
@@ -151,7 +161,9 @@ for (const { name, viewport } of WIDTHS) {
       const paused = page.waitForRequest((r) => r.url().endsWith('/subscription/pause'));
       await dialog.getByRole('button', { name: 'Confirm Pause' }).click();
       expect((await paused).postDataJSON()).toEqual({ reason: 'financial_reasons', playerId: account.playerId });
-      await expect(page.getByRole('status').filter({ hasText: 'Your subscription has been paused successfully.' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Your subscription has been paused successfully.' }),
+      ).toBeVisible();
       await expect(page.getByText('Paused', { exact: true })).toBeVisible();
       await expect(page.getByText(/^Paused until /)).toBeVisible();
       // SPEC 4 allows PAUSED -> PAUSED: a paused plan may be paused again (the pause runs on from that day).
@@ -161,7 +173,9 @@ for (const { name, viewport } of WIDTHS) {
       const resumed = page.waitForRequest((r) => /\/subscription\/[^/]+\/resume$/.test(r.url()));
       await page.getByRole('button', { name: 'Resume Subscription' }).click();
       expect((await resumed).postDataJSON()).toEqual({ playerId: account.playerId });
-      await expect(page.getByRole('status').filter({ hasText: 'Your subscription has been resumed successfully.' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Your subscription has been resumed successfully.' }),
+      ).toBeVisible();
       await expect(page.getByText('Active', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Resume Subscription' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Pause Subscription' })).toBeVisible();
@@ -173,18 +187,32 @@ for (const { name, viewport } of WIDTHS) {
       await openSubscriptionPage(page);
       await card(page, 'Annual').getByRole('button', { name: 'Choose Annual' }).click();
       await expect(
-        page.getByRole('alert').filter({ hasText: 'You already have an active subscription. Please cancel it before starting a new subscription.' }),
+        page
+          .getByRole('alert')
+          .filter({
+            hasText: 'You already have an active subscription. Please cancel it before starting a new subscription.',
+          }),
       ).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(card(page, 'Monthly').getByRole('button')).toHaveCount(0);
 
       await page.getByRole('button', { name: 'Pause Subscription' }).click();
-      await page.getByRole('dialog', { name: 'Pause Subscription' }).getByRole('radio', { name: 'Other', exact: true }).check();
-      await page.getByRole('dialog', { name: 'Pause Subscription' }).getByRole('button', { name: 'Confirm Pause' }).click();
+      await page
+        .getByRole('dialog', { name: 'Pause Subscription' })
+        .getByRole('radio', { name: 'Other', exact: true })
+        .check();
+      await page
+        .getByRole('dialog', { name: 'Pause Subscription' })
+        .getByRole('button', { name: 'Confirm Pause' })
+        .click();
       await expect(page.getByText('Paused', { exact: true })).toBeVisible();
       await card(page, 'Semi-Annual').getByRole('button', { name: 'Choose Semi-Annual' }).click();
       await expect(
-        page.getByRole('alert').filter({ hasText: 'You have a paused subscription. Please resume or cancel it before starting a new subscription.' }),
+        page
+          .getByRole('alert')
+          .filter({
+            hasText: 'You have a paused subscription. Please resume or cancel it before starting a new subscription.',
+          }),
       ).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expectAccessible(page, `start refused (${name})`);
@@ -208,7 +236,11 @@ test.describe('Subscription page', () => {
   test.describe('when PayPal cannot load', () => {
     test.use({ allowConsoleErrors: [SDK_LOAD_ERROR] });
 
-    test('shows the error and the fallback, and the fallback activates the plan manually', async ({ page, context, harness }) => {
+    test('shows the error and the fallback, and the fallback activates the plan manually', async ({
+      page,
+      context,
+      harness,
+    }) => {
       const account = await harness.account();
       await failPayPalLoads(context, 1);
       await signInToAccount(page, account);
@@ -227,7 +259,9 @@ test.describe('Subscription page', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
       expect(body).toMatchObject({ playerId: account.playerId, planId: 'ANNUAL', provider: 'MANUAL' });
       expect(body.subscriptionId).toMatch(/^MANUAL-/);
-      await expect(page.getByRole('status').filter({ hasText: 'Your subscription has been activated successfully!' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Your subscription has been activated successfully!' }),
+      ).toBeVisible();
       await expect(card(page, 'Annual').getByText('Current Plan')).toBeVisible();
       await expect(cards(page).first()).toHaveAccessibleName('Annual');
     });
@@ -246,7 +280,10 @@ test.describe('Subscription page', () => {
     });
   });
 
-  test('the panel closes with Cancel, with Escape and when PayPal is cancelled; focus goes back', async ({ page, harness }) => {
+  test('the panel closes with Cancel, with Escape and when PayPal is cancelled; focus goes back', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await signInToAccount(page, account);
     await openSubscriptionPage(page);
@@ -279,10 +316,15 @@ test.describe('Subscription page', () => {
     await card(page, 'Monthly').getByRole('button', { name: 'Choose Monthly' }).click();
     const panel = page.getByRole('dialog', { name: 'Complete Your Subscription' });
     await payPalCheckout(panel, 'Simulate an error');
-    await expect(panel.getByRole('alert')).toHaveText('An error occurred with the payment process. Please try again later.');
+    await expect(panel.getByRole('alert')).toHaveText(
+      'An error occurred with the payment process. Please try again later.',
+    );
   });
 
-  test('success=true shows the activation banner and returns to /subscription; cancelled=true shows its banner', async ({ page, harness }) => {
+  test('success=true shows the activation banner and returns to /subscription; cancelled=true shows its banner', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account({ plan: 'monthly' });
     await signInToAccount(page, account);
     await page.goto('/subscription?success=true');
@@ -294,7 +336,10 @@ test.describe('Subscription page', () => {
     await expectAccessible(page, 'cancelled banner');
   });
 
-  test('without payment permission the plans cannot be chosen; canMakePayments forces a refresh and true brings them back', async ({ page, harness }) => {
+  test('without payment permission the plans cannot be chosen; canMakePayments forces a refresh and true brings them back', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account({ plan: 'monthly' });
     await signInToAccount(page, account);
     // A Pro player's subscription comes with the cloud save; only a forced refresh reads /subscription/{playerId}.

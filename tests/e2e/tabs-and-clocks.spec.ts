@@ -30,12 +30,17 @@ async function backendAccepts(backendUrl: string, token: string): Promise<{ stat
 
 /** The messages a fake React Native host received, parsed. */
 function posted(page: Page) {
-  return page.evaluate(() => (window as unknown as { __posted: string[] }).__posted.map((m) => JSON.parse(m) as Record<string, unknown>));
+  return page.evaluate(() =>
+    (window as unknown as { __posted: string[] }).__posted.map((m) => JSON.parse(m) as Record<string, unknown>),
+  );
 }
 
 /** The host asks for a token of `kind` (bridge v2 requestToken) and gets the answer with that requestId. */
 async function requestToken(page: Page, requestId: string): Promise<Record<string, unknown>> {
-  await page.evaluate((id) => window.postMessage(JSON.stringify({ v: 2, type: 'requestToken', kind: 'identity', requestId: id }), '*'), requestId);
+  await page.evaluate(
+    (id) => window.postMessage(JSON.stringify({ v: 2, type: 'requestToken', kind: 'identity', requestId: id }), '*'),
+    requestId,
+  );
   let answer: Record<string, unknown> | undefined;
   await expect
     .poll(async () => {
@@ -55,7 +60,11 @@ for (const [label, skew] of [
       await page.clock.setSystemTime(new Date(Date.now() + skew));
     });
 
-    test('e-mail sign-in and the desktop hand-off deliver a token the backend accepts, with no token refresh', async ({ page, harness, desktop }) => {
+    test('e-mail sign-in and the desktop hand-off deliver a token the backend accepts, with no token refresh', async ({
+      page,
+      harness,
+      desktop,
+    }) => {
       const refreshes = countRefreshes(page);
       const account = await harness.account();
       await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
@@ -63,12 +72,20 @@ for (const [label, skew] of [
       await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));
       expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
       if (event.kind !== 'login') return;
-      await expect(backendAccepts(harness.backendUrl, decodeURIComponent(event.token))).resolves.toEqual({ status: 200, playerId: account.playerId });
+      await expect(backendAccepts(harness.backendUrl, decodeURIComponent(event.token))).resolves.toEqual({
+        status: 200,
+        playerId: account.playerId,
+      });
       expect(refreshes()).toBe(0);
     });
 
-    test("a host's requestToken gets a token the backend accepts, and asking again refreshes nothing", async ({ page, harness }) => {
-      await page.addInitScript(`window.__posted = []; window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };`);
+    test("a host's requestToken gets a token the backend accepts, and asking again refreshes nothing", async ({
+      page,
+      harness,
+    }) => {
+      await page.addInitScript(
+        `window.__posted = []; window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) };`,
+      );
       const account: Account = await harness.account();
       // The landing on / is checked like every route change (a forced refresh): counted from after that check.
       const landingChecked = page.waitForResponse(TOKEN_REFRESH);
@@ -82,7 +99,10 @@ for (const [label, skew] of [
       const second = await requestToken(page, 'r2');
       for (const answer of [first, second]) {
         expect(answer).toMatchObject({ type: 'token', kind: 'identity' });
-        await expect(backendAccepts(harness.backendUrl, String(answer.token))).resolves.toEqual({ status: 200, playerId: account.playerId });
+        await expect(backendAccepts(harness.backendUrl, String(answer.token))).resolves.toEqual({
+          status: 200,
+          playerId: account.playerId,
+        });
       }
       expect(refreshes()).toBe(0);
     });

@@ -70,10 +70,15 @@ for (const scheme of ['dark', 'light'] as const) {
         await expect(reasons).toHaveCount(0);
 
         await page.goto('/credits');
-        await expect(page.getByRole('heading', { name: 'Transform Your Designs Into Reality', level: 1 })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { name: 'Transform Your Designs Into Reality', level: 1 }),
+        ).toBeVisible();
         await expectAccessible(page, `/credits, ${scheme}, ${name}`);
 
-        await page.getByRole('article', { name: '15 Credits', exact: true }).getByRole('button', { name: 'Purchase with PayPal' }).click();
+        await page
+          .getByRole('article', { name: '15 Credits', exact: true })
+          .getByRole('button', { name: 'Purchase with PayPal' })
+          .click();
         const purchase = page.getByRole('dialog', { name: 'Purchase 15 Credits' });
         await expect(purchase.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
         await expectAccessible(page, `purchase dialog, ${scheme}, ${name}`);
@@ -85,7 +90,11 @@ for (const scheme of ['dark', 'light'] as const) {
         await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3);
         await expectAccessible(page, `/my-designs, ${scheme}, ${name}`);
 
-        for (const path of ['/external-link', '/share-design?model=Cozy_Cottage&design=Lake%20House', '/return-to-app']) {
+        for (const path of [
+          '/external-link',
+          '/share-design?model=Cozy_Cottage&design=Lake%20House',
+          '/return-to-app',
+        ]) {
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           await expectTheme(page, scheme);
@@ -117,7 +126,8 @@ test.describe('forced colours (Windows High Contrast)', () => {
     await page.goto('/auth');
     const email = page.getByRole('button', { name: 'Continue with Email' });
     await expect(email).toBeVisible();
-    for (let i = 0; i < 10 && !(await email.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await email.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(email).toBeFocused();
     const ring = await email.evaluate((el) => {
       const style = getComputedStyle(el);
@@ -147,19 +157,30 @@ test.describe('reduced motion', () => {
   });
 });
 
-test('full-height layouts use 100dvh (mobile browser bars), with 100vh before it for older browsers', async ({ page }) => {
+test('full-height layouts use 100dvh (mobile browser bars), with 100vh before it for older browsers', async ({
+  page,
+}) => {
   await page.goto('/auth');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const heights = await page.evaluate(() => {
     const found: Record<string, string> = {};
     for (const sheet of Array.from(document.styleSheets)) {
       for (const rule of Array.from(sheet.cssRules)) {
-        if (rule instanceof CSSStyleRule && ['body', '.app-shell', '.auth-shell', '.public-shell'].includes(rule.selectorText) && rule.style.minHeight) {
+        if (
+          rule instanceof CSSStyleRule &&
+          ['body', '.app-shell', '.auth-shell', '.public-shell'].includes(rule.selectorText) &&
+          rule.style.minHeight
+        ) {
           found[rule.selectorText] = rule.style.minHeight;
         }
       }
     }
     return found;
   });
-  expect(heights).toEqual({ body: '100dvh', '.app-shell': '100dvh', '.auth-shell': '100dvh', '.public-shell': '100dvh' });
+  expect(heights).toEqual({
+    body: '100dvh',
+    '.app-shell': '100dvh',
+    '.auth-shell': '100dvh',
+    '.public-shell': '100dvh',
+  });
 });

@@ -9,7 +9,9 @@ import { helpersSource } from './in-page';
 /** A string matches the whole normalised text; a regular expression is searched in it. */
 export type TextMatch = string | { source: string; flags: string };
 /** One step of a chain: each step looks inside every match of the step before. `nth` keeps one match only. */
-export type Step = ({ role: string; name?: TextMatch; level?: number } | { label: TextMatch } | { text: TextMatch } | { css: string }) & {
+export type Step = (
+  { role: string; name?: TextMatch; level?: number } | { label: TextMatch } | { text: TextMatch } | { css: string }
+) & {
   nth?: number;
 };
 export type Target = Step | Step[];
@@ -74,7 +76,11 @@ export const re = (pattern: RegExp): TextMatch => ({ source: pattern.source, fla
 const describe = (target: Target) => JSON.stringify(steps(target));
 
 /** Polls `check` until it returns a value other than undefined, or fails with the last problem after `timeout`. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeout = DEFAULT_TIMEOUT): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeout = DEFAULT_TIMEOUT,
+): Promise<T> {
   const end = Date.now() + timeout;
   let last: unknown;
   for (;;) {
@@ -97,7 +103,10 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
  * Clicks once the element would get the click, as Playwright's actionability wait does. `coveredBy` answers the in-page
  * helpers' `coveredBy`: null, or what covers the element; after CLICK_WAIT_MS the error names it.
  */
-export async function clickWhenReachable(coveredBy: () => Promise<string | null>, click: () => Promise<void>): Promise<void> {
+export async function clickWhenReachable(
+  coveredBy: () => Promise<string | null>,
+  click: () => Promise<void>,
+): Promise<void> {
   let cover: string | null = null;
   await eventually(
     'the element to get the click',
@@ -154,7 +163,11 @@ export class Page {
 
   /** The first match, once there is one. */
   async locate(target: Target, timeout = DEFAULT_TIMEOUT): Promise<unknown> {
-    return eventually(`${describe(target)} to appear`, async () => (await this.elementOf(target)) ?? undefined, timeout);
+    return eventually(
+      `${describe(target)} to appear`,
+      async () => (await this.elementOf(target)) ?? undefined,
+      timeout,
+    );
   }
 
   count(target: Target): Promise<number> {
@@ -171,11 +184,20 @@ export class Page {
   }
 
   async waitForGone(target: Target, timeout = DEFAULT_TIMEOUT): Promise<void> {
-    await eventually(`${describe(target)} to go`, async () => ((await this.count(target)) === 0 ? true : undefined), timeout);
+    await eventually(
+      `${describe(target)} to go`,
+      async () => ((await this.count(target)) === 0 ? true : undefined),
+      timeout,
+    );
   }
 
   /** Waits until the first match satisfies `accept`; the failure says what was last seen. */
-  async waitUntil(target: Target, what: string, accept: (seen: Inspected) => boolean, timeout = DEFAULT_TIMEOUT): Promise<Inspected> {
+  async waitUntil(
+    target: Target,
+    what: string,
+    accept: (seen: Inspected) => boolean,
+    timeout = DEFAULT_TIMEOUT,
+  ): Promise<Inspected> {
     let seen: Inspected | null = null;
     try {
       return await eventually(
@@ -192,7 +214,12 @@ export class Page {
   }
 
   waitForText(target: Target, text: string | RegExp, timeout = DEFAULT_TIMEOUT) {
-    return this.waitUntil(target, `to read ${String(text)}`, (s) => (typeof text === 'string' ? s.text === text : text.test(s.text)), timeout);
+    return this.waitUntil(
+      target,
+      `to read ${String(text)}`,
+      (s) => (typeof text === 'string' ? s.text === text : text.test(s.text)),
+      timeout,
+    );
   }
 
   waitForAttribute(target: Target, name: string, value: string, timeout = DEFAULT_TIMEOUT) {

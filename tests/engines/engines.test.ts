@@ -22,7 +22,10 @@ const shots = 'test-results/engines';
 const JOURNEY_MS = 75_000;
 /** `promise`, or a rejection after 10 s: a stuck browser must not hold up the report. */
 const within = <T>(promise: Promise<T>) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s')), 10_000).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s')), 10_000).unref()),
+  ]);
 /** Where a failed page was, what it showed, and whether its IndexedDB (Firebase's session store) still opens. */
 const PAGE_STATE = `new Promise((resolve) => {
   const state = {
@@ -58,13 +61,23 @@ beforeAll(async () => {
   // this test build lets exactly that origin frame it (build.mjs reads PORTAL_FRAME_ANCESTORS).
   process.env.PORTAL_FRAME_ANCESTORS = `http://127.0.0.1:${internet.port}`;
   // desktop: true, so the build trusts exactly this listener's port.
-  stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: true, outdir: `${outdir}/staging` });
+  stack = await startStack({
+    ports: { portal: 0, backend: 0, auth: 0, desktop: 0 },
+    desktop: true,
+    outdir: `${outdir}/staging`,
+  });
   // The e2e Harness (accounts, faults, log) reads where the stack is from the environment.
   process.env.PORTAL_URL = stack.portalUrl;
   process.env.BACKEND_URL = stack.backend.url;
   process.env.AUTH_EMULATOR_URL = stack.emulator.url;
   process.env.PORTAL_HARNESS_SECRET = stack.backend.harnessSecret;
-  world = { portalUrl: stack.portalUrl.replace(/\/$/, ''), harness: new Harness(), desktop: stack.desktop!, otherListener, internet };
+  world = {
+    portalUrl: stack.portalUrl.replace(/\/$/, ''),
+    harness: new Harness(),
+    desktop: stack.desktop!,
+    otherListener,
+    internet,
+  };
 }, 180_000);
 
 afterAll(async () => {
@@ -108,7 +121,10 @@ for (const { id, launch } of ENGINES) {
           try {
             // Fails a little before vitest's own timeout, so the pages' state is still reported below.
             const stuck = new Promise<never>((_, reject) => {
-              timer = setTimeout(() => reject(new Error(`the journey did not finish within ${limitMs / 1000} s`)), limitMs);
+              timer = setTimeout(
+                () => reject(new Error(`the journey did not finish within ${limitMs / 1000} s`)),
+                limitMs,
+              );
             });
             const running = journey.run(ctx);
             running.catch(() => undefined); // once timed out, its later failure is of no interest

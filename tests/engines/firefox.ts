@@ -33,13 +33,18 @@ class FirefoxTab implements Tab {
     // Puppeteer clicks wherever the element is, even under an overlay: wait until the click would reach it.
     const handle = element as ElementHandle;
     await clickWhenReachable(
-      () => handle.evaluate((el) => (window as unknown as { __engines: { coveredBy(e: Element): string | null } }).__engines.coveredBy(el)),
+      () =>
+        handle.evaluate((el) =>
+          (window as unknown as { __engines: { coveredBy(e: Element): string | null } }).__engines.coveredBy(el),
+        ),
       () => handle.click(),
     );
   }
   async type(element: unknown, text: string) {
     const handle = element as ElementHandle<HTMLInputElement>;
-    await handle.evaluate((el) => (window as unknown as { __engines: { select(e: Element): void } }).__engines.select(el));
+    await handle.evaluate((el) =>
+      (window as unknown as { __engines: { select(e: Element): void } }).__engines.select(el),
+    );
     if (text === '') await this.page.keyboard.press('Backspace');
     else await this.page.keyboard.type(text);
   }

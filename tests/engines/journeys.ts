@@ -34,7 +34,8 @@ export interface Journey {
 }
 
 const button = (name: string | RegExp): Step => ({ role: 'button', name: typeof name === 'string' ? name : re(name) });
-const heading1 = (name?: string): Step => (name === undefined ? { role: 'heading', level: 1 } : { role: 'heading', level: 1, name });
+const heading1 = (name?: string): Step =>
+  name === undefined ? { role: 'heading', level: 1 } : { role: 'heading', level: 1, name };
 const alert: Step = { role: 'alert' };
 const mainNav = (link: string): Target => [
   { role: 'navigation', name: 'Main' },
@@ -100,17 +101,21 @@ function postedToHost(page: Page) {
 
 const EMULATOR_ACCOUNT_PROVIDERS = async (ctx: JourneyContext, email: string) => {
   const { admin } = ctx.harness;
-  const res = await fetch(`${admin.url}/identitytoolkit.googleapis.com/v1/projects/${admin.projectId}/accounts:lookup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ email: [email] }),
-  });
+  const res = await fetch(
+    `${admin.url}/identitytoolkit.googleapis.com/v1/projects/${admin.projectId}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
   const found = (await res.json()) as { users?: Array<{ providerUserInfo?: Array<{ providerId: string }> }> };
   return found.users?.[0]?.providerUserInfo?.map((p) => p.providerId) ?? [];
 };
 
 const SHARED_QUERY = 'model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42';
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 export const journeys: Journey[] = [
   {
@@ -169,7 +174,9 @@ export const journeys: Journey[] = [
       await popup.click(button('Add new account'), 20_000);
       await popup.click(button('Auto-generate user information'));
       // The widget's inputs point aria-labelledby at an id that does not exist, so they have no accessible name.
-      const email = (await popup.waitUntil({ css: '#email-input' }, 'to be filled in', (s) => (s.value ?? '').includes('@'))).value!;
+      const email = (
+        await popup.waitUntil({ css: '#email-input' }, 'to be filled in', (s) => (s.value ?? '').includes('@'))
+      ).value!;
       await popup.click(button(`Sign in with ${provider}`));
       await expectSignedInAtHome(page);
       expect(await page.tab.evaluate("localStorage.getItem('authProvider')")).toBe(stored);
@@ -256,9 +263,15 @@ export const journeys: Journey[] = [
       await openEmailForm(ctx, page, `/auth?redirect=${encodeURIComponent(ctx.desktop.url)}`);
       // A real host injects its object before the page runs; classic WebDriver has no script-before-load, so the
       // fake host arrives after the load here, in both engines. The bridge looks for a host when it sends.
-      await page.tab.evaluate('(window.__posted = [], window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) }, true)');
+      await page.tab.evaluate(
+        '(window.__posted = [], window.ReactNativeWebView = { postMessage: (m) => window.__posted.push(m) }, true)',
+      );
       await submitEmailForm(page, account.email, account.password);
-      const token = await eventually('a token message to the host', async () => (await postedToHost(page)).find((m) => m.type === 'token'), 20_000);
+      const token = await eventually(
+        'a token message to the host',
+        async () => (await postedToHost(page)).find((m) => m.type === 'token'),
+        20_000,
+      );
       expect(token).toMatchObject({ v: 1, type: 'token', kind: 'identity' });
       expect(ctx.desktop.events).toEqual([]);
     },
@@ -280,7 +293,12 @@ export const journeys: Journey[] = [
       const at = (percent: number) => box.x + (box.width * percent) / 100;
       const value = async () => Number((await page.inspect(slider))?.attributes['aria-valuenow']);
       // Drag the handle to 80 %, then past the right edge: clamped at 100.
-      await page.pointer([{ type: 'move', x: at(50), y }, { type: 'down' }, { type: 'move', x: at(65), y }, { type: 'move', x: at(80), y }]);
+      await page.pointer([
+        { type: 'move', x: at(50), y },
+        { type: 'down' },
+        { type: 'move', x: at(65), y },
+        { type: 'move', x: at(80), y },
+      ]);
       await eventually('the slider near 80', async () => (Math.abs((await value()) - 80) <= 1 ? true : undefined));
       await page.pointer([{ type: 'move', x: box.x + box.width + 60, y }, { type: 'up' }]);
       await page.waitForAttribute(slider, 'aria-valuenow', '100');
@@ -301,7 +319,11 @@ export const journeys: Journey[] = [
       const modal: Step = { role: 'dialog', name: 'Purchase 15 Credits' };
       await page.click([modal, button('PayPal')], 20_000);
       await page.click([modal, { role: 'region', name: 'PayPal checkout' }, button('Pay Now')]);
-      await page.waitForText([{ role: 'status' }, { text: 'Successfully purchased 15 credits!' }], 'Successfully purchased 15 credits!', 20_000);
+      await page.waitForText(
+        [{ role: 'status' }, { text: 'Successfully purchased 15 credits!' }],
+        'Successfully purchased 15 credits!',
+        20_000,
+      );
       await page.waitForGone(modal);
       await page.waitFor([{ role: 'region', name: 'Your Credit Balance' }, { text: '20 Available Credits' }]);
     },
@@ -322,7 +344,11 @@ export const journeys: Journey[] = [
       await page.waitFor([{ role: 'status' }, { text: 'Your subscription has been activated successfully!' }], 20_000);
       await page.waitFor([{ role: 'article', name: 'Monthly' }, { text: 'Current Plan' }]);
       // SPEC 4: the page reloads itself 5 s after a purchase; wait for that before the next step.
-      await eventually('the page to reload itself', async () => ((await page.tab.evaluate('window.__beforeReload === true')) ? undefined : true), 20_000);
+      await eventually(
+        'the page to reload itself',
+        async () => ((await page.tab.evaluate('window.__beforeReload === true')) ? undefined : true),
+        20_000,
+      );
       await page.waitFor([{ role: 'article', name: 'Monthly' }, { text: 'Current Plan' }], 20_000);
 
       await page.click(button('Cancel Subscription'));
@@ -334,7 +360,9 @@ export const journeys: Journey[] = [
       await page.waitFor(
         [
           { role: 'status' },
-          { text: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.' },
+          {
+            text: 'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
+          },
         ],
         20_000,
       );
@@ -380,10 +408,10 @@ export const journeys: Journey[] = [
       expect(await page.count([...cards, { role: 'heading', level: 2 }])).toBe(3);
       // Each thumbnail really decoded (480 x 320 WebP), not the fallback.
       await eventually('three decoded thumbnails', async () => {
-        const widths = await page.call<number[]>('(s) => window.__engines.findAll(s).map((img) => (img.complete ? img.naturalWidth : 0))', [
-          ...cards,
-          { css: 'img' },
-        ]);
+        const widths = await page.call<number[]>(
+          '(s) => window.__engines.findAll(s).map((img) => (img.complete ? img.naturalWidth : 0))',
+          [...cards, { css: 'img' }],
+        );
         return widths.length === 3 && widths.every((w) => w === 480) ? true : undefined;
       });
     },
@@ -423,7 +451,12 @@ export const journeys: Journey[] = [
         // journey sees the launch attempt itself; the page after a failed launch is covered in Firefox and Chromium.
         await eventually(
           "MiniBrowser's error page",
-          async () => (/The URL can.t be shown/.test(await page.tab.evaluate<string>('document.body ? document.body.innerText : ""')) ? true : undefined),
+          async () =>
+            /The URL can.t be shown/.test(
+              await page.tab.evaluate<string>('document.body ? document.body.innerText : ""'),
+            )
+              ? true
+              : undefined,
           20_000,
         );
         expect(new URL(await page.url()).origin).not.toBe(ctx.portalUrl);

@@ -116,7 +116,8 @@ export async function startOfflineInternet(): Promise<OfflineInternet> {
   return {
     port,
     requests,
-    frameUrl: (src, width, height) => `http://127.0.0.1:${port}/frame?${new URLSearchParams({ src, width: String(width), height: String(height) })}`,
+    frameUrl: (src, width, height) =>
+      `http://127.0.0.1:${port}/frame?${new URLSearchParams({ src, width: String(width), height: String(height) })}`,
     async stop() {
       for (const socket of tunnels) socket.destroy();
       await closeServer(proxy);

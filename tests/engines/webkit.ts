@@ -4,7 +4,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { Builder, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { freePort } from '../../harness/ports';
-import { clickWhenReachable, eventually, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
+import {
+  clickWhenReachable,
+  eventually,
+  Page,
+  type Context,
+  type Engine,
+  type Key,
+  type PointerAction,
+  type Tab,
+} from './driver';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -95,7 +104,8 @@ class WebKitTab implements Tab {
     const d = await this.d();
     let chain = d.actions({ async: true });
     for (const action of actions) {
-      if (action.type === 'move') chain = chain.move({ x: Math.round(action.x), y: Math.round(action.y), origin: Origin.VIEWPORT, duration: 50 });
+      if (action.type === 'move')
+        chain = chain.move({ x: Math.round(action.x), y: Math.round(action.y), origin: Origin.VIEWPORT, duration: 50 });
       else if (action.type === 'down') chain = chain.press();
       else chain = chain.release();
     }
@@ -118,7 +128,9 @@ class WebKitTab implements Tab {
     const d = await this.d();
     const before = new Set(await d.getAllWindowHandles());
     await action();
-    const handle = await eventually('a popup window', async () => (await d.getAllWindowHandles()).find((h) => !before.has(h)));
+    const handle = await eventually('a popup window', async () =>
+      (await d.getAllWindowHandles()).find((h) => !before.has(h)),
+    );
     return new WebKitTab(this.session, handle);
   }
   async screenshot() {
@@ -136,7 +148,12 @@ const SESSION_START_MS = 20_000;
 
 /** Within `ms`, or a rejection naming `what`. */
 const within = <T>(what: string, promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms).unref(),
+    ),
+  ]);
 
 /**
  * One WebKitWebDriver with one MiniBrowser session. Each context gets its own driver process, in its own process
@@ -145,7 +162,10 @@ const within = <T>(what: string, promise: Promise<T>, ms: number) =>
  */
 async function openSession(args: string[], log: number): Promise<{ driver: WebDriver; close(): Promise<void> }> {
   const port = await freePort();
-  const server: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: ['ignore', log, log], detached: true });
+  const server: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
   const kill = () => {
     try {
       process.kill(-server.pid!, 'SIGKILL');
@@ -155,7 +175,11 @@ async function openSession(args: string[], log: number): Promise<{ driver: WebDr
   };
   try {
     const url = `http://127.0.0.1:${port}`;
-    await eventually('WebKitWebDriver to listen', async () => ((await fetch(`${url}/status`).catch(() => null))?.ok ? true : undefined), 15_000);
+    await eventually(
+      'WebKitWebDriver to listen',
+      async () => ((await fetch(`${url}/status`).catch(() => null))?.ok ? true : undefined),
+      15_000,
+    );
     const driver = await within(
       'a new MiniBrowser session',
       new Builder()

@@ -54,7 +54,10 @@ async function signIn(host: WebKitHost, account: Account): Promise<void> {
   await host.until('the sign-in screen', inPage(`byRole('button', 'Continue with Email').length > 0`));
   await host.evaluate(`sessionStorage.setItem('hasShownAffiliateModal', 'true'), true`);
   await host.until('Continue with Email', inPage(`click('button', 'Continue with Email')`));
-  await host.until('the e-mail form', inPage(`fill('Email', ${JSON.stringify(account.email)}) && fill('Password', ${JSON.stringify(account.password)})`));
+  await host.until(
+    'the e-mail form',
+    inPage(`fill('Email', ${JSON.stringify(account.email)}) && fill('Password', ${JSON.stringify(account.password)})`),
+  );
   await host.until('Sign In', inPage(`click('button', 'Sign In')`));
   await host.until('My Account', inPage(`byRole('heading', 'My Account').length > 0`));
 }
@@ -62,7 +65,11 @@ async function signIn(host: WebKitHost, account: Account): Promise<void> {
 const types = (messages: PageMessage[]) => messages.map((m) => m.type);
 
 beforeAll(async () => {
-  stack = await startStack({ ports: { portal: 0, backend: 0, auth: 0, desktop: 0 }, desktop: true, outdir: `${outdir}/staging` });
+  stack = await startStack({
+    ports: { portal: 0, backend: 0, auth: 0, desktop: 0 },
+    desktop: true,
+    outdir: `${outdir}/staging`,
+  });
   portal = stack.portalUrl.replace(/\/$/, '');
   process.env.BACKEND_URL = stack.backend.url;
   process.env.AUTH_EMULATOR_URL = stack.emulator.url;
@@ -102,7 +109,8 @@ function hostilePage(portalUrl: string): string {
 </script>`;
 }
 
-const signIns = (host: WebKitHost) => host.events.filter((e) => e.event === 'signIn') as Array<{ kind: string; token: string; requestId: string | null }>;
+const signIns = (host: WebKitHost) =>
+  host.events.filter((e) => e.event === 'signIn') as Array<{ kind: string; token: string; requestId: string | null }>;
 const tokenAnswer = (host: WebKitHost, requestId: string) =>
   host.waitFor(`the answer to ${requestId}`, () => host.pageMessages().find((m) => m.requestId === requestId));
 
@@ -136,13 +144,25 @@ describe('WebKitGTK host (WKWebView API)', () => {
     await host.waitForMessage('token');
 
     expect(await host.requestToken('identity', 'id-1')).toBe(true);
-    expect(await tokenAnswer(host, 'id-1')).toEqual({ v: 1, type: 'token', kind: 'identity', token: expect.any(String), requestId: 'id-1' });
+    expect(await tokenAnswer(host, 'id-1')).toEqual({
+      v: 1,
+      type: 'token',
+      kind: 'identity',
+      token: expect.any(String),
+      requestId: 'id-1',
+    });
     const identity = signIns(host).find((s) => s.requestId === 'id-1')!;
     expect(jwtClaims(identity.token)?.email).toBe(account.email);
     expect(Number(jwtClaims(identity.token)?.exp) * 1000 - Date.now()).toBeGreaterThan(5 * 60_000);
 
     expect(await host.requestToken('unity', 'unity-1')).toBe(true);
-    expect(await tokenAnswer(host, 'unity-1')).toEqual({ v: 1, type: 'token', kind: 'unity', token: expect.stringMatching(/^ut1\./), requestId: 'unity-1' });
+    expect(await tokenAnswer(host, 'unity-1')).toEqual({
+      v: 1,
+      type: 'token',
+      kind: 'unity',
+      token: expect.stringMatching(/^ut1\./),
+      requestId: 'unity-1',
+    });
     expect(signIns(host).find((s) => s.requestId === 'unity-1')).toMatchObject({ kind: 'unity' });
   });
 
@@ -156,7 +176,10 @@ describe('WebKitGTK host (WKWebView API)', () => {
     const seen = readies();
 
     expect(await host.command('canMakePayments', { allowed: false })).toBe(true);
-    await host.until('plans without a choice', inPage(`byRole('article').length === 4 && byRole('button', /^Choose /).length === 0`));
+    await host.until(
+      'plans without a choice',
+      inPage(`byRole('article').length === 4 && byRole('button', /^Choose /).length === 0`),
+    );
     // A new page says ready again; this host answers with what it now says: still no plan to choose.
     await host.command('load', { url: `${portal}/subscription` });
     await host.waitFor('a new ready', () => (readies() > seen ? true : undefined));
@@ -171,7 +194,10 @@ describe('WebKitGTK host (WKWebView API)', () => {
     await host.waitForMessage('token');
 
     expect(await host.signOutThePortal()).toBe(true);
-    await host.until('the page signed out', inPage(`byRole('button', 'Sign Out').length === 0 && byRole('button', 'Continue with Email').length > 0`));
+    await host.until(
+      'the page signed out',
+      inPage(`byRole('button', 'Sign Out').length === 0 && byRole('button', 'Continue with Email').length > 0`),
+    );
     // The page's answer to a request after the sign-out comes after any echo would have.
     await host.requestToken('identity', 'after-logout');
     expect(await tokenAnswer(host, 'after-logout')).toEqual({
@@ -194,7 +220,9 @@ describe('WebKitGTK host (WKWebView API)', () => {
     const since = () => host.events.slice(before);
 
     await host.command('load', { url: hostile.url });
-    await host.waitFor('the other page loaded', () => since().find((e) => e.event === 'message' && typeof e.body === 'string' && e.body.includes('"loaded"')));
+    await host.waitFor('the other page loaded', () =>
+      since().find((e) => e.event === 'message' && typeof e.body === 'string' && e.body.includes('"loaded"')),
+    );
     // Its forged token and its load note, refused: the portal it framed posted nothing (frame-ancestors 'none' kept
     // it from running there; had it run, its ready would be here too, refused for the same origin).
     expect(since().flatMap((e) => (e.event === 'message' ? [[e.source, e.refused]] : []))).toEqual([
@@ -204,14 +232,18 @@ describe('WebKitGTK host (WKWebView API)', () => {
     // What the host sends while that page shows reaches that page only, and it is no token.
     await host.requestToken('identity', 'elsewhere');
     const received = await host.evaluateInPage<string[]>('window.__received');
-    expect(received.map((text) => JSON.parse(text) as unknown)).toEqual([{ v: 2, type: 'requestToken', kind: 'identity', requestId: 'elsewhere' }]);
+    expect(received.map((text) => JSON.parse(text) as unknown)).toEqual([
+      { v: 2, type: 'requestToken', kind: 'identity', requestId: 'elsewhere' },
+    ]);
     expect(since().filter((e) => e.event === 'signIn')).toEqual([]);
   });
 
   test("the portal's CSP and bundle work unchanged inside the host", async () => {
     const account = await harness.account();
     const served = await fetch(`${portal}/auth`);
-    expect(served.headers.get('content-security-policy')).toBe(readFileSync(join(`${stack.portalDir}.report`, 'csp.txt'), 'utf8').trim());
+    expect(served.headers.get('content-security-policy')).toBe(
+      readFileSync(join(`${stack.portalDir}.report`, 'csp.txt'), 'utf8').trim(),
+    );
     const bundle = /src="\/(app-[\w-]+\.js)"/.exec(readFileSync(join(stack.portalDir, 'index.html'), 'utf8'))?.[1];
     expect(bundle).toBeDefined();
 
@@ -226,7 +258,10 @@ describe('WebKitGTK host (WKWebView API)', () => {
     await host.evaluateInPage(
       `(() => { const s = document.createElement('script'); s.textContent = 'window.__inline = 1'; document.body.append(s); return true; })()`,
     );
-    await host.until('the violation reported', `window.__cspViolations.length === 1 && window.__cspViolations[0].directive.startsWith('script-src')`);
+    await host.until(
+      'the violation reported',
+      `window.__cspViolations.length === 1 && window.__cspViolations[0].directive.startsWith('script-src')`,
+    );
     expect(await host.evaluateInPage('window.__inline ?? null')).toBeNull();
   });
 
@@ -236,7 +271,10 @@ describe('WebKitGTK host (WKWebView API)', () => {
     hosts.push(host);
     await host.until('the sign-in screen', inPage(`byRole('button', 'Continue with Email').length > 0`));
     // Past the bridge's wait for a late host (HOST_WAIT_MS after the load event), then the host object appears.
-    await host.until('the wait for a late host over', `performance.now() - performance.getEntriesByType('navigation')[0].loadEventEnd > 3000`);
+    await host.until(
+      'the wait for a late host over',
+      `performance.now() - performance.getEntriesByType('navigation')[0].loadEventEnd > 3000`,
+    );
     expect(await host.command('register')).toBe(true);
     await signIn(host, account);
     await host.waitForMessage('token');

@@ -60,7 +60,9 @@ export class WebKitHost {
     if (options.origin) args.push('--origin', options.origin);
     if (options.handler) args.push('--handler', options.handler);
     if (options.lateHandler) args.push('--late-handler');
-    const [command, argv] = process.env.DISPLAY ? [HOST_PYTHON, args] : ['xvfb-run', ['-a', '-s', '-screen 0 1280x900x24', HOST_PYTHON, ...args]];
+    const [command, argv] = process.env.DISPLAY
+      ? [HOST_PYTHON, args]
+      : ['xvfb-run', ['-a', '-s', '-screen 0 1280x900x24', HOST_PYTHON, ...args]];
     // Its own process group, so that stop() ends xvfb-run, Xvfb and the host together, and nothing else.
     this.child = spawn(command, argv, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     createInterface({ input: this.child.stdout! }).on('line', (line) => {
@@ -99,10 +101,20 @@ export class WebKitHost {
       const check = () => {
         const value = found(this.events);
         if (value !== undefined) finish(() => resolve(value));
-        else if (this.exited) finish(() => reject(new Error(`the host exited while waiting for ${what}: ${this.stderr.slice(-5).join(' | ')}`)));
+        else if (this.exited)
+          finish(() =>
+            reject(new Error(`the host exited while waiting for ${what}: ${this.stderr.slice(-5).join(' | ')}`)),
+          );
       };
       const timer = setTimeout(
-        () => finish(() => reject(new Error(`no ${what} within ${timeoutMs / 1000} s; last lines: ${JSON.stringify(this.events.slice(-4))}`))),
+        () =>
+          finish(() =>
+            reject(
+              new Error(
+                `no ${what} within ${timeoutMs / 1000} s; last lines: ${JSON.stringify(this.events.slice(-4))}`,
+              ),
+            ),
+          ),
         timeoutMs,
       );
       const finish = (settle: () => void) => {
@@ -131,7 +143,9 @@ export class WebKitHost {
   async command(cmd: string, fields: Record<string, unknown> = {}): Promise<unknown> {
     const id = String(++this.nextId);
     this.child.stdin!.write(`${JSON.stringify({ id, cmd, ...fields })}\n`);
-    const done = await this.waitFor(`the answer to ${cmd}`, (events) => events.find((e) => e.event === 'done' && e.id === id));
+    const done = await this.waitFor(`the answer to ${cmd}`, (events) =>
+      events.find((e) => e.event === 'done' && e.id === id),
+    );
     if (done.event === 'done' && done.error !== undefined) throw new Error(`${cmd}: ${done.error}`);
     return (done as { value: unknown }).value;
   }
@@ -163,7 +177,9 @@ export class WebKitHost {
       const value = await this.evaluate<T | null | false>(script).catch(() => null);
       if (value !== null && value !== false && value !== undefined) return value;
       if (Date.now() > deadline) {
-        const shown = await this.evaluate<string>(`location.href + ' ' + (document.body?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 300)`).catch(String);
+        const shown = await this.evaluate<string>(
+          `location.href + ' ' + (document.body?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 300)`,
+        ).catch(String);
         throw new Error(`${what}: not within ${timeoutMs / 1000} s; the page: ${shown}`);
       }
       await new Promise((r) => setTimeout(r, 100));

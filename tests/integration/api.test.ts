@@ -5,7 +5,14 @@ import { purchaseCredits, deleteUser, trackAffiliate } from '../../src/api/accou
 import { ApiError } from '../../src/api/client';
 import { fetchCloudSave, setupCloudSave, updateUsername } from '../../src/api/cloud-save';
 import { fetchDesigns } from '../../src/api/designs';
-import { activateDirect, activateSubscription, cancelSubscription, fetchSubscription, pauseSubscription, resumeSubscription } from '../../src/api/subscription';
+import {
+  activateDirect,
+  activateSubscription,
+  cancelSubscription,
+  fetchSubscription,
+  pauseSubscription,
+  resumeSubscription,
+} from '../../src/api/subscription';
 import { exchangeForUnity, linkUnity } from '../../src/api/unity';
 import { loadCloudSave } from '../../src/state/cloud-save-loader';
 import { admin, approvedPayPalSubscription, capturedOrder, context, faults, harness, newUser } from './support';
@@ -35,7 +42,10 @@ describe('auth/unity and auth/unity-link', () => {
     // Another account's Unity token is refused with 400 and its player is never handed over (issue 25 item 6).
     const refused = await linkUnity(context(fresh.idToken), user.ctx.unityToken!).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ status: 400, serverText: "Only a guest player's Unity token can be linked to an account" });
+    expect(refused).toMatchObject({
+      status: 400,
+      serverText: "Only a guest player's Unity token can be linked to an account",
+    });
     expect((await exchangeForUnity(context(fresh.idToken))).playerId).toBe(guest.playerId);
     expect((await exchangeForUnity(user.ctx)).playerId).toBe(user.playerId);
   });
@@ -124,7 +134,9 @@ describe('cloud save', () => {
 
   it('answers 401 to a missing or forged Unity token', async () => {
     const user = await newUser();
-    await expect(fetchCloudSave({ ...user.ctx, unityToken: 'ut1.forged.sig' }, user.playerId)).rejects.toMatchObject({ status: 401 });
+    await expect(fetchCloudSave({ ...user.ctx, unityToken: 'ut1.forged.sig' }, user.playerId)).rejects.toMatchObject({
+      status: 401,
+    });
   });
 });
 
@@ -135,12 +147,19 @@ describe('subscriptions', () => {
     const paypalId = await approvedPayPalSubscription(MONTHLY_PLAN_ID);
     await activateSubscription(user.ctx, user.playerId, paypalId, 'MONTHLY');
     const active = await fetchSubscription(user.ctx, user.playerId);
-    expect(active).toMatchObject({ plan: 'MONTHLY', status: 'ACTIVE', subscriptionId: paypalId, subscriptionSource: 'paypal' });
+    expect(active).toMatchObject({
+      plan: 'MONTHLY',
+      status: 'ACTIVE',
+      subscriptionId: paypalId,
+      subscriptionSource: 'paypal',
+    });
 
     const second = await approvedPayPalSubscription('P-TEST-ANNUAL');
     const blocked = await activateSubscription(user.ctx, user.playerId, second, 'ANNUAL').catch((e: unknown) => e);
     expect(blocked).toBeInstanceOf(ApiError);
-    expect((blocked as ApiError).serverText).toBe('You already have an active subscription. Please cancel it before starting a new subscription.');
+    expect((blocked as ApiError).serverText).toBe(
+      'You already have an active subscription. Please cancel it before starting a new subscription.',
+    );
 
     await pauseSubscription(user.ctx, user.playerId, 'financial_reasons');
     expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({ status: 'PAUSED' });
@@ -153,7 +172,9 @@ describe('subscriptions', () => {
     await resumeSubscription(user.ctx, user.playerId, paypalId);
     expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({ status: 'ACTIVE' });
 
-    await expect(cancelSubscription(user.ctx, user.playerId, paypalId, 'no_such_reason')).rejects.toMatchObject({ status: 400 });
+    await expect(cancelSubscription(user.ctx, user.playerId, paypalId, 'no_such_reason')).rejects.toMatchObject({
+      status: 400,
+    });
     await cancelSubscription(user.ctx, user.playerId, paypalId, 'too_expensive');
     const cancelled = await fetchSubscription(user.ctx, user.playerId);
     expect(cancelled).toMatchObject({ status: 'CANCELLED', expiresAt: active!.expiresAt });
@@ -161,7 +182,11 @@ describe('subscriptions', () => {
     // A cancelled plan can be renewed; here through the fallback path.
     const renewed = await activateDirect(user.ctx, user.playerId, 'ANNUAL', 'MANUAL-2');
     expect(renewed.success).toBe(true);
-    expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({ plan: 'ANNUAL', status: 'ACTIVE', subscriptionSource: 'manual' });
+    expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({
+      plan: 'ANNUAL',
+      status: 'ACTIVE',
+      subscriptionSource: 'manual',
+    });
   });
 
   it('a backend started without the payment bypass refuses the manual activation with 403', async () => {
@@ -170,7 +195,12 @@ describe('subscriptions', () => {
       const { idToken } = await admin().createUser(`strict-${Date.now()}@example.com`, 'secret-pass-1');
       const ctx = { ...context(idToken), baseUrl: strict.url };
       const unity = await exchangeForUnity(ctx);
-      const error = await activateDirect({ ...ctx, unityToken: unity.accessToken }, unity.playerId, 'ANNUAL', 'MANUAL-1').catch((e: unknown) => e);
+      const error = await activateDirect(
+        { ...ctx, unityToken: unity.accessToken },
+        unity.playerId,
+        'ANNUAL',
+        'MANUAL-1',
+      ).catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 403, serverText: 'Manual activation is not enabled on this server' });
       expect(strict.store.data.players[unity.playerId]!.subscription).toBeNull();
     } finally {
@@ -180,7 +210,9 @@ describe('subscriptions', () => {
 
   it('refuses a subscription PayPal never approved', async () => {
     const user = await newUser();
-    await expect(activateSubscription(user.ctx, user.playerId, 'I-NOT-REAL', 'MONTHLY')).rejects.toMatchObject({ status: 400 });
+    await expect(activateSubscription(user.ctx, user.playerId, 'I-NOT-REAL', 'MONTHLY')).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });
 
@@ -196,8 +228,16 @@ describe('designs, credits, affiliate, deletion', () => {
   it('adds a pack once per order id, even when the call is repeated', async () => {
     const user = await newUser();
     const orderId = await capturedOrder('14.99');
-    await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({ success: true, newBalance: 30, creditsAdded: 30 });
-    await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({ success: true, newBalance: 30, creditsAdded: 0 });
+    await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({
+      success: true,
+      newBalance: 30,
+      creditsAdded: 30,
+    });
+    await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({
+      success: true,
+      newBalance: 30,
+      creditsAdded: 0,
+    });
   });
 
   it('refuses an order whose amount is not the pack price', async () => {

@@ -16,7 +16,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const emulator = await startAuthEmulator({ port: await freePort() });
   // As the staging stack runs it: the manual activation (payment bypass) is allowed.
-  const backend = await startBackend({ port: 0, emulatorUrl: emulator.url, planIds: [portalConfig('staging').paypal.planIds], allowPaymentBypass: true });
+  const backend = await startBackend({
+    port: 0,
+    emulatorUrl: emulator.url,
+    planIds: [portalConfig('staging').paypal.planIds],
+    allowPaymentBypass: true,
+  });
   project.provide('backendUrl', backend.url);
   project.provide('harnessSecret', backend.harnessSecret);
   project.provide('emulatorUrl', emulator.url);

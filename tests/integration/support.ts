@@ -40,7 +40,11 @@ export async function faults(uid: string, spec: string): Promise<void> {
 /** What PayPal does when the buyer approves: a subscription for `planId`, approved. */
 export async function approvedPayPalSubscription(planId: string): Promise<string> {
   const headers = { 'content-type': 'application/json', 'PayPal-Client-Id': 'test-client-id' };
-  const created = await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions`, { method: 'POST', headers, body: JSON.stringify({ plan_id: planId }) });
+  const created = await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ plan_id: planId }),
+  });
   const { id } = (await created.json()) as { id: string };
   await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions/${id}/approve`, { method: 'POST', headers });
   return id;
@@ -52,7 +56,10 @@ export async function capturedOrder(value: string): Promise<string> {
   const created = await fetch(`${backendUrl()}/paypal/v2/checkout/orders`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ intent: 'CAPTURE', purchase_units: [{ description: 'credits', amount: { currency_code: 'USD', value } }] }),
+    body: JSON.stringify({
+      intent: 'CAPTURE',
+      purchase_units: [{ description: 'credits', amount: { currency_code: 'USD', value } }],
+    }),
   });
   const { id } = (await created.json()) as { id: string };
   await fetch(`${backendUrl()}/paypal/v2/checkout/orders/${id}/approve`, { method: 'POST', headers });

@@ -28,7 +28,9 @@ const missing = needed.filter(([path]) => !existsSync(path));
 if (missing.length > 0) {
   const packages = [...new Set(missing.map(([, pkg]) => pkg))];
   if (process.getuid?.() !== 0) {
-    console.error(`Missing ${missing.map(([p]) => p).join(', ')}. Install them as root: apt-get update && apt-get install -y ${packages.join(' ')}`);
+    console.error(
+      `Missing ${missing.map(([p]) => p).join(', ')}. Install them as root: apt-get update && apt-get install -y ${packages.join(' ')}`,
+    );
     process.exit(1);
   }
   console.log(`Installing Debian's ${packages.join(', ')}...`);

@@ -402,13 +402,17 @@ function draw(mode) {
     // Quantise softly so the soft light compresses well in PNG.
     const img = g.getImageData(0, 0, W, H);
     const d = img.data;
-    for (let i = 0; i < d.length; i += 4) for (let k = 0; k < 3; k++) d[i + k] = Math.min(255, Math.round(d[i + k] / 6) * 6);
+    for (let i = 0; i < d.length; i += 4)
+      for (let k = 0; k < 3; k++) d[i + k] = Math.min(255, Math.round(d[i + k] / 6) * 6);
     g.putImageData(img, 0, 0);
   }
   return c.toDataURL('image/png');
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 try {
   const page = await browser.newPage();
   for (const mode of ['before', 'after']) {

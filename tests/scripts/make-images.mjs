@@ -55,7 +55,8 @@ function draw({ model, width, height, quality }) {
     return g;
   };
   const sky = (top, bottom, horizon) => rect(0, 0, width, horizon, gradient(0, horizon, [top, bottom]));
-  const ground = (horizon, top, bottom) => rect(0, horizon, width, height - horizon, gradient(horizon, height, [top, bottom]));
+  const ground = (horizon, top, bottom) =>
+    rect(0, horizon, width, height - horizon, gradient(horizon, height, [top, bottom]));
   const sun = (x, y, r, color) => {
     c.fillStyle = color;
     c.beginPath();
@@ -448,7 +449,8 @@ try {
     let bytes;
     for (;;) {
       const url = await page.evaluate(draw, { model, width: WIDTH, height: HEIGHT, quality });
-      if (!url.startsWith('data:image/webp;base64,')) throw new Error(`this Chromium cannot encode WebP (got ${url.slice(0, 30)})`);
+      if (!url.startsWith('data:image/webp;base64,'))
+        throw new Error(`this Chromium cannot encode WebP (got ${url.slice(0, 30)})`);
       bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
       if (bytes.length <= MAX_BYTES || quality < 0.3) break;
       quality -= 0.1;

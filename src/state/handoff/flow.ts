@@ -14,7 +14,15 @@ import { finishAuthenticating } from '../sign-in';
 import { SESSION_KEYS, sessionStore } from '../storage';
 import { showToast } from '../toasts';
 import { currentPath, hooks } from './hooks';
-import { forgetTarget, launch, markRedirecting, markTargetUsed, parkForReturnToApp, resetLaunch, tokenKind } from './launch';
+import {
+  forgetTarget,
+  launch,
+  markRedirecting,
+  markTargetUsed,
+  parkForReturnToApp,
+  resetLaunch,
+  tokenKind,
+} from './launch';
 import { handoff, resetHandoffStore } from './store';
 
 /** The uid whose token a host already received by message (once per sign-in), or that left by redirect. */
@@ -61,7 +69,8 @@ async function flow(now: number): Promise<void> {
   if (!user) return;
   const due = handoffDue();
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
-  if (launch.target && !launch.devMode && !launch.hostHint && bridge.detectHost() === null) earlyProbe = bridge.probeDesktop(launch.target);
+  if (launch.target && !launch.devMode && !launch.hostHint && bridge.detectHost() === null)
+    earlyProbe = bridge.probeDesktop(launch.target);
   try {
     await linkIfWanted(user.uid);
     if (session.user?.uid !== user.uid) return;

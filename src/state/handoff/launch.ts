@@ -23,7 +23,15 @@ export const launch = {
 };
 
 export function resetLaunch(): void {
-  Object.assign(launch, { target: null, unityToken: false, state: null, devMode: false, linkToken: null, hostHint: false, atSignIn: false });
+  Object.assign(launch, {
+    target: null,
+    unityToken: false,
+    state: null,
+    devMode: false,
+    linkToken: null,
+    hostHint: false,
+    atSignIn: false,
+  });
 }
 
 const policy = () => desktopPolicy(config);
@@ -102,7 +110,12 @@ function cleanAddress(pathname: string): string {
 export function forgetTarget(): void {
   launch.target = null;
   sessionStore.remove(SESSION_KEYS.pendingRedirect);
-  localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.redirectWithUnityToken, LOCAL_KEYS.redirectState, LOCAL_KEYS.authToken);
+  localStore.remove(
+    LOCAL_KEYS.redirectUrl,
+    LOCAL_KEYS.redirectWithUnityToken,
+    LOCAL_KEYS.redirectState,
+    LOCAL_KEYS.authToken,
+  );
 }
 
 /**

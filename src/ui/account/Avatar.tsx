@@ -3,12 +3,28 @@ import { useState } from 'react';
 import { avatarTone, initials } from '../../domain/profile';
 import { message } from '../../messages/catalogue';
 
-export function Avatar({ photoURL, name, email, seed }: { photoURL: string | null; name: string | null; email: string | null; seed: string }) {
+export function Avatar({
+  photoURL,
+  name,
+  email,
+  seed,
+}: {
+  photoURL: string | null;
+  name: string | null;
+  email: string | null;
+  seed: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   if (photoURL && failed !== photoURL) {
     // no-referrer: identity providers' photo hosts refuse hotlinked requests that carry a referrer.
     return (
-      <img className="avatar avatar-photo" src={photoURL} alt={message('profilePhotoAlt')} referrerPolicy="no-referrer" onError={() => setFailed(photoURL)} />
+      <img
+        className="avatar avatar-photo"
+        src={photoURL}
+        alt={message('profilePhotoAlt')}
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(photoURL)}
+      />
     );
   }
   return (

@@ -48,10 +48,22 @@ export function DeleteAccount() {
                 </p>
               )}
               <div className="dialog-actions">
-                <button ref={cancelRef} type="button" className="button secondary" onClick={cancelDeletion} disabled={busy}>
+                <button
+                  ref={cancelRef}
+                  type="button"
+                  className="button secondary"
+                  onClick={cancelDeletion}
+                  disabled={busy}
+                >
                   {message('cancel')}
                 </button>
-                <button type="button" className="button danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+                <button
+                  type="button"
+                  className="button danger"
+                  onClick={onConfirm}
+                  disabled={busy}
+                  aria-busy={busy || undefined}
+                >
                   {message(snap.step === 'deleting' ? 'deletingAccount' : 'deleteAccountButton')}
                 </button>
               </div>

@@ -2,7 +2,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
-import { accountSecurity, checkVerification, sendVerification, verificationSecondsLeft } from '../../state/account-security';
+import {
+  accountSecurity,
+  checkVerification,
+  sendVerification,
+  verificationSecondsLeft,
+} from '../../state/account-security';
 
 export function EmailVerification({ email }: { email: string | null }) {
   const snap = useSnapshot(accountSecurity).verification;
@@ -52,11 +57,23 @@ export function EmailVerification({ email }: { email: string | null }) {
         <>
           <p className="muted">{message('verificationIntro', { email })}</p>
           <div className="security-actions">
-            <button type="button" className="button secondary" aria-disabled={snap.sending || secondsLeft > 0} onClick={() => void sendVerification()}>
+            <button
+              type="button"
+              className="button secondary"
+              aria-disabled={snap.sending || secondsLeft > 0}
+              onClick={() => void sendVerification()}
+            >
               {snap.sending && <span className="spinner small" aria-hidden="true" />}
-              {secondsLeft > 0 ? message('sendVerificationAgainIn', { seconds: secondsLeft }) : message('sendVerification')}
+              {secondsLeft > 0
+                ? message('sendVerificationAgainIn', { seconds: secondsLeft })
+                : message('sendVerification')}
             </button>
-            <button type="button" className="button link" aria-disabled={snap.checking} onClick={() => void checkVerification()}>
+            <button
+              type="button"
+              className="button link"
+              aria-disabled={snap.checking}
+              onClick={() => void checkVerification()}
+            >
               {message('checkVerification')}
             </button>
           </div>

@@ -43,11 +43,18 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
                 <Icon />
                 {name}
               </span>
-              <span className={linked ? 'method-badge method-badge-on' : 'method-badge'}>{linked ? message('methodLinked') : message('methodNotLinked')}</span>
+              <span className={linked ? 'method-badge method-badge-on' : 'method-badge'}>
+                {linked ? message('methodLinked') : message('methodNotLinked')}
+              </span>
               <span className="linked-method-action">
                 {!linked ? (
                   // aria-disabled rather than disabled: focus stays on the pressed button while the popup is open.
-                  <button type="button" className="button secondary" aria-disabled={busy} onClick={() => void (busy ? undefined : linkMethod(provider))}>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-disabled={busy}
+                    onClick={() => void (busy ? undefined : linkMethod(provider))}
+                  >
                     {snap.link.pending === provider && <span className="spinner small" aria-hidden="true" />}
                     {message('linkProvider', { provider: name })}
                   </button>
@@ -77,7 +84,10 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
           role="alertdialog"
           size="small"
           title={message('unlinkConfirmTitle', { provider: providerName(confirming) })}
-          description={message('unlinkConfirmText', { provider: providerName(confirming), others: remainingMethods(confirming, providerIds) })}
+          description={message('unlinkConfirmText', {
+            provider: providerName(confirming),
+            others: remainingMethods(confirming, providerIds),
+          })}
           onClose={cancelUnlink}
           dismissible={!snap.unlink.pending}
           initialFocusRef={cancelRef}
@@ -89,7 +99,13 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
             </p>
           )}
           <div className="dialog-actions">
-            <button ref={cancelRef} type="button" className="button secondary" onClick={cancelUnlink} disabled={snap.unlink.pending}>
+            <button
+              ref={cancelRef}
+              type="button"
+              className="button secondary"
+              onClick={cancelUnlink}
+              disabled={snap.unlink.pending}
+            >
               {message('cancel')}
             </button>
             <button

@@ -5,7 +5,15 @@ import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { message } from '../../messages/catalogue';
 import { accountSecurity, submitPassword } from '../../state/account-security';
 
-export function PasswordSettings({ hasPassword, email, methods }: { hasPassword: boolean; email: string | null; methods: string }) {
+export function PasswordSettings({
+  hasPassword,
+  email,
+  methods,
+}: {
+  hasPassword: boolean;
+  email: string | null;
+  methods: string;
+}) {
   const snap = useSnapshot(accountSecurity).password;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

@@ -16,7 +16,11 @@ export function SignInSecurity() {
   return (
     <section className="card security-card" aria-labelledby="security-title">
       <h2 id="security-title">{message('securityHeading')}</h2>
-      <PasswordSettings hasPassword={hasPassword(user.providerIds)} email={user.email} methods={signInMethodsText(user.providerIds)} />
+      <PasswordSettings
+        hasPassword={hasPassword(user.providerIds)}
+        email={user.email}
+        methods={signInMethodsText(user.providerIds)}
+      />
       <LinkedMethods providerIds={user.providerIds} />
       <EmailVerification email={user.email} />
     </section>

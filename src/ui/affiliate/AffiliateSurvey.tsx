@@ -2,7 +2,13 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
-import { AFFILIATE_OPTIONS, affiliate, dismissAffiliateSurvey, selectAffiliate, submitAffiliate } from '../../state/affiliate';
+import {
+  AFFILIATE_OPTIONS,
+  affiliate,
+  dismissAffiliateSurvey,
+  selectAffiliate,
+  submitAffiliate,
+} from '../../state/affiliate';
 import { Dialog } from '../components/Dialog';
 import '../styles/account.css';
 
@@ -31,7 +37,12 @@ function SurveyDialog() {
       size="small"
     >
       <form className="affiliate-form" onSubmit={onSubmit} noValidate>
-        <fieldset ref={groupRef} className="affiliate-options" aria-describedby={snap.error ? errorId : undefined} aria-invalid={snap.error ? true : undefined}>
+        <fieldset
+          ref={groupRef}
+          className="affiliate-options"
+          aria-describedby={snap.error ? errorId : undefined}
+          aria-invalid={snap.error ? true : undefined}
+        >
           <legend>{message('affiliateLegend')}</legend>
           {AFFILIATE_OPTIONS.map((option) => (
             <label key={option.id} className="affiliate-option">
@@ -53,7 +64,12 @@ function SurveyDialog() {
           </p>
         )}
         <div className="dialog-actions">
-          <button type="button" className="button secondary" onClick={dismissAffiliateSurvey} disabled={snap.submitting}>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={dismissAffiliateSurvey}
+            disabled={snap.submitting}
+          >
             {message('skip')}
           </button>
           <button type="submit" className="button" disabled={snap.submitting} aria-busy={snap.submitting || undefined}>

@@ -15,7 +15,12 @@ export function CheckEmail() {
       <button type="button" className="button block" onClick={() => showEmailForm('signIn')}>
         {message('backToSignIn')}
       </button>
-      <button type="button" className="button secondary block" aria-disabled={busy} onClick={() => !busy && void submitReset(snap.email)}>
+      <button
+        type="button"
+        className="button secondary block"
+        aria-disabled={busy}
+        onClick={() => !busy && void submitReset(snap.email)}
+      >
         {busy && <span className="spinner small" aria-hidden="true" />}
         {message('sendLinkAgain')}
       </button>

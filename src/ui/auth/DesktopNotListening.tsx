@@ -5,7 +5,12 @@ import { Dialog } from '../components/Dialog';
 
 export function DesktopNotListening() {
   return (
-    <Dialog title={message('desktopNotListeningHeading')} description={message('desktopNotListeningText')} onClose={skipDesktopHandoff} size="small">
+    <Dialog
+      title={message('desktopNotListeningHeading')}
+      description={message('desktopNotListeningText')}
+      onClose={skipDesktopHandoff}
+      size="small"
+    >
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={skipDesktopHandoff}>
           {message('desktopSkip')}

@@ -3,7 +3,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { message } from '../../messages/catalogue';
-import { rememberEmail, showProviderChoice, showResetForm, signInScreen, submitEmailForm, toggleEmailMode } from '../../state/sign-in';
+import {
+  rememberEmail,
+  showProviderChoice,
+  showResetForm,
+  signInScreen,
+  submitEmailForm,
+  toggleEmailMode,
+} from '../../state/sign-in';
 
 export function EmailForm({ errorId }: { errorId: string }) {
   const snap = useSnapshot(signInScreen);
@@ -26,7 +33,12 @@ export function EmailForm({ errorId }: { errorId: string }) {
   };
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} aria-busy={busy} aria-describedby={snap.error ? errorId : undefined}>
+    <form
+      className="auth-form"
+      onSubmit={onSubmit}
+      aria-busy={busy}
+      aria-describedby={snap.error ? errorId : undefined}
+    >
       <div className="field">
         <label htmlFor={`${id}-email`}>{message('emailLabel')}</label>
         <input

@@ -6,7 +6,12 @@ import { Dialog } from '../components/Dialog';
 export function LinkPrompt() {
   const decline = () => answerLink(false);
   return (
-    <Dialog title={message('appLinkQuestion')} description={message('appLinkQuestionText')} onClose={decline} size="small">
+    <Dialog
+      title={message('appLinkQuestion')}
+      description={message('appLinkQuestionText')}
+      onClose={decline}
+      size="small"
+    >
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={decline}>
           {message('appLinkDecline')}

@@ -13,7 +13,12 @@ export function ProviderChoice() {
   };
   return (
     <div className="auth-providers" aria-busy={busy}>
-      <button type="button" className="button secondary block auth-provider" aria-disabled={busy} onClick={guard(() => void signInWithProvider('google'))}>
+      <button
+        type="button"
+        className="button secondary block auth-provider"
+        aria-disabled={busy}
+        onClick={guard(() => void signInWithProvider('google'))}
+      >
         {snap.pending === 'google' ? <span className="spinner small" aria-hidden="true" /> : <GoogleIcon />}
         {message('continueWithGoogle')}
       </button>
@@ -29,7 +34,12 @@ export function ProviderChoice() {
       <div className="auth-divider" aria-hidden="true">
         <span>{message('providerDivider')}</span>
       </div>
-      <button type="button" className="button block auth-provider" aria-disabled={busy} onClick={guard(() => showEmailForm('signIn'))}>
+      <button
+        type="button"
+        className="button block auth-provider"
+        aria-disabled={busy}
+        onClick={guard(() => showEmailForm('signIn'))}
+      >
         <EmailIcon />
         {message('continueWithEmail')}
       </button>

@@ -61,7 +61,8 @@ const stack: HTMLElement[] = [];
 function makeOthersInert(keep: HTMLElement): () => void {
   const changed: HTMLElement[] = [];
   for (const child of Array.from(document.body.children)) {
-    if (!(child instanceof HTMLElement) || child === keep || child.hasAttribute(KEEP_LIVE_ATTRIBUTE) || child.inert) continue;
+    if (!(child instanceof HTMLElement) || child === keep || child.hasAttribute(KEEP_LIVE_ATTRIBUTE) || child.inert)
+      continue;
     child.inert = true;
     changed.push(child);
   }
@@ -104,13 +105,17 @@ export function Dialog({
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
-    const target = initialFocusRef?.current ?? focusableWithin(dialog).find((el) => !el.classList.contains('dialog-close')) ?? dialog;
+    const target =
+      initialFocusRef?.current ??
+      focusableWithin(dialog).find((el) => !el.classList.contains('dialog-close')) ??
+      dialog;
     target.focus();
 
     // Focus that escapes (a click on the page behind, a screen reader moving on) is brought back.
     const onFocusIn = (event: FocusEvent) => {
       if (stack[stack.length - 1] !== dialog) return;
-      if (event.target instanceof Node && !dialog.contains(event.target)) (focusableWithin(dialog)[0] ?? dialog).focus();
+      if (event.target instanceof Node && !dialog.contains(event.target))
+        (focusableWithin(dialog)[0] ?? dialog).focus();
     };
     document.addEventListener('focusin', onFocusIn);
 
@@ -178,7 +183,8 @@ export function Dialog({
       className="modal-backdrop dialog-backdrop"
       onMouseDown={(event) => (downOnBackdrop.current = event.target === event.currentTarget)}
       onMouseUp={(event) => {
-        if (downOnBackdrop.current && event.target === event.currentTarget && latest.current.dismissible) latest.current.onClose();
+        if (downOnBackdrop.current && event.target === event.currentTarget && latest.current.dismissible)
+          latest.current.onClose();
         downOnBackdrop.current = false;
       }}
     >
@@ -196,7 +202,12 @@ export function Dialog({
             {title}
           </h2>
           {dismissible && (
-            <button type="button" className="dialog-close" aria-label={message('close')} onClick={() => latest.current.onClose()}>
+            <button
+              type="button"
+              className="dialog-close"
+              aria-label={message('close')}
+              onClick={() => latest.current.onClose()}
+            >
               <span aria-hidden="true">{message('closeGlyph')}</span>
             </button>
           )}

@@ -62,7 +62,12 @@ export function Toasts() {
             >
               <KindIcon kind={t.kind} />
               <span className="toast-text">{t.text}</span>
-              <button type="button" className="toast-close" aria-label={message('dismissNotification')} onClick={() => dismissToast(t.id)}>
+              <button
+                type="button"
+                className="toast-close"
+                aria-label={message('dismissNotification')}
+                onClick={() => dismissToast(t.id)}
+              >
                 <span aria-hidden="true">{message('closeGlyph')}</span>
               </button>
             </div>

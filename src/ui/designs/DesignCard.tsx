@@ -21,7 +21,15 @@ export function DesignCard({ design }: { design: Design }) {
       <div className="design-card-thumb">
         {src && failedSrc !== src ? (
           // The model name is written below, so the picture adds nothing for a screen reader.
-          <img src={src} alt="" width={480} height={320} loading="lazy" decoding="async" onError={() => setFailedSrc(src)} />
+          <img
+            src={src}
+            alt=""
+            width={480}
+            height={320}
+            loading="lazy"
+            decoding="async"
+            onError={() => setFailedSrc(src)}
+          />
         ) : (
           <div className="design-card-fallback">
             <HouseIcon size={44} strokeWidth={3} />
@@ -34,7 +42,11 @@ export function DesignCard({ design }: { design: Design }) {
         {model && model !== design.name && <p className="design-card-model">{model}</p>}
         <p className="design-card-date">
           {message('lastEdited')}{' '}
-          {edited && design.lastModified ? <time dateTime={design.lastModified}>{edited}</time> : <span>{message('lastEditedUnknown')}</span>}
+          {edited && design.lastModified ? (
+            <time dateTime={design.lastModified}>{edited}</time>
+          ) : (
+            <span>{message('lastEditedUnknown')}</span>
+          )}
         </p>
       </div>
     </li>

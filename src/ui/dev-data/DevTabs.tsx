@@ -62,7 +62,13 @@ export function Tabs<T extends string>({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${selected}`} aria-labelledby={`tab-${selected}`} tabIndex={0} className="tab-panel">
+      <div
+        role="tabpanel"
+        id={`panel-${selected}`}
+        aria-labelledby={`tab-${selected}`}
+        tabIndex={0}
+        className="tab-panel"
+      >
         {children}
       </div>
     </div>

@@ -41,7 +41,11 @@ export function AppLayout() {
           <ul className="nav-list">
             {NAV.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} activeOptions={{ exact: true, includeSearch: false }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                <Link
+                  to={item.to}
+                  activeOptions={{ exact: true, includeSearch: false }}
+                  activeProps={{ 'aria-current': 'page', className: 'active' }}
+                >
                   {item.label}
                 </Link>
               </li>

@@ -23,7 +23,11 @@ export function RootLayout() {
       <Outlet />
       {screen === 'notListening' && <DesktopNotListening />}
       {screen === 'askingLink' && <LinkPrompt />}
-      {screen === 'redirecting' ? <Overlay text={message('redirecting')} /> : snap.validating && <Overlay text={message('validatingSession')} />}
+      {screen === 'redirecting' ? (
+        <Overlay text={message('redirecting')} />
+      ) : (
+        snap.validating && <Overlay text={message('validatingSession')} />
+      )}
       <AffiliateSurvey />
       <Toasts />
     </>

@@ -26,10 +26,17 @@ export function AccountPage() {
   return (
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">{message('myAccountHeading')}</h1>
-      {playerSnap.status === 'error' && playerSnap.error && <LoadError text={playerSnap.error} onRetry={() => void loadPlayer({ force: true })} />}
+      {playerSnap.status === 'error' && playerSnap.error && (
+        <LoadError text={playerSnap.error} onRetry={() => void loadPlayer({ force: true })} />
+      )}
       <section className="card profile-card" aria-labelledby="profile-title">
         <div className="profile-header">
-          <Avatar photoURL={user.photoURL} name={user.displayName || username || null} email={user.email} seed={user.uid} />
+          <Avatar
+            photoURL={user.photoURL}
+            name={user.displayName || username || null}
+            email={user.email}
+            seed={user.uid}
+          />
           <div className="profile-heading">
             <h2 id="profile-title">{message('profileHeading')}</h2>
             <p className="profile-name">{user.displayName || username || user.email}</p>

@@ -34,7 +34,8 @@ export function AuthPage() {
   useEffect(() => {
     if (shownMode.current === snap.mode) return;
     shownMode.current = snap.mode;
-    const target = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current?.querySelector<HTMLElement>('h1');
+    const target =
+      card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current?.querySelector<HTMLElement>('h1');
     target?.focus();
   }, [snap.mode]);
 

@@ -12,7 +12,12 @@ import { HowItWorks } from '../payments/HowItWorks';
 import '../styles/payments.css';
 import { LoadError } from '../components/LoadError';
 
-const TICKS = [message('creditsTickQuality'), message('creditsTickFraming'), message('creditsTickViews'), message('creditsTickSpeed')];
+const TICKS = [
+  message('creditsTickQuality'),
+  message('creditsTickFraming'),
+  message('creditsTickViews'),
+  message('creditsTickSpeed'),
+];
 
 export function CreditsPage() {
   const playerSnap = useSnapshot(player);
@@ -53,16 +58,19 @@ export function CreditsPage() {
             </p>
           ) : (
             <p className="balance" aria-live="polite">
-              <span className="balance-number">{balance}</span> <span className="balance-label">{message('availableCredits')}</span>
+              <span className="balance-number">{balance}</span>{' '}
+              <span className="balance-label">{message('availableCredits')}</span>
             </p>
           )}
           <h3 className="costs-title">{message('renderCostsHeading')}</h3>
           <ul className="render-costs">
             <li>
-              <span>{message('renderStandard')}</span> <span>{plural(renderCosts.standard, 'creditCountOne', 'creditCountOther')}</span>
+              <span>{message('renderStandard')}</span>{' '}
+              <span>{plural(renderCosts.standard, 'creditCountOne', 'creditCountOther')}</span>
             </li>
             <li>
-              <span>{message('renderHd')}</span> <span>{plural(renderCosts.hd, 'creditCountOne', 'creditCountOther')}</span>
+              <span>{message('renderHd')}</span>{' '}
+              <span>{plural(renderCosts.hd, 'creditCountOne', 'creditCountOther')}</span>
             </li>
           </ul>
         </section>

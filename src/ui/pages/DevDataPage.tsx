@@ -23,7 +23,12 @@ const BACKEND_SOURCE: Record<DevTab, DevMessageCode> = {
 export function DevDataPage() {
   const snap = useSnapshot(devData);
   // Read through snapshots, so the page re-renders when what the portal holds changes.
-  const sources = { session: useSnapshot(session), player: useSnapshot(player), subscription: useSnapshot(subscription), designs: useSnapshot(designs) };
+  const sources = {
+    session: useSnapshot(session),
+    player: useSnapshot(player),
+    subscription: useSnapshot(subscription),
+    designs: useSnapshot(designs),
+  };
 
   useEffect(() => {
     if (devData.answers[snap.tab].status === 'idle') void fetchDevAnswer(snap.tab);
@@ -42,10 +47,19 @@ export function DevDataPage() {
             <h2 id="dev-portal-title">{devMessage('devPortalStateHeading')}</h2>
             <JsonBlock value={portalView(tab, sources)} label={devMessage('devPortalStateLabel', { tab: label })} />
           </section>
-          <section className="card dev-data-section" aria-labelledby="dev-backend-title" aria-busy={answer.status === 'loading' || undefined}>
+          <section
+            className="card dev-data-section"
+            aria-labelledby="dev-backend-title"
+            aria-busy={answer.status === 'loading' || undefined}
+          >
             <div className="dev-data-section-head">
               <h2 id="dev-backend-title">{devMessage('devBackendHeading')}</h2>
-              <button type="button" className="button secondary" onClick={() => void fetchDevAnswer(tab)} disabled={answer.status === 'loading'}>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => void fetchDevAnswer(tab)}
+                disabled={answer.status === 'loading'}
+              >
                 {devMessage('devRefresh')}
                 <span className="visually-hidden"> {devMessage('devBackendLabel', { tab: label })}</span>
               </button>
@@ -65,7 +79,9 @@ export function DevDataPage() {
                 {answer.error}
               </p>
             )}
-            {answer.status === 'ready' && <JsonBlock value={answer.data} label={devMessage('devBackendLabel', { tab: label })} />}
+            {answer.status === 'ready' && (
+              <JsonBlock value={answer.data} label={devMessage('devBackendLabel', { tab: label })} />
+            )}
           </section>
         </div>
       </Tabs>

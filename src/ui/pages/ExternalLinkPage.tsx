@@ -15,7 +15,9 @@ export function ExternalLinkPage() {
   const { platform, refusedTarget } = routeApi.useLoaderData();
   const link: SharedLink = { model: search.model, design: search.design, referral: search.referral };
 
-  const designLine = link.design ? <p className="shared-design-name">{message('sharedDesignNamed', { design: link.design })}</p> : null;
+  const designLine = link.design ? (
+    <p className="shared-design-name">{message('sharedDesignNamed', { design: link.design })}</p>
+  ) : null;
 
   if (platform.kind === 'ios' || platform.kind === 'android') {
     return (

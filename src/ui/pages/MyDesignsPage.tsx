@@ -30,7 +30,11 @@ export function MyDesignsPage() {
   const ready = snap.status === 'ready';
   const count = snap.items.length;
   return (
-    <section className="page designs-page" aria-labelledby="designs-title" aria-busy={snap.status === 'loading' || undefined}>
+    <section
+      className="page designs-page"
+      aria-labelledby="designs-title"
+      aria-busy={snap.status === 'loading' || undefined}
+    >
       <header className="designs-header">
         <h1 id="designs-title" ref={headingRef} tabIndex={-1}>
           {message('myDesignsHeading')}
@@ -59,7 +63,9 @@ export function MyDesignsPage() {
         </div>
       )}
 
-      {snap.status === 'error' && <LoadError text={snap.error ?? message('designsFetchFailed')} onRetry={onRetry} inPlaceOfList />}
+      {snap.status === 'error' && (
+        <LoadError text={snap.error ?? message('designsFetchFailed')} onRetry={onRetry} inPlaceOfList />
+      )}
 
       {ready && count === 0 && (
         <div className="card designs-state designs-empty">

@@ -32,7 +32,9 @@ export function ShareDesignPage() {
           <>
             {missing && (
               <p className="alert alert-warning" role="alert">
-                {message('linkPartial', { missing: message(missing === 'design' ? 'missingDesignName' : 'missingHouseModel') })}
+                {message('linkPartial', {
+                  missing: message(missing === 'design' ? 'missingDesignName' : 'missingHouseModel'),
+                })}
               </p>
             )}
             <DesignPreview model={link.model} />
@@ -41,7 +43,11 @@ export function ShareDesignPage() {
         <section className="public-section" aria-labelledby="open-heading">
           <h2 id="open-heading">{message('openInProductHeading')}</h2>
           {mobile ? (
-            <OpenInApp url={deepLinkUrl(config.deepLinkScheme, link)} inAppBrowser={platform.inAppBrowser} auto={false} />
+            <OpenInApp
+              url={deepLinkUrl(config.deepLinkScheme, link)}
+              inAppBrowser={platform.inAppBrowser}
+              auto={false}
+            />
           ) : (
             <>
               {/* The same hand-off as /external-link: a QR code for the phone, or dev mode's desktop hand-off. */}

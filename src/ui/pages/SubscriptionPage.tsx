@@ -56,7 +56,11 @@ export function SubscriptionPage() {
       <div inert={busy} className="subscription-content">
         <header className="page-intro">
           <h1 id="subscription-title">{message('subscriptionHeading')}</h1>
-          <p className="lead">{message('proIncludes', { features: proFeatures.map((f) => message(f)).join(message('proFeaturesJoiner')) })}</p>
+          <p className="lead">
+            {message('proIncludes', {
+              features: proFeatures.map((f) => message(f)).join(message('proFeaturesJoiner')),
+            })}
+          </p>
         </header>
 
         {page.notice && (
@@ -94,7 +98,12 @@ export function SubscriptionPage() {
                   const choosable = permission.allowed ? choosablePlan(plan, current, now) : null;
                   return (
                     <li key={plan.id}>
-                      <PlanCard plan={plan} current={plan.id === currentId} onChoose={choosable ? () => selectPlan(choosable) : undefined} disabled={busy} />
+                      <PlanCard
+                        plan={plan}
+                        current={plan.id === currentId}
+                        onChoose={choosable ? () => selectPlan(choosable) : undefined}
+                        disabled={busy}
+                      />
                     </li>
                   );
                 })}

@@ -14,7 +14,10 @@ type ImageState = 'loading' | 'loaded' | 'failed';
 
 export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderProps) {
   const [value, setValue] = useState(SLIDER_START);
-  const [images, setImages] = useState<{ before: ImageState; after: ImageState }>({ before: 'loading', after: 'loading' });
+  const [images, setImages] = useState<{ before: ImageState; after: ImageState }>({
+    before: 'loading',
+    after: 'loading',
+  });
   const stageRef = useRef<HTMLDivElement>(null);
   const thumbRef = useRef<HTMLDivElement>(null);
   const beforeRef = useRef<HTMLImageElement>(null);
@@ -23,7 +26,8 @@ export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderPro
 
   // An image already complete before React listened (from cache) still counts as loaded.
   useEffect(() => {
-    const check = (img: HTMLImageElement | null): ImageState | null => (img?.complete ? (img.naturalWidth > 0 ? 'loaded' : 'failed') : null);
+    const check = (img: HTMLImageElement | null): ImageState | null =>
+      img?.complete ? (img.naturalWidth > 0 ? 'loaded' : 'failed') : null;
     const b = check(beforeRef.current);
     const a = check(afterRef.current);
     if (b || a) setImages((s) => ({ before: b ?? s.before, after: a ?? s.after }));
@@ -76,9 +80,23 @@ export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderPro
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
       >
-        <img ref={afterRef} className="compare-image" src={after.src} alt={after.alt} draggable={false} {...imageEvents('after')} />
+        <img
+          ref={afterRef}
+          className="compare-image"
+          src={after.src}
+          alt={after.alt}
+          draggable={false}
+          {...imageEvents('after')}
+        />
         <div className="compare-before" style={{ clipPath: `inset(0 ${SLIDER_MAX - value}% 0 0)` }}>
-          <img ref={beforeRef} className="compare-image" src={before.src} alt={before.alt} draggable={false} {...imageEvents('before')} />
+          <img
+            ref={beforeRef}
+            className="compare-image"
+            src={before.src}
+            alt={before.alt}
+            draggable={false}
+            {...imageEvents('before')}
+          />
         </div>
         {ready && (
           <>

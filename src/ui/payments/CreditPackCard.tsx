@@ -3,7 +3,15 @@ import { useId } from 'react';
 import type { CreditPack } from '../../domain/credit-packs';
 import { formatPrice, message } from '../../messages/catalogue';
 
-export function CreditPackCard({ pack, onPurchase, disabled }: { pack: CreditPack; onPurchase?: () => void; disabled?: boolean }) {
+export function CreditPackCard({
+  pack,
+  onPurchase,
+  disabled,
+}: {
+  pack: CreditPack;
+  onPurchase?: () => void;
+  disabled?: boolean;
+}) {
   const titleId = useId();
   return (
     <article className={`card pack-card${pack.bestValue ? ' pack-best' : ''}`} aria-labelledby={titleId}>
@@ -14,7 +22,9 @@ export function CreditPackCard({ pack, onPurchase, disabled }: { pack: CreditPac
       <p className="pack-price">{formatPrice(pack.price)}</p>
       <p className="pack-each">
         {message('pricePerCreditEach', { price: formatPrice(pack.pricePerCredit) })}
-        {pack.savings && <span className="badge badge-savings">{message('savingsBadge', { savings: pack.savings })}</span>}
+        {pack.savings && (
+          <span className="badge badge-savings">{message('savingsBadge', { savings: pack.savings })}</span>
+        )}
       </p>
       <p className="pack-description">{message('packDescription', { n: pack.amount })}</p>
       <ul className="tick-list">

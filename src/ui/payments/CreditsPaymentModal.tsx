@@ -49,10 +49,13 @@ export function CreditsPaymentModal() {
       )}
       {working && (
         <p ref={statusRef} className="loading-line" role="status" tabIndex={-1}>
-          <span className="spinner" aria-hidden="true" /> {message(snap.phase === 'capturing' ? 'completingPayment' : 'addingCredits')}
+          <span className="spinner" aria-hidden="true" />{' '}
+          {message(snap.phase === 'capturing' ? 'completingPayment' : 'addingCredits')}
         </p>
       )}
-      {snap.phase !== 'unrecorded' && !snap.buttonsError && <PayPalSlot mount={mountPayButtons} hidden={working} label={message('paypalButtonsLabel')} />}
+      {snap.phase !== 'unrecorded' && !snap.buttonsError && (
+        <PayPalSlot mount={mountPayButtons} hidden={working} label={message('paypalButtonsLabel')} />
+      )}
       <div className="dialog-actions">
         {!working && (
           <button type="button" className="button secondary" onClick={closePurchase}>

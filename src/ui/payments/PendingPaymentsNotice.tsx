@@ -11,7 +11,8 @@ export function PendingPaymentsNotice() {
     <div role="status" className="pending-payments">
       {snap.working ? (
         <p className="alert alert-info page-banner loading-line">
-          <span className="spinner" aria-hidden="true" /> {message(snap.working === 'credits' ? 'finishingPurchase' : 'finishingSubscription')}
+          <span className="spinner" aria-hidden="true" />{' '}
+          {message(snap.working === 'credits' ? 'finishingPurchase' : 'finishingSubscription')}
         </p>
       ) : (
         snap.kept > 0 && (

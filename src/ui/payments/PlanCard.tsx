@@ -15,17 +15,23 @@ export function PlanCard({ plan, current, onChoose, disabled }: PlanCardProps) {
   const titleId = useId();
   const paid = plan.id !== 'FREE';
   return (
-    <article className={`card plan-card${current ? ' plan-current' : ''}${paid ? ' plan-pro' : ''}`} aria-labelledby={titleId}>
+    <article
+      className={`card plan-card${current ? ' plan-current' : ''}${paid ? ' plan-pro' : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className="plan-head">
         <h3 id={titleId} className="plan-title">
           {message(plan.titleKey)}
         </h3>
         {current && <span className="badge badge-current">{message('currentPlanBadge')}</span>}
-        {plan.savings && <span className="badge badge-savings">{message('savingsBadge', { savings: plan.savings })}</span>}
+        {plan.savings && (
+          <span className="badge badge-savings">{message('savingsBadge', { savings: plan.savings })}</span>
+        )}
       </div>
       <p className="plan-name">{message(plan.nameKey)}</p>
       <p className="plan-price">
-        <span className="plan-amount">{formatPrice(plan.price)}</span> <span className="plan-period">{message(plan.periodKey)}</span>
+        <span className="plan-amount">{formatPrice(plan.price)}</span>{' '}
+        <span className="plan-period">{message(plan.periodKey)}</span>
       </p>
       <ul className="tick-list plan-features">
         {planFeatures(plan.id).map((f) => (

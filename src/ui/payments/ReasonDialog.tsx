@@ -17,7 +17,18 @@ export interface ReasonDialogProps {
   onClose(): void;
 }
 
-export function ReasonDialog({ title, description, legend, reasons, confirmLabel, dismissLabel, error, danger, onConfirm, onClose }: ReasonDialogProps) {
+export function ReasonDialog({
+  title,
+  description,
+  legend,
+  reasons,
+  confirmLabel,
+  dismissLabel,
+  error,
+  danger,
+  onConfirm,
+  onClose,
+}: ReasonDialogProps) {
   const [reason, setReason] = useState<string | null>(null);
   const name = useId();
   const errorId = useId();
@@ -32,7 +43,13 @@ export function ReasonDialog({ title, description, legend, reasons, confirmLabel
           <legend>{legend}</legend>
           {reasons.map((r) => (
             <label key={r.value} className="reason-option">
-              <input type="radio" name={name} value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
+              <input
+                type="radio"
+                name={name}
+                value={r.value}
+                checked={reason === r.value}
+                onChange={() => setReason(r.value)}
+              />
               <span>{message(r.labelKey)}</span>
             </label>
           ))}

@@ -3,7 +3,13 @@
 import { useSnapshot } from 'valtio';
 import { planById } from '../../domain/plans';
 import { formatPrice, message } from '../../messages/catalogue';
-import { closePanel, mountSubscriptionButtons, retryPanel, startFallbackPayment, subscriptionPage } from '../../state/subscription-page';
+import {
+  closePanel,
+  mountSubscriptionButtons,
+  retryPanel,
+  startFallbackPayment,
+  subscriptionPage,
+} from '../../state/subscription-page';
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
 
@@ -14,7 +20,11 @@ export function SubscriptionPaymentPanel() {
   return (
     <Dialog
       title={message('completeSubscriptionTitle')}
-      description={message('planPriceLine', { plan: message(plan.nameKey), price: formatPrice(plan.price), period: message(plan.periodKey) })}
+      description={message('planPriceLine', {
+        plan: message(plan.nameKey),
+        price: formatPrice(plan.price),
+        period: message(plan.periodKey),
+      })}
       onClose={closePanel}
     >
       {snap.panel === 'failed' ? (

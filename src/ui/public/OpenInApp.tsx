@@ -40,7 +40,9 @@ export function OpenInApp({ url, inAppBrowser, auto }: Props) {
       <p className="open-in-app-status" role="status">
         {status}
       </p>
-      {snap.status === 'notOpened' && inAppBrowser && <p className="field-hint">{message('inAppBrowserHint', { app: inAppBrowser })}</p>}
+      {snap.status === 'notOpened' && inAppBrowser && (
+        <p className="field-hint">{message('inAppBrowserHint', { app: inAppBrowser })}</p>
+      )}
       <button type="button" className="button open-in-app-button" onClick={() => openInApp(url)}>
         {message('openInApp')}
       </button>

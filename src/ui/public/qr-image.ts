@@ -24,6 +24,7 @@ export function qrDataUrl(value: string, targetPx: number): string {
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.fillStyle = '#000';
   for (let y = 0; y < size; y++)
-    for (let x = 0; x < size; x++) if (dark(x, y)) context.fillRect((x + QR_QUIET_ZONE) * scale, (y + QR_QUIET_ZONE) * scale, scale, scale);
+    for (let x = 0; x < size; x++)
+      if (dark(x, y)) context.fillRect((x + QR_QUIET_ZONE) * scale, (y + QR_QUIET_ZONE) * scale, scale, scale);
   return canvas.toDataURL();
 }

@@ -45,7 +45,11 @@ export function startFloor(onAuth: (user: User | null) => void = () => undefined
     return (
       <main>
         <h1>Floor</h1>
-        <button type="button" disabled={!snap.ready} onClick={() => void loadScript({ clientId: String(create('floor').modules.size) })}>
+        <button
+          type="button"
+          disabled={!snap.ready}
+          onClick={() => void loadScript({ clientId: String(create('floor').modules.size) })}
+        >
           Continue with Google
         </button>
         {extra()}

@@ -7,15 +7,24 @@ const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url
 
 /** Routes Google's loader to the stand-in and the widget's stylesheets, fonts and scripts to empty answers. */
 export async function serveIdentityProviderOffline(context: BrowserContext): Promise<void> {
-  await context.route('https://apis.google.com/js/api.js*', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }));
+  await context.route('https://apis.google.com/js/api.js*', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
   // The emulator's widget styles itself from unpkg and Google Fonts; offline they are left empty on purpose.
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: route.request().resourceType() === 'script' ? 'text/javascript' : 'text/css', body: '' }),
+    route.fulfill({
+      status: 200,
+      contentType: route.request().resourceType() === 'script' ? 'text/javascript' : 'text/css',
+      body: '',
+    }),
   );
 }
 
 /** In the emulator's IdP popup: "Add new account", "Auto-generate user information", "Sign in with {Provider}". */
-export async function signInWithNewIdpAccount(popup: Page, provider: 'Google.com' | 'Apple.com'): Promise<{ email: string; name: string }> {
+export async function signInWithNewIdpAccount(
+  popup: Page,
+  provider: 'Google.com' | 'Apple.com',
+): Promise<{ email: string; name: string }> {
   await popup.waitForLoadState('domcontentloaded');
   await popup.getByRole('button', { name: 'Add new account' }).click();
   await popup.getByRole('button', { name: 'Auto-generate user information' }).click();
@@ -34,6 +43,8 @@ export function firebaseError(message: string, status = 400) {
       status,
       contentType: 'application/json',
       headers: { 'access-control-allow-origin': '*' },
-      body: JSON.stringify({ error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } }),
+      body: JSON.stringify({
+        error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] },
+      }),
     });
 }

@@ -4,7 +4,9 @@ import { expect } from '../fixtures';
 
 /** The stand-in's cookie (harness/backend/paypal.ts): this browser's next `count` SDK loads answer 503. */
 export async function failPayPalLoads(context: BrowserContext, count = 1): Promise<void> {
-  await context.addCookies([{ name: 'paypal-stand-in-fail-loads', value: String(count), url: process.env.BACKEND_URL!, sameSite: 'Lax' }]);
+  await context.addCookies([
+    { name: 'paypal-stand-in-fail-loads', value: String(count), url: process.env.BACKEND_URL!, sameSite: 'Lax' },
+  ]);
 }
 
 /** The console line Chromium prints for the failed SDK load. */

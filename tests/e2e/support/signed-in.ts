@@ -32,6 +32,9 @@ export function profileValue(page: Page, label: string) {
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(width);
 }

@@ -2,7 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, call, type ApiContext } from '../../../src/api/client';
 
 function ctx(fetchImpl: typeof fetch, extra: Partial<ApiContext> = {}): ApiContext {
-  return { baseUrl: 'http://backend.test', idToken: 'id-token', unityToken: 'unity-token', timeoutMs: 1000, fetch: fetchImpl, now: () => 1234, ...extra };
+  return {
+    baseUrl: 'http://backend.test',
+    idToken: 'id-token',
+    unityToken: 'unity-token',
+    timeoutMs: 1000,
+    fetch: fetchImpl,
+    now: () => 1234,
+    ...extra,
+  };
 }
 
 const reply = (status: number, body: string) => vi.fn<typeof fetch>(async () => new Response(body, { status }));
@@ -10,12 +18,24 @@ const reply = (status: number, body: string) => vi.fn<typeof fetch>(async () => 
 describe('call', () => {
   it('sends the bearer and Unity headers, JSON body and cache-busting timestamp', async () => {
     const fetchImpl = reply(200, '{"ok":true}');
-    await expect(call(ctx(fetchImpl), { method: 'POST', path: '/cloud-save/P1/setup', body: { username: 'ada' }, unity: true, bust: true })).resolves.toEqual({
+    await expect(
+      call(ctx(fetchImpl), {
+        method: 'POST',
+        path: '/cloud-save/P1/setup',
+        body: { username: 'ada' },
+        unity: true,
+        bust: true,
+      }),
+    ).resolves.toEqual({
       ok: true,
     });
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('http://backend.test/cloud-save/P1/setup?_t=1234');
-    expect(init?.headers).toMatchObject({ Authorization: 'Bearer id-token', 'X-Unity-Token': 'unity-token', 'Content-Type': 'application/json' });
+    expect(init?.headers).toMatchObject({
+      Authorization: 'Bearer id-token',
+      'X-Unity-Token': 'unity-token',
+      'Content-Type': 'application/json',
+    });
     expect(init?.body).toBe('{"username":"ada"}');
   });
 
@@ -33,12 +53,17 @@ describe('call', () => {
 
   it('refuses a Unity call without a Unity token before sending anything', async () => {
     const fetchImpl = reply(200, '{}');
-    await expect(call(ctx(fetchImpl, { unityToken: null }), { method: 'GET', path: '/x', unity: true })).rejects.toMatchObject({ kind: 'auth' });
+    await expect(
+      call(ctx(fetchImpl, { unityToken: null }), { method: 'GET', path: '/x', unity: true }),
+    ).rejects.toMatchObject({ kind: 'auth' });
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
   it('turns a JSON error body into serverText', async () => {
-    const error = await call(ctx(reply(403, '{"error":"This player belongs to another account"}')), { method: 'GET', path: '/x' }).catch((e: unknown) => e);
+    const error = await call(ctx(reply(403, '{"error":"This player belongs to another account"}')), {
+      method: 'GET',
+      path: '/x',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'http', status: 403, serverText: 'This player belongs to another account' });
   });
@@ -48,18 +73,26 @@ describe('call', () => {
       status: 502,
       serverText: 'Bad gateway from proxy',
     });
-    await expect(call(ctx(reply(500, '')), { method: 'GET', path: '/x' })).rejects.toMatchObject({ status: 500, serverText: 'HTTP 500' });
+    await expect(call(ctx(reply(500, '')), { method: 'GET', path: '/x' })).rejects.toMatchObject({
+      status: 500,
+      serverText: 'HTTP 500',
+    });
   });
 
   it('reports malformed JSON as a decode error', async () => {
-    await expect(call(ctx(reply(200, '{"results": [')), { method: 'GET', path: '/x' })).rejects.toMatchObject({ kind: 'decode' });
+    await expect(call(ctx(reply(200, '{"results": [')), { method: 'GET', path: '/x' })).rejects.toMatchObject({
+      kind: 'decode',
+    });
   });
 
   it('reports a failed connection as a network error', async () => {
     const fetchImpl = vi.fn<typeof fetch>(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(call(ctx(fetchImpl), { method: 'GET', path: '/x' })).rejects.toMatchObject({ kind: 'network', status: null });
+    await expect(call(ctx(fetchImpl), { method: 'GET', path: '/x' })).rejects.toMatchObject({
+      kind: 'network',
+      status: null,
+    });
   });
 
   it('gives up after the timeout', async () => {
@@ -69,7 +102,9 @@ describe('call', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    await expect(call(ctx(fetchImpl, { timeoutMs: 20 }), { method: 'GET', path: '/x' })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(call(ctx(fetchImpl, { timeoutMs: 20 }), { method: 'GET', path: '/x' })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
   });
 
   it('returns null for an empty success body', async () => {

@@ -86,7 +86,11 @@ describe('decodeCloudSave', () => {
 
   it('reads credits, account type and subscription data', () => {
     const save = decodeCloudSave({
-      results: [entry('credits', 12), entry('accountType', 1), entry('subscriptionData', { subscriptionType: 3, status: 'ACTIVE' })],
+      results: [
+        entry('credits', 12),
+        entry('accountType', 1),
+        entry('subscriptionData', { subscriptionType: 3, status: 'ACTIVE' }),
+      ],
       username: 'ada#1234',
     });
     expect(save.credits).toBe(12);
@@ -111,7 +115,9 @@ describe('decodeCloudSave', () => {
   });
 
   it('ignores a broken subscriptionData entry instead of failing the page', () => {
-    expect(decodeCloudSave({ results: [entry('accountType', 1), entry('subscriptionData', 'not json')] }).subscription).toBeUndefined();
+    expect(
+      decodeCloudSave({ results: [entry('accountType', 1), entry('subscriptionData', 'not json')] }).subscription,
+    ).toBeUndefined();
   });
 
   it('refuses an answer without a results list', () => {
@@ -143,7 +149,13 @@ describe('decodeDesigns', () => {
       },
     });
     expect(designs.map((d) => d.name)).toEqual(['New', 'Old']);
-    expect(designs[0]).toEqual({ key: 'b', uid: '2', name: 'New', modelName: 'Lake_House', lastModified: '2026-06-01T00:00:00.000Z' });
+    expect(designs[0]).toEqual({
+      key: 'b',
+      uid: '2',
+      name: 'New',
+      modelName: 'Lake_House',
+      lastModified: '2026-06-01T00:00:00.000Z',
+    });
   });
 
   it('reads an empty or missing map as no designs', () => {
@@ -156,7 +168,10 @@ describe('decodeDesigns', () => {
 
 describe('decodeUnityAuth', () => {
   it('reads playerId and accessToken', () => {
-    expect(decodeUnityAuth({ playerId: 'P1', accessToken: 'ut1.x.y' })).toEqual({ playerId: 'P1', accessToken: 'ut1.x.y' });
+    expect(decodeUnityAuth({ playerId: 'P1', accessToken: 'ut1.x.y' })).toEqual({
+      playerId: 'P1',
+      accessToken: 'ut1.x.y',
+    });
   });
 
   it.each([{}, { playerId: 'P1' }, { accessToken: 't' }, null, 'x'])('refuses %j', (json) => {
@@ -166,7 +181,11 @@ describe('decodeUnityAuth', () => {
   it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodeUnityAuth), FUZZ_TIMEOUT);
 
   it('reads stored data only when whole', () => {
-    expect(decodeStoredUnityAuth({ playerId: 'P1', accessToken: 't', uid: 'u' })).toEqual({ playerId: 'P1', accessToken: 't', uid: 'u' });
+    expect(decodeStoredUnityAuth({ playerId: 'P1', accessToken: 't', uid: 'u' })).toEqual({
+      playerId: 'P1',
+      accessToken: 't',
+      uid: 'u',
+    });
     expect(decodeStoredUnityAuth({ playerId: 'P1' })).toBeNull();
     expect(decodeStoredUnityAuth('garbage')).toBeNull();
   });
@@ -174,7 +193,12 @@ describe('decodeUnityAuth', () => {
 
 describe('decodePurchase', () => {
   it('reads a success', () => {
-    expect(decodePurchase({ success: true, newBalance: 45, creditsAdded: 30 })).toEqual({ success: true, newBalance: 45, creditsAdded: 30, error: null });
+    expect(decodePurchase({ success: true, newBalance: 45, creditsAdded: 30 })).toEqual({
+      success: true,
+      newBalance: 45,
+      creditsAdded: 30,
+      error: null,
+    });
   });
 
   it('reads a refusal with its error', () => {

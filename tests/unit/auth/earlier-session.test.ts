@@ -28,7 +28,11 @@ function fakeIndexedDb(rows: Map<string, unknown> | null, answers = true) {
     }),
   };
   const open = vi.fn(() => {
-    const req: Record<string, unknown> & { onsuccess?: () => void; onupgradeneeded?: () => void; onerror?: () => void } = {};
+    const req: Record<string, unknown> & {
+      onsuccess?: () => void;
+      onupgradeneeded?: () => void;
+      onerror?: () => void;
+    } = {};
     later(() => {
       if (rows === null) {
         req.transaction = { abort: () => later(() => req.onerror?.()) };

@@ -27,7 +27,9 @@ describe('popup sign-in (Google and Apple)', () => {
   it('any other failure names the provider', () => {
     expect(text('google', 'auth/internal-error')).toBe('Failed to sign in with Google. Please try again');
     expect(text('apple', 'auth/internal-error')).toBe('Failed to sign in with Apple. Please try again');
-    expect(text('google', 'auth/operation-not-supported-in-this-environment')).toBe('Failed to sign in with Google. Please try again');
+    expect(text('google', 'auth/operation-not-supported-in-this-environment')).toBe(
+      'Failed to sign in with Google. Please try again',
+    );
     expect(text('apple', 'unknown')).toBe('Failed to sign in with Apple. Please try again');
   });
 });
@@ -91,13 +93,24 @@ describe('logout', () => {
 
 describe('Sign-in & security (issue 16): SPEC 8 texts where the issue reuses them', () => {
   it('change password: a wrong current password reads as a failed sign-in; too many attempts and network as SPEC 8', () => {
-    for (const code of ['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials', 'auth/user-mismatch']) {
+    for (const code of [
+      'auth/wrong-password',
+      'auth/invalid-credential',
+      'auth/invalid-login-credentials',
+      'auth/user-mismatch',
+    ]) {
       expect(text('changePassword', code), code).toBe(
-        code === 'auth/user-mismatch' ? 'Failed to change your password. Please try again' : 'Incorrect email or password',
+        code === 'auth/user-mismatch'
+          ? 'Failed to change your password. Please try again'
+          : 'Incorrect email or password',
       );
     }
-    expect(text('changePassword', 'auth/too-many-requests')).toBe('Too many unsuccessful login attempts. Please try again later');
-    expect(text('changePassword', 'auth/network-request-failed')).toBe('Network error. Please check your connection and try again');
+    expect(text('changePassword', 'auth/too-many-requests')).toBe(
+      'Too many unsuccessful login attempts. Please try again later',
+    );
+    expect(text('changePassword', 'auth/network-request-failed')).toBe(
+      'Network error. Please check your connection and try again',
+    );
     expect(text('changePassword', 'auth/weak-password')).toBe('Password should be at least 6 characters');
     expect(text('changePassword', 'auth/internal-error')).toBe('Failed to change your password. Please try again');
   });
@@ -112,13 +125,19 @@ describe('Sign-in & security (issue 16): SPEC 8 texts where the issue reuses the
   });
 
   it('add a password, unlink and verification: network and too many requests as SPEC 8, else their own text', () => {
-    expect(text('addPassword', 'auth/network-request-failed')).toBe('Network error. Please check your connection and try again');
+    expect(text('addPassword', 'auth/network-request-failed')).toBe(
+      'Network error. Please check your connection and try again',
+    );
     expect(text('addPassword', 'auth/weak-password')).toBe('Password should be at least 6 characters');
     expect(text('addPassword', 'auth/internal-error')).toBe('Failed to add a password. Please try again');
-    expect(text('unlink', 'auth/network-request-failed')).toBe('Network error. Please check your connection and try again');
+    expect(text('unlink', 'auth/network-request-failed')).toBe(
+      'Network error. Please check your connection and try again',
+    );
     expect(text('verify', 'auth/too-many-requests')).toBe('Too many requests. Please try again later');
     expect(text('verify', 'auth/internal-error')).toBe('Failed to send the verification email. Please try again later');
-    expect(text('verifyCheck', 'auth/internal-error')).toBe('Could not check whether your email address is verified. Please try again later');
+    expect(text('verifyCheck', 'auth/internal-error')).toBe(
+      'Could not check whether your email address is verified. Please try again later',
+    );
   });
 
   it('the success toast is the one the issue names', () => {

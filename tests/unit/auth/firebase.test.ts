@@ -128,7 +128,8 @@ describe('idTokenValidFor (device clock skew)', () => {
     sdk.currentUser = {
       reload: () => Promise.resolve(),
       getIdToken,
-      getIdTokenResult: () => Promise.resolve({ token: 'current', expirationTime: new Date(serverNow + HOUR).toUTCString() }),
+      getIdTokenResult: () =>
+        Promise.resolve({ token: 'current', expirationTime: new Date(serverNow + HOUR).toUTCString() }),
       toJSON: () => ({ uid: 'u', stsTokenManager: { expirationTime: arrivedAt + HOUR } }),
     };
     return getIdToken;
@@ -213,7 +214,14 @@ describe('Sign-in & security operations', () => {
 
   beforeEach(() => {
     sdk.calls = [];
-    for (const fn of [sdk.reauthenticateWithCredential, sdk.updatePassword, sdk.linkWithCredential, sdk.linkWithPopup, sdk.unlink, sdk.sendEmailVerification])
+    for (const fn of [
+      sdk.reauthenticateWithCredential,
+      sdk.updatePassword,
+      sdk.linkWithCredential,
+      sdk.linkWithPopup,
+      sdk.unlink,
+      sdk.sendEmailVerification,
+    ])
       fn.mockReset();
   });
 
@@ -230,7 +238,10 @@ describe('Sign-in & security operations', () => {
     sdk.reauthenticateWithCredential.mockImplementation(record('reauthenticate'));
     sdk.updatePassword.mockImplementation(record('updatePassword'));
     await changePassword('old-pass', 'new-pass');
-    expect(sdk.calls).toEqual(['reauthenticate [{"providerId":"password","email":"a@example.com","password":"old-pass"}]', 'updatePassword ["new-pass"]']);
+    expect(sdk.calls).toEqual([
+      'reauthenticate [{"providerId":"password","email":"a@example.com","password":"old-pass"}]',
+      'updatePassword ["new-pass"]',
+    ]);
   });
 
   it('a wrong current password stops before anything changes', async () => {
@@ -242,9 +253,15 @@ describe('Sign-in & security operations', () => {
 
   it("add a password links an e-mail credential for the account's own address", async () => {
     const user = signedIn(['google.com']);
-    sdk.linkWithCredential.mockResolvedValue({ user: { ...user, providerData: [{ providerId: 'google.com' }, { providerId: 'password' }] } });
+    sdk.linkWithCredential.mockResolvedValue({
+      user: { ...user, providerData: [{ providerId: 'google.com' }, { providerId: 'password' }] },
+    });
     const result = await addPassword('added-pass');
-    expect(sdk.linkWithCredential).toHaveBeenCalledWith(user, { providerId: 'password', email: 'a@example.com', password: 'added-pass' });
+    expect(sdk.linkWithCredential).toHaveBeenCalledWith(user, {
+      providerId: 'password',
+      email: 'a@example.com',
+      password: 'added-pass',
+    });
     expect(result.providerIds).toEqual(['google.com', 'password']);
     expect(sdk.updatePassword).not.toHaveBeenCalled();
   });
@@ -270,7 +287,10 @@ describe('Sign-in & security operations', () => {
     const user = signedIn(['password']);
     sdk.linkWithPopup.mockResolvedValue({ user });
     await linkProvider('google.com');
-    expect(sdk.linkWithPopup.mock.calls[0]![1]).toMatchObject({ providerId: 'google.com', params: { prompt: 'select_account' } });
+    expect(sdk.linkWithPopup.mock.calls[0]![1]).toMatchObject({
+      providerId: 'google.com',
+      params: { prompt: 'select_account' },
+    });
     await linkProvider('apple.com');
     expect(sdk.linkWithPopup.mock.calls[1]![1]).toMatchObject({ providerId: 'apple.com', scopes: ['email', 'name'] });
   });

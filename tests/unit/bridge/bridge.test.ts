@@ -109,28 +109,35 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
     send(host, '{"v":1,"type":"canMakePayments","allowed":false}');
     send(host, { v: 1, type: 'unityToken', requestId: 'r-9', extra: 'dropped' });
     send(host, '{"v":1,"type":"logout"}');
-    expect(received).toEqual([{ type: 'canMakePayments', allowed: false }, { type: 'unityToken', requestId: 'r-9' }, { type: 'logout' }]);
+    expect(received).toEqual([
+      { type: 'canMakePayments', allowed: false },
+      { type: 'unityToken', requestId: 'r-9' },
+      { type: 'logout' },
+    ]);
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it.each(WAYS[kind])('ignores malformed, unknown and wrong-version messages sent through %s, with a warning', (_way, send) => {
-    const host = installHost(kind);
-    const bridge = bridgeFor();
-    const handler = vi.fn();
-    bridge.onHostMessage(handler);
-    const bad = [
-      '{"v":9,"type":"logout"}',
-      '{"v":1,"type":"deleteEverything"}',
-      '{"v":1,"type":"canMakePayments","allowed":"no"}',
-      { v: '1', type: 'logout' },
-      { type: 'logout' },
-    ];
-    for (const data of bad) send(host, data);
-    expect(handler).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalledTimes(bad.length);
-    for (const [text] of warn.mock.calls) expect(String(text)).toMatch(/^\[bridge\] ignored a host message: /);
-    expect(host.postMessage).not.toHaveBeenCalled();
-  });
+  it.each(WAYS[kind])(
+    'ignores malformed, unknown and wrong-version messages sent through %s, with a warning',
+    (_way, send) => {
+      const host = installHost(kind);
+      const bridge = bridgeFor();
+      const handler = vi.fn();
+      bridge.onHostMessage(handler);
+      const bad = [
+        '{"v":9,"type":"logout"}',
+        '{"v":1,"type":"deleteEverything"}',
+        '{"v":1,"type":"canMakePayments","allowed":"no"}',
+        { v: '1', type: 'logout' },
+        { type: 'logout' },
+      ];
+      for (const data of bad) send(host, data);
+      expect(handler).not.toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledTimes(bad.length);
+      for (const [text] of warn.mock.calls) expect(String(text)).toMatch(/^\[bridge\] ignored a host message: /);
+      expect(host.postMessage).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('messages on shared channels', () => {
@@ -252,16 +259,21 @@ describe('a host object that fails', () => {
 });
 
 describe('requestOpenInBrowser', () => {
-  it.each(['javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'dreambook://open', 'https://user:pw@portal.example/', '/auth', ''])(
-    'refuses %s without asking the host',
-    (url) => {
-      const host = installHost('wkwebview');
-      const bridge = bridgeFor();
-      expect(bridge.requestOpenInBrowser(url)).toBe(false);
-      expect(host.postMessage).not.toHaveBeenCalled();
-      expect(warn).toHaveBeenCalledOnce();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'file:///etc/passwd',
+    'dreambook://open',
+    'https://user:pw@portal.example/',
+    '/auth',
+    '',
+  ])('refuses %s without asking the host', (url) => {
+    const host = installHost('wkwebview');
+    const bridge = bridgeFor();
+    expect(bridge.requestOpenInBrowser(url)).toBe(false);
+    expect(host.postMessage).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledOnce();
+  });
 });
 
 describe('Vuplex injected late', () => {

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bridge, configureBridge } from '@home-design/portal-bridge';
-import { DESKTOP_CALL_TIMEOUT_MS, callDesktop, canProbeQuietly, desktopCallUrl, navigateToDesktop, probeDesktop } from '../../../bridge/fallback';
+import {
+  DESKTOP_CALL_TIMEOUT_MS,
+  callDesktop,
+  canProbeQuietly,
+  desktopCallUrl,
+  navigateToDesktop,
+  probeDesktop,
+} from '../../../bridge/fallback';
 import { allowsDesktopOrigin, type DesktopPolicy } from '../../../src/domain/desktop-target';
 
 // The portal's own allow-list (src/domain/desktop-target.ts) as configureBridge gets it.
@@ -67,9 +74,12 @@ describe('desktopCallUrl', () => {
 
   it('accepts an extra https origin only when the build config lists it', () => {
     expect(desktopCallUrl('https://desktop.example.com/login?t', POLICY)).toBeNull();
-    expect(desktopCallUrl('https://desktop.example.com/login?t', allowsDesktopOrigin({ ...BASE, extraOrigins: ['https://desktop.example.com'] }))).toBe(
-      'https://desktop.example.com/login?t',
-    );
+    expect(
+      desktopCallUrl(
+        'https://desktop.example.com/login?t',
+        allowsDesktopOrigin({ ...BASE, extraOrigins: ['https://desktop.example.com'] }),
+      ),
+    ).toBe('https://desktop.example.com/login?t');
   });
 
   it('never accepts a URL whose parsed host is not loopback (5,000 generated URLs)', () => {
@@ -115,7 +125,9 @@ describe('navigateToDesktop', () => {
   it('never writes the token into the warning', () => {
     const win = { location: { assign: vi.fn(), replace: vi.fn() } } as unknown as Window;
     navigateToDesktop(`https://evil.example/login?${TOKEN}`, POLICY, win);
-    expect(warn).toHaveBeenCalledWith('[bridge] refused to navigate to https://evil.example: not an allowed desktop target');
+    expect(warn).toHaveBeenCalledWith(
+      '[bridge] refused to navigate to https://evil.example: not an allowed desktop target',
+    );
   });
 });
 
@@ -137,7 +149,8 @@ describe('callDesktop', () => {
   it('gives up on a desktop that never answers', async () => {
     vi.useFakeTimers();
     const fetchImpl = vi.fn<typeof fetch>(
-      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+      (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
     );
     const done = vi.fn();
     void callDesktop('http://127.0.0.1:5662/some/path', POLICY, fetchImpl).then(done);
@@ -156,7 +169,12 @@ describe('callDesktop', () => {
 });
 
 describe('the public entry', () => {
-  beforeEach(() => configureBridge({ hostNames: { webkitHandlerName: 'portal', androidBridgeName: 'PortalBridge' }, allowsDesktopOrigin: POLICY }));
+  beforeEach(() =>
+    configureBridge({
+      hostNames: { webkitHandlerName: 'portal', androidBridgeName: 'PortalBridge' },
+      allowsDesktopOrigin: POLICY,
+    }),
+  );
   afterEach(() => configureBridge({}));
 
   it('unconfigured, refuses every desktop target: a forgotten configureBridge fails closed', async () => {
@@ -192,7 +210,9 @@ describe('the public entry', () => {
 
   it('navigateToDesktop refuses a target outside the allow-list', () => {
     bridge.navigateToDesktop('https://evil.example/login?t');
-    expect(warn).toHaveBeenCalledWith('[bridge] refused to navigate to https://evil.example: not an allowed desktop target');
+    expect(warn).toHaveBeenCalledWith(
+      '[bridge] refused to navigate to https://evil.example: not an allowed desktop target',
+    );
   });
 
   it('detects hosts under the configured names', () => {
@@ -233,7 +253,9 @@ describe('probeDesktop', () => {
 
   it('does not ask where asking could raise a permission prompt, nor a target off the allow-list', async () => {
     const fetchImpl = vi.fn(async () => new Response(null));
-    await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet: async () => false, fetchImpl })).resolves.toBe('unknown');
+    await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet: async () => false, fetchImpl })).resolves.toBe(
+      'unknown',
+    );
     await expect(probeDesktop('http://127.0.0.1:31337', POLICY, { quiet, fetchImpl })).resolves.toBe('unknown');
     expect(fetchImpl).not.toHaveBeenCalled();
   });
@@ -243,9 +265,15 @@ describe('probeDesktop', () => {
     try {
       const fetchImpl = vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise<Response>((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       );
-      const result = probeDesktop('http://127.0.0.1:5662', POLICY, { quiet, fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 100 });
+      const result = probeDesktop('http://127.0.0.1:5662', POLICY, {
+        quiet,
+        fetchImpl: fetchImpl as unknown as typeof fetch,
+        timeoutMs: 100,
+      });
       await vi.advanceTimersByTimeAsync(150);
       await expect(result).resolves.toBe('unknown');
     } finally {

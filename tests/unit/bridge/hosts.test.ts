@@ -64,10 +64,18 @@ describe('fromHostApi: which window message events count as the host speaking (i
   const other = { postMessage() {} };
   it.each([
     ['posted from the page itself (source is this window)', { source: window, isTrusted: true }, true],
-    ['dispatched by script with no source (React Native, an injected MessageEvent)', { source: null, isTrusted: false }, true],
+    [
+      'dispatched by script with no source (React Native, an injected MessageEvent)',
+      { source: null, isTrusted: false },
+      true,
+    ],
     ['posted by a frame or the opener (another window)', { source: other, isTrusted: true }, false],
     ['another window, even when dispatched by script', { source: other, isTrusted: false }, false],
-    ['trusted with no source (a frame removed right after posting, a closed popup)', { source: null, isTrusted: true }, false],
+    [
+      'trusted with no source (a frame removed right after posting, a closed popup)',
+      { source: null, isTrusted: true },
+      false,
+    ],
     ['with no isTrusted at all', { source: null }, false],
   ])('%s: %s', (_name, event, accepted) => {
     expect(fromHostApi(event, window)).toBe(accepted);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_VERSION, MAX_ERROR_MESSAGE_CHARS, MAX_MESSAGE_CHARS, MAX_ROUTE_CHARS, decodeHostMessage, encodePageMessage } from '../../../bridge/protocol';
+import {
+  BRIDGE_VERSION,
+  MAX_ERROR_MESSAGE_CHARS,
+  MAX_MESSAGE_CHARS,
+  MAX_ROUTE_CHARS,
+  decodeHostMessage,
+  encodePageMessage,
+} from '../../../bridge/protocol';
 
 describe('encodePageMessage', () => {
   it('writes each page message as one JSON object with the version first', () => {
@@ -12,11 +19,15 @@ describe('encodePageMessage', () => {
     expect(encodePageMessage({ type: 'pageError', route: '/credits', message: 'TypeError: x is undefined' })).toBe(
       '{"v":3,"type":"pageError","route":"/credits","message":"TypeError: x is undefined"}',
     );
-    expect(encodePageMessage({ type: 'token', kind: 'identity', token: 'a.b.c' })).toBe('{"v":1,"type":"token","kind":"identity","token":"a.b.c"}');
+    expect(encodePageMessage({ type: 'token', kind: 'identity', token: 'a.b.c' })).toBe(
+      '{"v":1,"type":"token","kind":"identity","token":"a.b.c"}',
+    );
     expect(encodePageMessage({ type: 'token', kind: 'unity', token: 'u-1', state: 'xyz', requestId: 'r1' })).toBe(
       '{"v":1,"type":"token","kind":"unity","token":"u-1","state":"xyz","requestId":"r1"}',
     );
-    expect(encodePageMessage({ type: 'openUrl', url: 'https://portal.example/auth' })).toBe('{"v":1,"type":"openUrl","url":"https://portal.example/auth"}');
+    expect(encodePageMessage({ type: 'openUrl', url: 'https://portal.example/auth' })).toBe(
+      '{"v":1,"type":"openUrl","url":"https://portal.example/auth"}',
+    );
     expect(encodePageMessage({ type: 'tokenUnavailable', kind: 'unity', reason: 'signedOut', requestId: 'r2' })).toBe(
       '{"v":1,"type":"tokenUnavailable","kind":"unity","reason":"signedOut","requestId":"r2"}',
     );
@@ -32,19 +43,29 @@ describe('encodePageMessage', () => {
     expect(() => encodePageMessage({ type: 'token', kind: 'identity', token: '' })).toThrow(TypeError);
     // @ts-expect-error: a kind the protocol does not know
     expect(() => encodePageMessage({ type: 'token', kind: 'firebase', token: 't' })).toThrow(TypeError);
-    expect(() => encodePageMessage({ type: 'token', kind: 'unity', token: 't', requestId: 'x'.repeat(129) })).toThrow(TypeError);
+    expect(() => encodePageMessage({ type: 'token', kind: 'unity', token: 't', requestId: 'x'.repeat(129) })).toThrow(
+      TypeError,
+    );
   });
 
   it('lists the versions it speaks in ready, and stamps each message with the version that made it', () => {
-    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toEqual({ v: 1, type: 'ready', versions: [1, 2, BRIDGE_VERSION] });
+    expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toEqual({
+      v: 1,
+      type: 'ready',
+      versions: [1, 2, BRIDGE_VERSION],
+    });
     expect(JSON.parse(encodePageMessage({ type: 'logout' }))).toMatchObject({ v: 1 });
     expect(JSON.parse(encodePageMessage({ type: 'signedIn' }))).toMatchObject({ v: 2 });
-    expect(JSON.parse(encodePageMessage({ type: 'pageError', route: '/', message: '' }))).toMatchObject({ v: BRIDGE_VERSION });
+    expect(JSON.parse(encodePageMessage({ type: 'pageError', route: '/', message: '' }))).toMatchObject({
+      v: BRIDGE_VERSION,
+    });
   });
 
   it('bounds a pageError: a route is required and short, a long message is cut', () => {
     expect(() => encodePageMessage({ type: 'pageError', route: '', message: 'm' })).toThrow(TypeError);
-    expect(() => encodePageMessage({ type: 'pageError', route: '/'.repeat(MAX_ROUTE_CHARS + 1), message: 'm' })).toThrow(TypeError);
+    expect(() =>
+      encodePageMessage({ type: 'pageError', route: '/'.repeat(MAX_ROUTE_CHARS + 1), message: 'm' }),
+    ).toThrow(TypeError);
     const sent = JSON.parse(encodePageMessage({ type: 'pageError', route: '/', message: 'x'.repeat(1000) }));
     expect(sent.message).toHaveLength(MAX_ERROR_MESSAGE_CHARS);
   });
@@ -58,7 +79,10 @@ describe('decodeHostMessage', () => {
     ['{"v":1,"type":"unityToken","requestId":"abc"}', { type: 'unityToken', requestId: 'abc' }],
     ['{"v":1,"type":"unityToken","requestId":null}', { type: 'unityToken' }],
     ['{"v":2,"type":"unityToken","requestId":"r"}', { type: 'unityToken', requestId: 'r' }],
-    ['{"v":2,"type":"requestToken","kind":"identity","requestId":"7"}', { type: 'requestToken', kind: 'identity', requestId: '7' }],
+    [
+      '{"v":2,"type":"requestToken","kind":"identity","requestId":"7"}',
+      { type: 'requestToken', kind: 'identity', requestId: '7' },
+    ],
     ['{"v":2,"type":"requestToken","kind":"unity"}', { type: 'requestToken', kind: 'unity' }],
     ['{"v":2,"type":"logout"}', { type: 'logout' }],
     ['{"v":1,"type":"unityToken","requestId":""}', { type: 'unityToken' }],
@@ -69,7 +93,10 @@ describe('decodeHostMessage', () => {
   });
 
   it('accepts an already parsed object (WebView2 PostWebMessageAsJson)', () => {
-    expect(decodeHostMessage({ v: 1, type: 'canMakePayments', allowed: false })).toEqual({ ok: true, message: { type: 'canMakePayments', allowed: false } });
+    expect(decodeHostMessage({ v: 1, type: 'canMakePayments', allowed: false })).toEqual({
+      ok: true,
+      message: { type: 'canMakePayments', allowed: false },
+    });
   });
 
   it('drops unknown extra fields instead of passing them on', () => {

@@ -37,7 +37,8 @@ const PAGE_MESSAGES: PageMessage[] = [
 ];
 
 const defs = schema.$defs as Record<string, { properties?: { type?: { const?: string } } }>;
-const refsOf = (name: 'pageToHost' | 'hostToPage') => schema.$defs[name].oneOf.map((entry) => entry.$ref.replace('#/$defs/', ''));
+const refsOf = (name: 'pageToHost' | 'hostToPage') =>
+  schema.$defs[name].oneOf.map((entry) => entry.$ref.replace('#/$defs/', ''));
 const typeOf = (def: string) => defs[def]?.properties?.type?.const;
 
 describe('bridge/protocol.schema.json', () => {
@@ -52,10 +53,13 @@ describe('bridge/protocol.schema.json', () => {
     expect(PAGE_MESSAGES.map((m) => m.type).sort()).toEqual(expect.arrayContaining([...PAGE_MESSAGE_TYPES].sort()));
   });
 
-  it.each(PAGE_MESSAGES.map((m) => [m.type, m] as const))('accepts the page message %s as encodePageMessage writes it', (_type, message) => {
-    const sent: unknown = JSON.parse(encodePageMessage(message));
-    expect(pageToHost(sent), JSON.stringify(pageToHost.errors)).toBe(true);
-  });
+  it.each(PAGE_MESSAGES.map((m) => [m.type, m] as const))(
+    'accepts the page message %s as encodePageMessage writes it',
+    (_type, message) => {
+      const sent: unknown = JSON.parse(encodePageMessage(message));
+      expect(pageToHost(sent), JSON.stringify(pageToHost.errors)).toBe(true);
+    },
+  );
 
   it('pins each page message to the version that introduced it', () => {
     for (const [message, v] of [

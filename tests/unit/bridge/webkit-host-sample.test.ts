@@ -37,7 +37,11 @@ describe('the WebKitGTK host and the Swift sample of bridge/README.md', () => {
 
   it('register the handler before the web view exists and loads the portal, so it is there at document start', () => {
     const swift = positions(SWIFT, [/userContentController\.add\(/, /WKWebView\(frame:/, /webView\.load\(/]);
-    const host = positions(HOST, [/manager\.register_script_message_handler\(/, /WebKit2\.WebView\(/, /web_view\.load_uri\(args\.url\)/]);
+    const host = positions(HOST, [
+      /manager\.register_script_message_handler\(/,
+      /WebKit2\.WebView\(/,
+      /web_view\.load_uri\(args\.url\)/,
+    ]);
     expect(increasing(swift), `Swift order ${swift.join(', ')}`).toBe(true);
     expect(increasing(host), `host.py order ${host.join(', ')}`).toBe(true);
   });
@@ -47,11 +51,24 @@ describe('the WebKitGTK host and the Swift sample of bridge/README.md', () => {
     const hostCases = [...BRIDGE.matchAll(/kind == '(\w+)'/g)].map((m) => m[1]);
     expect(swiftCases).toEqual(['ready', 'token', 'logout', 'openUrl']);
     expect(hostCases).toEqual(swiftCases);
-    const swiftVersions = [...(/guard[\s\S]*?else \{ return \}/.exec(SWIFT)?.[0] ?? '').matchAll(/msg\.v == (\d)/g)].map((m) => Number(m[1]));
+    const swiftVersions = [
+      ...(/guard[\s\S]*?else \{ return \}/.exec(SWIFT)?.[0] ?? '').matchAll(/msg\.v == (\d)/g),
+    ].map((m) => Number(m[1]));
     const hostVersions = /msg\.get\('v'\) not in \(([\d, ]+)\)/.exec(BRIDGE)?.[1]?.split(',').map(Number);
     expect(hostVersions).toEqual(swiftVersions);
-    expect(increasing(positions(SWIFT, [/securityOrigin/, /message\.body as\? String/, /msg\.v == 1/, /switch msg\.type/]))).toBe(true);
-    expect(increasing(positions(BRIDGE, [/origin_of\(source\)/, /not value\.is_string\(\)/, /msg\.get\('v'\)/, /kind = msg\.get\('type'\)/]))).toBe(true);
+    expect(
+      increasing(positions(SWIFT, [/securityOrigin/, /message\.body as\? String/, /msg\.v == 1/, /switch msg\.type/])),
+    ).toBe(true);
+    expect(
+      increasing(
+        positions(BRIDGE, [
+          /origin_of\(source\)/,
+          /not value\.is_string\(\)/,
+          /msg\.get\('v'\)/,
+          /kind = msg\.get\('type'\)/,
+        ]),
+      ),
+    ).toBe(true);
     // https only for openUrl, in both.
     expect(SWIFT).toMatch(/url\.scheme == "https"/);
     expect(BRIDGE).toMatch(/urlsplit\(url\)\.scheme == 'https'/);

@@ -12,10 +12,16 @@ const paypal = (sdkBaseUrl: string) => ({ paypal: { ...portalConfig('production'
 const firebase = (authDomain: string) => ({ firebase: { ...portalConfig('production').firebase, authDomain } });
 
 /** Runs a node script the way a user does; resolves to its exit code and output. */
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, args, { cwd: root, env: { ...process.env, ...env } }, (_e, stdout, stderr) =>
-      resolve({ code: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      args,
+      { cwd: root, env: { ...process.env, ...env } },
+      (_e, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });
 }
@@ -40,20 +46,30 @@ describe('deploymentProblem', () => {
   });
 
   it('refuses the loopback defaults of the local stack in production', () => {
-    expect(deploymentProblem(portalConfig('production', { backendUrl: 'http://127.0.0.1:8787' }))).toMatch(/^production build refused: PORTAL_BACKEND_URL/);
+    expect(deploymentProblem(portalConfig('production', { backendUrl: 'http://127.0.0.1:8787' }))).toMatch(
+      /^production build refused: PORTAL_BACKEND_URL/,
+    );
   });
 
   it('holds a staging build for deployment to the same rules, and leaves other staging builds alone (SPEC 1: the stack)', () => {
     expect(deploymentProblem(portalConfig('staging'))).toBeNull();
-    expect(deploymentProblem(portalConfig('staging', { deployment: true }))).toMatch(/^staging build for deployment refused: PORTAL_USE_EMULATOR/);
+    expect(deploymentProblem(portalConfig('staging', { deployment: true }))).toMatch(
+      /^staging build for deployment refused: PORTAL_USE_EMULATOR/,
+    );
     expect(deploymentProblem(portalConfig('staging', { deployment: true, ...REAL }))).toBeNull();
     // Deployed, it loads PayPal's own SDK, not the stand-in on the backend.
     expect(portalConfig('staging', { deployment: true }).paypal.sdkBaseUrl).toBe('');
   });
 
   it('exempts a localStack build (bench, tests), which can never be a deployment', () => {
-    expect(deploymentProblem(portalConfig('production', { localStack: true, useEmulator: true, backendUrl: 'http://127.0.0.1:8787' }))).toBeNull();
-    expect(deploymentProblem(portalConfig('production', { localStack: true, deployment: true, ...REAL }))).toMatch(/cannot be deployed/);
+    expect(
+      deploymentProblem(
+        portalConfig('production', { localStack: true, useEmulator: true, backendUrl: 'http://127.0.0.1:8787' }),
+      ),
+    ).toBeNull();
+    expect(deploymentProblem(portalConfig('production', { localStack: true, deployment: true, ...REAL }))).toMatch(
+      /cannot be deployed/,
+    );
   });
 
   it('cannot be switched off by an environment variable', () => {
@@ -73,7 +89,10 @@ describe('build.mjs and npm run deploy', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a production build with the loopback defaults exits 2 with one line', async () => {
-    const result = await run(['build.mjs', '--env', 'production', '--outdir', join(dir, 'site')], { PORTAL_BACKEND_URL: '', PORTAL_USE_EMULATOR: '' });
+    const result = await run(['build.mjs', '--env', 'production', '--outdir', join(dir, 'site')], {
+      PORTAL_BACKEND_URL: '',
+      PORTAL_USE_EMULATOR: '',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       'build.mjs: production build refused: PORTAL_BACKEND_URL is http://127.0.0.1:8787, this machine (loopback), not the deployed service',

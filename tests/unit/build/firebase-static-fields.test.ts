@@ -72,7 +72,9 @@ describe('firebaseStaticFields', () => {
       const result = await build({ entryPoints: [${JSON.stringify(entry)}], bundle: true, write: false, minify: true,
         format: 'esm', metafile: true, logLevel: 'silent', plugins: [firebaseStaticFields()] });
       process.stdout.write(result.outputFiles[0].text);`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: projectRoot() });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: projectRoot(),
+    });
     return stdout;
   }
 
@@ -86,7 +88,10 @@ describe('firebaseStaticFields', () => {
   });
 
   it('fails the build, naming the class, when firebase stops writing the assignments', async () => {
-    const chunk = 'class GoogleAuthProvider {\n  static PROVIDER_ID = "google.com";\n}\nexport { GoogleAuthProvider };\n';
-    await expect(bundle(chunk)).rejects.toThrow(/firebase-auth-static-fields: no "FacebookAuthProvider\.X = <literal>;"/);
+    const chunk =
+      'class GoogleAuthProvider {\n  static PROVIDER_ID = "google.com";\n}\nexport { GoogleAuthProvider };\n';
+    await expect(bundle(chunk)).rejects.toThrow(
+      /firebase-auth-static-fields: no "FacebookAuthProvider\.X = <literal>;"/,
+    );
   });
 });

@@ -5,7 +5,14 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_CONTROL, contentSecurityPolicy, FLAVOURS, hostingConfig, portalConfig, securityHeaders } from '../../../build.mjs';
+import {
+  CACHE_CONTROL,
+  contentSecurityPolicy,
+  FLAVOURS,
+  hostingConfig,
+  portalConfig,
+  securityHeaders,
+} from '../../../build.mjs';
 import { startStaticServer } from '../../../harness/static-server';
 // @ts-expect-error: a plain ESM script without declarations
 import { deployProject } from '../../../cli/deploy.mjs';
@@ -33,7 +40,9 @@ describe('hostingConfig', () => {
   it('rewrites every path but /images to index.html and caches hashed files for a year', () => {
     const hosting = hostingConfig(portalConfig('production'), 'p');
     expect(hosting.rewrites).toEqual([{ source: '!/images/**', destination: '/index.html' }]);
-    expect(headersFor(hosting.headers, '/app-*.@(js|css)')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(headersFor(hosting.headers, '/app-*.@(js|css)')['Cache-Control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect(headersFor(hosting.headers, '/assets/**')['Cache-Control']).toBe(CACHE_CONTROL.hashed);
     expect(headersFor(hosting.headers, '/images/**')['Cache-Control']).toMatch(/^public, max-age=\d+/);
     // Later rules override the `**` rule's Cache-Control, so `**` must come first.
@@ -42,7 +51,9 @@ describe('hostingConfig', () => {
 });
 
 // Node's http client: jsdom's fetch would apply CORS to these cross-origin calls.
-function get(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  url: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     request(url, (res) => {
       let body = '';
@@ -67,7 +78,8 @@ describe('the harness static server (builds served beside the stack)', () => {
       const deep = await get(`${server.url}credits/x?y=1`);
       expect(deep.status).toBe(200);
       expect(deep.body).toContain('<title>x</title>');
-      for (const [key, value] of Object.entries(securityHeaders(config))) expect(deep.headers[key.toLowerCase()]).toBe(value);
+      for (const [key, value] of Object.entries(securityHeaders(config)))
+        expect(deep.headers[key.toLowerCase()]).toBe(value);
       expect(deep.headers['cache-control']).toBe(CACHE_CONTROL.index);
       expect((await get(`${server.url}app-ABCD1234.js`)).headers['cache-control']).toBe(CACHE_CONTROL.hashed);
       expect((await get(`${server.url}images/a.png`)).headers['cache-control']).toBe(CACHE_CONTROL.images);
@@ -86,7 +98,9 @@ describe('live reload', () => {
     expect(withReload).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:41234/);
     expect(contentSecurityPolicy(portalConfig('development'))).not.toContain(':41234');
     for (const flavour of ['staging', 'production']) {
-      expect(() => contentSecurityPolicy({ ...portalConfig(flavour), liveReloadUrl: url })).toThrow(/development flavour only/);
+      expect(() => contentSecurityPolicy({ ...portalConfig(flavour), liveReloadUrl: url })).toThrow(
+        /development flavour only/,
+      );
     }
   });
 });

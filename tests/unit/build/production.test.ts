@@ -76,10 +76,15 @@ describe('contentSecurityPolicy', () => {
   it('connects to the desktop listener on its ports only', () => {
     const policy = contentSecurityPolicy(portalConfig('staging', { desktopPort: 5662, desktopPorts: [41000] }));
     const connect = directive(policy, 'connect-src');
-    expect(connect).toContain('http://127.0.0.1:5662 http://localhost:5662 http://127.0.0.1:41000 http://localhost:41000');
+    expect(connect).toContain(
+      'http://127.0.0.1:5662 http://localhost:5662 http://127.0.0.1:41000 http://localhost:41000',
+    );
     expect(connect).not.toMatch(/127\.0\.0\.1:\*|localhost:\*|http:\/\/\*/);
     // Development builds may reach a LAN {ip} on the desktop port (SPEC 2 dev mode), and only on that port.
-    const dev = directive(contentSecurityPolicy(portalConfig('development', { desktopPort: 5662, devLocalIp: '192.168.1.20' })), 'connect-src');
+    const dev = directive(
+      contentSecurityPolicy(portalConfig('development', { desktopPort: 5662, devLocalIp: '192.168.1.20' })),
+      'connect-src',
+    );
     expect(dev).toContain('http://192.168.1.20:5662');
   });
 });
@@ -101,7 +106,9 @@ describe('a production build', () => {
   it('uploads only what is served: maps, the metafile and the reports stay in the sibling folder', () => {
     const files = readdirSync(built.outdir, { recursive: true }).map(String);
     expect(files.filter((f) => /\.map$|meta\.json$|size-report|csp\.txt/.test(f))).toEqual([]);
-    expect(readdirSync(built.reportDir).sort()).toEqual(expect.arrayContaining(['csp.txt', 'meta.json', 'size-report.json']));
+    expect(readdirSync(built.reportDir).sort()).toEqual(
+      expect.arrayContaining(['csp.txt', 'meta.json', 'size-report.json']),
+    );
     expect(readdirSync(built.reportDir).some((f) => f.endsWith('.js.map'))).toBe(true);
     const js = files.find((f) => f.endsWith('.js'))!;
     expect(readFileSync(join(built.outdir, js), 'utf8')).not.toContain('sourceMappingURL');

@@ -34,20 +34,39 @@ const cli = (args: string[]) =>
 beforeAll(async () => {
   // Built in a child process: esbuild refuses to run inside jsdom.
   entry = join(outdir, 'index.mjs');
-  const built = await exec(['--input-type=module', '-e', `await (await import('./build.mjs')).buildCli({ outfile: ${JSON.stringify(entry)} });`]);
+  const built = await exec([
+    '--input-type=module',
+    '-e',
+    `await (await import('./build.mjs')).buildCli({ outfile: ${JSON.stringify(entry)} });`,
+  ]);
   expect(built.stderr).toBe('');
 }, 60_000);
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 describe('portal-harness usage errors', { timeout: 30_000 }, () => {
   it.each([
-    ['an unknown option', ['seed', '--email', 'a@example.com', '--password', 'secret1', '--bogus'], "unknown option '--bogus'", 'seed'],
-    ['a missing required option', ['handoff', '--password', 'secret1'], "required option '--email <email>' not specified", 'handoff'],
+    [
+      'an unknown option',
+      ['seed', '--email', 'a@example.com', '--password', 'secret1', '--bogus'],
+      "unknown option '--bogus'",
+      'seed',
+    ],
+    [
+      'a missing required option',
+      ['handoff', '--password', 'secret1'],
+      "required option '--email <email>' not specified",
+      'handoff',
+    ],
     ['a value outside the choices', ['stack', '--env', 'nope'], "argument 'nope' is invalid", 'stack'],
     ['an extra argument', ['desktop', 'extra'], 'too many arguments', 'desktop'],
     ['a port out of range', ['desktop', '--port', '99999'], '--port: "99999" is not a port', 'desktop'],
     ['a port that is no number', ['backend', '--port', 'x'], '--port: "x" is not a port', 'backend'],
-    ['a count that is no number', ['desktop', '--timeout', 'soon'], '--timeout must be a whole number, got "soon"', 'desktop'],
+    [
+      'a count that is no number',
+      ['desktop', '--timeout', 'soon'],
+      '--timeout must be a whole number, got "soon"',
+      'desktop',
+    ],
     ['--watch without the development flavour', ['stack', '--watch'], '--watch serves the development build', 'stack'],
     ['an unknown command', ['nope'], "unknown command 'nope'", ''],
   ])('%s exits 2 with the message and that command’s help hint', async (_what, args, text, command) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { creditPacks, packByAmount, packById, pricePerCredit, renderCosts, usdAmount } from '../../../src/domain/credit-packs';
+import {
+  creditPacks,
+  packByAmount,
+  packById,
+  pricePerCredit,
+  renderCosts,
+  usdAmount,
+} from '../../../src/domain/credit-packs';
 import { message } from '../../../src/messages/catalogue';
 
 describe('the credit packs of SPEC 9', () => {

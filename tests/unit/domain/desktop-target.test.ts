@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowedDesktopTarget, desktopPolicy, isPrivateIPv4, loginUrl, pathUrl, type DesktopPolicy } from '../../../src/domain/desktop-target';
+import {
+  allowedDesktopTarget,
+  desktopPolicy,
+  isPrivateIPv4,
+  loginUrl,
+  pathUrl,
+  type DesktopPolicy,
+} from '../../../src/domain/desktop-target';
 
 /** The staging build's policy with the default desktop port. */
 const POLICY: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
@@ -43,20 +50,28 @@ describe('allowedDesktopTarget', () => {
 
   it('accepts an https origin only when the build config lists it', () => {
     expect(allowedDesktopTarget('https://desktop.example.com', POLICY)).toBeNull();
-    expect(allowedDesktopTarget('https://desktop.example.com', { ...POLICY, extraOrigins: ['https://desktop.example.com'] })).toBe(
-      'https://desktop.example.com',
-    );
+    expect(
+      allowedDesktopTarget('https://desktop.example.com', { ...POLICY, extraOrigins: ['https://desktop.example.com'] }),
+    ).toBe('https://desktop.example.com');
   });
 
-  it.each(['http://127.0.0.1:31337', 'http://localhost:8080', 'http://[::1]:5663', 'http://127.0.0.1:80', 'http://127.0.0.1:0'])(
-    'refuses loopback on a port that is not the desktop port: %s',
-    (raw) => {
-      expect(allowedDesktopTarget(raw, POLICY)).toBeNull();
-    },
-  );
+  it.each([
+    'http://127.0.0.1:31337',
+    'http://localhost:8080',
+    'http://[::1]:5663',
+    'http://127.0.0.1:80',
+    'http://127.0.0.1:0',
+  ])('refuses loopback on a port that is not the desktop port: %s', (raw) => {
+    expect(allowedDesktopTarget(raw, POLICY)).toBeNull();
+  });
 
   it('accepts the extra ports of PORTAL_DESKTOP_PORTS and only those', () => {
-    const policy = desktopPolicy({ desktopPort: 5662, desktopPorts: [41000, 41001], allowedDesktopOrigins: [], isDevelopment: false });
+    const policy = desktopPolicy({
+      desktopPort: 5662,
+      desktopPorts: [41000, 41001],
+      allowedDesktopOrigins: [],
+      isDevelopment: false,
+    });
     expect(policy.ports).toEqual([5662, 41000, 41001]);
     expect(allowedDesktopTarget('http://127.0.0.1:41001', policy)).toBe('http://127.0.0.1:41001');
     expect(allowedDesktopTarget('http://127.0.0.1:41002', policy)).toBeNull();
@@ -71,8 +86,14 @@ describe('allowedDesktopTarget', () => {
     for (const ip of ['172.32.0.1', '172.15.0.1', '8.8.8.8', '192.169.0.1', '11.0.0.1', '169.254.0.1']) {
       expect(allowedDesktopTarget(`http://${ip}:5662`, DEV_POLICY)).toBeNull();
     }
-    expect(desktopPolicy({ desktopPort: 5662, desktopPorts: [], allowedDesktopOrigins: [], isDevelopment: true }).privateNetwork).toBe(true);
-    expect(desktopPolicy({ desktopPort: 5662, desktopPorts: [], allowedDesktopOrigins: [], isDevelopment: false }).privateNetwork).toBe(false);
+    expect(
+      desktopPolicy({ desktopPort: 5662, desktopPorts: [], allowedDesktopOrigins: [], isDevelopment: true })
+        .privateNetwork,
+    ).toBe(true);
+    expect(
+      desktopPolicy({ desktopPort: 5662, desktopPorts: [], allowedDesktopOrigins: [], isDevelopment: false })
+        .privateNetwork,
+    ).toBe(false);
   });
 
   it('knows the private IPv4 ranges', () => {
@@ -86,7 +107,16 @@ describe('allowedDesktopTarget', () => {
 
   it('never accepts another port or a non-loopback host, whatever the URL (10,000 generated targets with ports)', () => {
     const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
-    const host = fc.constantFrom('127.0.0.1', 'localhost', '[::1]', '10.0.0.1', '192.168.0.7', 'evil.example', '127.0.0.1.evil.example', '0x7f.1');
+    const host = fc.constantFrom(
+      '127.0.0.1',
+      'localhost',
+      '[::1]',
+      '10.0.0.1',
+      '192.168.0.7',
+      'evil.example',
+      '127.0.0.1.evil.example',
+      '0x7f.1',
+    );
     const target = fc.tuple(
       fc.constantFrom('http', 'https', 'ftp'),
       host,

@@ -12,12 +12,19 @@ describe('parseLaunch', () => {
     expect(at('/auth#redirect=http%3A%2F%2F127.0.0.1%3A5662').target).toEqual(target);
     expect(at('/auth/redirect/http%3A%2F%2F127.0.0.1%3A5662').target).toEqual(target);
     expect(at('/auth#http://127.0.0.1:5662').target).toEqual(target);
-    expect(at('/auth?redirect=http%3A%2F%2F127.0.0.1%3A5662&unityToken=true&state=s%201')).toMatchObject({ unityToken: true, state: 's 1', atSignIn: true });
+    expect(at('/auth?redirect=http%3A%2F%2F127.0.0.1%3A5662&unityToken=true&state=s%201')).toMatchObject({
+      unityToken: true,
+      state: 's 1',
+      atSignIn: true,
+    });
   });
 
   it('tells an in-app path from a desktop target, and refuses what the policy does not allow', () => {
     expect(at('/auth?redirect=%2Fcredits').target).toEqual({ kind: 'inApp', path: '/credits' });
-    expect(at('/auth?redirect=http%3A%2F%2F127.0.0.1%3A31337').target).toEqual({ kind: 'refused', raw: 'http://127.0.0.1:31337' });
+    expect(at('/auth?redirect=http%3A%2F%2F127.0.0.1%3A31337').target).toEqual({
+      kind: 'refused',
+      raw: 'http://127.0.0.1:31337',
+    });
     expect(at('/auth?redirect=%2F%2Fevil.example').target).toEqual({ kind: 'refused', raw: '//evil.example' });
     expect(at('/auth').target).toEqual({ kind: 'none' });
   });
@@ -36,6 +43,10 @@ describe('parseLaunch', () => {
   });
 
   it('finds nothing in an address it cannot read', () => {
-    expect(parseLaunch('not a url', POLICY)).toMatchObject({ target: { kind: 'none' }, unityToken: false, atSignIn: false });
+    expect(parseLaunch('not a url', POLICY)).toMatchObject({
+      target: { kind: 'none' },
+      unityToken: false,
+      atSignIn: false,
+    });
   });
 });

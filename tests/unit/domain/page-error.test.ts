@@ -11,7 +11,11 @@ describe('pageErrorText', () => {
 
   it('never carries a token, an e-mail address or a URL query', () => {
     const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c2lnbmF0dXJlLXRleHQ';
-    const text = pageErrorText(new Error(`user a.b@example.com, token ${jwt}, call http://127.0.0.1:5662/login?${jwt}&state=s#f, unity ${'x'.repeat(40)}`));
+    const text = pageErrorText(
+      new Error(
+        `user a.b@example.com, token ${jwt}, call http://127.0.0.1:5662/login?${jwt}&state=s#f, unity ${'x'.repeat(40)}`,
+      ),
+    );
     expect(text).toBe('Error: user [email], token [token], call http://127.0.0.1:5662/login unity [token]');
     expect(text).not.toMatch(/example\.com|eyJ|state=/);
   });

@@ -43,7 +43,12 @@ describe('the pending payments ledger', () => {
     expect(decodeLedger([order])).toEqual({});
     expect(
       decodeLedger({
-        alice: [order, { kind: 'credits', orderId: '' }, { kind: 'subscription', subscriptionId: 'I-2', plan: 'WEEKLY' }, null],
+        alice: [
+          order,
+          { kind: 'credits', orderId: '' },
+          { kind: 'subscription', subscriptionId: 'I-2', plan: 'WEEKLY' },
+          null,
+        ],
         bob: 'x',
         carol: [],
       }),
@@ -62,6 +67,15 @@ describe('isFinalRefusal', () => {
   });
 
   it('keeps the payment for no answer, a server error, an authentication failure, a timeout or too many requests', () => {
-    expect([null, 500, 502, 503, 401, 403, 408, 429].map(isFinalRefusal)).toEqual([false, false, false, false, false, false, false, false]);
+    expect([null, 500, 502, 503, 401, 403, 408, 429].map(isFinalRefusal)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

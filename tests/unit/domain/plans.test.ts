@@ -33,7 +33,16 @@ const sub = (over: Partial<Subscription> = {}): Subscription => ({
 
 describe('the plan catalogue (SPEC 3, 9)', () => {
   it('lists Free, Monthly, Semi-Annual and Annual with their names, prices and periods', () => {
-    expect(planCatalogue.map((p) => [p.id, message(p.titleKey), message(p.nameKey), p.price, message(p.periodKey), p.savings ?? null])).toEqual([
+    expect(
+      planCatalogue.map((p) => [
+        p.id,
+        message(p.titleKey),
+        message(p.nameKey),
+        p.price,
+        message(p.periodKey),
+        p.savings ?? null,
+      ]),
+    ).toEqual([
       ['FREE', 'Free', 'Free', '0.00', 'per month', null],
       ['MONTHLY', 'Monthly', 'Pro Plan - Monthly', '5.99', 'per month', null],
       ['SIX_MONTH', 'Semi-Annual', 'Pro Plan - Semi-Annual', '29.99', 'per 6 months', '33%'],
@@ -47,9 +56,15 @@ describe('the plan catalogue (SPEC 3, 9)', () => {
   });
 
   it('gives Pro its 24 palettes and 10 Dream Render AI credits each month', () => {
-    expect(proFeatures.map((f) => message(f))).toEqual(['24 expert color palettes', '10 Dream Render AI credits each month']);
+    expect(proFeatures.map((f) => message(f))).toEqual([
+      '24 expert color palettes',
+      '10 Dream Render AI credits each month',
+    ]);
     for (const id of ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] as const) expect(planFeatures(id)).toBe(proFeatures);
-    expect(planFeatures('FREE').map((f) => message(f))).toEqual(['Design and save your homes in 3D', 'Standard color palettes']);
+    expect(planFeatures('FREE').map((f) => message(f))).toEqual([
+      'Design and save your homes in 3D',
+      'Standard color palettes',
+    ]);
   });
 
   it('refuses an unknown plan id', () => {
@@ -119,7 +134,11 @@ describe('the subscription rules of SPEC 4 and 5', () => {
   });
 
   it('offers pause when active or paused (SPEC 4: PAUSED -> PAUSED), resume when paused, renew when cancelled', () => {
-    expect([canPause(sub()), canPause(sub({ status: 'PAUSED' })), canPause(sub({ status: 'CANCELLED' }))]).toEqual([true, true, false]);
+    expect([canPause(sub()), canPause(sub({ status: 'PAUSED' })), canPause(sub({ status: 'CANCELLED' }))]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect([canResume(sub()), canResume(sub({ status: 'PAUSED' }))]).toEqual([false, true]);
     expect([canRenew(sub()), canRenew(sub({ status: 'CANCELLED' }))]).toEqual([false, true]);
   });
@@ -152,12 +171,21 @@ describe('the subscription card texts', () => {
   // The domain names the texts by key; the card fills in the date through the catalogue.
   const text = (current: Subscription) => {
     const { labelKey, detail } = statusSummary(current);
-    return { label: message(labelKey), detail: detail && message(detail.key, { date: formatDate(detail.date, 'long', 'UTC') ?? detail.date }) };
+    return {
+      label: message(labelKey),
+      detail: detail && message(detail.key, { date: formatDate(detail.date, 'long', 'UTC') ?? detail.date }),
+    };
   };
   it('says when the period ends, when a pause ends and until when a cancelled plan lasts', () => {
     expect(text(sub())).toEqual({ label: 'Active', detail: 'Current period ends on April 10, 2026' });
-    expect(text(sub({ status: 'PAUSED', pauseUntil: '2026-04-01T00:00:00Z' }))).toEqual({ label: 'Paused', detail: 'Paused until April 1, 2026' });
-    expect(text(sub({ status: 'CANCELLED' }))).toEqual({ label: 'Cancelled', detail: 'Premium features until April 10, 2026' });
+    expect(text(sub({ status: 'PAUSED', pauseUntil: '2026-04-01T00:00:00Z' }))).toEqual({
+      label: 'Paused',
+      detail: 'Paused until April 1, 2026',
+    });
+    expect(text(sub({ status: 'CANCELLED' }))).toEqual({
+      label: 'Cancelled',
+      detail: 'Premium features until April 10, 2026',
+    });
     expect(statusSummary(sub({ expiresAt: null })).detail).toBeNull();
   });
 });

@@ -3,25 +3,37 @@ import { detectPlatform, type PlatformHints } from '../../../src/domain/platform
 
 // Real user-agent strings of current browsers, copied from the browsers themselves (late 2024 / 2025 releases).
 const UA = {
-  chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  chromeMac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  chromeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  chromeMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   chromeLinux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  chromeOs: 'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  edgeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-  edgeMac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-  edgeLinux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  chromeOs:
+    'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  edgeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  edgeMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  edgeLinux:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
   firefoxWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
   firefoxMac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0',
   firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
   firefoxUbuntu: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
-  safariMac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
-  iphoneSafari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  safariMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  iphoneSafari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
   iphoneChrome:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
-  iphoneFirefox: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/133.0 Mobile/15E148 Safari/605.1.15',
-  ipadLegacy: 'Mozilla/5.0 (iPad; CPU OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.7 Mobile/15E148 Safari/604.1',
-  androidChrome: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-  androidTabletChrome: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  iphoneFirefox:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/133.0 Mobile/15E148 Safari/605.1.15',
+  ipadLegacy:
+    'Mozilla/5.0 (iPad; CPU OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.7 Mobile/15E148 Safari/604.1',
+  androidChrome:
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  androidTabletChrome:
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   androidSamsung:
     'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
   androidFirefox: 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0',
@@ -45,12 +57,28 @@ const chromium = (platform: string, mobile = false) => ({ platform, mobile });
 
 describe('detectPlatform', () => {
   it.each<[string, PlatformHints, string]>([
-    ['Chrome on Windows', { userAgent: UA.chromeWindows, userAgentData: chromium('Windows'), maxTouchPoints: 0 }, 'windows'],
+    [
+      'Chrome on Windows',
+      { userAgent: UA.chromeWindows, userAgentData: chromium('Windows'), maxTouchPoints: 0 },
+      'windows',
+    ],
     ['Chrome on macOS', { userAgent: UA.chromeMac, userAgentData: chromium('macOS'), maxTouchPoints: 0 }, 'macos'],
     ['Chrome on Linux', { userAgent: UA.chromeLinux, userAgentData: chromium('Linux'), maxTouchPoints: 0 }, 'linux'],
-    ['Chrome on ChromeOS', { userAgent: UA.chromeOs, userAgentData: chromium('Chrome OS'), maxTouchPoints: 0 }, 'chromeos'],
-    ['Edge on Windows', { userAgent: UA.edgeWindows, userAgentData: chromium('Windows'), maxTouchPoints: 0 }, 'windows'],
-    ['Edge on a Windows touch laptop', { userAgent: UA.edgeWindows, userAgentData: chromium('Windows'), maxTouchPoints: 10 }, 'windows'],
+    [
+      'Chrome on ChromeOS',
+      { userAgent: UA.chromeOs, userAgentData: chromium('Chrome OS'), maxTouchPoints: 0 },
+      'chromeos',
+    ],
+    [
+      'Edge on Windows',
+      { userAgent: UA.edgeWindows, userAgentData: chromium('Windows'), maxTouchPoints: 0 },
+      'windows',
+    ],
+    [
+      'Edge on a Windows touch laptop',
+      { userAgent: UA.edgeWindows, userAgentData: chromium('Windows'), maxTouchPoints: 10 },
+      'windows',
+    ],
     ['Edge on macOS', { userAgent: UA.edgeMac, userAgentData: chromium('macOS'), maxTouchPoints: 0 }, 'macos'],
     ['Edge on Linux', { userAgent: UA.edgeLinux, userAgentData: chromium('Linux'), maxTouchPoints: 0 }, 'linux'],
     ['Firefox on Windows', { userAgent: UA.firefoxWindows, maxTouchPoints: 0 }, 'windows'],
@@ -75,11 +103,17 @@ describe('detectPlatform', () => {
 
   it.each<[string, PlatformHints]>([
     ['Chrome on Android', { userAgent: UA.androidChrome, userAgentData: chromium('Android', true), maxTouchPoints: 5 }],
-    ['Chrome on an Android tablet', { userAgent: UA.androidTabletChrome, userAgentData: chromium('Android'), maxTouchPoints: 5 }],
+    [
+      'Chrome on an Android tablet',
+      { userAgent: UA.androidTabletChrome, userAgentData: chromium('Android'), maxTouchPoints: 5 },
+    ],
     ['Samsung Internet', { userAgent: UA.androidSamsung, userAgentData: chromium('Android', true), maxTouchPoints: 5 }],
     ['Firefox on Android', { userAgent: UA.androidFirefox, maxTouchPoints: 5 }],
     // "Desktop site" sends a Linux user agent, but client hints still tell the truth.
-    ['Chrome on Android asking for the desktop site', { userAgent: UA.chromeLinux, userAgentData: chromium('Android'), maxTouchPoints: 5 }],
+    [
+      'Chrome on Android asking for the desktop site',
+      { userAgent: UA.chromeLinux, userAgentData: chromium('Android'), maxTouchPoints: 5 },
+    ],
   ])('%s is Android', (_name, hints) => {
     expect(detectPlatform(hints)).toMatchObject({ kind: 'android', os: 'android', inAppBrowser: null });
   });
@@ -105,16 +139,24 @@ describe('detectPlatform', () => {
   });
 
   it('a Mac without touch stays a Mac even when Chrome reports client hints', () => {
-    expect(detectPlatform({ userAgent: UA.chromeMac, userAgentData: chromium('macOS'), maxTouchPoints: 0 }).kind).toBe('desktop');
+    expect(detectPlatform({ userAgent: UA.chromeMac, userAgentData: chromium('macOS'), maxTouchPoints: 0 }).kind).toBe(
+      'desktop',
+    );
   });
 
   it('a Mac user agent with touch is an iPad even when client hints say macOS', () => {
-    expect(detectPlatform({ userAgent: UA.safariMac, userAgentData: chromium('macOS'), maxTouchPoints: 5 }).kind).toBe('ios');
+    expect(detectPlatform({ userAgent: UA.safariMac, userAgentData: chromium('macOS'), maxTouchPoints: 5 }).kind).toBe(
+      'ios',
+    );
   });
 
   it('an emulated phone is a phone even when client hints name the host desktop', () => {
     // Device emulation (DevTools, Playwright) can change the user agent without the client hints.
-    expect(detectPlatform({ userAgent: UA.androidChrome, userAgentData: chromium('Linux'), maxTouchPoints: 1 }).kind).toBe('android');
-    expect(detectPlatform({ userAgent: UA.iphoneSafari, userAgentData: chromium('Windows'), maxTouchPoints: 1 }).kind).toBe('ios');
+    expect(
+      detectPlatform({ userAgent: UA.androidChrome, userAgentData: chromium('Linux'), maxTouchPoints: 1 }).kind,
+    ).toBe('android');
+    expect(
+      detectPlatform({ userAgent: UA.iphoneSafari, userAgentData: chromium('Windows'), maxTouchPoints: 1 }).kind,
+    ).toBe('ios');
   });
 });

@@ -185,7 +185,12 @@ describe('accountTypeView', () => {
   });
 
   it('is Free without a subscription', () => {
-    expect(accountTypeView(null, now)).toEqual({ nameKey: 'planNameFree', isPro: false, status: null, expiryDays: null });
+    expect(accountTypeView(null, now)).toEqual({
+      nameKey: 'planNameFree',
+      isPro: false,
+      status: null,
+      expiryDays: null,
+    });
   });
 
   it('is the Pro plan name with the days to its expiry', () => {
@@ -196,8 +201,13 @@ describe('accountTypeView', () => {
   });
 
   it('keeps a cancelled plan until it expires, then is Free', () => {
-    expect(accountTypeView(sub({ status: 'CANCELLED' }), now)).toMatchObject({ nameKey: 'planNameAnnual', status: 'CANCELLED' });
-    expect(accountTypeView(sub({ status: 'CANCELLED', expiresAt: new Date(at(2025, 3, 1)).toISOString() }), now).nameKey).toBe('planNameFree');
+    expect(accountTypeView(sub({ status: 'CANCELLED' }), now)).toMatchObject({
+      nameKey: 'planNameAnnual',
+      status: 'CANCELLED',
+    });
+    expect(
+      accountTypeView(sub({ status: 'CANCELLED', expiresAt: new Date(at(2025, 3, 1)).toISOString() }), now).nameKey,
+    ).toBe('planNameFree');
   });
 });
 

@@ -4,10 +4,26 @@ import { readRedirectTarget } from '../../../src/domain/redirect-target';
 describe('readRedirectTarget', () => {
   it.each([
     ['the query parameter', 'http://portal.test/auth?redirect=http%3A%2F%2F127.0.0.1%3A5662', 'http://127.0.0.1:5662'],
-    ['an unencoded query value', 'http://portal.test/auth?redirect=http://127.0.0.1:5662&unityToken=true', 'http://127.0.0.1:5662'],
-    ['the text after "redirect=" in the hash', 'http://portal.test/auth#redirect=http%3A%2F%2F127.0.0.1%3A5662', 'http://127.0.0.1:5662'],
-    ['a path segment after "redirect"', 'http://portal.test/auth/redirect/http%3A%2F%2F127.0.0.1%3A5662', 'http://127.0.0.1:5662'],
-    ['a path segment with the slashes left in', 'http://portal.test/auth/redirect/http://127.0.0.1:5662', 'http://127.0.0.1:5662'],
+    [
+      'an unencoded query value',
+      'http://portal.test/auth?redirect=http://127.0.0.1:5662&unityToken=true',
+      'http://127.0.0.1:5662',
+    ],
+    [
+      'the text after "redirect=" in the hash',
+      'http://portal.test/auth#redirect=http%3A%2F%2F127.0.0.1%3A5662',
+      'http://127.0.0.1:5662',
+    ],
+    [
+      'a path segment after "redirect"',
+      'http://portal.test/auth/redirect/http%3A%2F%2F127.0.0.1%3A5662',
+      'http://127.0.0.1:5662',
+    ],
+    [
+      'a path segment with the slashes left in',
+      'http://portal.test/auth/redirect/http://127.0.0.1:5662',
+      'http://127.0.0.1:5662',
+    ],
     ['the hash alone', 'http://portal.test/auth#http://127.0.0.1:5662', 'http://127.0.0.1:5662'],
     ['an in-app path', 'http://portal.test/auth?redirect=%2Fcredits', '/credits'],
   ])('reads %s', (_what, href, expected) => {

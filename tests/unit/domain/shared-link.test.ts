@@ -29,7 +29,20 @@ describe('deepLinkUrl', () => {
   });
 
   it('never builds a link on a scheme that runs script or leaves for the web', () => {
-    for (const scheme of ['javascript', 'JavaScript:', 'data', 'vbscript', 'file', 'http', 'https', 'intent', '', '1abc', 'a b', 'dream/book']) {
+    for (const scheme of [
+      'javascript',
+      'JavaScript:',
+      'data',
+      'vbscript',
+      'file',
+      'http',
+      'https',
+      'intent',
+      '',
+      '1abc',
+      'a b',
+      'dream/book',
+    ]) {
       expect(deepLinkUrl(scheme, { model: 'x' }), scheme).toBeNull();
     }
   });
@@ -58,9 +71,9 @@ describe('deepLinkUrl', () => {
 
 describe('phoneLinkUrl', () => {
   it('is this page on this site with the same model, design and referral', () => {
-    expect(phoneLinkUrl('https://portal.example', '/external-link', { model: 'M1', design: 'Lake house', referral: 'r9' })).toBe(
-      'https://portal.example/external-link?model=M1&design=Lake%20house&referral=r9',
-    );
+    expect(
+      phoneLinkUrl('https://portal.example', '/external-link', { model: 'M1', design: 'Lake house', referral: 'r9' }),
+    ).toBe('https://portal.example/external-link?model=M1&design=Lake%20house&referral=r9');
   });
 
   it('has no query when the link carries nothing', () => {
@@ -68,7 +81,12 @@ describe('phoneLinkUrl', () => {
   });
 
   it('cannot be pointed at another site by a parameter', () => {
-    const url = new URL(phoneLinkUrl('https://portal.example', '/external-link', { model: '@evil.example/', referral: 'https://evil.example' }));
+    const url = new URL(
+      phoneLinkUrl('https://portal.example', '/external-link', {
+        model: '@evil.example/',
+        referral: 'https://evil.example',
+      }),
+    );
     expect(url.origin).toBe('https://portal.example');
     expect(url.pathname).toBe('/external-link');
   });
@@ -95,7 +113,12 @@ describe('modelThumbnailPath', () => {
 });
 
 describe('planDevHandoff', () => {
-  const base = { devLocalIp: '', pageHostname: '127.0.0.1', desktopPort: 5662, policy: { ports: [5662], extraOrigins: [], privateNetwork: false } };
+  const base = {
+    devLocalIp: '',
+    pageHostname: '127.0.0.1',
+    desktopPort: 5662,
+    policy: { ports: [5662], extraOrigins: [], privateNetwork: false },
+  };
 
   it('targets the desktop listener on the page host with an open path carrying the link', () => {
     expect(planDevHandoff(base, { model: 'M 1', design: 'D&D', referral: 'r' })).toEqual({
@@ -110,19 +133,32 @@ describe('planDevHandoff', () => {
   });
 
   it('brackets an IPv6 loopback from config', () => {
-    expect(planDevHandoff({ ...base, devLocalIp: '::1' }, {})).toMatchObject({ ok: true, handoff: { redirectUrl: 'http://[::1]:5662' } });
+    expect(planDevHandoff({ ...base, devLocalIp: '::1' }, {})).toMatchObject({
+      ok: true,
+      handoff: { redirectUrl: 'http://[::1]:5662' },
+    });
   });
 
   it('hands off to a LAN {ip}:5662 in development builds (private-range IPv4 on the desktop port)', () => {
     const dev = { ...base, devLocalIp: '192.168.1.20', policy: { ...base.policy, privateNetwork: true } };
-    expect(planDevHandoff(dev, {})).toEqual({ ok: true, handoff: { redirectUrl: 'http://192.168.1.20:5662', redirectPath: 'open' } });
-    expect(planDevHandoff({ ...dev, desktopPort: 5663 }, {})).toEqual({ ok: false, target: 'http://192.168.1.20:5663' });
+    expect(planDevHandoff(dev, {})).toEqual({
+      ok: true,
+      handoff: { redirectUrl: 'http://192.168.1.20:5662', redirectPath: 'open' },
+    });
+    expect(planDevHandoff({ ...dev, desktopPort: 5663 }, {})).toEqual({
+      ok: false,
+      target: 'http://192.168.1.20:5663',
+    });
   });
 
   it.each([
     ['a public host serving the page', { pageHostname: 'evil.example' }, 'http://evil.example:5662'],
     ['a LAN address outside development builds', { devLocalIp: '192.168.1.20' }, 'http://192.168.1.20:5662'],
-    ['a configured ip that smuggles a host', { devLocalIp: '127.0.0.1@evil.example' }, 'http://127.0.0.1@evil.example:5662'],
+    [
+      'a configured ip that smuggles a host',
+      { devLocalIp: '127.0.0.1@evil.example' },
+      'http://127.0.0.1@evil.example:5662',
+    ],
     ['a configured ip with a path', { devLocalIp: 'evil.example/127.0.0.1' }, 'http://evil.example/127.0.0.1:5662'],
   ])('refuses %s and says which address', (_name, input, target) => {
     expect(planDevHandoff({ ...base, ...input }, { model: 'm' })).toEqual({ ok: false, target });
@@ -152,7 +188,13 @@ describe('stores', () => {
 
   it('follows only https store addresses', () => {
     expect(safeStoreUrl('https://apps.apple.com/app/id1')).toBe('https://apps.apple.com/app/id1');
-    for (const raw of ['javascript:alert(1)', 'http://apps.apple.com/app', 'https://user:pw@apps.apple.com', '', 'not a url']) {
+    for (const raw of [
+      'javascript:alert(1)',
+      'http://apps.apple.com/app',
+      'https://user:pw@apps.apple.com',
+      '',
+      'not a url',
+    ]) {
       expect(safeStoreUrl(raw), raw).toBeNull();
     }
   });

@@ -1,11 +1,22 @@
 // The pure rules of "Sign-in & security": method names, which method may go, the password form, the cooldown.
 import { describe, expect, it } from 'vitest';
-import { canUnlink, cooldownSecondsLeft, hasPassword, passwordFormProblem, providerNameKey, signInMethodIds } from '../../../src/domain/sign-in-methods';
+import {
+  canUnlink,
+  cooldownSecondsLeft,
+  hasPassword,
+  passwordFormProblem,
+  providerNameKey,
+  signInMethodIds,
+} from '../../../src/domain/sign-in-methods';
 
 describe('signInMethodIds and providerNameKey', () => {
   it('orders every linked method, e-mail first, whatever order the provider data has', () => {
     expect(signInMethodIds(['apple.com', 'google.com', 'password'])).toEqual(['password', 'google.com', 'apple.com']);
-    expect(['password', 'google.com', 'apple.com'].map(providerNameKey)).toEqual(['providerEmail', 'providerGoogle', 'providerApple']);
+    expect(['password', 'google.com', 'apple.com'].map(providerNameKey)).toEqual([
+      'providerEmail',
+      'providerGoogle',
+      'providerApple',
+    ]);
   });
 
   it('lists each method once, keeps unknown ones by id after the known ones, and names no key for them', () => {

@@ -5,7 +5,9 @@ import { clampPercent, percentAfterKey, percentAt, SLIDER_START } from '../../..
 
 describe('clampPercent', () => {
   it('keeps 0-100 and clamps the rest', () => {
-    expect([clampPercent(-5), clampPercent(0), clampPercent(42.5), clampPercent(100), clampPercent(130)]).toEqual([0, 0, 42.5, 100, 100]);
+    expect([clampPercent(-5), clampPercent(0), clampPercent(42.5), clampPercent(100), clampPercent(130)]).toEqual([
+      0, 0, 42.5, 100, 100,
+    ]);
     expect([clampPercent(-Infinity), clampPercent(Infinity)]).toEqual([0, 100]);
   });
 

@@ -4,7 +4,13 @@ import { message } from '../../../src/messages/catalogue';
 
 describe('the reasons of SPEC 5', () => {
   it('lists the cancellation reasons in order, with the labels of SPEC 5', () => {
-    expect(cancelReasons.map((r) => r.value)).toEqual(['too_expensive', 'not_using_enough', 'missing_features', 'poor_experience', 'other']);
+    expect(cancelReasons.map((r) => r.value)).toEqual([
+      'too_expensive',
+      'not_using_enough',
+      'missing_features',
+      'poor_experience',
+      'other',
+    ]);
     expect(cancelReasons.map((r) => message(r.labelKey))).toEqual([
       'It is too expensive',
       'I am not using it enough',
@@ -15,7 +21,13 @@ describe('the reasons of SPEC 5', () => {
   });
 
   it('lists the pause reasons in order, with the labels of SPEC 5', () => {
-    expect(pauseReasons.map((r) => r.value)).toEqual(['temporarily_not_using', 'financial_reasons', 'trying_other_services', 'missing_features', 'other']);
+    expect(pauseReasons.map((r) => r.value)).toEqual([
+      'temporarily_not_using',
+      'financial_reasons',
+      'trying_other_services',
+      'missing_features',
+      'other',
+    ]);
     expect(pauseReasons.map((r) => message(r.labelKey))).toEqual([
       'I am temporarily not using it',
       'Financial reasons',

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFaults, takeFault } from '../../../harness/backend/faults';
 import { Store, effectiveSubscription, subscriptionRecord } from '../../../harness/backend/store';
-import { TokenError, UnityTokens, parseIdentityKeys, verifyIdToken, type IdTokenPolicy, type IdentityKey } from '../../../harness/backend/tokens';
+import {
+  TokenError,
+  UnityTokens,
+  parseIdentityKeys,
+  verifyIdToken,
+  type IdTokenPolicy,
+  type IdentityKey,
+} from '../../../harness/backend/tokens';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const now = 1_800_000_000;
@@ -30,7 +37,11 @@ function claims(extra: Record<string, unknown> = {}) {
   };
 }
 
-function idToken(extra: Record<string, unknown> = {}, header: Record<string, unknown> = { alg: 'none', typ: 'JWT' }, signature = '') {
+function idToken(
+  extra: Record<string, unknown> = {},
+  header: Record<string, unknown> = { alg: 'none', typ: 'JWT' },
+  signature = '',
+) {
   return `${b64(header)}.${b64(claims(extra))}.${signature}`;
 }
 
@@ -43,11 +54,17 @@ function signed(privateKey: KeyObject, kid: string | undefined, extra: Record<st
 const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
 const real = rsa();
 const forger = rsa();
-const realJwks = JSON.stringify({ keys: [{ ...real.publicKey.export({ format: 'jwk' }), kid: 'key-1', alg: 'RS256', use: 'sig' }] });
+const realJwks = JSON.stringify({
+  keys: [{ ...real.publicKey.export({ format: 'jwk' }), kid: 'key-1', alg: 'RS256', use: 'sig' }],
+});
 
 describe('verifyIdToken in emulator mode', () => {
   it('accepts a token of the emulator shape for the project', () => {
-    expect(verifyIdToken(idToken(), emulator, now)).toMatchObject({ uid: 'uid-1', email: 'a@example.com', provider: 'password' });
+    expect(verifyIdToken(idToken(), emulator, now)).toMatchObject({
+      uid: 'uid-1',
+      email: 'a@example.com',
+      provider: 'password',
+    });
   });
 
   it.each([
@@ -91,7 +108,13 @@ describe('verifyIdToken with configured public keys', () => {
     expect(() => verifyIdToken(signed(forger.privateKey, 'key-1'), production(keys), now)).toThrow(/bad signature/);
     expect(() => verifyIdToken(signed(real.privateKey, 'key-2'), production(keys), now)).toThrow(/unknown key id/);
     const [h, , s] = signed(real.privateKey, 'key-1').split('.');
-    expect(() => verifyIdToken(`${h}.${b64(claims({ sub: 'someone-else', user_id: 'someone-else' }))}.${s}`, production(keys), now)).toThrow(/bad signature/);
+    expect(() =>
+      verifyIdToken(
+        `${h}.${b64(claims({ sub: 'someone-else', user_id: 'someone-else' }))}.${s}`,
+        production(keys),
+        now,
+      ),
+    ).toThrow(/bad signature/);
     expect(() => verifyIdToken(`${h}.${b64(claims())}.`, production(keys), now)).toThrow(/bad signature/);
   });
 
@@ -100,8 +123,12 @@ describe('verifyIdToken with configured public keys', () => {
   });
 
   it('still checks the claims of a well-signed token', () => {
-    expect(() => verifyIdToken(signed(real.privateKey, 'key-1', { aud: 'other' }), production(keys), now)).toThrow(/audience/);
-    expect(() => verifyIdToken(signed(real.privateKey, 'key-1', { exp: now - 1 }), production(keys), now)).toThrow(/expired/);
+    expect(() => verifyIdToken(signed(real.privateKey, 'key-1', { aud: 'other' }), production(keys), now)).toThrow(
+      /audience/,
+    );
+    expect(() => verifyIdToken(signed(real.privateKey, 'key-1', { exp: now - 1 }), production(keys), now)).toThrow(
+      /expired/,
+    );
   });
 });
 
@@ -109,7 +136,9 @@ describe('parseIdentityKeys', () => {
   it('reads PEM public keys (any key id), a JWK set, an array of JWKs and a {kid: PEM} map', () => {
     const pem = real.publicKey.export({ format: 'pem', type: 'spki' }).toString();
     expect(parseIdentityKeys(pem)).toEqual([{ kid: null, key: expect.anything() }]);
-    expect(verifyIdToken(signed(real.privateKey, 'any-kid'), production(parseIdentityKeys(pem)), now)).toMatchObject({ uid: 'uid-1' });
+    expect(verifyIdToken(signed(real.privateKey, 'any-kid'), production(parseIdentityKeys(pem)), now)).toMatchObject({
+      uid: 'uid-1',
+    });
     expect(parseIdentityKeys(realJwks).map((k) => k.kid)).toEqual(['key-1']);
     expect(parseIdentityKeys(JSON.stringify(JSON.parse(realJwks).keys)).map((k) => k.kid)).toEqual(['key-1']);
     expect(parseIdentityKeys(JSON.stringify({ 'key-9': pem })).map((k) => k.kid)).toEqual(['key-9']);
@@ -126,9 +155,13 @@ describe('parseIdentityKeys', () => {
   it('says what is wrong with anything else', () => {
     expect(() => parseIdentityKeys('hello')).toThrow(/neither PEM nor JSON/);
     expect(() => parseIdentityKeys('{"keys": []}')).toThrow(/no key found/);
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .publicKey.export({ format: 'pem', type: 'spki' })
+      .toString();
     expect(() => parseIdentityKeys(ec)).toThrow(/not an RSA public key/);
-    expect(() => parseIdentityKeys(JSON.stringify({ keys: [{ kty: 'RSA', n: 'AQAB', e: 'AQAB', alg: 'HS256' }] }))).toThrow(/alg must be RS256/);
+    expect(() =>
+      parseIdentityKeys(JSON.stringify({ keys: [{ kty: 'RSA', n: 'AQAB', e: 'AQAB', alg: 'HS256' }] })),
+    ).toThrow(/alg must be RS256/);
   });
 });
 
@@ -190,7 +223,10 @@ describe('Store', () => {
     const again = new Store(file);
     expect(again.playerOfUid('__proto__')?.playerId).toBe(a.playerId);
     expect(again.playerOfUid('toString')).toBeUndefined();
-    writeFileSync(file, '{"players": {"X": {"playerId": "X", "designs": {"__proto__": {}}}}, "byUid": {"__proto__": "X"}}');
+    writeFileSync(
+      file,
+      '{"players": {"X": {"playerId": "X", "designs": {"__proto__": {}}}}, "byUid": {"__proto__": "X"}}',
+    );
     expect(new Store(file).playerOfUid('__proto__')?.playerId).toBe('X');
     expect(({} as Record<string, unknown>).playerId).toBeUndefined();
   });
@@ -198,7 +234,11 @@ describe('Store', () => {
   it('treats a cancelled subscription past its end as none', () => {
     const store = new Store();
     const player = store.ensurePlayer('uid-2', null);
-    player.subscription = { ...subscriptionRecord('MONTHLY', 'I-1', 'paypal', new Date(0)), status: 'CANCELLED', isCancelled: true };
+    player.subscription = {
+      ...subscriptionRecord('MONTHLY', 'I-1', 'paypal', new Date(0)),
+      status: 'CANCELLED',
+      isCancelled: true,
+    };
     expect(effectiveSubscription(player).status).toBe('NONE');
   });
 });

@@ -1,7 +1,13 @@
 // The typed client of the backend's test routes against a backend in process, and the desktop listener's report lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../../../harness/backend/server';
-import { desktopReportLine, harnessClient, HarnessRouteError, parseDesktopReport, type HarnessClient } from '../../../harness/client';
+import {
+  desktopReportLine,
+  harnessClient,
+  HarnessRouteError,
+  parseDesktopReport,
+  type HarnessClient,
+} from '../../../harness/client';
 import { startDesktopListener } from '../../../harness/desktop';
 
 let backend: Backend;
@@ -16,15 +22,30 @@ afterAll(async () => {
 
 describe('harnessClient', () => {
   it('seeds a player and answers with its typed record', async () => {
-    const seeded = await client.seed({ uid: 'u-1', email: 'ada@example.com', username: 'Ada#1234', credits: 7, plan: 'annual', designs: 2 });
-    expect(seeded).toEqual({ playerId: expect.stringMatching(/^P/), username: 'Ada#1234', credits: 7, plan: 'annual', designs: 2 });
+    const seeded = await client.seed({
+      uid: 'u-1',
+      email: 'ada@example.com',
+      username: 'Ada#1234',
+      credits: 7,
+      plan: 'annual',
+      designs: 2,
+    });
+    expect(seeded).toEqual({
+      playerId: expect.stringMatching(/^P/),
+      username: 'Ada#1234',
+      credits: 7,
+      plan: 'annual',
+      designs: 2,
+    });
     expect(backend.store.data.players[seeded.playerId]?.uid).toBe('u-1');
   });
 
   it("sets one user's faults and reads that user's log", async () => {
     await client.faults('designs=500x1', 'u-2');
     // Faults and the log go by the bearer token's subject, read unverified: enough to tell two users apart.
-    const bearer = (sub: string) => ({ authorization: `Bearer e30.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.` });
+    const bearer = (sub: string) => ({
+      authorization: `Bearer e30.${Buffer.from(JSON.stringify({ sub })).toString('base64url')}.`,
+    });
     expect((await fetch(`${backend.url}/designs/P1`, { headers: bearer('u-3') })).status).toBe(401);
     expect((await fetch(`${backend.url}/designs/P1`, { headers: bearer('u-2') })).status).toBe(500);
     expect((await client.log('u-2')).map((e) => [e.route, e.status])).toEqual([['designs', 500]]);
@@ -41,9 +62,15 @@ describe('harnessClient', () => {
   });
 
   it("rejects with the route, the status and the backend's own text", async () => {
-    const error = await client.seed({ uid: 'u-3', email: 'x@example.com', plan: 'gold' as 'free' }).catch((e: unknown) => e);
+    const error = await client
+      .seed({ uid: 'u-3', email: 'x@example.com', plan: 'gold' as 'free' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HarnessRouteError);
-    expect(error).toMatchObject({ path: '/__harness/seed', status: 400, detail: 'plan must be free, monthly, six-month, annual' });
+    expect(error).toMatchObject({
+      path: '/__harness/seed',
+      status: 400,
+      detail: 'plan must be free, monthly, six-month, annual',
+    });
     await expect(harnessClient(backend.url, 'wrong').log()).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -16,7 +16,13 @@ const SUBSCRIPTION_QUERY = {
   'enable-funding': 'paypal',
   'disable-funding': 'credit,card',
 };
-const CAPTURE_QUERY = { 'client-id': 'test-client-id', components: 'buttons', currency: 'USD', commit: 'true', intent: 'capture' };
+const CAPTURE_QUERY = {
+  'client-id': 'test-client-id',
+  components: 'buttons',
+  currency: 'USD',
+  commit: 'true',
+  intent: 'capture',
+};
 
 function setup(query: Record<string, string>) {
   const rest = fakePayPal();
@@ -60,13 +66,17 @@ describe('the script query', () => {
     expect(bad({ ...CAPTURE_QUERY, commit: 'yes' })).toThrow(/commit/);
     expect(bad({ ...CAPTURE_QUERY, clientId: 'x' })).toThrow(/unexpected query parameter "clientId"/);
     expect(bad({ ...CAPTURE_QUERY, 'disable-funding': 'cards' })).toThrow(/disable-funding: cards/);
-    expect(bad({ ...CAPTURE_QUERY, 'disable-funding': 'card', 'enable-funding': 'card' })).toThrow(/both enabled and disabled/);
+    expect(bad({ ...CAPTURE_QUERY, 'disable-funding': 'card', 'enable-funding': 'card' })).toThrow(
+      /both enabled and disabled/,
+    );
     expect(bad({ ...CAPTURE_QUERY, 'disable-funding': 'paypal' })).toThrow(/cannot be disabled/);
   });
 
   it('offers Buttons only when the buttons component was asked for', () => {
     const rest = fakePayPal();
-    expect(createNamespace({ params: readScriptParams(sdkUrl({ ...CAPTURE_QUERY, components: 'marks' })), rest }).Buttons).toBeUndefined();
+    expect(
+      createNamespace({ params: readScriptParams(sdkUrl({ ...CAPTURE_QUERY, components: 'marks' })), rest }).Buttons,
+    ).toBeUndefined();
     expect(createNamespace({ params: readScriptParams(sdkUrl(CAPTURE_QUERY)), rest }).Buttons).toBeTypeOf('function');
   });
 });
@@ -81,7 +91,9 @@ describe('paypal.Buttons checks', () => {
 
   it('refuses createOrder with intent=subscription', async () => {
     const { paypal, container } = setup(SUBSCRIPTION_QUERY);
-    await expect(paypal.Buttons!({ createOrder: async () => 'O-1' }).render(container)).rejects.toBeInstanceOf(StandInError);
+    await expect(paypal.Buttons!({ createOrder: async () => 'O-1' }).render(container)).rejects.toBeInstanceOf(
+      StandInError,
+    );
   });
 
   it('refuses a style PayPal does not have', async () => {
@@ -92,14 +104,18 @@ describe('paypal.Buttons checks', () => {
 
   it('refuses a container that is not in the page', async () => {
     const { paypal } = setup(CAPTURE_QUERY);
-    await expect(paypal.Buttons!({ createOrder: async () => 'O' }).render(document.createElement('div'))).rejects.toThrow(/does not exist/);
+    await expect(
+      paypal.Buttons!({ createOrder: async () => 'O' }).render(document.createElement('div')),
+    ).rejects.toThrow(/does not exist/);
   });
 });
 
 describe('a subscription through the stand-in', () => {
   it('renders a blue PayPal button 45 px high and no card button when card funding is disabled', async () => {
     const { paypal, container } = setup(SUBSCRIPTION_QUERY);
-    await paypal.Buttons!({ createSubscription: async () => 'I-1', style: { color: 'blue', height: 45 } }).render(container);
+    await paypal.Buttons!({ createSubscription: async () => 'I-1', style: { color: 'blue', height: 45 } }).render(
+      container,
+    );
     const button = screen.getByRole('button', { name: 'PayPal' });
     expect(button.className).toContain('ppsi-blue');
     expect(button.style.height).toBe('45px');
@@ -128,7 +144,10 @@ describe('a subscription through the stand-in', () => {
   it('fails loudly when no plan id is given', async () => {
     const { paypal, container, user, report } = setup(SUBSCRIPTION_QUERY);
     const onError = vi.fn();
-    await paypal.Buttons!({ createSubscription: (_d, actions) => actions.subscription.create({ plan_id: '' }), onError }).render(container);
+    await paypal.Buttons!({
+      createSubscription: (_d, actions) => actions.subscription.create({ plan_id: '' }),
+      onError,
+    }).render(container);
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await waitFor(() => expect(onError).toHaveBeenCalled());
     expect(report.mock.calls[0]![0]).toBeInstanceOf(StandInError);

@@ -28,7 +28,14 @@ describe('DEFAULT_PORTS and PORT_VARIABLES', () => {
   });
 
   it('are what build.mjs gives the portal when the variables are unset, and the variables win when set', () => {
-    unset('BACKEND_PORT', 'AUTH_EMULATOR_PORT', 'DESKTOP_PORT', 'PORTAL_BACKEND_URL', 'PORTAL_AUTH_EMULATOR_URL', 'PAYPAL_SDK_BASE_URL');
+    unset(
+      'BACKEND_PORT',
+      'AUTH_EMULATOR_PORT',
+      'DESKTOP_PORT',
+      'PORTAL_BACKEND_URL',
+      'PORTAL_AUTH_EMULATOR_URL',
+      'PAYPAL_SDK_BASE_URL',
+    );
     const config = portalConfig('staging');
     expect(config.desktopPort).toBe(DEFAULT_PORTS.desktop);
     expect(config.backendUrl).toBe(loopbackUrl(DEFAULT_PORTS.backend));
@@ -48,7 +55,9 @@ describe('DEFAULT_PORTS and PORT_VARIABLES', () => {
     const defaults = new RegExp(`\\b(${Object.values(DEFAULT_PORTS).filter(Boolean).join('|')})\\b`);
     const offenders = [...files(join(root, 'harness')), ...files(join(root, 'cli')), join(root, 'build.mjs')]
       .map((path) => relative(root, path))
-      .filter((path) => !path.startsWith('harness/default-ports.') && defaults.test(readFileSync(join(root, path), 'utf8')));
+      .filter(
+        (path) => !path.startsWith('harness/default-ports.') && defaults.test(readFileSync(join(root, path), 'utf8')),
+      );
     expect(offenders).toEqual([]);
   });
 });

@@ -39,7 +39,9 @@ function rs256Token(key: KeyObject, uid: string, kid = 'key-1') {
 
 const identity = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const forger = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const jwks = JSON.stringify({ keys: [{ ...identity.publicKey.export({ format: 'jwk' }), kid: 'key-1', alg: 'RS256' }] });
+const jwks = JSON.stringify({
+  keys: [{ ...identity.publicKey.export({ format: 'jwk' }), kid: 'key-1', alg: 'RS256' }],
+});
 
 const started: Backend[] = [];
 afterAll(async () => {
@@ -53,7 +55,12 @@ async function backend(options: Partial<Parameters<typeof startBackend>[0]> = {}
   return b;
 }
 
-async function call(b: Backend, method: string, path: string, opts: { token?: string; unity?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  b: Backend,
+  method: string,
+  path: string,
+  opts: { token?: string; unity?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.unity) headers['x-unity-token'] = opts.unity;
@@ -121,10 +128,15 @@ describe('test routes (/__harness/*)', () => {
 
   it('need the secret', async () => {
     expect((await call(b, 'POST', '/__harness/seed', { body: seed })).status).toBe(401);
-    expect((await call(b, 'POST', '/__harness/seed', { body: seed, headers: { 'x-harness-secret': 'guess' } })).status).toBe(401);
+    expect(
+      (await call(b, 'POST', '/__harness/seed', { body: seed, headers: { 'x-harness-secret': 'guess' } })).status,
+    ).toBe(401);
     expect((await call(b, 'GET', '/__harness/log')).status).toBe(401);
     expect((await call(b, 'POST', '/__harness/reset', { body: {} })).status).toBe(401);
-    const ok = await call(b, 'POST', '/__harness/seed', { body: seed, headers: { 'x-harness-secret': b.harnessSecret } });
+    const ok = await call(b, 'POST', '/__harness/seed', {
+      body: seed,
+      headers: { 'x-harness-secret': b.harnessSecret },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.playerId).toMatch(/^P/);
   });
@@ -146,7 +158,9 @@ describe('test routes (/__harness/*)', () => {
   });
 
   it('take POST for the routes that change data', async () => {
-    expect((await call(b, 'GET', '/__harness/reset', { headers: { 'x-harness-secret': b.harnessSecret } })).status).toBe(405);
+    expect(
+      (await call(b, 'GET', '/__harness/reset', { headers: { 'x-harness-secret': b.harnessSecret } })).status,
+    ).toBe(405);
   });
 });
 
@@ -155,10 +169,14 @@ describe('CORS', () => {
     const b = await backend();
     const preflight = async (origin: string) =>
       new Promise<Record<string, unknown>>((resolve, reject) => {
-        const req = request(`${b.url}/cloud-save/P1`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } }, (res) => {
-          res.resume();
-          resolve(res.headers);
-        });
+        const req = request(
+          `${b.url}/cloud-save/P1`,
+          { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } },
+          (res) => {
+            res.resume();
+            resolve(res.headers);
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -175,7 +193,12 @@ describe('CORS', () => {
 });
 
 describe('payment bypass', () => {
-  const direct = (p: { playerId: string }) => ({ playerId: p.playerId, planId: 'MONTHLY', subscriptionId: 'MANUAL-1', provider: 'MANUAL' });
+  const direct = (p: { playerId: string }) => ({
+    playerId: p.playerId,
+    planId: 'MONTHLY',
+    subscriptionId: 'MANUAL-1',
+    provider: 'MANUAL',
+  });
 
   it("refuses POST /subscription/direct {provider: 'MANUAL'} with 403 unless allowed", async () => {
     const b = await backend();
@@ -199,7 +222,14 @@ describe('payment bypass', () => {
 function getWithHost(b: Backend, path: string, host: string | undefined): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: b.port, path, method: 'GET', setHost: host !== undefined, headers: host === undefined ? {} : { host } },
+      {
+        host: '127.0.0.1',
+        port: b.port,
+        path,
+        method: 'GET',
+        setHost: host !== undefined,
+        headers: host === undefined ? {} : { host },
+      },
       (res) => {
         let body = '';
         res.on('data', (d: Buffer) => (body += d.toString()));
@@ -217,10 +247,18 @@ describe('Host header (DNS rebinding)', () => {
     for (const host of [`127.0.0.1:${b.port}`, `localhost:${b.port}`, `LOCALHOST:${b.port}`, `[::1]:${b.port}`]) {
       expect((await getWithHost(b, '/health', host)).status, host).toBe(200);
     }
-    for (const host of [`evil.example:${b.port}`, 'evil.example', `127.0.0.1:${b.port + 1}`, '127.0.0.1', `127.0.0.1.nip.io:${b.port}`]) {
+    for (const host of [
+      `evil.example:${b.port}`,
+      'evil.example',
+      `127.0.0.1:${b.port + 1}`,
+      '127.0.0.1',
+      `127.0.0.1.nip.io:${b.port}`,
+    ]) {
       const res = await getWithHost(b, '/health', host);
       expect(res.status, host).toBe(421);
-      expect(JSON.parse(res.body).error, host).toMatch(/^Misdirected request: this backend answers only as 127\.0\.0\.1:/);
+      expect(JSON.parse(res.body).error, host).toMatch(
+        /^Misdirected request: this backend answers only as 127\.0\.0\.1:/,
+      );
     }
     // No Host header at all: Node's server refuses that HTTP/1.1 request itself (400) before the backend sees it.
     expect((await getWithHost(b, '/health', undefined)).status).toBe(400);
@@ -240,17 +278,32 @@ describe('auth/unity-link', () => {
     const b = await backend();
     const victim = await player(b, 'uid-victim');
     const other = await player(b, 'uid-other');
-    const guest = await call(b, 'POST', '/__harness/guest', { body: {}, headers: { 'x-harness-secret': b.harnessSecret } });
+    const guest = await call(b, 'POST', '/__harness/guest', {
+      body: {},
+      headers: { 'x-harness-secret': b.harnessSecret },
+    });
     const newcomer = emulatorToken('uid-newcomer');
-    const refused = await call(b, 'POST', '/auth/unity-link', { token: newcomer, unity: other.unity, body: { idToken: newcomer } });
+    const refused = await call(b, 'POST', '/auth/unity-link', {
+      token: newcomer,
+      unity: other.unity,
+      body: { idToken: newcomer },
+    });
     expect(refused.status).toBe(400);
     expect(refused.json).toEqual({ error: "Only a guest player's Unity token can be linked to an account" });
     expect(b.store.data.players[other.playerId]!.uid).toBe('uid-other');
     expect(b.store.playerOfUid('uid-newcomer')).toBeFalsy();
     // Not even the account's own Unity token: only a guest's.
-    const own = await call(b, 'POST', '/auth/unity-link', { token: victim.token, unity: victim.unity, body: { idToken: victim.token } });
+    const own = await call(b, 'POST', '/auth/unity-link', {
+      token: victim.token,
+      unity: victim.unity,
+      body: { idToken: victim.token },
+    });
     expect(own.status).toBe(400);
-    const linked = await call(b, 'POST', '/auth/unity-link', { token: newcomer, unity: String(guest.json.accessToken), body: { idToken: newcomer } });
+    const linked = await call(b, 'POST', '/auth/unity-link', {
+      token: newcomer,
+      unity: String(guest.json.accessToken),
+      body: { idToken: newcomer },
+    });
     expect(linked.status).toBe(200);
     expect(linked.json.playerId).toBe(guest.json.playerId);
   });
@@ -263,7 +316,9 @@ describe('odd ids and paths', () => {
       const first = await player(b, uid);
       const again = await player(b, uid);
       expect(again.playerId, uid).toBe(first.playerId);
-      expect((await call(b, 'GET', `/cloud-save/${first.playerId}`, { token: first.token, unity: first.unity })).status).toBe(200);
+      expect(
+        (await call(b, 'GET', `/cloud-save/${first.playerId}`, { token: first.token, unity: first.unity })).status,
+      ).toBe(200);
     }
     expect(Object.keys(b.store.data.players)).toHaveLength(2);
   });
@@ -299,8 +354,10 @@ describe('username and provider limits', () => {
     b = await backend();
     p = await player(b, 'uid-limits');
   });
-  const put = (username: unknown) => call(b, 'PUT', `/cloud-save/${p.playerId}/username`, { token: p.token, unity: p.unity, body: { username } });
-  const setup = (body: Record<string, unknown>) => call(b, 'POST', `/cloud-save/${p.playerId}/setup`, { token: p.token, unity: p.unity, body });
+  const put = (username: unknown) =>
+    call(b, 'PUT', `/cloud-save/${p.playerId}/username`, { token: p.token, unity: p.unity, body: { username } });
+  const setup = (body: Record<string, unknown>) =>
+    call(b, 'POST', `/cloud-save/${p.playerId}/setup`, { token: p.token, unity: p.unity, body });
 
   it('keeps the #suffix and accepts 32 characters', async () => {
     b.store.data.players[p.playerId]!.username = 'Old#1234';
@@ -324,7 +381,9 @@ describe('username and provider limits', () => {
   });
 
   it('setup refuses a provider over 64 characters and a username over the limit', async () => {
-    expect((await setup({ username: 'Ada', provider: 'p'.repeat(65) })).json).toEqual({ error: 'provider is too long (at most 64 characters)' });
+    expect((await setup({ username: 'Ada', provider: 'p'.repeat(65) })).json).toEqual({
+      error: 'provider is too long (at most 64 characters)',
+    });
     expect((await setup({ username: 'x'.repeat(33), provider: 'password' })).status).toBe(400);
     expect((await setup({ username: 'Ada', provider: 'p'.repeat(64) })).status).toBe(200);
   });

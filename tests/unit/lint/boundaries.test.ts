@@ -19,28 +19,54 @@ async function problems(filePath: string, code: string): Promise<{ rule: string 
 
 describe('layer boundaries', slow, () => {
   it('reports an import of src/api from src/ui, naming the rule', async () => {
-    const found = await problems('src/ui/pages/Bad.tsx', "import { apiClient } from '../../api/client';\nexport const x = apiClient;\n");
-    expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', message: expect.stringContaining('src/ui never imports src/api') });
+    const found = await problems(
+      'src/ui/pages/Bad.tsx',
+      "import { apiClient } from '../../api/client';\nexport const x = apiClient;\n",
+    );
+    expect(found).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringContaining('src/ui never imports src/api'),
+    });
   });
 
   it('reports src/auth and src/payments from src/ui, but not src/ui/auth', async () => {
-    const auth = await problems('src/ui/pages/Bad.tsx', "import * as a from '../../auth/firebase';\nexport const x = a;\n");
-    const payments = await problems('src/ui/Bad.tsx', "import * as p from '../payments/paypal';\nexport const x = p;\n");
-    const own = await problems('src/ui/pages/Good.tsx', "import * as e from '../auth/EmailForm';\nexport const x = e;\n");
+    const auth = await problems(
+      'src/ui/pages/Bad.tsx',
+      "import * as a from '../../auth/firebase';\nexport const x = a;\n",
+    );
+    const payments = await problems(
+      'src/ui/Bad.tsx',
+      "import * as p from '../payments/paypal';\nexport const x = p;\n",
+    );
+    const own = await problems(
+      'src/ui/pages/Good.tsx',
+      "import * as e from '../auth/EmailForm';\nexport const x = e;\n",
+    );
     expect(auth.map((p) => p.rule)).toContain('import-x/no-restricted-paths');
     expect(payments.map((p) => p.rule)).toContain('import-x/no-restricted-paths');
     expect(own).toEqual([]);
   });
 
   it('keeps firebase in src/auth and paypal-js in src/payments', async () => {
-    const firebase = await problems('src/state/bad.ts', "import { getAuth } from 'firebase/auth';\nexport const x = getAuth;\n");
-    const paypal = await problems('src/ui/Bad.tsx', "import { loadScript } from '@paypal/paypal-js';\nexport const x = loadScript;\n");
+    const firebase = await problems(
+      'src/state/bad.ts',
+      "import { getAuth } from 'firebase/auth';\nexport const x = getAuth;\n",
+    );
+    const paypal = await problems(
+      'src/ui/Bad.tsx',
+      "import { loadScript } from '@paypal/paypal-js';\nexport const x = loadScript;\n",
+    );
     expect(firebase).toContainEqual({
       rule: '@typescript-eslint/no-restricted-imports',
       message: expect.stringContaining('firebase is imported only in src/auth'),
     });
-    expect(paypal).toContainEqual({ rule: '@typescript-eslint/no-restricted-imports', message: expect.stringContaining('only in src/payments') });
-    expect(await problems('src/auth/ok.ts', "import { getAuth } from 'firebase/auth';\nexport const x = getAuth;\n")).toEqual([]);
+    expect(paypal).toContainEqual({
+      rule: '@typescript-eslint/no-restricted-imports',
+      message: expect.stringContaining('only in src/payments'),
+    });
+    expect(
+      await problems('src/auth/ok.ts', "import { getAuth } from 'firebase/auth';\nexport const x = getAuth;\n"),
+    ).toEqual([]);
   });
 
   it('allows fetch only in src/api', async () => {
@@ -54,10 +80,19 @@ describe('layer boundaries', slow, () => {
   });
 
   it('keeps src/domain pure: no state, no packages, only types from src/config', async () => {
-    const state = await problems('src/domain/bad.ts', "import { session } from '../state/session';\nexport const x = session;\n");
+    const state = await problems(
+      'src/domain/bad.ts',
+      "import { session } from '../state/session';\nexport const x = session;\n",
+    );
     const pkg = await problems('src/domain/bad.ts', "import { useState } from 'react';\nexport const x = useState;\n");
-    const configValue = await problems('src/domain/bad.ts', "import { config } from '../config/config';\nexport const x = config;\n");
-    const configType = await problems('src/domain/ok.ts', "import type { PortalConfig } from '../config/types';\nexport type X = PortalConfig;\n");
+    const configValue = await problems(
+      'src/domain/bad.ts',
+      "import { config } from '../config/config';\nexport const x = config;\n",
+    );
+    const configType = await problems(
+      'src/domain/ok.ts',
+      "import type { PortalConfig } from '../config/types';\nexport type X = PortalConfig;\n",
+    );
     expect(state.map((p) => p.rule)).toContain('import-x/no-restricted-paths');
     expect(pkg.map((p) => p.rule)).toContain('@typescript-eslint/no-restricted-imports');
     expect(configValue.map((p) => p.rule)).toContain('@typescript-eslint/no-restricted-imports');
@@ -65,10 +100,19 @@ describe('layer boundaries', slow, () => {
   });
 
   it('keeps src/state free of src/ui and src/routes', async () => {
-    const ui = await problems('src/state/bad.ts', "import { Toasts } from '../ui/components/Toasts';\nexport const x = Toasts;\n");
-    const routes = await problems('src/state/bad.ts', "import { portalContext } from '../routes/context';\nexport const x = portalContext;\n");
+    const ui = await problems(
+      'src/state/bad.ts',
+      "import { Toasts } from '../ui/components/Toasts';\nexport const x = Toasts;\n",
+    );
+    const routes = await problems(
+      'src/state/bad.ts',
+      "import { portalContext } from '../routes/context';\nexport const x = portalContext;\n",
+    );
     for (const found of [ui, routes]) {
-      expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', message: expect.stringContaining('src/state never imports src/ui or src/routes') });
+      expect(found).toContainEqual({
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('src/state never imports src/ui or src/routes'),
+      });
     }
   });
 
@@ -84,19 +128,29 @@ describe('layer boundaries', slow, () => {
   });
 
   it('keeps bridge/ free of src/', async () => {
-    const found = await problems('bridge/bad.ts', "import { config } from '../src/config/config';\nexport const x = config;\n");
-    expect(found).toContainEqual({ rule: 'import-x/no-restricted-paths', message: expect.stringContaining('bridge/ imports nothing from src/') });
+    const found = await problems(
+      'bridge/bad.ts',
+      "import { config } from '../src/config/config';\nexport const x = config;\n",
+    );
+    expect(found).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringContaining('bridge/ imports nothing from src/'),
+    });
   });
 });
 
 describe('texts and hooks in src/ui', slow, () => {
   it('reports a JSX text and a literal aria-label', async () => {
-    const found = await problems('src/ui/pages/Bad.tsx', 'export const Bad = () => <button type="button" aria-label="Close">Close</button>;\n');
+    const found = await problems(
+      'src/ui/pages/Bad.tsx',
+      'export const Bad = () => <button type="button" aria-label="Close">Close</button>;\n',
+    );
     expect(found.map((p) => p.rule)).toEqual(expect.arrayContaining(['react/jsx-no-literals', 'no-restricted-syntax']));
   });
 
   it('reports a hook called in a callback', async () => {
-    const code = 'import { useState } from \'react\';\nexport const Bad = () => <button type="button" onClick={() => useState(0)} />;\n';
+    const code =
+      'import { useState } from \'react\';\nexport const Bad = () => <button type="button" onClick={() => useState(0)} />;\n';
     expect((await problems('src/ui/pages/Bad.tsx', code)).map((p) => p.rule)).toContain('react-hooks/rules-of-hooks');
   });
 
@@ -124,7 +178,10 @@ describe('import cycles', slow, () => {
     // no-cycle follows real files, so the cycle lives in a scratch project that uses this config.
     dir = await mkdtemp(join(tmpdir(), 'portal-lint-'));
     await mkdir(join(dir, 'harness'));
-    await writeFile(join(dir, 'eslint.config.js'), `export { default } from ${JSON.stringify(pathToFileURL(join(cwd, 'eslint.config.js')).href)};\n`);
+    await writeFile(
+      join(dir, 'eslint.config.js'),
+      `export { default } from ${JSON.stringify(pathToFileURL(join(cwd, 'eslint.config.js')).href)};\n`,
+    );
     await writeFile(join(dir, 'harness', 'a.ts'), "import { b } from './b';\nexport const a = () => b();\n");
     await writeFile(join(dir, 'harness', 'b.ts'), "import { a } from './a';\nexport const b = () => a();\n");
     const [result] = await new ESLint({ cwd: dir }).lintFiles(['harness/a.ts']);

@@ -134,10 +134,15 @@ describe('the credits order', () => {
   });
 
   it('counts a capture as done only when PayPal completed it', () => {
-    const done = { status: 'COMPLETED' as const, purchase_units: [{ payments: { captures: [{ status: 'COMPLETED' as const }] } }] };
+    const done = {
+      status: 'COMPLETED' as const,
+      purchase_units: [{ payments: { captures: [{ status: 'COMPLETED' as const }] } }],
+    };
     expect(completedCapture(done)).toBe(true);
     expect(completedCapture({ ...done, status: 'APPROVED' })).toBe(false);
-    expect(completedCapture({ status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ status: 'PENDING' }] } }] })).toBe(false);
+    expect(
+      completedCapture({ status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ status: 'PENDING' }] } }] }),
+    ).toBe(false);
     expect(completedCapture({ status: 'COMPLETED' })).toBe(false);
   });
 });
@@ -152,7 +157,13 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
   it('buys credits: order created, approved, captured, then handed over with its id', async () => {
     standInLoader();
     const user = userEvent.setup();
-    const handlers = { onCaptured: vi.fn(async () => {}), onCaptureFailed: vi.fn(), onProcessing: vi.fn(), onCancel: vi.fn(), onError: vi.fn() };
+    const handlers = {
+      onCaptured: vi.fn(async () => {}),
+      onCaptureFailed: vi.fn(),
+      onProcessing: vi.fn(),
+      onCancel: vi.fn(),
+      onError: vi.fn(),
+    };
     await renderButtons('credits', container(), creditsButtonOptions(pack30, handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
@@ -165,7 +176,13 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
   it('reports a declined capture as a failed payment', async () => {
     standInLoader();
     const user = userEvent.setup();
-    const handlers = { onCaptured: vi.fn(async () => {}), onCaptureFailed: vi.fn(), onProcessing: vi.fn(), onCancel: vi.fn(), onError: vi.fn() };
+    const handlers = {
+      onCaptured: vi.fn(async () => {}),
+      onCaptureFailed: vi.fn(),
+      onProcessing: vi.fn(),
+      onCancel: vi.fn(),
+      onError: vi.fn(),
+    };
     await renderButtons('credits', container(), creditsButtonOptions(pack30, handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Pay with a declined card' }));
@@ -209,7 +226,13 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
       renderButtons(
         'credits',
         detached,
-        creditsButtonOptions(pack30, { onCaptured: async () => {}, onCaptureFailed() {}, onProcessing() {}, onCancel() {}, onError() {} }),
+        creditsButtonOptions(pack30, {
+          onCaptured: async () => {},
+          onCaptureFailed() {},
+          onProcessing() {},
+          onCancel() {},
+          onError() {},
+        }),
       ),
     ).rejects.toMatchObject({
       reason: 'render',

@@ -56,7 +56,10 @@ describe('the signed-in layout guard', () => {
   it('hands ?action=logout to /auth as a history replace, signed in or not, without waiting for the session', async () => {
     signedIn = true;
     context.session.authResolved = () => new Promise<void>(() => undefined);
-    await expect(guard('/credits?action=logout&foo=1')).resolves.toEqual({ href: '/auth?action=logout&foo=1', replace: true });
+    await expect(guard('/credits?action=logout&foo=1')).resolves.toEqual({
+      href: '/auth?action=logout&foo=1',
+      replace: true,
+    });
   });
 
   it('has no signed-in pages in the standalone build', async () => {

@@ -17,7 +17,12 @@ beforeEach(() => {
   due = false;
   context = {
     standalone: false,
-    desktopPolicy: desktopPolicy({ desktopPort: 5662, desktopPorts: [], allowedDesktopOrigins: [], isDevelopment: false }),
+    desktopPolicy: desktopPolicy({
+      desktopPort: 5662,
+      desktopPorts: [],
+      allowedDesktopOrigins: [],
+      isDevelopment: false,
+    }),
     session: { authResolved: () => Promise.resolve(), isSignedIn: () => signedIn },
     handoff: { handoffDue: () => due, captureLaunchParams, callDesktopOnReturn: vi.fn() },
     signIn: { enterSignInScreen: vi.fn(), leaveSignInScreen: vi.fn(), runLogoutAction },
@@ -29,7 +34,12 @@ beforeEach(() => {
 
 function location(href: string) {
   const url = new URL(href, 'http://portal.test');
-  return { pathname: url.pathname, search: parseSearch(url.search), hash: url.hash.replace(/^#/, ''), href: url.pathname + url.search + url.hash };
+  return {
+    pathname: url.pathname,
+    search: parseSearch(url.search),
+    hash: url.hash.replace(/^#/, ''),
+    href: url.pathname + url.search + url.hash,
+  };
 }
 
 /** Runs the guard and returns where it redirects to (href, replace), or null when /auth shows. */
@@ -45,7 +55,10 @@ async function guard(href: string): Promise<{ href: string; replace: boolean | u
 
 describe('?action=logout', () => {
   it('signs out and removes only the action parameter, as a history replace', async () => {
-    await expect(guard('/auth?foo=1&action=logout&canMakePayments=false')).resolves.toEqual({ href: '/auth?foo=1&canMakePayments=false', replace: true });
+    await expect(guard('/auth?foo=1&action=logout&canMakePayments=false')).resolves.toEqual({
+      href: '/auth?foo=1&canMakePayments=false',
+      replace: true,
+    });
     expect(runLogoutAction).toHaveBeenCalledTimes(1);
   });
 
@@ -58,7 +71,9 @@ describe('?action=logout', () => {
 
   it('takes the redirect target of the same link again after the stored one was cleared', async () => {
     await guard('/auth?action=logout&redirect=http%3A%2F%2F127.0.0.1%3A5662');
-    expect(captureLaunchParams).toHaveBeenCalledWith(expect.stringMatching(/\/auth\?redirect=http%3A%2F%2F127\.0\.0\.1%3A5662$/));
+    expect(captureLaunchParams).toHaveBeenCalledWith(
+      expect.stringMatching(/\/auth\?redirect=http%3A%2F%2F127\.0\.0\.1%3A5662$/),
+    );
   });
 
   it('after a failed sign-out the URL is cleaned all the same, and nothing is captured', async () => {
@@ -82,7 +97,9 @@ describe('visitors', () => {
 
   it('a signed-in visitor with an in-app redirect goes there, keeping the rest of the query', async () => {
     signedIn = true;
-    await expect(guard('/auth?redirect=%2Fcredits&canMakePayments=true')).resolves.toMatchObject({ href: '/credits?canMakePayments=true' });
+    await expect(guard('/auth?redirect=%2Fcredits&canMakePayments=true')).resolves.toMatchObject({
+      href: '/credits?canMakePayments=true',
+    });
   });
 
   it('a signed-in visitor otherwise goes to / carrying the query for the hand-off', async () => {
@@ -94,13 +111,19 @@ describe('visitors', () => {
 
   it('a target in the path or the hash travels to / as the redirect query', async () => {
     signedIn = true;
-    await expect(guard('/auth/redirect/http:/127.0.0.1:5662')).resolves.toMatchObject({ href: '/?redirect=http%3A%2F%2F127.0.0.1%3A5662' });
-    await expect(guard('/auth#http://127.0.0.1:5662')).resolves.toMatchObject({ href: '/?redirect=http%3A%2F%2F127.0.0.1%3A5662' });
+    await expect(guard('/auth/redirect/http:/127.0.0.1:5662')).resolves.toMatchObject({
+      href: '/?redirect=http%3A%2F%2F127.0.0.1%3A5662',
+    });
+    await expect(guard('/auth#http://127.0.0.1:5662')).resolves.toMatchObject({
+      href: '/?redirect=http%3A%2F%2F127.0.0.1%3A5662',
+    });
   });
 
   it('never follows a redirect that could leave the portal', async () => {
     signedIn = true;
-    await expect(guard('/auth?redirect=%2F%2Fevil.example')).resolves.toMatchObject({ href: '/?redirect=%2F%2Fevil.example' });
+    await expect(guard('/auth?redirect=%2F%2Fevil.example')).resolves.toMatchObject({
+      href: '/?redirect=%2F%2Fevil.example',
+    });
   });
 
   it('waits for the identity service to answer before deciding', async () => {

@@ -4,7 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { isRedirect } from '@tanstack/react-router';
 import type { Platform } from '../../../src/domain/platform';
 import type { DevHandoffPlan, SharedLink } from '../../../src/domain/shared-link';
-import { accountLoader, creditsLoader, externalLinkLoader, myDesignsLoader, subscriptionLoader } from '../../../src/routes/loaders';
+import {
+  accountLoader,
+  creditsLoader,
+  externalLinkLoader,
+  myDesignsLoader,
+  subscriptionLoader,
+} from '../../../src/routes/loaders';
 import { parseSearch } from '../../../src/routes/search';
 
 /** Loads that never answer: a loader that awaited one would never return. */
@@ -15,7 +21,9 @@ function context() {
       loadPlayer: vi.fn(pending),
       loadSubscription: vi.fn(pending),
       loadDesigns: vi.fn(pending),
-      arriveAtSubscription: vi.fn((_query: { success?: boolean; cancelled?: boolean; canMakePayments?: boolean }) => Promise.resolve(true)),
+      arriveAtSubscription: vi.fn((_query: { success?: boolean; cancelled?: boolean; canMakePayments?: boolean }) =>
+        Promise.resolve(true),
+      ),
     },
   };
 }
@@ -23,15 +31,24 @@ function context() {
 describe('page loaders', () => {
   it('the signed-in pages start their loads and return at once: navigation never waits on the backend', () => {
     const ctx = context();
-    for (const loader of [accountLoader, creditsLoader, myDesignsLoader]) expect(loader({ context: ctx })).toBeUndefined();
+    for (const loader of [accountLoader, creditsLoader, myDesignsLoader])
+      expect(loader({ context: ctx })).toBeUndefined();
   });
 });
 
 describe('the /subscription loader', () => {
   it('on arrival hands the query to the page flow and passes on whether to clear it', async () => {
     const ctx = context();
-    const { arrival } = subscriptionLoader({ context: ctx, location: { search: parseSearch('?success=true&canMakePayments=false') }, cause: 'enter' });
-    expect(ctx.loads.arriveAtSubscription).toHaveBeenCalledWith({ success: true, cancelled: undefined, canMakePayments: false });
+    const { arrival } = subscriptionLoader({
+      context: ctx,
+      location: { search: parseSearch('?success=true&canMakePayments=false') },
+      cause: 'enter',
+    });
+    expect(ctx.loads.arriveAtSubscription).toHaveBeenCalledWith({
+      success: true,
+      cancelled: undefined,
+      canMakePayments: false,
+    });
     await expect(arrival).resolves.toBe(true);
   });
 
@@ -48,7 +65,11 @@ describe('the /subscription loader', () => {
   it('a stay (the query cleared, loaders run again) does not arrive again, so the banner stays', async () => {
     const ctx = context();
     ctx.loads.loadSubscription.mockResolvedValue(null as never);
-    const { arrival } = subscriptionLoader({ context: ctx, location: { search: parseSearch('?success=true') }, cause: 'stay' });
+    const { arrival } = subscriptionLoader({
+      context: ctx,
+      location: { search: parseSearch('?success=true') },
+      cause: 'stay',
+    });
     expect(ctx.loads.arriveAtSubscription).not.toHaveBeenCalled();
     await expect(arrival).resolves.toBe(false);
   });
@@ -59,20 +80,31 @@ describe('the /external-link loader', () => {
   const iphone: Platform = { kind: 'ios', os: 'ios', inAppBrowser: null };
   const link = { model: 'm1', design: 'Kitchen', referral: 'r9' };
   function context(platform: Platform, plan: DevHandoffPlan) {
-    return { sharedLink: { currentPlatform: vi.fn(() => platform), startDevHandoff: vi.fn((_link: SharedLink) => plan) } };
+    return {
+      sharedLink: { currentPlatform: vi.fn(() => platform), startDevHandoff: vi.fn((_link: SharedLink) => plan) },
+    };
   }
-  const allowed: DevHandoffPlan = { ok: true, handoff: { redirectUrl: 'http://127.0.0.1:5662', redirectPath: 'open?model=m1' } };
+  const allowed: DevHandoffPlan = {
+    ok: true,
+    handoff: { redirectUrl: 'http://127.0.0.1:5662', redirectPath: 'open?model=m1' },
+  };
   const refused: DevHandoffPlan = { ok: false, target: 'http://evil.example:5662' };
 
   it('without dev=true hands the page its platform and stores nothing', () => {
     const ctx = context(desktop, allowed);
-    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: undefined }, preload: false })).toEqual({ platform: desktop, refusedTarget: null });
+    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: undefined }, preload: false })).toEqual({
+      platform: desktop,
+      refusedTarget: null,
+    });
     expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
   });
 
   it('dev=true on a phone is not a desktop hand-off', () => {
     const ctx = context(iphone, allowed);
-    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false })).toEqual({ platform: iphone, refusedTarget: null });
+    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false })).toEqual({
+      platform: iphone,
+      refusedTarget: null,
+    });
     expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
   });
 
@@ -89,7 +121,9 @@ describe('the /external-link loader', () => {
   });
 
   it('a refused desktop address comes back for the page to say, and a preload hands nothing off', () => {
-    expect(externalLinkLoader({ context: context(desktop, refused), deps: { ...link, dev: true }, preload: false })).toEqual({
+    expect(
+      externalLinkLoader({ context: context(desktop, refused), deps: { ...link, dev: true }, preload: false }),
+    ).toEqual({
       platform: desktop,
       refusedTarget: 'http://evil.example:5662',
     });

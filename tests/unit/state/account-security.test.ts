@@ -8,10 +8,13 @@ const auth = vi.hoisted(() => ({
   unlinkProvider: vi.fn(),
   sendVerificationEmail: vi.fn(),
   reloadUser: vi.fn(),
-  currentSecurity: vi.fn(() => ({ email: 'a@example.com', emailVerified: false }) as { email: string | null; emailVerified: boolean } | null),
+  currentSecurity: vi.fn(
+    () => ({ email: 'a@example.com', emailVerified: false }) as { email: string | null; emailVerified: boolean } | null,
+  ),
   onUserChanged: vi.fn(),
   signOutUser: vi.fn(),
-  errorCode: (error: unknown) => (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown'),
+  errorCode: (error: unknown) =>
+    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
 
@@ -47,7 +50,14 @@ import { clearToasts, toasts } from '../../../src/state/toasts';
 onSignedOut(resetAccountSecurity);
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
-const userWith = (...providerIds: string[]) => ({ uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds, creationTime: null });
+const userWith = (...providerIds: string[]) => ({
+  uid: 'u1',
+  displayName: null,
+  email: 'a@example.com',
+  photoURL: null,
+  providerIds,
+  creationTime: null,
+});
 const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
 
 function deferred<T>() {
@@ -123,7 +133,9 @@ describe('add a password (Google or Apple only)', () => {
     expect(auth.addPassword).toHaveBeenCalledWith('added-pass');
     expect(auth.changePassword).not.toHaveBeenCalled();
     expect(session.user?.providerIds).toEqual(['google.com', 'password']);
-    expect(toastTexts()).toEqual(['success: Password added. You can now also sign in with your email address and this password.']);
+    expect(toastTexts()).toEqual([
+      'success: Password added. You can now also sign in with your email address and this password.',
+    ]);
   });
 
   it('says why it cannot, e.g. an account without an address', async () => {
@@ -132,7 +144,9 @@ describe('add a password (Google or Apple only)', () => {
     expect(accountSecurity.password.error).toBe('Your account has no email address, so a password cannot be added.');
     auth.addPassword.mockRejectedValue(fail('auth/requires-recent-login'));
     await submitPassword('', 'added-pass');
-    expect(accountSecurity.password.error).toBe('For your security, please sign out and sign in again, then try once more.');
+    expect(accountSecurity.password.error).toBe(
+      'For your security, please sign out and sign in again, then try once more.',
+    );
   });
 });
 
@@ -151,7 +165,10 @@ describe('link', () => {
     ['auth/popup-blocked', 'Pop-up blocked by browser. Please allow pop-ups for this site'],
     ['auth/network-request-failed', 'Network error. Please check your connection and try again'],
     ['auth/too-many-requests', 'Too many requests. Please try again later'],
-    ['auth/credential-already-in-use', 'This Apple account already belongs to another Dream Book account, so it cannot be linked to this one.'],
+    [
+      'auth/credential-already-in-use',
+      'This Apple account already belongs to another Dream Book account, so it cannot be linked to this one.',
+    ],
     ['auth/provider-already-linked', 'Apple is already linked to your account.'],
     ['auth/internal-error', 'Failed to link Apple. Please try again'],
   ])('Apple: %s -> "%s"', async (code, text) => {
@@ -268,7 +285,9 @@ describe('e-mail verification', () => {
   it('sends the e-mail, then waits 60 seconds before another', async () => {
     auth.sendVerificationEmail.mockResolvedValue(undefined);
     await sendVerification(1_000);
-    expect(accountSecurity.verification.notice).toBe('Verification email sent to a@example.com. Follow the link in it, then come back here.');
+    expect(accountSecurity.verification.notice).toBe(
+      'Verification email sent to a@example.com. Follow the link in it, then come back here.',
+    );
     expect(verificationSecondsLeft(1_000)).toBe(60);
     await sendVerification(30_000);
     expect(auth.sendVerificationEmail).toHaveBeenCalledTimes(1);
@@ -297,7 +316,11 @@ describe('e-mail verification', () => {
     });
     auth.currentSecurity.mockReturnValue({ email: 'a@example.com', emailVerified: true });
     await checkVerification();
-    expect(accountSecurity.verification).toMatchObject({ emailVerified: true, notice: 'Your email address is verified.', cooldownUntil: null });
+    expect(accountSecurity.verification).toMatchObject({
+      emailVerified: true,
+      notice: 'Your email address is verified.',
+      cooldownUntil: null,
+    });
   });
 
   it('a quiet check (back on the page) says nothing unless the badge changed, and swallows failures', async () => {

@@ -30,9 +30,23 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
-  player.cloud = { entries: [], username: 'Ada#1234', credits: 0, needsSetup: false, accountType: 1, subscription: undefined };
+  player.cloud = {
+    entries: [],
+    username: 'Ada#1234',
+    credits: 0,
+    needsSetup: false,
+    accountType: 1,
+    subscription: undefined,
+  };
   player.status = 'ready';
-  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.user = {
+    uid: 'u1',
+    displayName: 'Ada',
+    email: 'ada@example.com',
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
   session.status = 'signedIn';
 });
 afterEach(() => {
@@ -57,7 +71,11 @@ describe('username editing', () => {
     startUsernameEdit();
     expect(account.username.editing).toBe(true);
     await submitUsername('  Grace ');
-    expect(request()).toEqual({ url: `${config.backendUrl.replace(/\/$/, '')}/cloud-save/P1/username`, method: 'PUT', body: { username: 'Grace' } });
+    expect(request()).toEqual({
+      url: `${config.backendUrl.replace(/\/$/, '')}/cloud-save/P1/username`,
+      method: 'PUT',
+      body: { username: 'Grace' },
+    });
     expect(player.cloud?.username).toBe('Grace#1234');
     expect(account.username.editing).toBe(false);
     expect(toasts.items.map((t) => t.text)).toEqual(['Username updated.']);
@@ -191,7 +209,10 @@ describe('account deletion', () => {
 
   it('ignores stored Unity auth data of another user', async () => {
     player.unity = null;
-    localStorage.setItem('unityAuthData', JSON.stringify({ playerId: 'P9', accessToken: 'stored-token', uid: 'someone-else' }));
+    localStorage.setItem(
+      'unityAuthData',
+      JSON.stringify({ playerId: 'P9', accessToken: 'stored-token', uid: 'someone-else' }),
+    );
     requestDeletion();
     await confirmDeletion({ navigate: vi.fn() });
     expect(account.deletion.error).toBe('Authentication data is missing. Please try logging in again.');

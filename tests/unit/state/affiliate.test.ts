@@ -32,7 +32,14 @@ beforeEach(() => {
   sessionStore.remove(SESSION_KEYS.hasShownAffiliateModal);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockResolvedValue(new Response(JSON.stringify({ success: true }), { status: 200 }));
-  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.user = {
+    uid: 'u1',
+    displayName: 'Ada',
+    email: 'ada@example.com',
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
   setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
 });
 afterEach(() => {
@@ -47,7 +54,12 @@ const shownFlag = () => sessionStorage.getItem('hasShownAffiliateModal');
 
 describe('affiliate survey', () => {
   it('offers the four options of SPEC 2 with readable labels', () => {
-    expect(AFFILIATE_OPTIONS.map((o) => o.id)).toEqual(['builder_brigade', 'monster_house_plans', 'barndominium_company', 'other']);
+    expect(AFFILIATE_OPTIONS.map((o) => o.id)).toEqual([
+      'builder_brigade',
+      'monster_house_plans',
+      'barndominium_company',
+      'other',
+    ]);
     for (const o of AFFILIATE_OPTIONS) expect(o.label).not.toMatch(/_/);
   });
 

@@ -11,7 +11,14 @@ const ready: CloudSave = {
   accountType: 1,
   subscription: undefined,
 };
-const empty = (username: string | null): CloudSave => ({ entries: [], username, credits: 0, needsSetup: true, accountType: null, subscription: undefined });
+const empty = (username: string | null): CloudSave => ({
+  entries: [],
+  username,
+  credits: 0,
+  needsSetup: true,
+  accountType: null,
+  subscription: undefined,
+});
 const http = (status: number) => new ApiError('http', status, `status ${status}`);
 
 function deps(answers: Array<CloudSave | Error>, overrides: Partial<LoaderDeps> = {}) {

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, type ApiContext } from '../../../src/api/client';
-import { connectivity, isNetworkFailure, isOffline, resetConnectivityForTests, watchConnectivity } from '../../../src/state/connectivity';
+import {
+  connectivity,
+  isNetworkFailure,
+  isOffline,
+  resetConnectivityForTests,
+  watchConnectivity,
+} from '../../../src/state/connectivity';
 import { PortalError } from '../../../src/state/errors';
 import { createResource } from '../../../src/state/resource';
 

@@ -2,7 +2,11 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../src/auth/firebase', () => ({ idToken: vi.fn(async () => null), signOutUser: vi.fn(), onUserChanged: vi.fn() }));
+vi.mock('../../../src/auth/firebase', () => ({
+  idToken: vi.fn(async () => null),
+  signOutUser: vi.fn(),
+  onUserChanged: vi.fn(),
+}));
 
 import { jwtClaims, maskSecrets, maskToken } from '../../../src/state/dev-data';
 

@@ -30,7 +30,8 @@ vi.mock('../../../src/api/account', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/api/account')>();
   return {
     ...real,
-    deleteUser: (...args: Parameters<typeof real.deleteUser>) => (broken.calls.has('deleteUser') ? Promise.reject(bug()) : real.deleteUser(...args)),
+    deleteUser: (...args: Parameters<typeof real.deleteUser>) =>
+      broken.calls.has('deleteUser') ? Promise.reject(bug()) : real.deleteUser(...args),
   };
 });
 vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
@@ -44,11 +45,24 @@ vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
 
 import type { Subscription } from '../../../src/domain/plans';
 import { message } from '../../../src/messages/catalogue';
-import { account, confirmDeletion, requestDeletion, resetAccount, startUsernameEdit, submitUsername } from '../../../src/state/account';
+import {
+  account,
+  confirmDeletion,
+  requestDeletion,
+  resetAccount,
+  startUsernameEdit,
+  submitUsername,
+} from '../../../src/state/account';
 import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 import { loadSubscription, resetSubscription, subscription } from '../../../src/state/subscription';
-import { confirmCancel, confirmPause, resetSubscriptionPage, resumeSubscription, setPageEffects } from '../../../src/state/subscription-page';
+import {
+  confirmCancel,
+  confirmPause,
+  resetSubscriptionPage,
+  resumeSubscription,
+  setPageEffects,
+} from '../../../src/state/subscription-page';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 
 const GENERIC = 'An error occurred. Please try again later.';
@@ -67,10 +81,24 @@ const paused: Subscription = {
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   setPageEffects({ reload: () => {} });
-  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.user = {
+    uid: 'u1',
+    displayName: 'Ada',
+    email: 'ada@example.com',
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
   session.status = 'signedIn';
   setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
-  player.cloud = { entries: [], username: 'Ada#1234', credits: 0, needsSetup: false, accountType: 1, subscription: undefined };
+  player.cloud = {
+    entries: [],
+    username: 'Ada#1234',
+    credits: 0,
+    needsSetup: false,
+    accountType: 1,
+    subscription: undefined,
+  };
   player.status = 'ready';
 });
 afterEach(() => {
@@ -112,7 +140,11 @@ describe('subscription actions', () => {
     await resumeSubscription();
     await confirmPause('other');
     await confirmCancel('other');
-    expect(errorToasts()).toEqual([message('resumeFailed'), message('pauseFailed'), 'Failed to cancel subscription: PayPal said no']);
+    expect(errorToasts()).toEqual([
+      message('resumeFailed'),
+      message('pauseFailed'),
+      'Failed to cancel subscription: PayPal said no',
+    ]);
   });
 
   it('an unexpected error while reading the subscription shows the catch-all on the page', async () => {
@@ -124,7 +156,9 @@ describe('subscription actions', () => {
 
   it('an API failure while reading keeps "Failed to fetch subscription data: {status}"', async () => {
     fetchMock.mockImplementation(async (input) =>
-      String(input).includes('/cloud-save/') ? json({ username: 'Ada#1234', results: [{ key: 'accountType', value: 1 }] }) : json({ error: 'down' }, 503),
+      String(input).includes('/cloud-save/')
+        ? json({ username: 'Ada#1234', results: [{ key: 'accountType', value: 1 }] })
+        : json({ error: 'down' }, 503),
     );
     await expect(loadSubscription({ force: true })).resolves.toBeNull();
     expect(subscription.error).toBe('Failed to fetch subscription data: 503');

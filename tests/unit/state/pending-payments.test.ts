@@ -25,17 +25,36 @@ vi.mock('../../../src/state/subscription', async (importOriginal) => ({
 }));
 vi.mock('../../../src/state/api-context', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/state/api-context')>()),
-  apiContext: vi.fn(async (): Promise<ApiContext> => ({ baseUrl: 'http://backend.test', idToken: 'id', unityToken: 'unity', timeoutMs: 1000 })),
+  apiContext: vi.fn(async (): Promise<ApiContext> => ({
+    baseUrl: 'http://backend.test',
+    idToken: 'id',
+    unityToken: 'unity',
+    timeoutMs: 1000,
+  })),
 }));
 
-const cloud: CloudSave = { entries: [], username: 'ada#1', credits: 5, needsSetup: false, accountType: 1, subscription: undefined };
+const cloud: CloudSave = {
+  entries: [],
+  username: 'ada#1',
+  credits: 5,
+  needsSetup: false,
+  accountType: 1,
+  subscription: undefined,
+};
 const order = { kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' } as const;
 const plan = { kind: 'subscription', subscriptionId: 'I-1', plan: 'ANNUAL' } as const;
 const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
 const stored = () => JSON.parse(localStorage.getItem('pendingPayments') ?? 'null') as unknown;
 
 function signIn(uid: string) {
-  session.user = { uid, displayName: uid, email: `${uid}@example.com`, photoURL: null, providerIds: ['password'], creationTime: null };
+  session.user = {
+    uid,
+    displayName: uid,
+    email: `${uid}@example.com`,
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
   session.status = 'signedIn';
 }
 

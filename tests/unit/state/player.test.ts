@@ -9,7 +9,15 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
 
-import { authenticateUnity, ensureUnity, loadPlayer, player, requirePlayer, resetPlayer, setUnityForTests } from '../../../src/state/player';
+import {
+  authenticateUnity,
+  ensureUnity,
+  loadPlayer,
+  player,
+  requirePlayer,
+  resetPlayer,
+  setUnityForTests,
+} from '../../../src/state/player';
 import { deferred } from '../support/deferred';
 import { session, onSignedOut } from '../../../src/state/session';
 
@@ -56,7 +64,14 @@ const saved = (username = 'Ada#1234') => ({
 const unity = (accessToken: string) => ({ status: 200, body: { playerId: 'P1', accessToken } });
 
 beforeEach(() => {
-  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.user = {
+    uid: 'u1',
+    displayName: 'Ada',
+    email: 'ada@example.com',
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
   session.status = 'signedIn';
   setUnityForTests('u1', { playerId: 'P1', accessToken: 'old-unity' });
 });
@@ -85,14 +100,21 @@ describe('loading the cloud save', () => {
     await loadPlayer();
     expect(api.calls.map((c) => c.route)).toEqual(['POST /auth/unity', `GET ${SAVE}`]);
     expect(api.calls[1]!.unityToken).toBe('fresh-unity');
-    expect(JSON.parse(localStorage.getItem('unityAuthData')!)).toMatchObject({ playerId: 'P1', accessToken: 'fresh-unity', uid: 'u1' });
+    expect(JSON.parse(localStorage.getItem('unityAuthData')!)).toMatchObject({
+      playerId: 'P1',
+      accessToken: 'fresh-unity',
+      uid: 'u1',
+    });
   });
 });
 
 describe('recovery of a 500 or 401 (SPEC 8)', () => {
   for (const status of [500, 401]) {
     it(`after a ${status}: refreshes the identity token, re-authenticates with Unity, stores it and retries`, async () => {
-      const api = backend({ [`GET ${SAVE}`]: [{ status, body: { error: 'try again' } }, saved()], 'POST /auth/unity': [unity('new-unity')] });
+      const api = backend({
+        [`GET ${SAVE}`]: [{ status, body: { error: 'try again' } }, saved()],
+        'POST /auth/unity': [unity('new-unity')],
+      });
       const cloud = await loadPlayer();
       expect(cloud?.username).toBe('Ada#1234');
       expect(auth.idToken).toHaveBeenCalledWith(true);
@@ -105,7 +127,10 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
   }
 
   it('retries at most twice, then shows "Failed to fetch cloud save data: {server text}" (a 500 keeps the session)', async () => {
-    const api = backend({ [`GET ${SAVE}`]: [{ status: 500, body: { error: 'database down' } }], 'POST /auth/unity': [unity('new-unity')] });
+    const api = backend({
+      [`GET ${SAVE}`]: [{ status: 500, body: { error: 'database down' } }],
+      'POST /auth/unity': [unity('new-unity')],
+    });
     await expect(loadPlayer()).resolves.toBeNull();
     expect(player.error).toMatch('Failed to fetch cloud save data: database down');
     expect(api.count(`GET ${SAVE}`)).toBe(3);
@@ -117,14 +142,20 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
   });
 
   it('an empty answer without a username counts as an expired token: refreshed and retried', async () => {
-    const api = backend({ [`GET ${SAVE}`]: [{ status: 200, body: { results: [] } }, saved()], 'POST /auth/unity': [unity('new-unity')] });
+    const api = backend({
+      [`GET ${SAVE}`]: [{ status: 200, body: { results: [] } }, saved()],
+      'POST /auth/unity': [unity('new-unity')],
+    });
     expect((await loadPlayer())?.username).toBe('Ada#1234');
     expect(api.count('POST /auth/unity')).toBe(1);
   });
 
   it('does not try to recover when nobody is signed in any more', async () => {
     session.user = null;
-    const api = backend({ [`GET ${SAVE}`]: [{ status: 500, body: { error: 'oops' } }], 'POST /auth/unity': [unity('new-unity')] });
+    const api = backend({
+      [`GET ${SAVE}`]: [{ status: 500, body: { error: 'oops' } }],
+      'POST /auth/unity': [unity('new-unity')],
+    });
     // Signed out: no Unity auth is anyone's (issue 25), so nothing is read and nothing recovered.
     await expect(loadPlayer()).resolves.toBeNull();
     expect(player.error).toBe('No authenticated user available for request.');
@@ -134,7 +165,10 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
 
 describe('sign-out when the session is no good (SPEC 8)', () => {
   it('a 401 that survives both retries signs the user out, with the server text', async () => {
-    const api = backend({ [`GET ${SAVE}`]: [{ status: 401, body: { error: 'token revoked' } }], 'POST /auth/unity': [unity('new-unity')] });
+    const api = backend({
+      [`GET ${SAVE}`]: [{ status: 401, body: { error: 'token revoked' } }],
+      'POST /auth/unity': [unity('new-unity')],
+    });
     // Sign-out resets the store; requirePlayer still hands the load's text to its caller.
     await expect(requirePlayer()).rejects.toThrow('Failed to fetch cloud save data: token revoked');
     expect(api.count(`GET ${SAVE}`)).toBe(3);
@@ -193,7 +227,10 @@ describe('first-time setup (SPEC 4, 5)', () => {
 
   it('sets up a new player with the default username and provider, then reads the save again', async () => {
     localStorage.setItem('authProvider', 'google.com');
-    const api = backend({ [`GET ${SAVE}`]: [fresh, saved()], [`POST ${SAVE}/setup`]: [{ status: 200, body: { success: true } }] });
+    const api = backend({
+      [`GET ${SAVE}`]: [fresh, saved()],
+      [`POST ${SAVE}/setup`]: [{ status: 200, body: { success: true } }],
+    });
     const cloud = await loadPlayer();
     expect(cloud?.accountType).toBe(1);
     expect(api.calls.map((c) => c.route)).toEqual([`GET ${SAVE}`, `POST ${SAVE}/setup`, `GET ${SAVE}`]);
@@ -256,7 +293,14 @@ describe('a shared load: the sign-out rule of each caller holds, whoever started
 });
 
 describe('Unity auth belongs to one user (issue 25)', () => {
-  const bob = { uid: 'u2', displayName: 'Bob', email: 'bob@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  const bob = {
+    uid: 'u2',
+    displayName: 'Bob',
+    email: 'bob@example.com',
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
 
   it('an exchange answered after a sign-out is dropped: neither kept in memory nor stored', async () => {
     setUnityForTests('u1', null);
@@ -291,11 +335,17 @@ describe('Unity auth belongs to one user (issue 25)', () => {
     await expect(adas).rejects.toThrow('Unity authentication failed');
     answers[1]!(new Response(JSON.stringify({ playerId: 'P-bob', accessToken: 'bob-unity' }), { status: 200 }));
     await expect(bobs).resolves.toEqual({ playerId: 'P-bob', accessToken: 'bob-unity' });
-    expect(JSON.parse(localStorage.getItem('unityAuthData')!)).toEqual({ playerId: 'P-bob', accessToken: 'bob-unity', uid: 'u2' });
+    expect(JSON.parse(localStorage.getItem('unityAuthData')!)).toEqual({
+      playerId: 'P-bob',
+      accessToken: 'bob-unity',
+      uid: 'u2',
+    });
   });
 
   it("the in-memory value is checked against the current user: Bob never gets Ada's", async () => {
-    const api = backend({ 'POST /auth/unity': [{ status: 200, body: { playerId: 'P-bob', accessToken: 'bob-unity' } }] });
+    const api = backend({
+      'POST /auth/unity': [{ status: 200, body: { playerId: 'P-bob', accessToken: 'bob-unity' } }],
+    });
     session.user = bob;
     await expect(ensureUnity()).resolves.toEqual({ playerId: 'P-bob', accessToken: 'bob-unity' });
     expect(api.count('POST /auth/unity')).toBe(1);

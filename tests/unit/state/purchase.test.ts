@@ -1,11 +1,24 @@
-import type { OnApproveActions, OnApproveData, OrderResponseBody, PayPalButtonsComponentOptions } from '@paypal/paypal-js';
+import type {
+  OnApproveActions,
+  OnApproveData,
+  OrderResponseBody,
+  PayPalButtonsComponentOptions,
+} from '@paypal/paypal-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiContext } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { CloudSave } from '../../../src/domain/entities';
 import { PayPalError } from '../../../src/payments/paypal';
 import { player, setUnityForTests } from '../../../src/state/player';
-import { canClosePurchase, choosePack, closePurchase, mountPayButtons, purchase, recordPurchase, resetPurchase } from '../../../src/state/purchase';
+import {
+  canClosePurchase,
+  choosePack,
+  closePurchase,
+  mountPayButtons,
+  purchase,
+  recordPurchase,
+  resetPurchase,
+} from '../../../src/state/purchase';
 import { session } from '../../../src/state/session';
 import { pendingPayments } from '../../../src/state/pending-payments';
 import { clearToasts, toasts } from '../../../src/state/toasts';
@@ -19,10 +32,22 @@ vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
 vi.mock('../../../src/api/account', () => ({ purchaseCredits: mocks.purchaseCredits }));
 vi.mock('../../../src/state/api-context', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/state/api-context')>()),
-  apiContext: vi.fn(async (): Promise<ApiContext> => ({ baseUrl: 'http://backend.test', idToken: 'id', unityToken: 'unity', timeoutMs: 1000 })),
+  apiContext: vi.fn(async (): Promise<ApiContext> => ({
+    baseUrl: 'http://backend.test',
+    idToken: 'id',
+    unityToken: 'unity',
+    timeoutMs: 1000,
+  })),
 }));
 
-const cloud: CloudSave = { entries: [], username: 'ada#1', credits: 5, needsSetup: false, accountType: 1, subscription: undefined };
+const cloud: CloudSave = {
+  entries: [],
+  username: 'ada#1',
+  credits: 5,
+  needsSetup: false,
+  accountType: 1,
+  subscription: undefined,
+};
 const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
 
 /** The options the store gave to paypal.Buttons, once rendered. */
@@ -30,7 +55,11 @@ let options: PayPalButtonsComponentOptions;
 const close = vi.fn(async () => {});
 
 function captured(orderId = 'ORDER1'): OrderResponseBody {
-  return { id: orderId, status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: 'CAP', status: 'COMPLETED' }] } }] };
+  return {
+    id: orderId,
+    status: 'COMPLETED',
+    purchase_units: [{ payments: { captures: [{ id: 'CAP', status: 'COMPLETED' }] } }],
+  };
 }
 
 function approveActions(capture: () => Promise<OrderResponseBody>): OnApproveActions {
@@ -53,16 +82,25 @@ async function approve(capture: () => Promise<OrderResponseBody> = async () => c
 
 beforeEach(() => {
   vi.useFakeTimers();
-  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.user = {
+    uid: 'u1',
+    displayName: 'Ada',
+    email: 'ada@example.com',
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
   session.status = 'signedIn';
   setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity' });
   player.cloud = { ...cloud };
   player.status = 'ready';
   mocks.renderButtons.mockReset();
-  mocks.renderButtons.mockImplementation(async (_flow: string, _container: HTMLElement, given: PayPalButtonsComponentOptions) => {
-    options = given;
-    return { close };
-  });
+  mocks.renderButtons.mockImplementation(
+    async (_flow: string, _container: HTMLElement, given: PayPalButtonsComponentOptions) => {
+      options = given;
+      return { close };
+    },
+  );
   mocks.purchaseCredits.mockReset();
   close.mockClear();
   resetPurchase();
@@ -99,7 +137,11 @@ describe('choosing a pack', () => {
     await vi.advanceTimersByTimeAsync(499);
     expect(mocks.renderButtons).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(mocks.renderButtons).toHaveBeenCalledWith('credits', expect.any(HTMLElement), expect.objectContaining({ createOrder: expect.any(Function) }));
+    expect(mocks.renderButtons).toHaveBeenCalledWith(
+      'credits',
+      expect.any(HTMLElement),
+      expect.objectContaining({ createOrder: expect.any(Function) }),
+    );
     expect(purchase.phase).toBe('ready');
   });
 
@@ -173,7 +215,11 @@ describe('paying', () => {
     await openWithButtons();
     await approve();
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(3);
-    expect(purchase).toMatchObject({ phase: 'unrecorded', orderId: 'ORDER1', error: 'Failed to complete purchase. Please contact support.' });
+    expect(purchase).toMatchObject({
+      phase: 'unrecorded',
+      orderId: 'ORDER1',
+      error: 'Failed to complete purchase. Please contact support.',
+    });
     mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 35, creditsAdded: 30, error: null });
     await expect(recordPurchase()).resolves.toBe(true);
     expect(mocks.purchaseCredits.mock.calls.every((c) => c[2] === 'ORDER1')).toBe(true);
@@ -191,10 +237,19 @@ describe('paying', () => {
   });
 
   it('shows a refused purchase with the server error and the order id, and offers no Try Again', async () => {
-    mocks.purchaseCredits.mockResolvedValueOnce({ success: false, newBalance: null, creditsAdded: null, error: 'Order amount does not match the credit pack' });
+    mocks.purchaseCredits.mockResolvedValueOnce({
+      success: false,
+      newBalance: null,
+      creditsAdded: null,
+      error: 'Order amount does not match the credit pack',
+    });
     await openWithButtons();
     await approve();
-    expect(purchase).toMatchObject({ phase: 'unrecorded', refused: true, error: 'Error: Order amount does not match the credit pack PayPal order: ORDER1' });
+    expect(purchase).toMatchObject({
+      phase: 'unrecorded',
+      refused: true,
+      error: 'Error: Order amount does not match the credit pack PayPal order: ORDER1',
+    });
     await expect(recordPurchase()).resolves.toBe(false);
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('pendingPayments')).toBe('{}');
@@ -232,7 +287,9 @@ describe('paying', () => {
     expect(purchase.phase).toBe('idle');
     expect(toastTexts()).toEqual([]);
     expect(pendingPayments.kept).toBe(1);
-    expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual({ u1: [{ kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' }] });
+    expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual({
+      u1: [{ kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' }],
+    });
   });
 
   it('Try Again after another tab recorded the order asks nothing and closes the modal without a second toast', async () => {
@@ -266,7 +323,9 @@ describe('paying', () => {
 
   it('shows PayPal errors as "Payment failed: {message}"', async () => {
     await openWithButtons();
-    options.onError!(new Error("Things don't appear to be working at the moment.") as unknown as Record<string, unknown>);
+    options.onError!(
+      new Error("Things don't appear to be working at the moment.") as unknown as Record<string, unknown>,
+    );
     expect(purchase.error).toBe("Payment failed: Things don't appear to be working at the moment.");
     expect(purchase.phase).toBe('ready');
   });

@@ -52,7 +52,14 @@ function fakeRouter(pathname = '/') {
   return { router, go };
 }
 
-const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+const user = {
+  uid: 'u1',
+  displayName: null,
+  email: 'a@example.com',
+  photoURL: null,
+  providerIds: ['password'],
+  creationTime: null,
+};
 const T0 = Date.parse('2025-01-01T12:00:00Z');
 /** SPEC 4's period of the timed check, written out: the test fails if the portal's constant drifts. */
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -103,16 +110,21 @@ describe('on route changes', () => {
     expect(router.invalidate).toHaveBeenCalled();
   });
 
-  it.each(['/auth', '/sign-in', '/create-account', '/external-link', '/share-design', '/return-to-app', '/auth/redirect/x'])(
-    'does not check on the exempt public page %s',
-    async (path) => {
-      const { router, go } = fakeRouter();
-      startPortal(router as never);
-      go(path);
-      await settle();
-      expect(auth.sessionStillValid).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    '/auth',
+    '/sign-in',
+    '/create-account',
+    '/external-link',
+    '/share-design',
+    '/return-to-app',
+    '/auth/redirect/x',
+  ])('does not check on the exempt public page %s', async (path) => {
+    const { router, go } = fakeRouter();
+    startPortal(router as never);
+    go(path);
+    await settle();
+    expect(auth.sessionStillValid).not.toHaveBeenCalled();
+  });
 
   it('does not check when only the query changed', async () => {
     const { router, go } = fakeRouter('/credits');

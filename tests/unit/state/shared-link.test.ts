@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_KEYS, localStore } from '../../../src/state/storage';
-import { APP_OPEN_WAIT_MS, appOpen, currentPlatform, openInApp, resetAppOpen, startDevHandoff } from '../../../src/state/shared-link';
+import {
+  APP_OPEN_WAIT_MS,
+  appOpen,
+  currentPlatform,
+  openInApp,
+  resetAppOpen,
+  startDevHandoff,
+} from '../../../src/state/shared-link';
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });

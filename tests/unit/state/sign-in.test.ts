@@ -9,7 +9,8 @@ const auth = vi.hoisted(() => ({
   sendReset: vi.fn(),
   signOutUser: vi.fn(),
   onUserChanged: vi.fn(),
-  errorCode: (error: unknown) => (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown'),
+  errorCode: (error: unknown) =>
+    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
 
@@ -44,7 +45,14 @@ import { deferred } from '../support/deferred';
 import { message } from '../../../src/messages/catalogue';
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
-const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+const user = {
+  uid: 'u1',
+  displayName: null,
+  email: 'a@example.com',
+  photoURL: null,
+  providerIds: ['password'],
+  creationTime: null,
+};
 const flag = () => localStorage.getItem('isAuthenticating');
 
 beforeEach(() => {
@@ -170,12 +178,15 @@ describe('popups', () => {
     expect(signInScreen.offerBrowser).toBe(false);
   });
 
-  it.each(['auth/popup-blocked', 'auth/operation-not-supported-in-this-environment'])('%s offers the system browser', async (code) => {
-    auth.signInWithApple.mockRejectedValue(fail(code));
-    await signInWithProvider('apple');
-    expect(signInScreen.error).toBe(message(code === 'auth/popup-blocked' ? 'popupBlocked' : 'appleFailed'));
-    expect(signInScreen.offerBrowser).toBe(true);
-  });
+  it.each(['auth/popup-blocked', 'auth/operation-not-supported-in-this-environment'])(
+    '%s offers the system browser',
+    async (code) => {
+      auth.signInWithApple.mockRejectedValue(fail(code));
+      await signInWithProvider('apple');
+      expect(signInScreen.error).toBe(message(code === 'auth/popup-blocked' ? 'popupBlocked' : 'appleFailed'));
+      expect(signInScreen.offerBrowser).toBe(true);
+    },
+  );
 
   it('inside a host webview the browser is offered from the start', () => {
     bridge.isEmbedded.mockReturnValue(true);
@@ -270,14 +281,23 @@ describe('password reset', () => {
     showResetForm();
     await submitReset('a@example.com');
     expect(auth.sendReset).toHaveBeenCalledWith('a@example.com');
-    expect(signInScreen).toMatchObject({ mode: 'resetSent', notice: { kind: 'success', text: message('resetSent') }, error: null, email: 'a@example.com' });
+    expect(signInScreen).toMatchObject({
+      mode: 'resetSent',
+      notice: { kind: 'success', text: message('resetSent') },
+      error: null,
+      email: 'a@example.com',
+    });
   });
 
   it('an unknown address gets the same view with the neutral text', async () => {
     auth.sendReset.mockRejectedValue(fail('auth/user-not-found'));
     showResetForm();
     await submitReset('nobody@example.com');
-    expect(signInScreen).toMatchObject({ mode: 'resetSent', notice: { kind: 'info', text: message('resetUnknownUser') }, error: null });
+    expect(signInScreen).toMatchObject({
+      mode: 'resetSent',
+      notice: { kind: 'info', text: message('resetUnknownUser') },
+      error: null,
+    });
   });
 
   it.each([

@@ -74,15 +74,24 @@ beforeEach(() => {
   vi.useFakeTimers();
   for (const m of Object.values(mocks)) m.mockReset();
   mocks.loadSubscription.mockResolvedValue(null);
-  mocks.renderButtons.mockImplementation(async (_flow: string, _c: HTMLElement, given: PayPalButtonsComponentOptions) => {
-    options = given;
-    return { close };
-  });
+  mocks.renderButtons.mockImplementation(
+    async (_flow: string, _c: HTMLElement, given: PayPalButtonsComponentOptions) => {
+      options = given;
+      return { close };
+    },
+  );
   reload.mockReset();
   setPageEffects({ reload, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
   subscription.current = null;
   subscription.status = 'ready';
-  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.user = {
+    uid: 'u1',
+    displayName: 'Ada',
+    email: 'ada@example.com',
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
   session.status = 'signedIn';
   paymentsPermission.allowed = true;
   resetSubscriptionPage();
@@ -96,7 +105,10 @@ afterEach(() => {
 describe('arriving on the page', () => {
   it('shows the activation banner for success=true, refreshes, and asks to go back to /subscription', async () => {
     await expect(arrive({ success: true })).resolves.toBe(true);
-    expect(subscriptionPage.notice).toEqual({ kind: 'success', text: 'Your subscription has been activated successfully!' });
+    expect(subscriptionPage.notice).toEqual({
+      kind: 'success',
+      text: 'Your subscription has been activated successfully!',
+    });
     expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: true });
   });
 
@@ -160,7 +172,10 @@ describe('paying with PayPal', () => {
   it('activates the approved subscription, refreshes, and reloads the page after 5 seconds', async () => {
     mocks.activate.mockResolvedValue(undefined);
     await openPanel('ANNUAL');
-    const done = options.onApprove!({ orderID: 'EC-1', subscriptionID: 'I-NEW' }, { redirect: vi.fn(), restart: vi.fn() });
+    const done = options.onApprove!(
+      { orderID: 'EC-1', subscriptionID: 'I-NEW' },
+      { redirect: vi.fn(), restart: vi.fn() },
+    );
     expect(subscriptionPage.processing).toBe('Activating your subscription...');
     expect(subscriptionPage.selected).toBeNull();
     await done;
@@ -208,7 +223,9 @@ describe('paying with PayPal', () => {
     await openPanel();
     await options.onApprove!({ orderID: 'EC-1' }, { redirect: vi.fn(), restart: vi.fn() });
     expect(mocks.activate).not.toHaveBeenCalled();
-    expect(toastTexts()).toEqual(['error: Failed to activate your subscription. If you were charged, please contact support.']);
+    expect(toastTexts()).toEqual([
+      'error: Failed to activate your subscription. If you were charged, please contact support.',
+    ]);
   });
 
   it('closes the panel when PayPal is cancelled', async () => {
@@ -237,7 +254,10 @@ describe('when PayPal cannot load', () => {
 
   it('says so and offers the fallback', async () => {
     await openPanel('SIX_MONTH');
-    expect(subscriptionPage).toMatchObject({ panel: 'failed', panelError: 'Failed to load payment provider. Please try again later.' });
+    expect(subscriptionPage).toMatchObject({
+      panel: 'failed',
+      panelError: 'Failed to load payment provider. Please try again later.',
+    });
   });
 
   it('tries PayPal again on request', async () => {

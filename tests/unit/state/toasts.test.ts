@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, dismissToast, MAX_TOASTS, pauseToasts, resumeToasts, showToast, toasts, updateToast } from '../../../src/state/toasts';
+import {
+  clearToasts,
+  dismissToast,
+  MAX_TOASTS,
+  pauseToasts,
+  resumeToasts,
+  showToast,
+  toasts,
+  updateToast,
+} from '../../../src/state/toasts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

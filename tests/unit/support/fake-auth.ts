@@ -21,4 +21,11 @@ export const fakeAuth = {
 };
 
 /** A signed-in user as the session stores it. */
-export const signedInUser = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+export const signedInUser = {
+  uid: 'u1',
+  displayName: null,
+  email: 'a@example.com',
+  photoURL: null,
+  providerIds: ['password'],
+  creationTime: null,
+};

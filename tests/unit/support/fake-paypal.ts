@@ -3,7 +3,10 @@ import type { CreateOrderRequestBody, CreateSubscriptionRequestBody, OrderRespon
 import { PayPalRestError, type PayPalRest, type SubscriptionResource } from '../../../harness/paypal-sdk/rest';
 
 export interface FakePayPal extends PayPalRest {
-  orders: Map<string, { body: CreateOrderRequestBody; status: 'CREATED' | 'APPROVED' | 'COMPLETED'; declined: boolean }>;
+  orders: Map<
+    string,
+    { body: CreateOrderRequestBody; status: 'CREATED' | 'APPROVED' | 'COMPLETED'; declined: boolean }
+  >;
   subscriptions: Map<string, SubscriptionResource>;
   calls: string[];
 }
@@ -46,13 +49,16 @@ export function fakePayPal(): FakePayPal {
     async captureOrder(id) {
       calls.push(`captureOrder ${id}`);
       const o = orders.get(id)!;
-      if (o.status !== 'APPROVED') throw new PayPalRestError(422, 'ORDER_NOT_APPROVED', 'ORDER_NOT_APPROVED: not approved');
+      if (o.status !== 'APPROVED')
+        throw new PayPalRestError(422, 'ORDER_NOT_APPROVED', 'ORDER_NOT_APPROVED: not approved');
       if (o.declined) throw new PayPalRestError(422, 'INSTRUMENT_DECLINED', 'INSTRUMENT_DECLINED: declined');
       o.status = 'COMPLETED';
       const u = o.body.purchase_units[0]!;
       return {
         ...order(id),
-        purchase_units: [{ amount: u.amount, payments: { captures: [{ id: 'CAP1', status: 'COMPLETED', amount: u.amount }] } }],
+        purchase_units: [
+          { amount: u.amount, payments: { captures: [{ id: 'CAP1', status: 'COMPLETED', amount: u.amount }] } },
+        ],
       } as OrderResponseBody;
     },
     async authorizeOrder() {
@@ -60,7 +66,8 @@ export function fakePayPal(): FakePayPal {
     },
     async createSubscription(body: CreateSubscriptionRequestBody) {
       calls.push(`createSubscription ${body.plan_id}`);
-      if (body.plan_id === 'P-UNKNOWN') throw new PayPalRestError(404, 'INVALID_RESOURCE_ID', 'INVALID_RESOURCE_ID: plan');
+      if (body.plan_id === 'P-UNKNOWN')
+        throw new PayPalRestError(404, 'INVALID_RESOURCE_ID', 'INVALID_RESOURCE_ID: plan');
       const sub = { id: `I-SUB${++n}`, plan_id: body.plan_id, status: 'APPROVAL_PENDING' };
       subscriptions.set(sub.id, sub);
       return sub;

@@ -8,7 +8,10 @@ const player = vi.hoisted(() => ({
   loadPlayer: vi.fn(async () => null),
 }));
 vi.mock('../../../../src/state/player', () => player);
-const auth = vi.hoisted(() => ({ idTokenValidFor: vi.fn(async (_ms: number): Promise<string | null> => 'id-token'), signOutUser: vi.fn(async () => {}) }));
+const auth = vi.hoisted(() => ({
+  idTokenValidFor: vi.fn(async (_ms: number): Promise<string | null> => 'id-token'),
+  signOutUser: vi.fn(async () => {}),
+}));
 vi.mock('../../../../src/auth/firebase', () => auth);
 const bridge = vi.hoisted(() => ({
   detectHost: vi.fn((): string | null => null),
@@ -50,7 +53,14 @@ function launchAt(path: string): string {
 
 beforeEach(() => {
   setHandoffHooks(hooks);
-  session.user = { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+  session.user = {
+    uid: 'u1',
+    displayName: 'Ada',
+    email: 'ada@example.com',
+    photoURL: null,
+    providerIds: ['password'],
+    creationTime: null,
+  };
   session.status = 'signedIn';
   sessionStorage.setItem('hasShownAffiliateModal', 'true');
 });
@@ -118,7 +128,9 @@ describe('?link= asks first', () => {
     await vi.waitFor(() => expect(handoff.phase).toBe('askingLink'));
     answerLink(true);
     await flow;
-    expect(toasts.items.map((t) => t.text)).toContainEqual(expect.stringContaining('could not be linked to this account'));
+    expect(toasts.items.map((t) => t.text)).toContainEqual(
+      expect.stringContaining('could not be linked to this account'),
+    );
     expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
     expect(bridge.navigateToDesktop.mock.calls[0]![0]).toBe(`${DESKTOP}/login?id-token`);
   });
@@ -136,7 +148,11 @@ describe('?link= asks first', () => {
 
 describe('a hand-off leaves no way back to a second token', () => {
   it('replaces the address with a clean /auth, whatever form the target came in', async () => {
-    for (const path of [`/auth/redirect/${encodeURIComponent(DESKTOP)}`, `/auth#${DESKTOP}`, `/auth?redirect=${encodeURIComponent(DESKTOP)}&state=s`]) {
+    for (const path of [
+      `/auth/redirect/${encodeURIComponent(DESKTOP)}`,
+      `/auth#${DESKTOP}`,
+      `/auth?redirect=${encodeURIComponent(DESKTOP)}&state=s`,
+    ]) {
       captureLaunchParams(launchAt(path));
       await onSignedIn();
       expect(hooks.replaceUrl, path).toHaveBeenLastCalledWith('/auth');
@@ -166,7 +182,9 @@ describe('a hand-off leaves no way back to a second token', () => {
 
   it('a new navigation with the redirect query hands off again (SPEC 4)', async () => {
     sessionStorage.setItem('hasRedirected', 'true');
-    vi.spyOn(window.performance, 'getEntriesByType').mockReturnValue([{ type: 'navigate' } as PerformanceNavigationTiming]);
+    vi.spyOn(window.performance, 'getEntriesByType').mockReturnValue([
+      { type: 'navigate' } as PerformanceNavigationTiming,
+    ]);
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
     await onSignedIn();
     expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
@@ -258,7 +276,14 @@ describe('once per sign-in', () => {
     await onSignedIn();
     expect(bridge.sendToken).toHaveBeenCalledOnce();
     await signOut();
-    session.user = { uid: 'u2', displayName: null, email: 'b@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+    session.user = {
+      uid: 'u2',
+      displayName: null,
+      email: 'b@example.com',
+      photoURL: null,
+      providerIds: ['password'],
+      creationTime: null,
+    };
     session.status = 'signedIn';
     await onSignedIn();
     expect(bridge.sendToken).toHaveBeenCalledTimes(2);

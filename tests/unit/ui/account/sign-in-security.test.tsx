@@ -18,7 +18,8 @@ const auth = vi.hoisted(() => ({
   currentSecurity: vi.fn(() => ({ email: 'a@example.com', emailVerified: false })),
   onUserChanged: vi.fn(),
   signOutUser: vi.fn(),
-  errorCode: (error: unknown) => (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown'),
+  errorCode: (error: unknown) =>
+    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
 }));
 vi.mock('../../../../src/auth/firebase', () => auth);
 const bridge = vi.hoisted(() => ({
@@ -33,7 +34,14 @@ import { accountSecurity, resetAccountSecurity } from '../../../../src/state/acc
 import { session } from '../../../../src/state/session';
 import { SignInSecurity } from '../../../../src/ui/account/SignInSecurity';
 
-const userWith = (...providerIds: string[]) => ({ uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds, creationTime: null });
+const userWith = (...providerIds: string[]) => ({
+  uid: 'u1',
+  displayName: null,
+  email: 'a@example.com',
+  photoURL: null,
+  providerIds,
+  creationTime: null,
+});
 const fail = (code: string) => Object.assign(new Error(code), { code });
 
 async function renderSection() {
@@ -112,7 +120,11 @@ describe('a Google-only account', () => {
     const section = await renderSection();
     expect(within(section).getByRole('heading', { name: 'Add a password' })).toBeTruthy();
     expect(within(section).queryByLabelText('Current password')).toBeNull();
-    expect(within(section).getByText('You sign in with Google. Add a password to also sign in with your email address, a@example.com.')).toBeTruthy();
+    expect(
+      within(section).getByText(
+        'You sign in with Google. Add a password to also sign in with your email address, a@example.com.',
+      ),
+    ).toBeTruthy();
     const google = within(section).getAllByRole('listitem')[0]!;
     expect(google.textContent).toContain('Linked');
     expect(google.textContent).toContain('This is your only sign-in method, so it cannot be unlinked.');
@@ -129,7 +141,9 @@ describe('unlink', () => {
     await userEvent.click(unlink);
     const dialog = screen.getByRole('alertdialog', { name: 'Unlink Google?' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(dialog).getByText('You will no longer be able to sign in with Google. You can still sign in with Email.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('You will no longer be able to sign in with Google. You can still sign in with Email.'),
+    ).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -155,7 +169,9 @@ describe('e-mail verification', () => {
     const section = await renderSection();
     const part = within(section).getByRole('region', { name: 'Email verification' });
     await userEvent.click(within(part).getByRole('button', { name: 'Send verification e-mail' }));
-    expect(within(part).getByRole('status').textContent).toBe('Verification email sent to a@example.com. Follow the link in it, then come back here.');
+    expect(within(part).getByRole('status').textContent).toBe(
+      'Verification email sent to a@example.com. Follow the link in it, then come back here.',
+    );
     const again = within(part).getByRole('button', { name: /^Send again in \d+ s$/ });
     expect(again.getAttribute('aria-disabled')).toBe('true');
     await userEvent.click(again);
@@ -186,7 +202,9 @@ describe('inside a host webview', () => {
     bridge.requestOpenInBrowser.mockReturnValue(true);
     const section = await renderSection();
     expect(
-      within(section).getByText('Linking Google or Apple may not work inside this app window. Continue in your web browser to link them there.'),
+      within(section).getByText(
+        'Linking Google or Apple may not work inside this app window. Continue in your web browser to link them there.',
+      ),
     ).toBeTruthy();
     await userEvent.click(within(section).getByRole('button', { name: 'Continue in your browser' }));
     expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith(new URL('/', document.baseURI).href);
@@ -197,7 +215,10 @@ describe('inside a host webview', () => {
 
 it('nothing renders when signed out', async () => {
   session.user = null;
-  const router = createRouter({ routeTree: createRootRoute({ component: SignInSecurity }), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: SignInSecurity }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   await act(async () => {
     render(<RouterProvider router={router} />);
   });

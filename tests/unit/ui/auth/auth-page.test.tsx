@@ -15,7 +15,8 @@ const auth = vi.hoisted(() => ({
   sendReset: vi.fn(),
   signOutUser: vi.fn(),
   onUserChanged: vi.fn(),
-  errorCode: (error: unknown) => (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown'),
+  errorCode: (error: unknown) =>
+    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
 }));
 vi.mock('../../../../src/auth/firebase', () => auth);
 const bridge = vi.hoisted(() => ({
@@ -38,7 +39,14 @@ async function renderAt(path = '/auth') {
   return router;
 }
 
-const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+const user = {
+  uid: 'u1',
+  displayName: null,
+  email: 'a@example.com',
+  photoURL: null,
+  providerIds: ['password'],
+  creationTime: null,
+};
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -52,7 +60,8 @@ describe('views', () => {
     await renderAt();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Dream Book' })).toBeTruthy();
     expect(screen.getByText('Sign in to your Dream Book account')).toBeTruthy();
-    for (const name of ['Continue with Google', 'Continue with Apple', 'Continue with Email']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Continue with Google', 'Continue with Apple', 'Continue with Email'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 
   it('the e-mail form: labelled fields with the SPEC 5 rules and password-manager hints; Forgot password? only when signing in', async () => {
@@ -134,7 +143,9 @@ describe('the redirect overlay', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
     await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    return screen.findByRole('dialog', { name: 'Setting up your account and preparing for redirect. This may take a moment...' });
+    return screen.findByRole('dialog', {
+      name: 'Setting up your account and preparing for redirect. This may take a moment...',
+    });
   }
 
   it('opens after a successful sign-in while isAuthenticating stays set', async () => {
@@ -167,9 +178,15 @@ describe('webviews', () => {
     await act(async () => {
       signInScreen.offerBrowser = true;
     });
-    expect(screen.getByText('Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Google and Apple sign-in may not work inside this app window. Continue in your web browser to sign in there.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continue in your browser' }));
-    expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith(new URL(router.state.location.href, document.baseURI).href);
+    expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith(
+      new URL(router.state.location.href, document.baseURI).href,
+    );
     expect(bridge.requestOpenInBrowser.mock.calls[0]![0]).toMatch(/\/auth\?redirect=http%3A%2F%2F127\.0\.0\.1%3A5662$/);
     expect(screen.getByText(/Your web browser should open now/)).toBeTruthy();
   });

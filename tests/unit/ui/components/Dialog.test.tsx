@@ -4,7 +4,15 @@ import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../../../src/ui/components/Dialog';
 
-function Harness({ onClose, dismissible = true, withInitial = false }: { onClose?: () => void; dismissible?: boolean; withInitial?: boolean }) {
+function Harness({
+  onClose,
+  dismissible = true,
+  withInitial = false,
+}: {
+  onClose?: () => void;
+  dismissible?: boolean;
+  withInitial?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const close = () => {

@@ -29,7 +29,9 @@ describe('LoadingScreen', () => {
     act(() => {
       session.authSlow = true;
     });
-    expect(await screen.findByText('This is taking longer than it should. Reloading the page usually helps.')).toBeTruthy();
+    expect(
+      await screen.findByText('This is taking longer than it should. Reloading the page usually helps.'),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });

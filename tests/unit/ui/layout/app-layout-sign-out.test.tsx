@@ -2,7 +2,14 @@
 // "Failed to sign out. Please try again." and nothing is cleared.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
@@ -28,7 +35,14 @@ function renderLayout() {
   return router;
 }
 
-const user = { uid: 'u1', displayName: null, email: 'a@example.com', photoURL: null, providerIds: ['password'], creationTime: null };
+const user = {
+  uid: 'u1',
+  displayName: null,
+  email: 'a@example.com',
+  photoURL: null,
+  providerIds: ['password'],
+  creationTime: null,
+};
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -60,7 +74,9 @@ describe('Sign Out', () => {
     auth.signOutUser.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/network-request-failed' }));
     const router = renderLayout();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
-    await waitFor(() => expect(toasts.items.map((t) => [t.kind, t.text])).toEqual([['error', 'Failed to sign out. Please try again.']]));
+    await waitFor(() =>
+      expect(toasts.items.map((t) => [t.kind, t.text])).toEqual([['error', 'Failed to sign out. Please try again.']]),
+    );
     expect(router.state.location.pathname).toBe('/');
     expect(session.status).toBe('signedIn');
     expect(localStorage.getItem('unityAuthData')).toBe('{}');

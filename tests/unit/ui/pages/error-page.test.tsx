@@ -2,7 +2,14 @@
 // inside the signed-in layout it uses that layout's <main>, elsewhere it brings its own.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
@@ -70,12 +77,16 @@ describe('the error screen', () => {
     broken = true;
     renderAt('/flaky');
     await heading();
-    expect(screen.getByText('This page stopped working because of an unexpected error. Nothing was changed by it.')).toBeTruthy();
+    expect(
+      screen.getByText('This page stopped working because of an unexpected error. Nothing was changed by it.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to My Account' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('Something went wrong!')).toBeNull();
-    expect(consoleError.mock.calls.flat().some((arg: unknown) => arg instanceof Error && arg.message === 'render failed')).toBe(true);
+    expect(
+      consoleError.mock.calls.flat().some((arg: unknown) => arg instanceof Error && arg.message === 'render failed'),
+    ).toBe(true);
   });
 
   it('Try again renders the page again once the error is gone', async () => {
@@ -147,7 +158,9 @@ describe('the error screen', () => {
     broken = true;
     renderAt('/flaky');
     await heading();
-    await vi.waitFor(() => expect(host.sent()).toEqual([{ v: 3, type: 'pageError', route: '/flaky', message: 'Error: render failed' }]));
+    await vi.waitFor(() =>
+      expect(host.sent()).toEqual([{ v: 3, type: 'pageError', route: '/flaky', message: 'Error: render failed' }]),
+    );
   });
 
   it('in a plain browser, sends nothing and still shows the screen', async () => {

@@ -13,7 +13,17 @@ function setup() {
   );
   const images = utils.container.querySelectorAll('img');
   const stage = utils.container.querySelector<HTMLElement>('.compare-stage')!;
-  stage.getBoundingClientRect = () => ({ left: 100, width: 400, top: 0, height: 250, right: 500, bottom: 250, x: 100, y: 0, toJSON: () => ({}) });
+  stage.getBoundingClientRect = () => ({
+    left: 100,
+    width: 400,
+    top: 0,
+    height: 250,
+    right: 500,
+    bottom: 250,
+    x: 100,
+    y: 0,
+    toJSON: () => ({}),
+  });
   const loadAll = () =>
     act(() => {
       images.forEach((img) => fireEvent.load(img));

@@ -11,14 +11,16 @@ function pixels(value: string, scale = 4) {
     for (let px = 0; px < side; px++) {
       const x = Math.floor(px / scale) - QR_QUIET_ZONE;
       const y = Math.floor(py / scale) - QR_QUIET_ZONE;
-      if (x >= 0 && y >= 0 && x < size && y < size && dark(x, y)) data.fill(0, (py * side + px) * 4, (py * side + px) * 4 + 3);
+      if (x >= 0 && y >= 0 && x < size && y < size && dark(x, y))
+        data.fill(0, (py * side + px) * 4, (py * side + px) * 4 + 3);
     }
   return { data, side };
 }
 
 describe('qrModules', () => {
   it('encodes a shared-link address that a QR reader decodes back', () => {
-    const url = 'https://dreambook.example/external-link?model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42';
+    const url =
+      'https://dreambook.example/external-link?model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42';
     const { data, side } = pixels(url);
     expect(jsQR(data, side, side)?.data).toBe(url);
   });
