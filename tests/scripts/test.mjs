@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['unit and integration tests', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts']],
   ['Chromium', 'node', ['tests/scripts/ensure-chromium.mjs']],
