@@ -1,4 +1,4 @@
-/** True only in development builds: the /dev-data route and its nav item exist only there (dead code elsewhere). */
+/** True only in development builds: the /dev-data nav item shows only there (build.mjs leaves the route itself out elsewhere). */
 declare const DEV_BUILD: boolean;
 
 /** True in staging and development builds: the manual fallback payment path (SPEC 1). Dead code in production. */

@@ -16,4 +16,4 @@ export const devDataRoute = createRoute({
   component: DevDataPage,
 });
 
-export const devRoutes = DEV_BUILD ? [devDataRoute] : [];
+export const devRoutes = [devDataRoute];
