@@ -55,7 +55,7 @@ export const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> 
   },
   // Signing out has one text whatever went wrong.
   logout: { default: 'logoutFailed' },
-  // Sign-in & security (issue 16). A wrong current password reads as a failed sign-in (SPEC 8).
+  // Sign-in & security. A wrong current password reads as a failed sign-in (SPEC 8).
   changePassword: {
     ...email('passwordChangeFailed'),
     'auth/email-already-in-use': 'passwordChangeFailed',

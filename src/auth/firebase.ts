@@ -178,7 +178,7 @@ export async function sessionStillValid(): Promise<boolean> {
   }
 }
 
-// ---- Sign-in & security (issue 16) ----
+// ---- Sign-in & security ----
 
 /** What the security section needs beyond PortalUser. */
 export interface SecurityInfo {

@@ -1,4 +1,4 @@
-// Payments PayPal has taken that the backend has not recorded yet, per signed-in uid (issue 24). Like StoreKit's
+// Payments PayPal has taken that the backend has not recorded yet, per signed-in uid (README Reliability). Like StoreKit's
 // unfinished transactions: kept until recorded or finally refused, and delivered again until then. Pure rules only.
 import type { PaidPlan } from '../config/types';
 

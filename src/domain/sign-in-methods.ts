@@ -1,4 +1,4 @@
-// Pure rules of "Sign-in & security" (issue 16): which methods an account has, which may go, password form checks, the e-mail cooldown.
+// Pure rules of "Sign-in & security": which methods an account has, which may go, password form checks, the e-mail cooldown.
 import { PASSWORD_MIN_LENGTH } from './constants';
 
 export type LinkableProvider = 'google.com' | 'apple.com';

@@ -29,13 +29,13 @@ export const messages = {
     'We could not reach the {product} app on this computer, so it could not sign you in. Open {product}, then select Try again. You are still signed in here.',
   desktopTryAgain: 'Try again',
   desktopSkip: 'Continue to my account',
-  // A launch with ?link= (issue 25): the desktop guest's progress joins this account only when the user says so.
+  // A launch with ?link= (README Security): the desktop guest's progress joins this account only when the user says so.
   appLinkQuestion: 'Link the progress of the {product} app on this device to this account?',
   appLinkQuestionText: 'Only link if you opened this page from the {product} app yourself.',
   appLinkConfirm: 'Link',
   appLinkDecline: 'Not now',
   appLinkFailed: 'The progress of the {product} app could not be linked to this account. You are still signed in.',
-  // The router's error screen (issue 17 item 7): a webview has no address bar, so the way out is on the page.
+  // The router's error screen: a webview has no address bar, so the way out is on the page.
   errorScreenHeading: 'Something went wrong',
   errorScreenText: 'This page stopped working because of an unexpected error. Nothing was changed by it.',
   errorScreenHint: 'Try again to load the page once more, reload the whole portal, or go back to My Account.',
@@ -125,7 +125,7 @@ export const messages = {
   purchaseSucceeded: 'Successfully purchased {n} credits!',
   paymentCancelled: 'Payment cancelled',
 
-  // Payments PayPal took that the backend has not recorded yet (issue 24): kept and recorded again
+  // Payments PayPal took that the backend has not recorded yet (README Reliability): kept and recorded again
   finishingPurchase: 'Finishing your purchase…',
   finishingSubscription: 'Activating your subscription…',
   paymentKept:
@@ -135,7 +135,7 @@ export const messages = {
   paypalOrderReference: '{text} PayPal order: {id}',
   paypalSubscriptionReference: '{text} PayPal subscription: {id}',
 
-  // The connection (issue 24)
+  // The connection (README Reliability)
   offlineBanner: 'You are offline. Check your internet connection: this page will carry on by itself when it is back.',
   unreachableBanner:
     'We cannot reach our server. Check your internet connection: this page will carry on by itself when it is back.',
@@ -151,7 +151,7 @@ export const messages = {
   deletionConfirm: 'Are you sure?',
   affiliateTitle: 'Welcome to dream book!',
 
-  // Shared links: /external-link and /share-design (issue 8; the spec names no texts here)
+  // Shared links: /external-link and /share-design (the spec names no texts here)
   getAppHeading: 'Get the {product} app',
   openInProductHeading: 'Open in {product}',
   openInApp: 'Open in the app',
@@ -193,7 +193,7 @@ export const messages = {
   openOnDesktopHint: 'On a computer, you get a code to scan with your phone.',
   getTheAppText: 'Install {product} to open shared designs and make your own.',
 
-  // Signed-in pages: My Account, My Designs (issue 6; the spec names no texts here)
+  // Signed-in pages: My Account, My Designs (the spec names no texts here)
   usernameSaved: 'Username updated.',
   usernameSaveFailed: 'Failed to update username: {message}',
   usernameNoHash: 'A username cannot contain the # character.',
@@ -207,11 +207,11 @@ export const messages = {
   creditCountOne: '{n} credit',
   creditCountOther: '{n} credits',
 
-  // Sign-in screen (issue 3): continuing in the system browser from a webview
+  // Sign-in screen (README "Sign-in inside webviews"): continuing in the system browser from a webview
   openInBrowserRequested: 'Your web browser should open now. Finish signing in there; you can then return to this app.',
   openInBrowserManual: 'This app could not open your browser. Open this address in your web browser to sign in there:',
 
-  // My Account, Sign-in & security (issue 16; SPEC 8 texts reused for failures it names)
+  // My Account, Sign-in & security (SPEC 8 texts reused for failures it names)
   securityHeading: 'Sign-in & security',
   changePasswordHeading: 'Change password',
   addPasswordHeading: 'Add a password',
@@ -275,7 +275,7 @@ export const messages = {
   nowVerified: 'Your email address is verified.',
   noEmailAddress: 'Your account has no email address.',
 
-  // Payments: plan and pack cards, the payment dialogs, the subscription card (issue 17 item 8: moved from JSX)
+  // Payments: plan and pack cards, the payment dialogs, the subscription card (no text in JSX)
   tryAgain: 'Try Again',
   close: 'Close',
   currentPlanBadge: 'Current Plan',
@@ -322,7 +322,7 @@ export const messages = {
   compareImagesLoading: 'Loading comparison images...',
   compareCaption: 'Drag, tap or use the arrow keys to compare the sketch with the finished render.',
 
-  // Pages: My Account, credits, My Designs, subscription, not found, return, development data (issue 17 item 8)
+  // Pages: My Account, credits, My Designs, subscription, not found, return, development data
   myAccountHeading: 'My Account',
   profileHeading: 'Profile information',
   usernameLabel: 'Username',
@@ -373,11 +373,11 @@ export const messages = {
   notFoundLink: 'Go to your account',
   returnHint: 'You can close this window. Not signed in on the desktop? Open {product} there and choose Sign In again.',
 
-  // My Designs cards (issue 17 item 8)
+  // My Designs cards
   lastEdited: 'Last edited',
   lastEditedUnknown: 'unknown',
 
-  // Sign-in forms, account cards, survey, footer and app shell (issue 17 item 8: moved from JSX)
+  // Sign-in forms, account cards, survey, footer and app shell (no text in JSX)
   deleteAccountHeading: 'Delete account',
   deleteAccountText: 'Permanently delete your {product} account, your saved designs, credits and subscription.',
   requestAccountDeletion: 'Request Account Deletion',
@@ -420,20 +420,20 @@ export const messages = {
   closeGlyph: '×',
   profilePhotoAlt: 'Your profile photo',
 
-  // Account deletion dialog (issue 17 item 8)
+  // Account deletion dialog
   accountDeletedTitle: 'Account deleted',
   deletionWarning:
     'Deleting your account removes your profile, saved designs, credits and subscription from {product}. This cannot be undone.',
   deletingAccount: 'Deleting…',
   deleteAccountButton: 'Delete Account',
 
-  // Affiliate survey buttons (issue 17 item 8)
+  // Affiliate survey buttons
   submitting: 'Submitting…',
   submit: 'Submit',
   copied: 'Copied',
   copy: 'Copy',
   copyRefused: 'Could not copy: the browser refused clipboard access. Select the text and copy it instead.',
-  // Texts the domain names by key (issue 17 item 8): document titles, plans, reasons, expiry, credit packs.
+  // Texts the domain names by key: document titles, plans, reasons, expiry, credit packs.
   pageTitle: '{page} · {product}',
   pageTitleAccount: 'My Account',
   pageTitleSubscription: 'Pro plans',

@@ -1,4 +1,4 @@
-// Payments PayPal has taken that the backend has not recorded yet (issue 24): kept in local storage by uid before the
+// Payments PayPal has taken that the backend has not recorded yet (README Reliability): kept in local storage by uid before the
 // first recording call, and recorded again on each signed-in page load, when the connection returns and on Try Again,
 // until the backend records them or refuses them for good. The backend answers the same PayPal id idempotently.
 import { purchaseCredits } from '../api/account';

@@ -17,7 +17,7 @@ export type { LoadStatus } from './resource';
 export { PortalError } from './errors';
 export { apiContext } from './api-context';
 
-/** Whose Unity auth `player.unity` holds: every read checks it against the signed-in user (issue 25). */
+/** Whose Unity auth `player.unity` holds: every read checks it against the signed-in user (README Security). */
 let unityOwner: string | null = null;
 
 function storeUnity(uid: string, unity: UnityAuth): UnityAuth {

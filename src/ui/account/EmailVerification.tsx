@@ -1,4 +1,4 @@
-// The Verified / Not verified badge, "Send verification e-mail" with a cooldown, and a re-read of the account (issue 16).
+// The Verified / Not verified badge, "Send verification e-mail" with a cooldown, and a re-read of the account.
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';

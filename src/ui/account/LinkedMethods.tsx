@@ -1,4 +1,4 @@
-// Google and Apple, linked or not: Link in a popup, Unlink after a confirmation, never the last method (issue 16).
+// Google and Apple, linked or not: Link in a popup, Unlink after a confirmation, never the last method.
 import { useId, useRef, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import { canUnlink, LINKABLE_PROVIDERS, type LinkableProvider } from '../../domain/sign-in-methods';

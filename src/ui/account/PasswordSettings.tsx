@@ -1,4 +1,4 @@
-// Change password (reauthenticating with the current one), or "Add a password" for a Google or Apple account (issue 16).
+// Change password (reauthenticating with the current one), or "Add a password" for a Google or Apple account.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';

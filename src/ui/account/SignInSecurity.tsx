@@ -1,4 +1,4 @@
-// My Account "Sign-in & security" (issue 16): password, linked Google/Apple, e-mail verification.
+// My Account "Sign-in & security": password, linked Google/Apple, e-mail verification.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { hasPassword } from '../../domain/sign-in-methods';

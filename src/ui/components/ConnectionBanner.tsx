@@ -1,4 +1,4 @@
-// The offline banner of the signed-in layout (issue 24): says when the network is gone, goes when it is back.
+// The offline banner of the signed-in layout (README Reliability): says when the network is gone, goes when it is back.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
