@@ -40,7 +40,8 @@ export const routeTree = rootRoute.addChildren([
 
 /**
  * Every route's error screen. Below the signed-in layout it shows inside that layout's <main>; elsewhere it brings its
- * own. No bridge message: React reports the caught error with one console.error, which hosts read from the webview.
+ * own. React reports the caught error with one console.error; inside a host webview ErrorPage also sends the host a
+ * `pageError` bridge message (src/state/host.ts).
  */
 export function PortalErrorPage(props: ErrorComponentProps) {
   const inLayout = useMatch({
