@@ -130,12 +130,10 @@ for (const { name, viewport } of WIDTHS) {
       await dialog.getByRole('button', { name: 'Confirm Cancellation' }).click();
       expect((await cancelled).postDataJSON()).toMatchObject({ reason: 'too_expensive', playerId: account.playerId });
       await expect(
-        page
-          .getByRole('status')
-          .filter({
-            hasText:
-              'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
-          }),
+        page.getByRole('status').filter({
+          hasText:
+            'Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
+        }),
       ).toBeVisible();
       await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
       await expect(page.getByText(/^Premium features until /)).toBeVisible();
@@ -187,11 +185,9 @@ for (const { name, viewport } of WIDTHS) {
       await openSubscriptionPage(page);
       await card(page, 'Annual').getByRole('button', { name: 'Choose Annual' }).click();
       await expect(
-        page
-          .getByRole('alert')
-          .filter({
-            hasText: 'You already have an active subscription. Please cancel it before starting a new subscription.',
-          }),
+        page.getByRole('alert').filter({
+          hasText: 'You already have an active subscription. Please cancel it before starting a new subscription.',
+        }),
       ).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(card(page, 'Monthly').getByRole('button')).toHaveCount(0);
@@ -208,11 +204,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByText('Paused', { exact: true })).toBeVisible();
       await card(page, 'Semi-Annual').getByRole('button', { name: 'Choose Semi-Annual' }).click();
       await expect(
-        page
-          .getByRole('alert')
-          .filter({
-            hasText: 'You have a paused subscription. Please resume or cancel it before starting a new subscription.',
-          }),
+        page.getByRole('alert').filter({
+          hasText: 'You have a paused subscription. Please resume or cancel it before starting a new subscription.',
+        }),
       ).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expectAccessible(page, `start refused (${name})`);
