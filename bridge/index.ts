@@ -82,8 +82,11 @@ export interface Bridge {
   navigateToDesktop(url: string): void;
   /** The no-cors GET fallback (SPEC 2 /return-to-app, SPEC 7); failures ignored, refused unless its origin is allowed. */
   callDesktop(url: string): Promise<void>;
-  /** Whether the desktop app listens at `target` (see probeDesktop in fallback.ts); 'unknown' where asking could prompt. */
-  probeDesktop(target: string): Promise<fallback.DesktopProbe>;
+  /**
+   * Whether the desktop app listens at `target` (see probeDesktop in fallback.ts); 'unknown' where asking could prompt,
+   * or when no answer came within `timeoutMs` (DESKTOP_PROBE_TIMEOUT_MS by default).
+   */
+  probeDesktop(target: string, options?: { timeoutMs?: number }): Promise<fallback.DesktopProbe>;
   /** Stops listening and removes the receive function (tests, or a page being torn down). */
   dispose(): void;
 }
@@ -262,7 +265,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
     },
     navigateToDesktop: (url) => fallback.navigateToDesktop(url, allowList, win),
     callDesktop: (url) => fallback.callDesktop(url, allowList),
-    probeDesktop: (target) => fallback.probeDesktop(target, allowList),
+    probeDesktop: (target, options) => fallback.probeDesktop(target, allowList, options),
     dispose() {
       for (const stop of stops ?? []) stop();
       stops = null;

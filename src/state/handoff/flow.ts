@@ -1,7 +1,8 @@
 // The app auth flow of SPEC 4 after sign-in: Unity auth, cloud save, new-user survey, then the token to the host
 // webview (by message) or to the desktop app (by redirect): once, at once, and with nothing left behind to reuse.
-import { bridge, type DesktopProbe, type TokenKind } from '@home-design/portal-bridge';
+import { bridge, DESKTOP_PROBE_TIMEOUT_MS, type DesktopProbe, type TokenKind } from '@home-design/portal-bridge';
 import * as auth from '../../auth/firebase';
+import { config } from '../../config/config';
 import { TOKEN_MIN_VALIDITY_MS } from '../../domain/constants';
 import { loginUrl } from '../../domain/desktop-target';
 import { isNewAccount } from '../../domain/profile';
@@ -69,8 +70,9 @@ async function flow(now: number): Promise<void> {
   if (!user) return;
   const due = handoffDue();
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
+  // Its answer may take as long as the steps do: the wait for it is counted from the redirect (redirectToDesktop).
   if (launch.target && !launch.devMode && !launch.hostHint && bridge.detectHost() === null)
-    earlyProbe = bridge.probeDesktop(launch.target);
+    earlyProbe = bridge.probeDesktop(launch.target, { timeoutMs: config.requestTimeoutMs });
   try {
     await linkIfWanted(user.uid);
     if (session.user?.uid !== user.uid) return;
@@ -160,9 +162,10 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   }
   // A desktop app that is not running would leave the user on the browser's error page with the token in its address
   // bar: where the page can ask without a permission prompt, it asks first.
+  // However long the steps before took, the app gets the same DESKTOP_PROBE_TIMEOUT_MS to answer once the page leaves.
   const probe = earlyProbe ?? bridge.probeDesktop(target);
   earlyProbe = null;
-  if ((await probe) === 'notListening') {
+  if ((await Promise.race([probe, giveUpAfter(DESKTOP_PROBE_TIMEOUT_MS)])) === 'notListening') {
     handoff.phase = 'notListening';
     notListeningTarget = target;
     finishAuthenticating();
@@ -174,6 +177,8 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   markRedirecting();
   bridge.navigateToDesktop(loginUrl(target, token, state));
 }
+
+const giveUpAfter = (ms: number) => new Promise<DesktopProbe>((resolve) => setTimeout(() => resolve('unknown'), ms));
 
 let notListeningTarget: string | null = null;
 let earlyProbe: Promise<DesktopProbe> | null = null;

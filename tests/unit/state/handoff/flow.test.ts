@@ -22,7 +22,7 @@ const bridge = vi.hoisted(() => ({
   sendLogout: vi.fn(),
   whenHostReady: vi.fn(async () => null),
 }));
-vi.mock('@home-design/portal-bridge', () => ({ bridge }));
+vi.mock('@home-design/portal-bridge', () => ({ bridge, DESKTOP_PROBE_TIMEOUT_MS: 1_500 }));
 
 import { config } from '../../../../src/config/config';
 import {
@@ -302,6 +302,47 @@ describe('when nothing listens at the desktop target', () => {
     bridge.probeDesktop.mockResolvedValue('listening');
     await retryDesktopHandoff();
     expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?id-token`);
+  });
+
+  it("the app's answer gets 1.5 s from the redirect, however long the SPEC 4 steps took before it", async () => {
+    vi.useFakeTimers();
+    try {
+      // The question is asked as the flow starts; the steps take 3 s; the answer comes 1 s after they end.
+      player.ensureUnity.mockImplementationOnce(
+        () => new Promise((resolve) => setTimeout(() => resolve({ playerId: 'P1', accessToken: 'u' }), 3_000)),
+      );
+      bridge.probeDesktop.mockImplementationOnce(
+        () => new Promise((resolve) => setTimeout(() => resolve('notListening'), 4_000)),
+      );
+      captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+      const flow = onSignedIn();
+      expect(bridge.probeDesktop).toHaveBeenCalledWith(DESKTOP, { timeoutMs: config.requestTimeoutMs });
+      await vi.advanceTimersByTimeAsync(3_500);
+      expect(handoff.phase).toBe('redirecting');
+      await vi.advanceTimersByTimeAsync(600);
+      await flow;
+      expect(handoff.phase).toBe('notListening');
+      expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a question that never answers holds the redirect for 1.5 s, then the page leaves', async () => {
+    vi.useFakeTimers();
+    try {
+      bridge.probeDesktop.mockImplementationOnce(() => new Promise(() => {}));
+      captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+      const flow = onSignedIn();
+      await vi.advanceTimersByTimeAsync(1_400);
+      expect(handoff.phase).toBe('redirecting');
+      expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(200);
+      await flow;
+      expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?id-token`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('Continue to my account forgets the target and leaves the sign-in screen', async () => {
