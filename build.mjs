@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleComposition } from './harness/build/composition.mjs';
 import { firebaseStaticFields } from './harness/build/firebase-static-fields.mjs';
+import { shortMessageKeys } from './harness/build/short-message-keys.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './harness/default-ports.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
@@ -356,7 +357,13 @@ export async function buildPortal({
     // React 19 has useSyncExternalStore: @tanstack/react-store's selector needs no shim.
     alias: { 'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector' },
     logLevel: quiet ? 'silent' : 'warning',
-    plugins: [firebaseStaticFields(), ...(config.isDevelopment ? [] : [withoutDevRoutes])],
+    plugins: [
+      firebaseStaticFields(),
+      ...(config.isDevelopment ? [] : [withoutDevRoutes]),
+      // Message keys as short codes in every built bundle, so the e2e suite runs what production ships. Not in watch
+      // builds: a rebuild does not load unchanged files again, and a key added to the catalogue moves later codes.
+      ...(watch ? [] : [shortMessageKeys(root)]),
+    ],
     // The reload client of `npm run dev`, part of the bundle (the CSP forbids inline scripts); absent in every other build.
     ...(liveReloadOrigin(config)
       ? {
