@@ -39,6 +39,8 @@ function hostWantsToken(uid: string): boolean {
  * for the token. Only a new `redirect` makes a target: a later visit to any page sends nothing.
  */
 export function handoffDue(): boolean {
+  // Leaving: the address was just made clean, and the /auth guard must not take that for "nothing due, go on to /".
+  if (leavingForDesktop) return true;
   const uid = session.user?.uid;
   return launch.target !== null || (uid !== undefined && hostWantsToken(uid));
 }
@@ -173,6 +175,7 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   }
   if (session.user === null) return;
   deliveredFor = session.user.uid;
+  leavingForDesktop = true;
   markTargetUsed();
   markRedirecting();
   bridge.navigateToDesktop(loginUrl(target, token, state));
@@ -181,6 +184,8 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
 const giveUpAfter = (ms: number) => new Promise<DesktopProbe>((resolve) => setTimeout(() => resolve('unknown'), ms));
 
 let notListeningTarget: string | null = null;
+/** The browser is on its way to {target}/login: the page stays as it is until it has gone. */
+let leavingForDesktop = false;
 let earlyProbe: Promise<DesktopProbe> | null = null;
 
 /** "Try again" on the not-running screen: asks again and hands off with a fresh token when the app listens now. */
@@ -231,6 +236,7 @@ export function resetHandoffOnSignOut(): void {
   deliveredFor = null;
   notListeningTarget = null;
   earlyProbe = null;
+  leavingForDesktop = false;
   handoff.phase = 'idle';
   // The next user's sign-in runs a flow of its own instead of sharing the one still waiting for this user's answers.
   runAppAuthFlow.clear();
@@ -243,6 +249,7 @@ export function resetHandoffForTests(): void {
   deliveredFor = null;
   notListeningTarget = null;
   earlyProbe = null;
+  leavingForDesktop = false;
   linkAnswer = null;
   runAppAuthFlow.clear();
 }

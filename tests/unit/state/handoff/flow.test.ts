@@ -30,6 +30,7 @@ import {
   answerTokenRequest,
   captureLaunchParams,
   handoff,
+  handoffDue,
   onSignedIn,
   resetHandoffForTests,
   retryDesktopHandoff,
@@ -247,6 +248,21 @@ describe('the token goes to a host by message, or to the desktop by redirect', (
     expect(handoff.phase).toBe('redirecting');
     expect(localStorage.getItem('isRedirecting')).toBe('true');
     expect(localStorage.getItem('redirectUrl')).toBeNull();
+  });
+
+  it('while the browser leaves for the target, a hand-off still counts as due (the /auth guard stays put)', async () => {
+    bridge.probeDesktop.mockResolvedValue('listening');
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    expect(handoffDue()).toBe(true);
+    // The clean address replaces the launch's before the browser leaves: the router runs the /auth guard meanwhile.
+    let dueWhenCleaned: boolean | undefined;
+    hooks.replaceUrl.mockImplementationOnce(() => (dueWhenCleaned = handoffDue()));
+    await onSignedIn();
+    expect(bridge.navigateToDesktop).toHaveBeenCalled();
+    expect(dueWhenCleaned).toBe(true);
+    expect(handoffDue()).toBe(true);
+    await signOut();
+    expect(handoffDue()).toBe(false);
   });
 
   it('no host and no target: nothing is handed off and the flow still runs the SPEC 4 steps', async () => {
