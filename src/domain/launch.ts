@@ -19,7 +19,7 @@ export interface Launch {
   unityToken: boolean;
   /** The desktop's opaque `state`, echoed back on the login call (RFC 8252 §8.9). */
   state: string | null;
-  /** `dev=true` on the sign-in screen: the hand-off goes through /return-to-app (development builds only: handoff.ts). */
+  /** `dev=true` on the sign-in screen: the hand-off goes through /return-to-app (development builds only: src/state/handoff/flow.ts). */
   dev: boolean;
   /** `?link=`: the desktop guest player's Unity token, for /auth/unity-link once the user says Link. */
   link: string | null;

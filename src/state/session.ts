@@ -3,8 +3,9 @@ import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
 import { bridge } from '@home-design/portal-bridge';
+import { DESKTOP_AUTH_KEYS } from './handoff/launch';
 import { singleFlight } from './resource';
-import { LOCAL_KEYS, localStore } from './storage';
+import { localStore } from './storage';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -114,17 +115,6 @@ export async function signOut(options: { tellHost?: boolean } = {}): Promise<voi
   afterSignOut(options.tellHost ?? true);
 }
 
-/** What the desktop hand-off keeps in local storage, and the redirect URL (SPEC 2, ?action=logout). */
-export const DESKTOP_AUTH_KEYS = [
-  LOCAL_KEYS.authToken,
-  LOCAL_KEYS.unityAuthData,
-  LOCAL_KEYS.redirectUrl,
-  LOCAL_KEYS.redirectPath,
-  LOCAL_KEYS.isRedirecting,
-  LOCAL_KEYS.redirectWithUnityToken,
-  LOCAL_KEYS.redirectState,
-] as const;
-
 /**
  * SPEC 2 ?action=logout: signs out and forgets only the desktop-app auth data and the redirect URL; other
  * choices (paymentsDisabled) stay, unlike the Sign Out button. Throws when the identity service fails.
@@ -137,7 +127,7 @@ export async function signOutClearingDesktopData(): Promise<void> {
 
 let signedInHere = false;
 
-/** Called by the sign-in screen on a successful sign-in: a host webview then expects the token (see handoff.ts). */
+/** Called by the sign-in screen on a successful sign-in: a host webview then expects the token (src/state/handoff/flow.ts). */
 export function markSignedIn(): void {
   signedInHere = true;
 }

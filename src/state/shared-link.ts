@@ -3,8 +3,8 @@ import { config } from '../config/config';
 import { desktopPolicy } from '../domain/desktop-target';
 import { detectPlatform, type Platform, type PlatformHints } from '../domain/platform';
 import { planDevHandoff, type DevHandoffPlan, type SharedLink } from '../domain/shared-link';
+import { parkPathForReturnToApp } from './handoff/launch';
 import { createStore } from './resource';
-import { LOCAL_KEYS, localStore } from './storage';
 
 /** How long the page waits for the app to take over before it says the app did not open. */
 export const APP_OPEN_WAIT_MS = 2_500;
@@ -91,9 +91,6 @@ export function startDevHandoff(link: SharedLink, pageHostname: string = window.
     { devLocalIp: config.devLocalIp, pageHostname, desktopPort: config.desktopPort, policy: desktopPolicy(config) },
     link,
   );
-  if (plan.ok) {
-    localStore.set(LOCAL_KEYS.redirectUrl, plan.handoff.redirectUrl);
-    localStore.set(LOCAL_KEYS.redirectPath, plan.handoff.redirectPath);
-  }
+  if (plan.ok) parkPathForReturnToApp(plan.handoff.redirectUrl, plan.handoff.redirectPath);
   return plan;
 }

@@ -89,6 +89,17 @@ function resumePendingTarget(): void {
   launch.state = localStore.get(LOCAL_KEYS.redirectState);
 }
 
+/** What the desktop hand-off keeps in local storage, and the redirect URL (SPEC 2, ?action=logout). */
+export const DESKTOP_AUTH_KEYS = [
+  LOCAL_KEYS.authToken,
+  LOCAL_KEYS.unityAuthData,
+  LOCAL_KEYS.redirectUrl,
+  LOCAL_KEYS.redirectPath,
+  LOCAL_KEYS.isRedirecting,
+  LOCAL_KEYS.redirectWithUnityToken,
+  LOCAL_KEYS.redirectState,
+] as const;
+
 /** The stored target, checked again (storage is not trusted either): /return-to-app's dev-mode calls. */
 export function storedTarget(): string | null {
   const stored = localStore.get(LOCAL_KEYS.redirectUrl);
@@ -126,6 +137,12 @@ export function markTargetUsed(): void {
   forgetTarget();
   sessionStore.setFlag(SESSION_KEYS.hasRedirected, true);
   hooks.replaceUrl(cleanAddress(currentPath()));
+}
+
+/** Dev mode of /external-link (SPEC 2): the desktop listener and the path /return-to-app will call. */
+export function parkPathForReturnToApp(target: string, path: string): void {
+  localStore.set(LOCAL_KEYS.redirectUrl, target);
+  localStore.set(LOCAL_KEYS.redirectPath, path);
 }
 
 /** Dev mode (SPEC 2 /return-to-app): the target, the token and the state parked for /return-to-app's calls. */

@@ -1,3 +1,4 @@
+// The one block a page shows when its load failed (SPEC 8): the load's text and Try again, the same on every page.
 import { message } from '../../messages/catalogue';
 
 interface LoadErrorProps {

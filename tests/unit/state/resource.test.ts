@@ -178,6 +178,60 @@ describe('createStore', () => {
     store.reset();
     expect(store.state).toEqual({ open: false, nested: { n: 0 } });
   });
+
+  /** A save action on a store, recording its steps; the call answers when the test says. */
+  function saving() {
+    const store = createStore(() => ({ saving: false, saved: null as string | null, error: null as string | null }));
+    const steps: string[] = [];
+    const answer = deferred<string>();
+    const run = (succeeded?: (value: string) => void) =>
+      store.act({
+        start: () => (steps.push('start'), (store.state.saving = true)),
+        call: () => answer.promise,
+        succeeded: succeeded ?? ((value) => (steps.push('succeeded'), (store.state.saved = value))),
+        failed: (error) => (steps.push('failed'), (store.state.error = String(error))),
+        finish: () => (steps.push('finish'), (store.state.saving = false)),
+      });
+    return { store, steps, answer, run };
+  }
+
+  it('act marks the action pending, adopts the answer and clears the pending state, in that order', async () => {
+    const { store, steps, answer, run } = saving();
+    const done = run();
+    expect(store.state.saving).toBe(true);
+    answer.resolve('Ada');
+    expect(await done).toBe(true);
+    expect(steps).toEqual(['start', 'succeeded', 'finish']);
+    expect(store.state).toEqual({ saving: false, saved: 'Ada', error: null });
+  });
+
+  it('act words a failed call, and a throw in succeeded counts as a failure', async () => {
+    const failing = saving();
+    const done = failing.run();
+    failing.answer.reject('offline');
+    expect(await done).toBe(false);
+    expect(failing.steps).toEqual(['start', 'failed', 'finish']);
+    expect(failing.store.state.error).toBe('offline');
+
+    const throwing = saving();
+    const second = throwing.run(() => {
+      throw 'unreadable';
+    });
+    throwing.answer.resolve('Ada');
+    expect(await second).toBe(false);
+    expect(throwing.steps).toEqual(['start', 'failed', 'finish']);
+    expect(throwing.store.state.error).toBe('unreadable');
+  });
+
+  it('act drops every step after the call once the store was reset (a sign-out meanwhile)', async () => {
+    const { store, steps, answer, run } = saving();
+    const done = run();
+    store.reset();
+    answer.resolve('Ada');
+    expect(await done).toBe(false);
+    expect(steps).toEqual(['start']);
+    expect(store.state).toEqual({ saving: false, saved: null, error: null });
+  });
 });
 
 describe('singleFlight', () => {

@@ -1,8 +1,8 @@
 // /return-to-app on load (SPEC 2): the stored desktop calls, each once, through the allow-list.
 import { bridge } from '@home-design/portal-bridge';
-import { loginUrl, pathUrl } from '../domain/desktop-target';
-import { storedTarget } from './handoff';
-import { LOCAL_KEYS, localStore } from './storage';
+import { loginUrl, pathUrl } from '../../domain/desktop-target';
+import { LOCAL_KEYS, localStore } from '../storage';
+import { storedTarget } from './launch';
 
 /** Calls {redirectUrl}/{redirectPath}, else {redirectUrl}/login?{authToken}; clears what it used. Failures are ignored. */
 export async function callDesktopOnReturn(): Promise<void> {
