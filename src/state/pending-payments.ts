@@ -18,7 +18,7 @@ import {
 } from '../domain/pending-payments';
 import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
-import { PortalError } from './errors';
+import { errorText, PortalError } from './errors';
 import { loadPlayer, requirePlayer, setCredits } from './player';
 import { createStore, singleFlight } from './resource';
 import { session } from './session';
@@ -106,14 +106,14 @@ function isDropped(error: unknown): boolean {
   return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
 }
 
-/** SPEC 8's purchase text for a failure: "Error: {server text}", or the support text. */
+/** SPEC 8's purchase text for a failure: "Error: {server text}" when the backend or the portal said why, else support. */
 export function purchaseErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.kind === 'http' || error.kind === 'auth') return message('purchaseError', { message: error.serverText });
-    return message('purchaseFailed');
-  }
-  if (error instanceof PortalError) return message('purchaseError', { message: error.message });
-  return message('purchaseFailed');
+  const said = (text: string) => message('purchaseError', { message: text });
+  return errorText(error, {
+    api: (e) => (e.kind === 'http' || e.kind === 'auth' ? said(e.serverText) : message('purchaseFailed')),
+    portal: (e) => said(e.message),
+    fallback: 'purchaseFailed',
+  });
 }
 
 function refused(payment: PendingPayment, text: string): Settlement {
