@@ -18,13 +18,7 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
 
-const bridge = vi.hoisted(() => ({
-  isEmbedded: vi.fn(() => false),
-  requestOpenInBrowser: vi.fn((_url: string) => false),
-  whenHostReady: vi.fn(() => Promise.resolve(null as string | null)),
-  sendLogout: vi.fn(() => false),
-}));
-vi.mock('@home-design/portal-bridge', () => ({ bridge }));
+vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
 import {
   accountSecurity,
@@ -45,6 +39,7 @@ import {
 } from '../../../src/state/account-security';
 import { session, signOut, onSignedOut } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
+import { fakeBridge as bridge } from '../support/fake-bridge';
 
 // A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
 onSignedOut(resetAccountSecurity);

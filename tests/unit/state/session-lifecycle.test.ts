@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
-vi.mock('@home-design/portal-bridge', () => ({ bridge: { sendLogout: vi.fn() } }));
+vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
 import { pageLeaving, resetSessionForTests, startSession } from '../../../src/state/session';
 import { fakeAuth as auth, signedInUser as user } from '../support/fake-auth';

@@ -8,14 +8,7 @@ const auth = vi.hoisted(() => ({
   signOutUser: vi.fn(),
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
-vi.mock('@home-design/portal-bridge', () => ({
-  bridge: {
-    onHostMessage: vi.fn(),
-    onHostReady: vi.fn(),
-    sendSignedIn: vi.fn(),
-    start: vi.fn(() => Promise.resolve(null)),
-  },
-}));
+vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 vi.mock('../../../src/state/handoff', () => ({
   answerTokenRequest: vi.fn(() => Promise.resolve()),
   captureLaunchParams: vi.fn(),

@@ -14,13 +14,7 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
 
-const bridge = vi.hoisted(() => ({
-  isEmbedded: vi.fn(() => false),
-  requestOpenInBrowser: vi.fn(() => false),
-  whenHostReady: vi.fn(() => Promise.resolve(null as string | null)),
-  sendLogout: vi.fn(() => false),
-}));
-vi.mock('@home-design/portal-bridge', () => ({ bridge }));
+vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
 import { session } from '../../../src/state/session';
 import {
@@ -43,6 +37,7 @@ import {
 import { toasts, clearToasts } from '../../../src/state/toasts';
 import { deferred } from '../support/deferred';
 import { message } from '../../../src/messages/catalogue';
+import { fakeBridge as bridge } from '../support/fake-bridge';
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
 const user = {

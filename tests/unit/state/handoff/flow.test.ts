@@ -13,16 +13,7 @@ const auth = vi.hoisted(() => ({
   signOutUser: vi.fn(async () => {}),
 }));
 vi.mock('../../../../src/auth/firebase', () => auth);
-const bridge = vi.hoisted(() => ({
-  detectHost: vi.fn((): string | null => null),
-  navigateToDesktop: vi.fn(),
-  probeDesktop: vi.fn(async (_target: string): Promise<string> => 'unknown'),
-  sendToken: vi.fn((..._args: unknown[]) => false),
-  sendTokenUnavailable: vi.fn(),
-  sendLogout: vi.fn(),
-  whenHostReady: vi.fn(async () => null),
-}));
-vi.mock('@home-design/portal-bridge', () => ({ bridge, DESKTOP_PROBE_TIMEOUT_MS: 1_500 }));
+vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
 import { config } from '../../../../src/config/config';
 import {
@@ -40,6 +31,7 @@ import {
 } from '../../../../src/state/handoff';
 import { markSignedIn, session, signOut, onSignedOut } from '../../../../src/state/session';
 import { clearToasts, toasts } from '../../../../src/state/toasts';
+import { fakeBridge as bridge, resetFakeBridge } from '../../support/fake-bridge';
 
 // A sign-out resets the hand-off as startPortal registers it (sign-out-resets.ts).
 onSignedOut(resetHandoffOnSignOut);
@@ -73,10 +65,7 @@ afterEach(() => {
   hooks.navigate.mockReset();
   player.ensureUnity.mockClear();
   player.loadPlayer.mockClear();
-  for (const fake of Object.values(bridge)) fake.mockClear();
-  bridge.detectHost.mockImplementation(() => null);
-  bridge.probeDesktop.mockImplementation(async () => 'unknown');
-  bridge.sendToken.mockImplementation(() => false);
+  resetFakeBridge();
   auth.idTokenValidFor.mockImplementation(async () => 'id-token');
   localStorage.clear();
   sessionStorage.clear();

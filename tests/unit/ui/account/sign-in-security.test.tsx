@@ -22,17 +22,12 @@ const auth = vi.hoisted(() => ({
     error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
 }));
 vi.mock('../../../../src/auth/firebase', () => auth);
-const bridge = vi.hoisted(() => ({
-  isEmbedded: vi.fn(() => false),
-  requestOpenInBrowser: vi.fn((_url: string) => false),
-  whenHostReady: vi.fn(() => Promise.resolve(null)),
-  sendLogout: vi.fn(() => false),
-}));
-vi.mock('@home-design/portal-bridge', () => ({ bridge }));
+vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
 import { accountSecurity, resetAccountSecurity } from '../../../../src/state/account-security';
 import { session } from '../../../../src/state/session';
 import { SignInSecurity } from '../../../../src/ui/account/SignInSecurity';
+import { fakeBridge as bridge } from '../../support/fake-bridge';
 
 const userWith = (...providerIds: string[]) => ({
   uid: 'u1',

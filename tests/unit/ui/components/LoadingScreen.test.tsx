@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/auth/firebase', () => ({ onUserChanged: vi.fn(() => () => {}) }));
-vi.mock('@home-design/portal-bridge', () => ({ bridge: { sendLogout: vi.fn() } }));
+vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
 import { resetSessionForTests, session } from '../../../../src/state/session';
 import { LoadingScreen } from '../../../../src/ui/components/Overlay';

@@ -19,15 +19,11 @@ const auth = vi.hoisted(() => ({
     error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
 }));
 vi.mock('../../../../src/auth/firebase', () => auth);
-const bridge = vi.hoisted(() => ({
-  isEmbedded: vi.fn(() => false),
-  requestOpenInBrowser: vi.fn((_url: string) => false),
-  whenHostReady: vi.fn(() => Promise.resolve(null)),
-}));
-vi.mock('@home-design/portal-bridge', () => ({ bridge }));
+vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
 import { resetSignInScreenForTests, signInScreen } from '../../../../src/state/sign-in';
 import { AuthPage } from '../../../../src/ui/pages/AuthPage';
+import { fakeBridge as bridge } from '../../support/fake-bridge';
 
 async function renderAt(path = '/auth') {
   const router = createRouter({
