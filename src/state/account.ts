@@ -53,21 +53,27 @@ export async function submitUsername(draft: string): Promise<void> {
           : message('usernameControlCharacters');
     return;
   }
-  account.username.saving = true;
-  account.username.error = null;
-  try {
-    await saveUsername(name);
-    account.username.editing = false;
-    showToast('success', message('usernameSaved'));
-  } catch (error) {
-    const failed = (text: string) => message('usernameSaveFailed', { message: text });
-    account.username.error = errorText(error, {
-      api: (cause) => failed(cause.kind === 'http' ? cause.serverText : message('networkError')),
-      portal: (cause) => failed(cause.message),
-    });
-  } finally {
-    account.username.saving = false;
-  }
+  const failed = (text: string) => message('usernameSaveFailed', { message: text });
+  await store.act({
+    start: () => {
+      account.username.saving = true;
+      account.username.error = null;
+    },
+    call: () => saveUsername(name),
+    succeeded: () => {
+      account.username.editing = false;
+      showToast('success', message('usernameSaved'));
+    },
+    failed: (error) => {
+      account.username.error = errorText(error, {
+        api: (cause) => failed(cause.kind === 'http' ? cause.serverText : message('networkError')),
+        portal: (cause) => failed(cause.message),
+      });
+    },
+    finish: () => {
+      account.username.saving = false;
+    },
+  });
 }
 
 // ---- Account deletion ----
@@ -119,16 +125,21 @@ export async function confirmDeletion(deps: DeletionDeps): Promise<void> {
     return;
   }
   if (!ctx.unityToken && stored) ctx = { ...ctx, unityToken: stored.accessToken };
-  account.deletion.step = 'deleting';
-  account.deletion.error = null;
-  try {
-    await deleteUser(ctx, playerId);
-  } catch (error) {
-    account.deletion.step = 'confirming';
-    account.deletion.error = deletionErrorText(error);
-    return;
-  }
-  account.deletion.step = 'deleted';
+  const deleted = await store.act({
+    start: () => {
+      account.deletion.step = 'deleting';
+      account.deletion.error = null;
+    },
+    call: () => deleteUser(ctx, playerId),
+    succeeded: () => {
+      account.deletion.step = 'deleted';
+    },
+    failed: (error) => {
+      account.deletion.step = 'confirming';
+      account.deletion.error = deletionErrorText(error);
+    },
+  });
+  if (!deleted) return;
   redirectTimer = setTimeout(() => {
     redirectTimer = null;
     // The account is gone: sign out even if the identity service cannot be reached; the logout page signs out again.

@@ -50,16 +50,8 @@ const store = createStore(() => ({
 
 export const purchase = store.state;
 
-/** Changes each time the modal opens or closes, so late PayPal callbacks of an old modal are ignored. */
-let attempt = 0;
-
 export function chosenPack(): CreditPack | null {
   return purchase.packId ? (packById(purchase.packId) ?? null) : null;
-}
-
-function reset(): void {
-  attempt++;
-  store.reset();
 }
 
 /** Opens the payment modal for a pack. Returns false (with the spec's toast) when a purchase cannot start. */
@@ -74,7 +66,7 @@ export function choosePack(packId: string): boolean {
     showToast('error', message('paypalConfigMissing'));
     return false;
   }
-  reset();
+  store.reset();
   purchase.phase = 'choosing';
   purchase.packId = pack.id;
   return true;
@@ -87,8 +79,8 @@ export function choosePack(packId: string): boolean {
 export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON_DELAY_MS): () => void {
   const pack = chosenPack();
   if (!pack) return () => {};
-  const mine = attempt;
-  const live = () => mine === attempt;
+  // The store is reset each time the modal opens or closes: late PayPal callbacks of an old modal are ignored.
+  const live = store.guard();
   return mountButtons({
     delayMs,
     live,
@@ -146,7 +138,7 @@ export async function recordPurchase(): Promise<boolean> {
   const pack = chosenPack();
   const orderId = purchase.orderId;
   if (!pack || !orderId || purchase.refused) return false;
-  const mine = attempt;
+  const current = store.guard();
   purchase.phase = 'recording';
   purchase.error = null;
   const payment = { kind: 'credits', orderId, packId: pack.id } as const;
@@ -154,14 +146,14 @@ export async function recordPurchase(): Promise<boolean> {
   const settlement: Settlement = uid
     ? await settlePayment(uid, payment).catch((error: unknown): Settlement => ({ status: 'kept', error }))
     : { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };
-  if (mine !== attempt) return settlement.status === 'recorded';
+  if (!current()) return settlement.status === 'recorded';
   switch (settlement.status) {
     case 'recorded':
-      reset();
+      store.reset();
       return true;
     case 'settled':
       // Recorded meanwhile (another tab): nothing to say, but the balance is read again.
-      reset();
+      store.reset();
       await loadPlayer({ force: true });
       return true;
     case 'refused':
@@ -190,17 +182,17 @@ export function closePurchase(): void {
   if (purchase.phase === 'idle' || !canClosePurchase()) return;
   const unrecorded = purchase.phase === 'unrecorded' && purchase.orderId !== null;
   const refusal = purchase.refused ? purchase.error : null;
-  reset();
+  store.reset();
   if (refusal) showRefusal(refusal);
   else if (unrecorded) countKept();
   else showToast('info', message('paymentCancelled'));
 }
 
 export function resetPurchase(): void {
-  reset();
+  store.reset();
 }
 
 // Recorded meanwhile by the layout (the connection came back, another tab): the modal's error no longer holds.
 onPaymentSettled((id) => {
-  if (purchase.phase === 'unrecorded' && purchase.orderId === id && !purchase.refused) reset();
+  if (purchase.phase === 'unrecorded' && purchase.orderId === id && !purchase.refused) store.reset();
 });

@@ -79,21 +79,27 @@ export interface Store<D extends object> {
   reset(): void;
   /** Runs one action (see Action); resolves true when it succeeded and no reset came meanwhile. */
   act<T>(action: Action<T>): Promise<boolean>;
+  /** True until the next reset: for callbacks that outlive an action (PayPal's buttons of a modal since closed). */
+  guard(): () => boolean;
 }
 
 /** A store without a load: its reset writes a fresh initial state, so a new field is written once (in `initial`). */
 export function createStore<D extends object>(initial: () => D): Store<D> {
   const state = proxy(initial());
   let generation = 0;
+  const guard = () => {
+    const mine = generation;
+    return () => mine === generation;
+  };
   return {
     state,
     reset() {
       generation++;
       restore(state, initial());
     },
+    guard,
     async act<T>(action: Action<T>): Promise<boolean> {
-      const mine = generation;
-      const current = () => mine === generation;
+      const current = guard();
       action.start?.();
       try {
         const value = await action.call();

@@ -1,12 +1,11 @@
 // The sign-in screen (/auth): its mode, the attempt in flight, its messages, and the isAuthenticating and authProvider flags of SPEC 3-4.
-import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { AuthProviderId } from '../auth/firebase';
 import { authErrorMessage, popupUnsupported, type AuthErrorGroup } from '../auth/errors';
 import { bridge } from '@home-design/portal-bridge';
 import { message } from '../messages/catalogue';
 import { isSignedIn, markSignedIn, signOutClearingDesktopData } from './session';
-import { singleFlight } from './resource';
+import { createStore, singleFlight } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 import { showToast } from './toasts';
 
@@ -38,14 +37,15 @@ const initialState = () => ({
 
 export type SignInScreenState = ReturnType<typeof initialState>;
 
-export const signInScreen = proxy(initialState());
+/** Reset whenever the screen is entered or left, so a late answer cannot touch a screen that moved on. */
+const store = createStore(initialState);
 
-/** Bumped whenever the screen is entered or left, so a late answer cannot touch a screen that moved on. */
-let generation = 0;
+export const signInScreen = store.state;
 
 function reset(keepNotice = false): void {
   const notice = signInScreen.notice;
-  Object.assign(signInScreen, initialState(), keepNotice ? { notice } : {});
+  store.reset();
+  if (keepNotice) signInScreen.notice = notice;
   signInScreen.offerBrowser = bridge.isEmbedded();
 }
 
@@ -66,17 +66,19 @@ clearAuthenticatingOnPageLoad();
 
 /** The route was entered: start from the provider choice, keeping a notice the route guard just set. */
 export function enterSignInScreen(): void {
-  const at = ++generation;
   reset(true);
   // Vuplex injects its host object after load: offer the browser as soon as a late host shows up.
-  void bridge.whenHostReady().then((host) => {
-    if (host !== null && at === generation) signInScreen.offerBrowser = true;
+  void store.act({
+    call: () => bridge.whenHostReady(),
+    succeeded: (host) => {
+      if (host !== null) signInScreen.offerBrowser = true;
+    },
+    failed: () => undefined,
   });
 }
 
 /** SPEC 4: leaving the screen clears isAuthenticating, unless it is the redirect after a successful sign-in. */
 export function leaveSignInScreen(): void {
-  generation++;
   if (!signInScreen.succeeded && !isSignedIn()) setAuthenticating(false);
   reset();
 }
@@ -127,62 +129,70 @@ export function closeOverlay(): void {
   setAuthenticating(false);
 }
 
-/** Starts an attempt, or returns null when one is already running. */
-function begin(attempt: Attempt): number | null {
-  if (signInScreen.pending) return null;
-  clearMessages();
-  signInScreen.pending = attempt;
-  if (attempt !== 'reset') setAuthenticating(true);
-  return generation;
-}
-
-function succeeded(provider: AuthProviderId, at: number): void {
-  // Whatever the screen does now, the session is fresh and the provider known.
-  markSignedIn();
-  localStore.set(LOCAL_KEYS.authProvider, provider);
-  if (at !== generation) return;
-  signInScreen.pending = null;
-  signInScreen.succeeded = true;
-  signInScreen.overlayOpen = true;
-}
-
-function failed(group: AuthErrorGroup, error: unknown, at: number): string {
-  const code = auth.errorCode(error);
-  setAuthenticating(false);
-  if (at === generation) {
-    signInScreen.pending = null;
-    signInScreen.error = message(authErrorMessage(group, code));
-  }
-  return code;
+/**
+ * One attempt of the screen through the store's `act`: the buttons busy meanwhile, a second attempt refused, and
+ * isAuthenticating set (SPEC 4) until it fails. The session and the provider are marked on success whatever the screen
+ * did meanwhile; the screen itself changes only while it is still the one the attempt started on.
+ */
+function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProviderId>, group: AuthErrorGroup) {
+  if (signInScreen.pending) return Promise.resolve(false);
+  return store.act({
+    start: () => {
+      clearMessages();
+      signInScreen.pending = kind;
+      setAuthenticating(true);
+    },
+    call: async () => {
+      try {
+        const provider = await signIn();
+        markSignedIn();
+        localStore.set(LOCAL_KEYS.authProvider, provider);
+      } catch (error) {
+        setAuthenticating(false);
+        throw error;
+      }
+    },
+    succeeded: () => {
+      signInScreen.succeeded = true;
+      signInScreen.overlayOpen = true;
+    },
+    failed: (error) => {
+      const code = auth.errorCode(error);
+      signInScreen.error = message(authErrorMessage(group, code));
+      if (kind !== 'email' && popupUnsupported(code)) signInScreen.offerBrowser = true;
+    },
+    finish: () => {
+      signInScreen.pending = null;
+    },
+  });
 }
 
 /** Google or Apple in a popup (SPEC 7). A popup that cannot open here offers the system browser instead. */
 export async function signInWithProvider(provider: PopupProvider): Promise<void> {
-  const at = begin(provider);
-  if (at === null) return;
-  try {
-    if (provider === 'google') await auth.signInWithGoogle();
-    else await auth.signInWithApple();
-    succeeded(provider === 'google' ? 'google.com' : 'apple.com', at);
-  } catch (error) {
-    const code = failed(provider, error, at);
-    if (at === generation && popupUnsupported(code)) signInScreen.offerBrowser = true;
-  }
+  await attempt(
+    provider,
+    async () => {
+      if (provider === 'google') await auth.signInWithGoogle();
+      else await auth.signInWithApple();
+      return provider === 'google' ? 'google.com' : 'apple.com';
+    },
+    provider,
+  );
 }
 
 /** The e-mail form's submit: signs in or creates the account, depending on the mode. */
 export async function submitEmailForm(email: string, password: string): Promise<void> {
   const creating = signInScreen.mode === 'createAccount';
   signInScreen.email = email;
-  const at = begin('email');
-  if (at === null) return;
-  try {
-    if (creating) await auth.createAccount(email.trim(), password);
-    else await auth.signInWithEmail(email.trim(), password);
-    succeeded('password', at);
-  } catch (error) {
-    failed(creating ? 'createAccount' : 'signIn', error, at);
-  }
+  await attempt(
+    'email',
+    async () => {
+      if (creating) await auth.createAccount(email.trim(), password);
+      else await auth.signInWithEmail(email.trim(), password);
+      return 'password';
+    },
+    creating ? 'createAccount' : 'signIn',
+  );
 }
 
 /**
@@ -197,27 +207,27 @@ export async function submitReset(email: string): Promise<void> {
     signInScreen.error = message('emailRequired');
     return;
   }
-  const at = begin('reset');
-  if (at === null) return;
-  try {
-    await auth.sendReset(address);
-    if (at !== generation) return;
+  if (signInScreen.pending) return;
+  const sent = (kind: 'success' | 'info', text: string) => {
     signInScreen.mode = 'resetSent';
-    signInScreen.notice = { kind: 'success', text: message('resetSent') };
-  } catch (error) {
-    const code = auth.errorCode(error);
-    if (at !== generation) return;
-    const key = authErrorMessage('reset', code);
-    if (key === 'resetUnknownUser') {
-      signInScreen.mode = 'resetSent';
-      signInScreen.notice = { kind: 'info', text: message(key) };
-    } else {
-      signInScreen.error = message(key);
-    }
-  } finally {
-    setAuthenticating(false);
-    if (at === generation) signInScreen.pending = null;
-  }
+    signInScreen.notice = { kind, text };
+  };
+  await store.act({
+    start: () => {
+      clearMessages();
+      signInScreen.pending = 'reset';
+    },
+    call: () => auth.sendReset(address).finally(() => setAuthenticating(false)),
+    succeeded: () => sent('success', message('resetSent')),
+    failed: (error) => {
+      const key = authErrorMessage('reset', auth.errorCode(error));
+      if (key === 'resetUnknownUser') sent('info', message(key));
+      else signInScreen.error = message(key);
+    },
+    finish: () => {
+      signInScreen.pending = null;
+    },
+  });
 }
 
 const signOutOnce = singleFlight(signOutClearingDesktopData);
@@ -251,7 +261,6 @@ export function continueInBrowser(url: string): void {
 
 /** Test hook: the screen as on a fresh page. */
 export function resetSignInScreenForTests(): void {
-  generation++;
   signOutOnce.clear();
-  Object.assign(signInScreen, initialState());
+  store.reset();
 }

@@ -223,6 +223,15 @@ describe('createStore', () => {
     expect(throwing.store.state.error).toBe('unreadable');
   });
 
+  it('guard stays true until the next reset, for callbacks that outlive an action', () => {
+    const store = createStore(() => ({ open: false }));
+    const before = store.guard();
+    expect(before()).toBe(true);
+    store.reset();
+    const after = store.guard();
+    expect([before(), after()]).toEqual([false, true]);
+  });
+
   it('act drops every step after the call once the store was reset (a sign-out meanwhile)', async () => {
     const { store, steps, answer, run } = saving();
     const done = run();
