@@ -1,12 +1,11 @@
 // The development data explorer (development builds only): what the portal holds and what the backend answers, tokens masked.
-import { proxy } from 'valtio';
-import { ApiError } from '../api/client';
 import { fetchCloudSaveRaw } from '../api/cloud-save';
 import { fetchDesignsRaw } from '../api/designs';
 import { fetchSubscriptionRaw } from '../api/subscription';
 import { designs } from './designs';
 import { apiContext } from './api-context';
 import { player, requirePlayer } from './player';
+import { createStore } from './resource';
 import { session } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { subscription } from './subscription';
@@ -32,13 +31,15 @@ export interface BackendAnswer {
 
 const idle = (): BackendAnswer => ({ status: 'idle', data: null, error: null, at: null });
 
-export const devData = proxy({
+const store = createStore(() => ({
   tab: 'user' as DevTab,
   answers: { user: idle(), subscription: idle(), unity: idle(), cloudSave: idle(), designs: idle() } as Record<
     DevTab,
     BackendAnswer
   >,
-});
+}));
+
+export const devData = store.state;
 
 const VISIBLE = 6;
 const SECRET_KEYS =
@@ -148,17 +149,25 @@ async function answerFor(tab: DevTab): Promise<unknown> {
 export async function fetchDevAnswer(tab: DevTab, now: () => Date = () => new Date()): Promise<void> {
   const answer = devData.answers[tab];
   if (answer.status === 'loading') return;
-  answer.status = 'loading';
-  answer.error = null;
-  try {
-    answer.data = maskSecrets(await answerFor(tab));
-    answer.status = 'ready';
-  } catch (error) {
-    answer.status = 'error';
-    answer.error = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
-  } finally {
-    answer.at = now().toISOString();
-  }
+  await store.act({
+    start: () => {
+      answer.status = 'loading';
+      answer.error = null;
+    },
+    call: () => answerFor(tab),
+    succeeded: (data) => {
+      answer.data = maskSecrets(data);
+      answer.status = 'ready';
+    },
+    // The developer reads the technical reason as it is.
+    failed: (error) => {
+      answer.status = 'error';
+      answer.error = error instanceof Error ? error.message : String(error);
+    },
+    finish: () => {
+      answer.at = now().toISOString();
+    },
+  });
 }
 
 export function selectDevTab(tab: DevTab): void {
@@ -166,6 +175,5 @@ export function selectDevTab(tab: DevTab): void {
 }
 
 export function resetDevData(): void {
-  devData.tab = 'user';
-  for (const { id } of DEV_TABS) devData.answers[id] = idle();
+  store.reset();
 }
