@@ -294,7 +294,7 @@ const withoutDevRoutes = {
 };
 
 function sizeOf(bytes) {
-  // gzip -9, the level the size targets (issue 18) are stated in.
+  // gzip -9, the level the size targets (README "Performance") are stated in.
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
 }
 

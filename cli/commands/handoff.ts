@@ -58,7 +58,7 @@ export async function handoff(opts: HandoffOptions) {
     const event = await login;
     void dismissed;
     if (event.kind !== 'login') throw new CliError('unexpected request');
-    // dev=true counts in development builds only (issue 25): elsewhere the portal hands off directly.
+    // dev=true counts in development builds only (README "Security"): elsewhere the portal hands off directly.
     log(
       opts.dev && new URL(page.url()).pathname === '/return-to-app'
         ? 'token received through /return-to-app'

@@ -142,7 +142,7 @@ export const playerRoutes: RouteDef[] = [
     path: '/cloud-save/:playerId/username',
     name: 'cloud-save-username',
     /**
-     * The username contract (issue 13): the body holds the new name only, the part before '#'; the server keeps the
+     * The username contract (SPEC 5): the body holds the new name only, the part before '#'; the server keeps the
      * player's existing '#suffix' (Unity's), so "New" on "Old#1234" gives "New#1234". A '#' in the body is refused.
      */
     handler(ctx) {
@@ -190,7 +190,7 @@ export const playerRoutes: RouteDef[] = [
     handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       if (ctx.body.provider !== 'MANUAL') throw new HttpError(400, "provider must be 'MANUAL'");
-      // A plan without payment: only where the staging build's bypass is meant to work (issue 12).
+      // A plan without payment: only where the staging build's bypass is meant to work (README "Security").
       if (!ctx.backend.allowPaymentBypass) throw new HttpError(403, 'Manual activation is not enabled on this server');
       const plan = planKey(ctx, ctx.body.planId);
       const subscriptionId = text(ctx.body, 'subscriptionId');

@@ -19,8 +19,8 @@ type ProfileName = 'desktop' | 'mobile';
 
 /**
  * How the browser is set up: `desktop` is the headless browser as it is (a fast CPU, loopback network); `mobile` is a
- * phone (issue 28) through the DevTools protocol: CPU 4x slower and Lighthouse's "Slow 4G" (150 ms RTT, 1.6 Mbps
- * down, 750 kbps up), on a 412 x 823 touch screen.
+ * phone (README "Performance") through the DevTools protocol: CPU 4x slower and Lighthouse's "Slow 4G" (150 ms RTT,
+ * 1.6 Mbps down, 750 kbps up), on a 412 x 823 touch screen.
  */
 interface Profile {
   name: ProfileName;
@@ -100,7 +100,8 @@ function ownModules(meta: Meta, top = 15): Array<{ module: string; bytes: number
     .slice(0, top);
 }
 
-// Issue 28: the whole portal with qrcode (JS + CSS, gzip -9), and its own code (src + bridge, gzip -9 alone).
+// README "Performance": the whole portal with qrcode (JS + CSS, gzip -9),
+// and its own code (src + bridge, gzip -9 alone).
 const TOTAL_GZIP_TARGET = 190_000;
 const OWN_GZIP_TARGET = 44_000;
 const COLD_LOAD_TARGET = 1.15;
@@ -406,8 +407,9 @@ function reportHandoff(name: string, runs: HandoffRun[], floorRuns: HandoffRun[]
 }
 
 /**
- * The two hand-off journeys of issue 19, to the listener on the desktop port the portal trusts, each against the
- * hand-off floor (tests/bench/floor/handoff.tsx: the floor bundle making only the same service calls in sequence).
+ * The two hand-off journeys (e-mail sign-in, returning user), to the listener on the desktop port the portal trusts,
+ * each against the hand-off floor (tests/bench/floor/handoff.tsx: the floor bundle making only the same service calls
+ * in sequence).
  */
 async function handoffCost(browser: Browser, profile: Profile, stack: Stack, served: Served) {
   const account = await seedAccount(stack);

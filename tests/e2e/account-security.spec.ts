@@ -1,5 +1,6 @@
-// My Account "Sign-in & security" (issue 16) against the real Auth emulator: change and add a password, link Google
-// through the emulator's IdP popup, unlink (never the last method), e-mail verification through its oobCodes.
+// My Account "Sign-in & security" (README "Where the portal departs from the spec", row 6) against the real Auth
+// emulator: change and add a password, link Google through the emulator's IdP popup, unlink (never the last method),
+// e-mail verification through its oobCodes.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { firebaseError, serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';

@@ -1,4 +1,4 @@
-// My Account (SPEC 2, 4, 5; issue 6): profile, Account Type and its link, inline username edit, account deletion.
+// My Account (SPEC 2, 4, 5): profile, Account Type and its link, inline username edit, account deletion.
 import { expect, expectAccessible, test } from './fixtures';
 import { expectNoSidewaysScroll, profileValue, signInToAccount, WIDTHS } from './support/signed-in';
 import { signInByEmail } from './support/sign-in';

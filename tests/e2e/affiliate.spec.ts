@@ -1,4 +1,4 @@
-// The affiliate survey (SPEC 2, 4, 5, 8; issue 6): new users see it once per session after signing in; it needs a
+// The affiliate survey (SPEC 2, 4, 5, 8): new users see it once per session after signing in; it needs a
 // choice, posts it to /affiliate/track, closes silently on failure, and follows the modal dialog pattern.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';

@@ -1,4 +1,4 @@
-// bridge/README.md's host examples are executable (issue 19, item 2): each host's `<!-- sample:<host> -->` block, read
+// bridge/README.md's host examples are executable: each host's `<!-- sample:<host> -->` block, read
 // verbatim from the README, runs as that host against the portal; its native example must agree with it.
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';

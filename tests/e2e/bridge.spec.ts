@@ -118,7 +118,7 @@ for (const viewport of [
   });
 }
 
-test.describe('messages from other windows (issue 25)', () => {
+test.describe('messages from other windows', () => {
   test('a frame that posts to the portal gets nothing, also when it is removed right after posting; the host still does', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-// The credits shop (/credits, SPEC 2, 4, 5, 8, 9; issue 7) against the stack with the PayPal SDK stand-in.
+// The credits shop (/credits, SPEC 2, 4, 5, 8, 9) against the stack with the PayPal SDK stand-in.
 import type { Page, Request } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { failPayPalLoads, payPalCheckout, SDK_LOAD_ERROR } from './support/paypal';

@@ -1,4 +1,4 @@
-// My Designs (SPEC 2, 3, 8; issue 6): the count, the cards with thumbnails, and the loading, empty and error states.
+// My Designs (SPEC 2, 3, 8): the count, the cards with thumbnails, and the loading, empty and error states.
 import { expect, expectAccessible, test } from './fixtures';
 import { expectNoSidewaysScroll, signInToAccount, WIDTHS } from './support/signed-in';
 

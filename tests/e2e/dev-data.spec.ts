@@ -1,4 +1,4 @@
-// The development data explorer (SPEC 2, 6; issue 6), in the development build only: tabs after the WAI-ARIA
+// The development data explorer (SPEC 2, 6), in the development build only: tabs after the WAI-ARIA
 // pattern, what the portal holds beside what the backend returns, formatted JSON, Copy, and no token in full.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';

@@ -1,4 +1,4 @@
-// The hand-off to the desktop app (SPEC 2, 4; issue 5): each way of passing the target, the Unity token,
+// The hand-off to the desktop app (SPEC 2, 4): each way of passing the target, the Unity token,
 // once per session, dev mode, link, hostile targets and host webviews.
 import type { Page } from '@playwright/test';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
@@ -145,7 +145,7 @@ test.describe('hand-off by browser redirect', () => {
   });
 });
 
-test.describe('?link= asks first (issue 25)', () => {
+test.describe('?link= asks first', () => {
   const question = /^Link the progress of the .+ app on this device to this account\?$/;
 
   test('the link leaves the URL at once; after sign-in the page asks, and links the guest player only on Link', async ({
@@ -209,7 +209,7 @@ test.describe('?link= asks first (issue 25)', () => {
   });
 });
 
-test.describe('a hand-off leaves no way back to a second token (issue 25)', () => {
+test.describe('a hand-off leaves no way back to a second token', () => {
   const forms: Array<[string, (target: string) => string]> = [
     ['a path segment after "redirect"', (t) => `/auth/redirect/${encodeURIComponent(t)}`],
     ['the hash', (t) => `/auth#${t}`],
@@ -233,7 +233,7 @@ test.describe('a hand-off leaves no way back to a second token (issue 25)', () =
   }
 });
 
-test.describe('tokens belong to one user (issue 25, row 1)', () => {
+test.describe('tokens belong to one user', () => {
   /** The Unity player a `ut1.<payload>.<signature>` token was issued for. */
   const unityPlayer = (token: string) =>
     (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { pid?: string }).pid;
@@ -401,7 +401,7 @@ test.describe('hand-off through a host webview', () => {
   }
 });
 
-test.describe('a token goes nowhere else, and once (issue 12)', () => {
+test.describe('a token goes nowhere else, and once', () => {
   test('a listener on another loopback port never receives a request, whatever the launch URL', async ({
     page,
     harness,
@@ -481,7 +481,7 @@ test.describe('a token goes nowhere else, and once (issue 12)', () => {
   });
 });
 
-test.describe('when nothing listens (issue 19)', () => {
+test.describe('when nothing listens at the desktop target', () => {
   // Chromium itself logs the refused probe ("Failed to load resource"); the portal logs nothing.
   test.use({ allowConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] });
 

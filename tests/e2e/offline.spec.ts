@@ -1,4 +1,4 @@
-// Offline is said, and undone (issue 24, item 2): a banner says the connection is gone, goes when it returns, and
+// Offline is said, and undone (README "Reliability"): a banner says the connection is gone, goes when it returns, and
 // the loads that failed for want of it run again by themselves.
 import { expect, expectAccessible, test } from './fixtures';
 import { signInToAccount } from './support/signed-in';

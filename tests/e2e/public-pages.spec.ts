@@ -1,4 +1,4 @@
-// /external-link and /share-design on phones, tablets, desktops and unknown browsers, in both builds (issue 8).
+// /external-link and /share-design on phones, tablets, desktops and unknown browsers, in both builds (SPEC 2).
 import { devices, type Page, type Request } from '@playwright/test';
 import jsQR from 'jsqr';
 import { portalConfig } from '../../build.mjs';

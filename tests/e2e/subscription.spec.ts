@@ -1,4 +1,4 @@
-// The Pro plan chooser (/subscription, SPEC 2, 4, 5, 8; issue 7) against the stack with the PayPal SDK stand-in.
+// The Pro plan chooser (/subscription, SPEC 2, 4, 5, 8) against the stack with the PayPal SDK stand-in.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { failPayPalLoads, payPalCheckout, SDK_LOAD_ERROR } from './support/paypal';

@@ -1,4 +1,4 @@
-// Issue 13 items 10 and 11: the dark theme (prefers-color-scheme), axe-clean in both themes at both widths on every
+// The dark theme (prefers-color-scheme), axe-clean in both themes at both widths on every
 // page and open dialog; focus outlines that survive forced colours; a still spinner under reduced motion; 100dvh.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';

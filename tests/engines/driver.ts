@@ -1,4 +1,4 @@
-// The small driver interface the engine journeys are written against (issue 14). Each engine implements `Tab`
+// The small driver interface the engine journeys are written against. Each engine implements `Tab`
 // (firefox.ts over WebDriver BiDi with puppeteer-core, webkit.ts over classic WebDriver with selenium-webdriver);
 // `Page` adds finding by role, label and text, waiting and axe on top, once for every engine.
 import { readFileSync } from 'node:fs';

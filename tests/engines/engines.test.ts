@@ -1,4 +1,4 @@
-// Runs every journey of journeys.ts in Firefox ESR and in WebKitGTK against one local stack (issue 14).
+// Runs every journey of journeys.ts in Firefox ESR and in WebKitGTK against one local stack.
 // ENGINES=firefox or ENGINES=webkit runs one engine alone.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

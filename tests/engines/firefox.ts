@@ -1,5 +1,5 @@
 // Firefox ESR (Debian's firefox-esr) driven over WebDriver BiDi by puppeteer-core. Playwright's own Firefox build
-// cannot be downloaded here and its moz-firefox channel fails against ESR (issue 14).
+// cannot be downloaded here and its moz-firefox channel fails against ESR.
 import puppeteer, { type Browser, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
 import { clickWhenReachable, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
 

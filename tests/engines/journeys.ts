@@ -1,4 +1,5 @@
-// The core journeys of issue 14, written once over the driver interface and run in every engine (engines.test.ts).
+// The core journeys (README "Supported browsers and webviews"), written once over the driver interface and run in every
+// engine (engines.test.ts).
 import jsQR from 'jsqr';
 import { expect } from 'vitest';
 import type { DesktopListener } from '../../harness/desktop';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The real-host journeys (issue 26): installs WebKitGTK's GObject bindings, python3-gi and Xvfb when missing
-// (tests/scripts/ensure-engines.mjs), then runs tests/hosts under a virtual display. Extra arguments go to vitest.
+// The real-host journeys (README "Host webviews"): installs WebKitGTK's GObject bindings, python3-gi and Xvfb when
+// missing (tests/scripts/ensure-engines.mjs), then runs tests/hosts under a virtual display. Extra arguments go to
+// vitest.
 import { spawnSync } from 'node:child_process';
 
 const ensure = spawnSync(process.execPath, ['tests/scripts/ensure-engines.mjs'], { stdio: 'inherit' });

@@ -1,4 +1,4 @@
-// Shared steps of the signed-in pages' specs (issue 6): the two widths, signing in to My Account, profile rows.
+// Shared steps of the signed-in pages' specs (SPEC 2): the two widths, signing in to My Account, profile rows.
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { signInByEmail, type Credentials } from './sign-in';

@@ -91,7 +91,7 @@ describe('logout', () => {
   });
 });
 
-describe('Sign-in & security (issue 16): SPEC 8 texts where the issue reuses them', () => {
+describe('Sign-in & security (My Account): SPEC 8 texts where it reuses them', () => {
   it('change password: a wrong current password reads as a failed sign-in; too many attempts and network as SPEC 8', () => {
     for (const code of [
       'auth/wrong-password',
@@ -140,7 +140,7 @@ describe('Sign-in & security (issue 16): SPEC 8 texts where the issue reuses the
     );
   });
 
-  it('the success toast is the one the issue names', () => {
+  it('the password-changed toast and the verification button keep their words', () => {
     expect(message('passwordChanged')).toBe('Your password has been changed.');
     expect(message('sendVerification')).toBe('Send verification e-mail');
   });

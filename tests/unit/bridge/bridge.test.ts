@@ -361,7 +361,7 @@ describe('Vuplex injected late', () => {
     expect(handler).toHaveBeenCalledOnce();
   });
 
-  it('a WKWebView handler added after the wait hears ready before the first message to it (issue 26)', async () => {
+  it('a WKWebView handler added after the wait hears ready before the first message to it', async () => {
     const bridge = bridgeFor(() => 60_000);
     await expect(bridge.start()).resolves.toBeNull();
     const host = installHost('wkwebview');

@@ -60,7 +60,7 @@ describe('prop', () => {
   });
 });
 
-describe('fromHostApi: which window message events count as the host speaking (issue 25)', () => {
+describe('fromHostApi: which window message events count as the host speaking', () => {
   const other = { postMessage() {} };
   it.each([
     ['posted from the page itself (source is this window)', { source: window, isTrusted: true }, true],

@@ -156,7 +156,7 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
       [`GET ${SAVE}`]: [{ status: 500, body: { error: 'oops' } }],
       'POST /auth/unity': [unity('new-unity')],
     });
-    // Signed out: no Unity auth is anyone's (issue 25), so nothing is read and nothing recovered.
+    // Signed out: no Unity auth is anyone's (README "Security"), so nothing is read and nothing recovered.
     await expect(loadPlayer()).resolves.toBeNull();
     expect(player.error).toBe('No authenticated user available for request.');
     expect(api.calls).toEqual([]);
@@ -247,7 +247,7 @@ describe('first-time setup (SPEC 4, 5)', () => {
   });
 });
 
-describe('a shared load: the sign-out rule of each caller holds, whoever started it (issue 30)', () => {
+describe('a shared load: the sign-out rule of each caller holds, whoever started it (SPEC 8)', () => {
   /** The cloud save answers when the test says so, with this answer. */
   function heldSave(answer: Answer) {
     const gate = deferred<void>();
@@ -292,7 +292,7 @@ describe('a shared load: the sign-out rule of each caller holds, whoever started
   });
 });
 
-describe('Unity auth belongs to one user (issue 25)', () => {
+describe('Unity auth belongs to one user', () => {
   const bob = {
     uid: 'u2',
     displayName: 'Bob',
