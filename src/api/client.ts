@@ -1,6 +1,8 @@
 // The only fetch of the portal: base address, Bearer and X-Unity-Token headers, cache busting, timeout, typed errors.
+import { DecodeError } from './decoders';
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'decode' | 'auth';
+/** How a call failed. An answer that came but cannot be read is a DecodeError (decoders.ts), not an ApiError. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'auth';
 
 export class ApiError extends Error {
   constructor(
@@ -116,6 +118,6 @@ export async function call(ctx: ApiContext, options: CallOptions): Promise<unkno
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError('decode', response.status, 'the answer is not valid JSON');
+    throw new DecodeError('answer', 'not valid JSON');
   }
 }

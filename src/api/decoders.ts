@@ -10,6 +10,7 @@ import type {
 } from '../domain/entities';
 import type { Subscription, SubscriptionStatus } from '../domain/plans';
 
+/** An answer came but cannot be read: not JSON (client.ts), or not the shape a decoder expects. */
 export class DecodeError extends Error {
   constructor(
     readonly what: string,

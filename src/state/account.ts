@@ -67,6 +67,7 @@ export async function submitUsername(draft: string): Promise<void> {
     failed: (error) => {
       account.username.error = errorText(error, {
         api: (cause) => failed(cause.kind === 'http' ? cause.serverText : message('networkError')),
+        decode: failed(message('networkError')),
         portal: (cause) => failed(cause.message),
       });
     },
@@ -157,6 +158,7 @@ function deletionErrorText(error: unknown): string {
       if (cause.kind === 'auth') return message('deletionNoPlayer');
       return message(cause.kind === 'network' || cause.kind === 'timeout' ? 'networkError' : 'deletionFailed');
     },
+    decode: message('deletionFailed'),
   });
 }
 

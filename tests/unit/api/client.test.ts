@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, call, type ApiContext } from '../../../src/api/client';
+import { DecodeError } from '../../../src/api/decoders';
 
 function ctx(fetchImpl: typeof fetch, extra: Partial<ApiContext> = {}): ApiContext {
   return {
@@ -79,10 +80,10 @@ describe('call', () => {
     });
   });
 
-  it('reports malformed JSON as a decode error', async () => {
-    await expect(call(ctx(reply(200, '{"results": [')), { method: 'GET', path: '/x' })).rejects.toMatchObject({
-      kind: 'decode',
-    });
+  it('reports malformed JSON as a DecodeError, like an answer of the wrong shape', async () => {
+    await expect(call(ctx(reply(200, '{"results": [')), { method: 'GET', path: '/x' })).rejects.toBeInstanceOf(
+      DecodeError,
+    );
   });
 
   it('reports a failed connection as a network error', async () => {
