@@ -22,6 +22,7 @@ vi.mock('../../../src/state/player', () => ({ player: { unity: null }, resetPlay
 
 import { markSignedIn, resetSessionForTests, session, validateSession } from '../../../src/state/session';
 import { startPortal } from '../../../src/state/startup';
+import { signedInUser as user } from '../support/fake-auth';
 
 type Resolved = (event: { toLocation: { pathname: string }; pathChanged: boolean }) => void;
 
@@ -45,14 +46,6 @@ function fakeRouter(pathname = '/') {
   return { router, go };
 }
 
-const user = {
-  uid: 'u1',
-  displayName: null,
-  email: 'a@example.com',
-  photoURL: null,
-  providerIds: ['password'],
-  creationTime: null,
-};
 const T0 = Date.parse('2025-01-01T12:00:00Z');
 /** SPEC 4's period of the timed check, written out: the test fails if the portal's constant drifts. */
 const FIVE_MINUTES = 5 * 60 * 1000;

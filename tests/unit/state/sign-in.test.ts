@@ -1,18 +1,7 @@
 // The sign-in screen's store: modes, attempts, the isAuthenticating and authProvider flags (SPEC 3-4), the logout action.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const auth = vi.hoisted(() => ({
-  signInWithGoogle: vi.fn(),
-  signInWithApple: vi.fn(),
-  signInWithEmail: vi.fn(),
-  createAccount: vi.fn(),
-  sendReset: vi.fn(),
-  signOutUser: vi.fn(),
-  onUserChanged: vi.fn(),
-  errorCode: (error: unknown) =>
-    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
-}));
-vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
@@ -38,16 +27,9 @@ import { toasts, clearToasts } from '../../../src/state/toasts';
 import { deferred } from '../support/deferred';
 import { message } from '../../../src/messages/catalogue';
 import { fakeBridge as bridge } from '../support/fake-bridge';
+import { fakeAuth as auth, signedInUser as user } from '../support/fake-auth';
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
-const user = {
-  uid: 'u1',
-  displayName: null,
-  email: 'a@example.com',
-  photoURL: null,
-  providerIds: ['password'],
-  creationTime: null,
-};
 const flag = () => localStorage.getItem('isAuthenticating');
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
-// A stand-in for src/auth/firebase in unit tests of the session: the identity service answers only when the test says
-// so (`answer(user)`), and every call is a vi.fn. Use it as the module's mock:
+// A stand-in for src/auth/firebase in unit tests of the session and the sign-in screen: the identity service answers
+// only when the test says so (`answer(user)`), and every call is a vi.fn. Use it as the module's mock:
 //   vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 // then import `fakeAuth` from this file to drive it: both are the same instance.
 import { vi } from 'vitest';
@@ -18,6 +18,14 @@ export const fakeAuth = {
   signOutUser: vi.fn(),
   sessionStillValid: vi.fn(() => Promise.resolve(true)),
   rereadStoredUser: vi.fn(),
+  signInWithGoogle: vi.fn(),
+  signInWithApple: vi.fn(),
+  signInWithEmail: vi.fn(),
+  createAccount: vi.fn(),
+  sendReset: vi.fn(),
+  /** Firebase's `code` of an error, as src/auth/firebase reads it. */
+  errorCode: (error: unknown) =>
+    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
 };
 
 /** A signed-in user as the session stores it. */

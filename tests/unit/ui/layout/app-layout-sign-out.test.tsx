@@ -21,6 +21,7 @@ vi.mock('../../../../src/auth/firebase', () => auth);
 import { onSignedOut, resetSessionForTests, session } from '../../../../src/state/session';
 import { clearToasts, toasts } from '../../../../src/state/toasts';
 import { AppLayout } from '../../../../src/ui/layout/AppLayout';
+import { signedInUser as user } from '../../support/fake-auth';
 
 function renderLayout() {
   const root = createRootRoute({ component: Outlet });
@@ -34,15 +35,6 @@ function renderLayout() {
   render(<RouterProvider router={router} />);
   return router;
 }
-
-const user = {
-  uid: 'u1',
-  displayName: null,
-  email: 'a@example.com',
-  photoURL: null,
-  providerIds: ['password'],
-  creationTime: null,
-};
 
 beforeEach(() => {
   vi.clearAllMocks();

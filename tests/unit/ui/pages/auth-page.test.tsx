@@ -7,23 +7,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const auth = vi.hoisted(() => ({
-  signInWithGoogle: vi.fn(),
-  signInWithApple: vi.fn(),
-  signInWithEmail: vi.fn(),
-  createAccount: vi.fn(),
-  sendReset: vi.fn(),
-  signOutUser: vi.fn(),
-  onUserChanged: vi.fn(),
-  errorCode: (error: unknown) =>
-    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
-}));
-vi.mock('../../../../src/auth/firebase', () => auth);
+vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
 import { resetSignInScreenForTests, signInScreen } from '../../../../src/state/sign-in';
 import { AuthPage } from '../../../../src/ui/pages/AuthPage';
 import { fakeBridge as bridge } from '../../support/fake-bridge';
+import { fakeAuth as auth, signedInUser as user } from '../../support/fake-auth';
 
 async function renderAt(path = '/auth') {
   const router = createRouter({
@@ -34,15 +24,6 @@ async function renderAt(path = '/auth') {
   await screen.findByRole('heading', { level: 1 });
   return router;
 }
-
-const user = {
-  uid: 'u1',
-  displayName: null,
-  email: 'a@example.com',
-  photoURL: null,
-  providerIds: ['password'],
-  creationTime: null,
-};
 
 beforeEach(() => {
   vi.clearAllMocks();
