@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiContext } from '../../../src/api/client';
+import { ApiError } from '../../../src/api/client';
 import type { CloudSave } from '../../../src/domain/entities';
 import {
   finishPendingPayments,
@@ -14,24 +14,18 @@ import { player } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 import { localStore } from '../../../src/state/storage';
 import { clearToasts, toasts } from '../../../src/state/toasts';
+import { fakeApi, resetFakeApi } from '../support/fake-api';
 
-const mocks = vi.hoisted(() => ({ purchaseCredits: vi.fn(), activate: vi.fn(), loadSubscription: vi.fn() }));
+const api = fakeApi.subscription;
 
+const mocks = vi.hoisted(() => ({ purchaseCredits: vi.fn() }));
+
+// The backend is faked at the API boundary; the subscription and player stores run for real.
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 vi.mock('../../../src/api/account', () => ({ purchaseCredits: mocks.purchaseCredits }));
-vi.mock('../../../src/state/subscription', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/state/subscription')>()),
-  activate: mocks.activate,
-  loadSubscription: mocks.loadSubscription,
-}));
-vi.mock('../../../src/state/api-context', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/state/api-context')>()),
-  apiContext: vi.fn(async (): Promise<ApiContext> => ({
-    baseUrl: 'http://backend.test',
-    idToken: 'id',
-    unityToken: 'unity',
-    timeoutMs: 1000,
-  })),
-}));
+vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
+vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
+vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
 
 const cloud: CloudSave = {
   entries: [],
@@ -63,9 +57,9 @@ beforeEach(() => {
   player.unity = { playerId: 'P1', accessToken: 'unity' };
   player.cloud = { ...cloud };
   player.status = 'ready';
-  for (const m of Object.values(mocks)) m.mockReset();
+  resetFakeApi();
+  mocks.purchaseCredits.mockReset();
   mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 35, creditsAdded: 30, error: null });
-  mocks.loadSubscription.mockResolvedValue(null);
   resetPendingPayments();
   clearToasts();
 });
@@ -105,8 +99,9 @@ describe('kept payments', () => {
   it('activate a kept subscription and refresh the plan', async () => {
     keepPayment(plan);
     await finishPendingPayments();
-    expect(mocks.activate).toHaveBeenCalledWith('I-1', 'ANNUAL');
-    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: true });
+    expect(api.activateSubscription).toHaveBeenCalledWith(expect.anything(), 'P1', 'I-1', 'ANNUAL');
+    // The page reads the new subscription from the backend itself, not the cloud save's copy.
+    expect(api.fetchSubscription).toHaveBeenCalledWith(expect.anything(), 'P1');
     expect(toastTexts()).toEqual(['success: Your subscription has been activated successfully!']);
     expect(stored()).toEqual({});
   });
@@ -146,7 +141,7 @@ describe('kept payments', () => {
     keepPayment(order);
     keepPayment(plan);
     mocks.purchaseCredits.mockRejectedValue(new ApiError('http', 409, 'Order already used'));
-    mocks.activate.mockRejectedValue(new ApiError('http', 400, 'Subscription was not approved at PayPal'));
+    api.activateSubscription.mockRejectedValue(new ApiError('http', 400, 'Subscription was not approved at PayPal'));
     const settled: string[] = [];
     onPaymentSettled((id) => settled.push(id));
     await finishPendingPayments();

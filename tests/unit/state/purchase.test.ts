@@ -5,7 +5,7 @@ import type {
   PayPalButtonsComponentOptions,
 } from '@paypal/paypal-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiContext } from '../../../src/api/client';
+import { ApiError } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { CloudSave } from '../../../src/domain/entities';
 import { PayPalError } from '../../../src/payments/paypal';
@@ -30,15 +30,11 @@ vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
   renderButtons: mocks.renderButtons,
 }));
 vi.mock('../../../src/api/account', () => ({ purchaseCredits: mocks.purchaseCredits }));
-vi.mock('../../../src/state/api-context', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/state/api-context')>()),
-  apiContext: vi.fn(async (): Promise<ApiContext> => ({
-    baseUrl: 'http://backend.test',
-    idToken: 'id',
-    unityToken: 'unity',
-    timeoutMs: 1000,
-  })),
-}));
+// The backend at the API boundary (and Firebase for the identity token); the player and payments stores run for real.
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
+vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
+vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
 
 const cloud: CloudSave = {
   entries: [],

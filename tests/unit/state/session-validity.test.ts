@@ -6,19 +6,13 @@ const auth = vi.hoisted(() => ({
   onUserChanged: vi.fn(),
   sessionStillValid: vi.fn(),
   signOutUser: vi.fn(),
+  idToken: vi.fn(async () => 'id-token'),
 }));
 vi.mock('../../../src/auth/firebase', () => auth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
-vi.mock('../../../src/state/handoff', () => ({
-  answerTokenRequest: vi.fn(() => Promise.resolve()),
-  captureLaunchParams: vi.fn(),
-  clearRedirectingOnPageLoad: vi.fn(),
-  onLateHost: vi.fn(),
-  onSignedIn: vi.fn(() => Promise.resolve()),
-  resetHandoffOnSignOut: vi.fn(),
-  setHandoffHooks: vi.fn(),
-}));
-vi.mock('../../../src/state/player', () => ({ player: { unity: null }, resetPlayer: vi.fn() }));
+// The backend at the API boundary: the hand-off that start-up runs on each sign-in, and the player, run for real.
+vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
+vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
 
 import { markSignedIn, resetSessionForTests, session, validateSession } from '../../../src/state/session';
 import { startPortal } from '../../../src/state/startup';

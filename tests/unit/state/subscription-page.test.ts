@@ -1,13 +1,27 @@
+// The subscription page's store (SPEC 2, 4, 5, 8, 9) over the real subscription and player stores, with the backend
+// faked at the API boundary (support/fake-api.ts) and PayPal's buttons rendered by a stand-in.
 import type { PayPalButtonsComponentOptions } from '@paypal/paypal-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
+vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
+vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
+const paypal = vi.hoisted(() => ({ renderButtons: vi.fn() }));
+vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/payments/paypal')>()),
+  renderButtons: paypal.renderButtons,
+}));
+
 import { ApiError } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { Subscription } from '../../../src/domain/plans';
 import { PayPalError } from '../../../src/payments/paypal';
 import { paymentsPermission } from '../../../src/state/payments-permission';
 import { pendingPayments } from '../../../src/state/pending-payments';
+import { resetPlayer } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
-import { subscription } from '../../../src/state/subscription';
+import { resetSubscription, subscription } from '../../../src/state/subscription';
 import {
   arrive,
   closeReasonDialog,
@@ -24,30 +38,11 @@ import {
   startFallbackPayment,
 } from '../../../src/state/subscription-page';
 import { clearToasts, toasts } from '../../../src/state/toasts';
+import { PLAYER, cloudSave, fakeApi, resetFakeApi } from '../support/fake-api';
+import { signedInUser } from '../support/fake-auth';
 
-const mocks = vi.hoisted(() => ({
-  renderButtons: vi.fn(),
-  loadSubscription: vi.fn(),
-  activate: vi.fn(),
-  activateManually: vi.fn(),
-  cancel: vi.fn(),
-  pause: vi.fn(),
-  resume: vi.fn(),
-}));
-
-vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/payments/paypal')>()),
-  renderButtons: mocks.renderButtons,
-}));
-vi.mock('../../../src/state/subscription', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/state/subscription')>()),
-  loadSubscription: mocks.loadSubscription,
-  activate: mocks.activate,
-  activateManually: mocks.activateManually,
-  cancel: mocks.cancel,
-  pause: mocks.pause,
-  resume: mocks.resume,
-}));
+const api = fakeApi.subscription;
+const anyContext = expect.objectContaining({ idToken: 'id-token' });
 
 const active: Subscription = {
   plan: 'MONTHLY',
@@ -72,9 +67,9 @@ async function openPanel(plan: 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL' = 'ANNUAL') {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  for (const m of Object.values(mocks)) m.mockReset();
-  mocks.loadSubscription.mockResolvedValue(null);
-  mocks.renderButtons.mockImplementation(
+  resetFakeApi();
+  paypal.renderButtons.mockReset();
+  paypal.renderButtons.mockImplementation(
     async (_flow: string, _c: HTMLElement, given: PayPalButtonsComponentOptions) => {
       options = given;
       return { close };
@@ -82,16 +77,9 @@ beforeEach(() => {
   );
   reload.mockReset();
   setPageEffects({ reload, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
-  subscription.current = null;
-  subscription.status = 'ready';
-  session.user = {
-    uid: 'u1',
-    displayName: 'Ada',
-    email: 'ada@example.com',
-    photoURL: null,
-    providerIds: ['password'],
-    creationTime: null,
-  };
+  resetPlayer();
+  resetSubscription();
+  session.user = signedInUser;
   session.status = 'signedIn';
   paymentsPermission.allowed = true;
   resetSubscriptionPage();
@@ -109,20 +97,24 @@ describe('arriving on the page', () => {
       kind: 'success',
       text: 'Your subscription has been activated successfully!',
     });
-    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: true });
+    // A refresh asks the backend for the subscription itself, not the cloud save's copy.
+    expect(api.fetchSubscription).toHaveBeenCalledWith(anyContext, PLAYER.playerId);
   });
 
-  it('shows the cancelled banner for cancelled=true', async () => {
+  it('shows the cancelled banner for cancelled=true, and reads the subscription the cloud save holds', async () => {
+    fakeApi.cloudSave.fetchCloudSave.mockResolvedValue(cloudSave(null));
     await expect(arrive({ cancelled: true })).resolves.toBe(false);
     expect(subscriptionPage.notice).toEqual({ kind: 'info', text: 'Subscription process was cancelled.' });
-    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: false });
+    expect(fakeApi.cloudSave.fetchCloudSave).toHaveBeenCalled();
+    expect(api.fetchSubscription).not.toHaveBeenCalled();
   });
 
   it('refreshes when canMakePayments is in the query, either way', async () => {
+    fakeApi.cloudSave.fetchCloudSave.mockResolvedValue(cloudSave(null));
     await arrive({ canMakePayments: false });
-    expect(mocks.loadSubscription).toHaveBeenLastCalledWith({ force: true });
+    expect(api.fetchSubscription).toHaveBeenCalledTimes(1);
     await arrive({ canMakePayments: true });
-    expect(mocks.loadSubscription).toHaveBeenLastCalledWith({ force: true });
+    expect(api.fetchSubscription).toHaveBeenCalledTimes(2);
   });
 
   it('clears an old banner on a plain visit', async () => {
@@ -155,7 +147,7 @@ describe('choosing a plan', () => {
   it('opens the panel and renders subscription buttons with the configured plan id', async () => {
     await openPanel('ANNUAL');
     expect(subscriptionPage).toMatchObject({ selected: 'ANNUAL', panel: 'ready' });
-    expect(mocks.renderButtons).toHaveBeenCalledWith('subscription', expect.any(HTMLElement), expect.anything());
+    expect(paypal.renderButtons).toHaveBeenCalledWith('subscription', expect.any(HTMLElement), expect.anything());
     const create = vi.fn(async () => 'I-9');
     await options.createSubscription!({}, { subscription: { create, revise: vi.fn() } });
     expect(create).toHaveBeenCalledWith({ plan_id: config.paypal.planIds.ANNUAL });
@@ -170,7 +162,6 @@ describe('choosing a plan', () => {
 
 describe('paying with PayPal', () => {
   it('activates the approved subscription, refreshes, and reloads the page after 5 seconds', async () => {
-    mocks.activate.mockResolvedValue(undefined);
     await openPanel('ANNUAL');
     const done = options.onApprove!(
       { orderID: 'EC-1', subscriptionID: 'I-NEW' },
@@ -179,8 +170,8 @@ describe('paying with PayPal', () => {
     expect(subscriptionPage.processing).toBe('Activating your subscription...');
     expect(subscriptionPage.selected).toBeNull();
     await done;
-    expect(mocks.activate).toHaveBeenCalledWith('I-NEW', 'ANNUAL');
-    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: true });
+    expect(api.activateSubscription).toHaveBeenCalledWith(anyContext, PLAYER.playerId, 'I-NEW', 'ANNUAL');
+    expect(api.fetchSubscription).toHaveBeenCalled();
     expect(toastTexts()).toEqual(['success: Your subscription has been activated successfully!']);
     expect(subscriptionPage.processing).toBeNull();
     await vi.advanceTimersByTimeAsync(4999);
@@ -196,7 +187,7 @@ describe('paying with PayPal', () => {
     ],
     [new ApiError('http', 401, 'expired'), 'Authentication failed. Please try again later.'],
   ])('says why activation failed (%s)', async (error, text) => {
-    mocks.activate.mockRejectedValue(error);
+    api.activateSubscription.mockRejectedValue(error);
     await openPanel();
     await options.onApprove!({ orderID: 'EC-1', subscriptionID: 'I-NEW' }, { redirect: vi.fn(), restart: vi.fn() });
     expect(toastTexts()).toEqual([`error: ${text}`]);
@@ -206,7 +197,7 @@ describe('paying with PayPal', () => {
 
   it('keeps the approved subscription before activating, and after a failure that is not final', async () => {
     let stored: unknown = null;
-    mocks.activate.mockImplementation(async () => {
+    api.activateSubscription.mockImplementation(async () => {
       stored = JSON.parse(localStorage.getItem('pendingPayments') ?? 'null');
       throw new ApiError('network', null, 'Failed to fetch');
     });
@@ -222,7 +213,7 @@ describe('paying with PayPal', () => {
   it('does not activate without a subscription id', async () => {
     await openPanel();
     await options.onApprove!({ orderID: 'EC-1' }, { redirect: vi.fn(), restart: vi.fn() });
-    expect(mocks.activate).not.toHaveBeenCalled();
+    expect(api.activateSubscription).not.toHaveBeenCalled();
     expect(toastTexts()).toEqual([
       'error: Failed to activate your subscription. If you were charged, please contact support.',
     ]);
@@ -249,7 +240,7 @@ describe('paying with PayPal', () => {
 
 describe('when PayPal cannot load', () => {
   beforeEach(() => {
-    mocks.renderButtons.mockRejectedValue(new PayPalError('load', 'The script failed to load'));
+    paypal.renderButtons.mockRejectedValue(new PayPalError('load', 'The script failed to load'));
   });
 
   it('says so and offers the fallback', async () => {
@@ -268,22 +259,27 @@ describe('when PayPal cannot load', () => {
   });
 
   it('activates manually 2 seconds after the fallback is chosen, then reloads', async () => {
-    mocks.activateManually.mockResolvedValue({ success: true, expiresAt: '2030-01-01T00:00:00.000Z' });
+    api.activateDirect.mockResolvedValue({ success: true, expiresAt: '2030-01-01T00:00:00.000Z' });
     await openPanel('SIX_MONTH');
     const done = startFallbackPayment();
     expect(subscriptionPage.processing).toBe('Activating your subscription...');
     await vi.advanceTimersByTimeAsync(1999);
-    expect(mocks.activateManually).not.toHaveBeenCalled();
+    expect(api.activateDirect).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     await done;
-    expect(mocks.activateManually).toHaveBeenCalledWith('SIX_MONTH', expect.stringMatching(/^MANUAL-\d+-[0-9A-Z]{6}$/));
+    expect(api.activateDirect).toHaveBeenCalledWith(
+      anyContext,
+      PLAYER.playerId,
+      'SIX_MONTH',
+      expect.stringMatching(/^MANUAL-\d+-[0-9A-Z]{6}$/),
+    );
     expect(toastTexts()).toEqual(['success: Your subscription has been activated successfully!']);
     await vi.advanceTimersByTimeAsync(5000);
     expect(reload).toHaveBeenCalled();
   });
 
   it('says the activation failed when the backend refuses', async () => {
-    mocks.activateManually.mockResolvedValue({ success: false, expiresAt: null });
+    api.activateDirect.mockResolvedValue({ success: false, expiresAt: null });
     await openPanel();
     const done = startFallbackPayment();
     await vi.advanceTimersByTimeAsync(2000);
@@ -301,16 +297,15 @@ describe('cancel, pause and resume', () => {
     openReasonDialog('cancel');
     await expect(confirmCancel(null)).resolves.toBe(false);
     expect(subscriptionPage.dialogError).toBe('Please select a reason for cancelling your subscription.');
-    expect(mocks.cancel).not.toHaveBeenCalled();
+    expect(api.cancelSubscription).not.toHaveBeenCalled();
     await confirmCancel('financial_reasons');
-    expect(mocks.cancel).not.toHaveBeenCalled();
+    expect(api.cancelSubscription).not.toHaveBeenCalled();
   });
 
   it('cancels with the reason, says so and reloads after 5 seconds', async () => {
-    mocks.cancel.mockResolvedValue(undefined);
     openReasonDialog('cancel');
     await expect(confirmCancel('too_expensive')).resolves.toBe(true);
-    expect(mocks.cancel).toHaveBeenCalledWith('too_expensive');
+    expect(api.cancelSubscription).toHaveBeenCalledWith(anyContext, PLAYER.playerId, 'I-1', 'too_expensive');
     expect(subscriptionPage.dialog).toBeNull();
     expect(toastTexts()).toEqual([
       'success: Your subscription has been cancelled successfully. You can still use premium features until the end of your billing period.',
@@ -320,26 +315,25 @@ describe('cancel, pause and resume', () => {
   });
 
   it('shows the server text when cancelling fails', async () => {
-    mocks.cancel.mockRejectedValue(new ApiError('http', 409, 'There is no active subscription to cancel'));
+    api.cancelSubscription.mockRejectedValue(new ApiError('http', 409, 'There is no active subscription to cancel'));
     await confirmCancel('other');
     expect(toastTexts()).toEqual(['error: Failed to cancel subscription: There is no active subscription to cancel']);
   });
 
   it('needs a pause reason, then pauses without reloading', async () => {
-    mocks.pause.mockResolvedValue(undefined);
     openReasonDialog('pause');
     await confirmPause('');
     expect(subscriptionPage.dialogError).toBe('Please select a reason for pausing your subscription.');
     await confirmPause('temporarily_not_using');
-    expect(mocks.pause).toHaveBeenCalledWith('temporarily_not_using');
+    expect(api.pauseSubscription).toHaveBeenCalledWith(anyContext, PLAYER.playerId, 'temporarily_not_using');
     expect(toastTexts()).toEqual(['success: Your subscription has been paused successfully.']);
     await vi.advanceTimersByTimeAsync(6000);
     expect(reload).not.toHaveBeenCalled();
   });
 
   it('says when pausing or resuming fails', async () => {
-    mocks.pause.mockRejectedValue(new ApiError('http', 500, 'x'));
-    mocks.resume.mockRejectedValue(new ApiError('http', 500, 'x'));
+    api.pauseSubscription.mockRejectedValue(new ApiError('http', 500, 'x'));
+    api.resumeSubscription.mockRejectedValue(new ApiError('http', 500, 'x'));
     await confirmPause('other');
     await resumeSubscription();
     expect(toastTexts()).toEqual([
@@ -349,10 +343,10 @@ describe('cancel, pause and resume', () => {
   });
 
   it('resumes and says so', async () => {
-    mocks.resume.mockResolvedValue(undefined);
     await resumeSubscription();
+    expect(api.resumeSubscription).toHaveBeenCalledWith(anyContext, PLAYER.playerId, 'I-1');
     expect(toastTexts()).toEqual(['success: Your subscription has been resumed successfully.']);
-    expect(mocks.loadSubscription).toHaveBeenCalledWith({ force: true });
+    expect(api.fetchSubscription).toHaveBeenCalled();
   });
 
   it('forgets the error when the dialog closes', async () => {

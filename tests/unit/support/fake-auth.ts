@@ -17,6 +17,8 @@ export const fakeAuth = {
   answer: (user: unknown) => listener?.(user),
   signOutUser: vi.fn(),
   sessionStillValid: vi.fn(() => Promise.resolve(true)),
+  idToken: vi.fn(async (_force?: boolean): Promise<string | null> => 'id-token'),
+  idTokenValidFor: vi.fn(async (_ms: number): Promise<string | null> => 'id-token'),
   rereadStoredUser: vi.fn(),
   signInWithGoogle: vi.fn(),
   signInWithApple: vi.fn(),

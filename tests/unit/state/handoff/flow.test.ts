@@ -1,20 +1,15 @@
 // The hand-off (src/state/handoff, SPEC 2 and 4, README Security), branch by branch: a host by message, the desktop by
 // redirect, dev mode, nothing listening, a refused target, once per sign-in, the `?link=` question, a host's token
-// requests, and a sign-out in the middle. The bridge, Firebase and the player are faked at their module boundaries.
+// requests, and a sign-out in the middle. The bridge, Firebase and the backend (src/api) are faked at their module
+// boundaries; the player store runs for real.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const player = vi.hoisted(() => ({
-  ensureUnity: vi.fn(async (_options?: { linkToken?: string }) => ({ playerId: 'P1', accessToken: 'unity-token' })),
-  loadPlayer: vi.fn(async () => null),
-}));
-vi.mock('../../../../src/state/player', () => player);
-const auth = vi.hoisted(() => ({
-  idTokenValidFor: vi.fn(async (_ms: number): Promise<string | null> => 'id-token'),
-  signOutUser: vi.fn(async () => {}),
-}));
-vi.mock('../../../../src/auth/firebase', () => auth);
+vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
+vi.mock('../../../../src/api/unity', async () => (await import('../../support/fake-api')).fakeApi.unity);
+vi.mock('../../../../src/api/cloud-save', async () => (await import('../../support/fake-api')).fakeApi.cloudSave);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
+import { ApiError } from '../../../../src/api/client';
 import { config } from '../../../../src/config/config';
 import {
   answerLink,
@@ -27,14 +22,17 @@ import {
   retryDesktopHandoff,
   setHandoffHooks,
   skipDesktopHandoff,
-  resetHandoffOnSignOut,
 } from '../../../../src/state/handoff';
-import { markSignedIn, session, signOut, onSignedOut } from '../../../../src/state/session';
+import { markSignedIn, session, signOut } from '../../../../src/state/session';
+import { registerSignOutResets } from '../../../../src/state/sign-out-resets';
 import { clearToasts, toasts } from '../../../../src/state/toasts';
+import { resetPlayer } from '../../../../src/state/player';
+import { PLAYER, cloudSave, fakeApi, resetFakeApi } from '../../support/fake-api';
+import { fakeAuth as auth } from '../../support/fake-auth';
 import { fakeBridge as bridge, resetFakeBridge } from '../../support/fake-bridge';
 
-// A sign-out resets the hand-off as startPortal registers it (sign-out-resets.ts).
-onSignedOut(resetHandoffOnSignOut);
+// A sign-out resets the hand-off and the player as startPortal registers them.
+registerSignOutResets();
 
 const DESKTOP = `http://127.0.0.1:${config.desktopPort}`;
 const hooks = { replaceUrl: vi.fn(), navigate: vi.fn() };
@@ -63,8 +61,8 @@ afterEach(() => {
   session.status = 'loading';
   hooks.replaceUrl.mockReset();
   hooks.navigate.mockReset();
-  player.ensureUnity.mockClear();
-  player.loadPlayer.mockClear();
+  resetFakeApi();
+  resetPlayer();
   resetFakeBridge();
   auth.idTokenValidFor.mockImplementation(async () => 'id-token');
   localStorage.clear();
@@ -74,7 +72,9 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const linkCalls = () => player.ensureUnity.mock.calls.filter(([options]) => options?.linkToken !== undefined);
+/** The link values sent to /auth/unity-link. */
+const linkCalls = () => fakeApi.unity.linkUnity.mock.calls.map((call) => (call as unknown[])[1]);
+const unityToken = PLAYER.accessToken;
 
 describe('?link= asks first', () => {
   it('leaves the URL when read and is kept in memory only', () => {
@@ -88,10 +88,11 @@ describe('?link= asks first', () => {
     captureLaunchParams(launchAt('/auth?link=guest-token'));
     const flow = onSignedIn();
     await vi.waitFor(() => expect(handoff.phase).toBe('askingLink'));
-    expect(player.ensureUnity).not.toHaveBeenCalled();
+    expect(fakeApi.unity.linkUnity).not.toHaveBeenCalled();
+    expect(fakeApi.unity.exchangeForUnity).not.toHaveBeenCalled();
     answerLink(true);
     await flow;
-    expect(linkCalls()).toEqual([[{ linkToken: 'guest-token' }]]);
+    expect(linkCalls()).toEqual(['guest-token']);
     expect(handoff.phase).toBe('idle');
   });
 
@@ -102,17 +103,15 @@ describe('?link= asks first', () => {
     answerLink(false);
     await flow;
     expect(linkCalls()).toEqual([]);
-    expect(player.ensureUnity).toHaveBeenCalledWith();
-    expect(player.loadPlayer).toHaveBeenCalled();
+    expect(fakeApi.unity.exchangeForUnity).toHaveBeenCalled();
+    expect(fakeApi.cloudSave.fetchCloudSave).toHaveBeenCalled();
     await onSignedIn();
     expect(handoff.phase).toBe('idle');
     expect(linkCalls()).toEqual([]);
   });
 
   it('a link that fails is said, forgotten, and does not block the hand-off', async () => {
-    player.ensureUnity.mockImplementationOnce(async () => {
-      throw new Error('400');
-    });
+    fakeApi.unity.linkUnity.mockRejectedValueOnce(new ApiError('http', 400, 'not a guest player'));
     captureLaunchParams(launchAt(`/auth?link=junk&redirect=${encodeURIComponent(DESKTOP)}`));
     const flow = onSignedIn();
     await vi.waitFor(() => expect(handoff.phase).toBe('askingLink'));
@@ -206,7 +205,7 @@ describe('the token goes to a host by message, or to the desktop by redirect', (
     bridge.sendToken.mockReturnValue(true);
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}&unityToken=true&state=s1`));
     await onSignedIn();
-    expect(bridge.sendToken).toHaveBeenCalledWith('unity-token', 'unity', 's1');
+    expect(bridge.sendToken).toHaveBeenCalledWith(unityToken, 'unity', 's1');
     expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
     expect(localStorage.getItem('redirectUrl')).toBeNull();
     expect(sessionStorage.getItem('hasRedirected')).toBe('true');
@@ -233,7 +232,7 @@ describe('the token goes to a host by message, or to the desktop by redirect', (
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}&unityToken=true&state=s2`));
     expect(localStorage.getItem('redirectUrl')).toBe(DESKTOP);
     await onSignedIn();
-    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?unity-token&state=s2`);
+    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?${unityToken}&state=s2`);
     expect(handoff.phase).toBe('redirecting');
     expect(localStorage.getItem('isRedirecting')).toBe('true');
     expect(localStorage.getItem('redirectUrl')).toBeNull();
@@ -257,8 +256,8 @@ describe('the token goes to a host by message, or to the desktop by redirect', (
   it('no host and no target: nothing is handed off and the flow still runs the SPEC 4 steps', async () => {
     captureLaunchParams(launchAt('/'));
     await onSignedIn();
-    expect(player.ensureUnity).toHaveBeenCalled();
-    expect(player.loadPlayer).toHaveBeenCalledWith({ keepSession: true });
+    expect(fakeApi.unity.exchangeForUnity).toHaveBeenCalled();
+    expect(fakeApi.cloudSave.fetchCloudSave).toHaveBeenCalled();
     expect(bridge.sendToken).not.toHaveBeenCalled();
     expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
     expect(handoff.phase).toBe('idle');
@@ -313,8 +312,8 @@ describe('when nothing listens at the desktop target', () => {
     vi.useFakeTimers();
     try {
       // The question is asked as the flow starts; the steps take 3 s; the answer comes 1 s after they end.
-      player.ensureUnity.mockImplementationOnce(
-        () => new Promise((resolve) => setTimeout(() => resolve({ playerId: 'P1', accessToken: 'u' }), 3_000)),
+      fakeApi.unity.exchangeForUnity.mockImplementationOnce(
+        () => new Promise((resolve) => setTimeout(() => resolve(PLAYER), 3_000)),
       );
       bridge.probeDesktop.mockImplementationOnce(
         () => new Promise((resolve) => setTimeout(() => resolve('notListening'), 4_000)),
@@ -398,7 +397,7 @@ describe("a host's token requests", () => {
     expect(auth.idTokenValidFor).toHaveBeenCalled();
     expect(bridge.sendToken).toHaveBeenCalledWith('id-token', 'identity', undefined, 'r1');
     await answerTokenRequest('unity', 'r2');
-    expect(bridge.sendToken).toHaveBeenLastCalledWith('unity-token', 'unity', undefined, 'r2');
+    expect(bridge.sendToken).toHaveBeenLastCalledWith(unityToken, 'unity', undefined, 'r2');
   });
 
   it('signed out, or the token cannot be had: tokenUnavailable with the reason', async () => {
@@ -415,10 +414,12 @@ describe("a host's token requests", () => {
 describe('a sign-out in the middle of the flow', () => {
   it('sends nothing to the desktop target', async () => {
     let loaded: () => void = () => {};
-    player.loadPlayer.mockImplementationOnce(() => new Promise<null>((resolve) => (loaded = () => resolve(null))));
+    fakeApi.cloudSave.fetchCloudSave.mockImplementationOnce(
+      () => new Promise((resolve) => (loaded = () => resolve(cloudSave()))),
+    );
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
     const flow = onSignedIn();
-    await vi.waitFor(() => expect(player.loadPlayer).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fakeApi.cloudSave.fetchCloudSave).toHaveBeenCalled());
     await signOut();
     loaded();
     await flow;
