@@ -1,22 +1,7 @@
 // The "Sign-in & security" store over a stubbed identity service: password change/add, link, unlink, verification.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const auth = vi.hoisted(() => ({
-  changePassword: vi.fn(),
-  addPassword: vi.fn(),
-  linkProvider: vi.fn(),
-  unlinkProvider: vi.fn(),
-  sendVerificationEmail: vi.fn(),
-  reloadUser: vi.fn(),
-  currentSecurity: vi.fn(
-    () => ({ email: 'a@example.com', emailVerified: false }) as { email: string | null; emailVerified: boolean } | null,
-  ),
-  onUserChanged: vi.fn(),
-  signOutUser: vi.fn(),
-  errorCode: (error: unknown) =>
-    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
-}));
-vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
@@ -40,6 +25,7 @@ import {
 import { session, signOut, onSignedOut } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { fakeBridge as bridge } from '../support/fake-bridge';
+import { fakeAuth as auth } from '../support/fake-auth';
 
 // A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
 onSignedOut(resetAccountSecurity);

@@ -1,12 +1,7 @@
 // SPEC 4, 5, 7: username editing and the account deletion flow.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const auth = vi.hoisted(() => ({
-  idToken: vi.fn(async (): Promise<string | null> => 'id-token'),
-  signOutUser: vi.fn(async () => {}),
-  onUserChanged: vi.fn(),
-}));
-vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
 import { config } from '../../../src/config/config';
 import {
@@ -23,6 +18,7 @@ import {
 import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
+import { fakeAuth as auth } from '../support/fake-auth';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

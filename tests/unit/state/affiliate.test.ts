@@ -1,11 +1,7 @@
 // SPEC 2, 5, 8: the affiliate survey shows once per session, needs a choice, posts it, and closes silently on failure.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../src/auth/firebase', () => ({
-  idToken: vi.fn(async () => 'id-token'),
-  signOutUser: vi.fn(async () => {}),
-  onUserChanged: vi.fn(),
-}));
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
 import { config } from '../../../src/config/config';
 import {

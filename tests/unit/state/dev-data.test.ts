@@ -2,11 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../src/auth/firebase', () => ({
-  idToken: vi.fn(async () => null),
-  signOutUser: vi.fn(),
-  onUserChanged: vi.fn(),
-}));
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
 import { jwtClaims, maskSecrets, maskToken } from '../../../src/state/dev-data';
 

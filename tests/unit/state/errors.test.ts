@@ -2,12 +2,7 @@
 // resuming without a subscription id, and unexpected (non-API) errors in the subscription and account actions.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const auth = vi.hoisted(() => ({
-  idToken: vi.fn(async (): Promise<string | null> => 'id-token'),
-  signOutUser: vi.fn(async () => {}),
-  onUserChanged: vi.fn(),
-}));
-vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
 // The API layer fails with a programming error (not an ApiError) where a test says so; otherwise the real call runs.
 const broken = vi.hoisted(() => ({ calls: new Set<string>() }));

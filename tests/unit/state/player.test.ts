@@ -2,12 +2,7 @@
 // first-time setup, and the sign-out after 401 / 403 / network failures, with the spec's texts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const auth = vi.hoisted(() => ({
-  idToken: vi.fn(async (_force?: boolean): Promise<string | null> => 'id-token'),
-  signOutUser: vi.fn(async () => {}),
-  onUserChanged: vi.fn(),
-}));
-vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
 import {
   authenticateUnity,
@@ -20,6 +15,7 @@ import {
 } from '../../../src/state/player';
 import { deferred } from '../support/deferred';
 import { session, onSignedOut } from '../../../src/state/session';
+import { fakeAuth as auth } from '../support/fake-auth';
 
 // A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
 onSignedOut(resetPlayer);

@@ -2,13 +2,7 @@
 // invalid session is signed out and the guards re-run.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const auth = vi.hoisted(() => ({
-  onUserChanged: vi.fn(),
-  sessionStillValid: vi.fn(),
-  signOutUser: vi.fn(),
-  idToken: vi.fn(async () => 'id-token'),
-}));
-vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 // The backend at the API boundary: the hand-off that start-up runs on each sign-in, and the player, run for real.
 vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
@@ -16,7 +10,7 @@ vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fak
 
 import { markSignedIn, resetSessionForTests, session, validateSession } from '../../../src/state/session';
 import { startPortal } from '../../../src/state/startup';
-import { signedInUser as user } from '../support/fake-auth';
+import { fakeAuth as auth, signedInUser as user } from '../support/fake-auth';
 
 type Resolved = (event: { toLocation: { pathname: string }; pathChanged: boolean }) => void;
 

@@ -25,6 +25,17 @@ export const fakeAuth = {
   signInWithEmail: vi.fn(),
   createAccount: vi.fn(),
   sendReset: vi.fn(),
+  // My Account's "Sign-in & security": the signed-in user's e-mail, its verification, its providers.
+  changePassword: vi.fn(),
+  addPassword: vi.fn(),
+  linkProvider: vi.fn(),
+  unlinkProvider: vi.fn(),
+  sendVerificationEmail: vi.fn(),
+  reloadUser: vi.fn(),
+  currentSecurity: vi.fn((): { email: string | null; emailVerified: boolean } | null => ({
+    email: 'a@example.com',
+    emailVerified: false,
+  })),
   /** Firebase's `code` of an error, as src/auth/firebase reads it. */
   errorCode: (error: unknown) =>
     error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',

@@ -8,26 +8,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const auth = vi.hoisted(() => ({
-  changePassword: vi.fn(),
-  addPassword: vi.fn(),
-  linkProvider: vi.fn(),
-  unlinkProvider: vi.fn(),
-  sendVerificationEmail: vi.fn(),
-  reloadUser: vi.fn(),
-  currentSecurity: vi.fn(() => ({ email: 'a@example.com', emailVerified: false })),
-  onUserChanged: vi.fn(),
-  signOutUser: vi.fn(),
-  errorCode: (error: unknown) =>
-    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
-}));
-vi.mock('../../../../src/auth/firebase', () => auth);
+vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
 import { accountSecurity, resetAccountSecurity } from '../../../../src/state/account-security';
 import { session } from '../../../../src/state/session';
 import { SignInSecurity } from '../../../../src/ui/account/SignInSecurity';
 import { fakeBridge as bridge } from '../../support/fake-bridge';
+import { fakeAuth as auth } from '../../support/fake-auth';
 
 const userWith = (...providerIds: string[]) => ({
   uid: 'u1',

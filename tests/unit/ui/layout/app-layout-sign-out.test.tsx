@@ -15,13 +15,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const auth = vi.hoisted(() => ({ signOutUser: vi.fn(), onUserChanged: vi.fn() }));
-vi.mock('../../../../src/auth/firebase', () => auth);
+vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 
 import { onSignedOut, resetSessionForTests, session } from '../../../../src/state/session';
 import { clearToasts, toasts } from '../../../../src/state/toasts';
 import { AppLayout } from '../../../../src/ui/layout/AppLayout';
-import { signedInUser as user } from '../../support/fake-auth';
+import { fakeAuth as auth, signedInUser as user } from '../../support/fake-auth';
 
 function renderLayout() {
   const root = createRootRoute({ component: Outlet });

@@ -17,7 +17,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 vi.setConfig({ testTimeout: 20_000 });
 
 // src/router.ts brings the whole route tree; nothing here may reach Firebase.
-vi.mock('../../../../src/auth/firebase', () => ({ signOutUser: vi.fn(), onUserChanged: vi.fn() }));
+vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 
 import { installHost, removeHosts } from '../../bridge/fake-hosts';
 import { appLayoutRoute } from '../../../../src/routes/app';
