@@ -157,6 +157,9 @@ export function deploymentProblem(config) {
       return `${what} refused: ${name} is ${value}, this machine (loopback), not the deployed service`;
     if (url.protocol !== 'https:') return `${what} refused: ${name} is ${value}, not https`;
   }
+  // A demo- project exists only in the emulator: with it, the real identity service answers every sign-in with an error.
+  if (config.firebase.projectId.startsWith('demo-'))
+    return `${what} refused: FIREBASE_PROJECT_ID is ${config.firebase.projectId}, the emulator's demo project (set the FIREBASE_* variables of the real project)`;
   return null;
 }
 

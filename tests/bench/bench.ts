@@ -5,7 +5,7 @@ import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright';
-import { buildPortal, type BuildConfig } from '../../build.mjs';
+import { buildPortal, portalConfig, type BuildConfig } from '../../build.mjs';
 import { chromiumLaunchOptions } from '../../harness/browser';
 import { harnessClient, type SeedOptions } from '../../harness/client';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
@@ -110,10 +110,18 @@ const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
 
 /**
  * The production builds as deployed (no emulator, an https backend): sizes, the floor's, and what the bundle carries
- * part by part. The backend address is a placeholder: a deployment build refuses the loopback default.
+ * part by part. The backend and the Firebase project are placeholders: a deployment build refuses the
+ * loopback backend and the emulator's demo project.
  */
 async function bundleSizes() {
-  const config: Partial<BuildConfig> = { backendUrl: 'https://backend.dreambook.example' };
+  const config: Partial<BuildConfig> = {
+    backendUrl: 'https://backend.dreambook.example',
+    firebase: {
+      ...portalConfig('production').firebase,
+      projectId: 'dreambook',
+      authDomain: 'dreambook.firebaseapp.com',
+    },
+  };
   const portal = await buildPortal({
     flavour: 'production',
     outdir: join(root, 'dist/bench-portal'),

@@ -7,9 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deploymentProblem, portalConfig } from '../../../build.mjs';
 
 const root = process.cwd();
-const REAL = { backendUrl: 'https://api.portal.example', useEmulator: false };
+const REAL_FIREBASE = {
+  apiKey: 'AIza-real-key',
+  authDomain: 'portal-prod.firebaseapp.com',
+  projectId: 'portal-prod',
+  appId: '1:1234:web:abcd',
+};
+const REAL = { backendUrl: 'https://api.portal.example', useEmulator: false, firebase: REAL_FIREBASE };
 const paypal = (sdkBaseUrl: string) => ({ paypal: { ...portalConfig('production').paypal, sdkBaseUrl } });
-const firebase = (authDomain: string) => ({ firebase: { ...portalConfig('production').firebase, authDomain } });
+const firebase = (authDomain: string) => ({ firebase: { ...REAL_FIREBASE, authDomain } });
 
 /** Runs a node script the way a user does; resolves to its exit code and output. */
 function run(
@@ -41,6 +47,11 @@ describe('deploymentProblem', () => {
     ['the auth domain on loopback', firebase('127.0.0.1:9099'), /FIREBASE_AUTH_DOMAIN .*loopback/],
     ['PayPal from loopback', paypal('https://localhost/paypal/sdk/js'), /PAYPAL_SDK_BASE_URL .*loopback/],
     ['PayPal over http', paypal('http://paypal.example/sdk/js'), /PAYPAL_SDK_BASE_URL .*not https/],
+    [
+      "the emulator's demo project",
+      { firebase: { ...REAL_FIREBASE, projectId: 'demo-portal' } },
+      /FIREBASE_PROJECT_ID is demo-portal, the emulator's demo project/,
+    ],
   ])('refuses a production build with %s', (_name, overrides, problem) => {
     expect(deploymentProblem(portalConfig('production', { ...REAL, ...overrides }))).toMatch(problem);
   });

@@ -99,7 +99,13 @@ describe('a production build', () => {
     dir = mkdtempSync(join(tmpdir(), 'portal-production-'));
     built = { outdir: join(dir, 'site'), reportDir: join(dir, 'site.report') };
     // As deployed: a real (https, not loopback) backend; the identity service and PayPal are production's defaults.
-    const env = { ...process.env, PORTAL_BACKEND_URL: 'https://api.portal.example', PORTAL_USE_EMULATOR: 'false' };
+    const env = {
+      ...process.env,
+      PORTAL_BACKEND_URL: 'https://api.portal.example',
+      PORTAL_USE_EMULATOR: 'false',
+      FIREBASE_PROJECT_ID: 'portal-prod',
+      FIREBASE_AUTH_DOMAIN: 'portal-prod.firebaseapp.com',
+    };
     await promisify(execFile)('node', ['build.mjs', '--env', 'production', '--outdir', built.outdir], { env });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
