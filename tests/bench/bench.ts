@@ -1,16 +1,15 @@
 // npm run bench: size, load and hand-off cost of the portal, each against its floor, measured in one run.
 // Prints one table and writes tests/bench/results.json. Never part of npm test.
-import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright';
-import { buildPortal, portalConfig, type BuildConfig } from '../../build.mjs';
 import { chromiumLaunchOptions } from '../../harness/browser';
 import { harnessClient, type SeedOptions } from '../../harness/client';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { projectRoot } from '../../harness/paths';
 import { startStack, type Stack } from '../../harness/stack';
+import { cliProductionBuild, servedBuilds, sizeBuilds } from './builds';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const root = projectRoot();
@@ -110,31 +109,10 @@ const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
 
 /**
  * The production builds as deployed (no emulator, an https backend): sizes, the floor's, and what the bundle carries
- * part by part. The backend and the Firebase project are placeholders: a deployment build refuses the
- * loopback backend and the emulator's demo project.
+ * part by part (tests/bench/builds.ts).
  */
 async function bundleSizes() {
-  const config: Partial<BuildConfig> = {
-    backendUrl: 'https://backend.dreambook.example',
-    firebase: {
-      ...portalConfig('production').firebase,
-      projectId: 'dreambook',
-      authDomain: 'dreambook.firebaseapp.com',
-    },
-  };
-  const portal = await buildPortal({
-    flavour: 'production',
-    outdir: join(root, 'dist/bench-portal'),
-    config,
-    quiet: true,
-  });
-  const floor = await buildPortal({
-    flavour: 'production',
-    outdir: join(root, 'dist/bench-floor'),
-    config,
-    quiet: true,
-    entry: 'tests/bench/floor/main.tsx',
-  });
+  const { portal, floor } = await sizeBuilds(join(root, 'dist'));
   const js = (r: typeof portal) => Object.entries(r.report!).find(([f]) => f.endsWith('.js'))![1];
   const [p, f] = [js(portal), js(floor)];
   for (const kind of ['raw', 'gzip', 'brotli'] as const)
@@ -177,30 +155,22 @@ interface Served {
  */
 async function serveBuilds(stack: Stack): Promise<Served> {
   const c = stack.config;
-  // localStack: production bundles served against the local stack (loopback, the emulator), never deployable.
-  const overrides: Partial<BuildConfig> = {
-    localStack: true,
-    useEmulator: true,
+  const { portal, floors } = await servedBuilds(join(root, 'dist'), {
     authEmulatorUrl: c.authEmulatorUrl,
     backendUrl: c.backendUrl,
     desktopPort: c.desktopPort,
     desktopPorts: c.desktopPorts,
     paypal: c.paypal,
-  };
-  const floors = { floor: 'tests/bench/floor/main.tsx', 'handoff-floor': 'tests/bench/floor/handoff.tsx' };
-  for (const [name, entry] of Object.entries(floors)) {
-    const dir = join(root, `dist/bench-served-${name}`);
-    await buildPortal({ flavour: 'production', outdir: dir, config: overrides, quiet: true, entry });
+  });
+  for (const [name, dir] of Object.entries(floors)) {
     await mkdir(join(stack.portalDir, name), { recursive: true });
     await cp(join(dir, 'index.html'), join(stack.portalDir, name, 'index.html'));
     for (const file of (await readdir(dir)).filter((f) => /^app-.*\.js$/.test(f)))
       await cp(join(dir, file), join(stack.portalDir, file));
   }
   // The stack built the staging flavour; the bench measures production, built into the folder the emulator serves.
-  const staged = join(root, 'dist/bench-served-portal');
-  await buildPortal({ flavour: 'production', outdir: staged, config: overrides, quiet: true });
-  await cp(staged, stack.portalDir, { recursive: true });
-  await cp(join(staged, 'index.html'), join(stack.portalDir, 'index.html'));
+  await cp(portal, stack.portalDir, { recursive: true });
+  await cp(join(portal, 'index.html'), join(stack.portalDir, 'index.html'));
   return {
     portalUrl: stack.portalUrl,
     floorUrl: `${stack.portalUrl}floor/`,
@@ -532,13 +502,7 @@ function buildTime() {
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = process.hrtime.bigint();
-    // The build as deployed: build.mjs refuses production builds with the local stack's loopback defaults.
-    const env = { ...process.env, PORTAL_BACKEND_URL: 'https://api.bench.example', PORTAL_USE_EMULATOR: 'false' };
-    execFileSync(process.execPath, ['build.mjs', '--env', 'production', '--outdir', 'dist/bench-build'], {
-      cwd: root,
-      stdio: 'ignore',
-      env,
-    });
+    cliProductionBuild(root, join(root, 'dist'));
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   row('build.mjs, production (median of 5)', ms(median(times)), '', null, '', null);
