@@ -5,7 +5,8 @@
 // "Start-up, clocks and tabs"). This stand-in for Firebase's IndexedDB persistence never writes: it says it is not
 // available, so Firebase never keeps anything here, but Firebase still looks for a user in it ("migrate a user out of
 // a broken persistence") and moves one it finds to the first available persistence that allows migration. Every read
-// gives up after READ_TIMEOUT_MS, so a stuck store costs a moment once, never the start-up.
+// gives up after READ_TIMEOUT_MS, so a stuck store costs a moment once, never the start-up. Sign Out empties the store
+// (removeEarlierSession), so a session left there never comes back after a sign-out.
 
 /** Firebase's own names (@firebase/auth, indexed_db.ts). */
 const DB_NAME = 'firebaseLocalStorageDb';
@@ -85,6 +86,20 @@ async function deleteKey(factory: IDBFactory, key: string): Promise<void> {
   }
 }
 
+/** Empties Firebase's store: every key an earlier release kept there (the user, a redirect user, the persistence). */
+async function clearStore(factory: IDBFactory): Promise<void> {
+  const db = await openExisting(factory);
+  if (!db) return;
+  try {
+    const request = db.transaction([STORE], 'readwrite').objectStore(STORE).clear();
+    // The connection closes once its transaction is done; a transaction that never finishes holds nothing else.
+    db.close();
+    await requestValue(request);
+  } catch {
+    db.close();
+  }
+}
+
 function indexedDbFactory(): IDBFactory | null {
   try {
     return typeof indexedDB === 'undefined' ? null : indexedDB;
@@ -135,4 +150,21 @@ export class EarlierIndexedDbSession {
   _addListener(): void {}
 
   _removeListener(): void {}
+}
+
+/** How long Sign Out waits for the earlier store to be emptied before it goes on without it. */
+export const REMOVE_TIMEOUT_MS = 1_500;
+
+/**
+ * Sign Out (SPEC 4 clears all local storage and state): removes a session an earlier release kept in Firebase's
+ * IndexedDB store, which Firebase would otherwise move back in on the next load. Firebase reads that store only when
+ * localStorage holds no user, so a session left there outlives every sign-out that followed it. Best effort: resolves
+ * after at most `timeoutMs` and never rejects; a missing database is not created.
+ */
+export function removeEarlierSession(
+  factory: () => IDBFactory | null = indexedDbFactory,
+  timeoutMs = REMOVE_TIMEOUT_MS,
+): Promise<void> {
+  const idb = factory();
+  return idb ? withTimeout(clearStore(idb), undefined, timeoutMs) : Promise.resolve();
 }

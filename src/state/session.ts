@@ -2,6 +2,7 @@
 import { proxy } from 'valtio';
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
+import { removeEarlierSession } from '../auth/earlier-session';
 import { bridge } from '@home-design/portal-bridge';
 import { DESKTOP_AUTH_KEYS } from './handoff/launch';
 import { singleFlight } from './resource';
@@ -77,6 +78,9 @@ export function startSession(): void {
   unsubscribe = auth.onUserChanged((user) => {
     clearTimeout(slowTimer);
     session.authSlow = false;
+    // Any change of uid, however it came (another tab signed out or replaced the stored session, a sign-in over a
+    // restored session), forgets the last user in every store before the next one is set: nothing of theirs shows.
+    if (session.user !== null && session.user.uid !== user?.uid) forgetUser();
     session.user = user;
     session.status = user ? 'signedIn' : 'signedOut';
     resolveReady();
@@ -93,24 +97,40 @@ export function isSignedIn(): boolean {
   return session.status === 'signedIn' && session.user !== null;
 }
 
-/** Called with no arguments after every sign-out (the stores' resets: sign-out-resets.ts); returns the unsubscribe. */
+/**
+ * Called with no arguments after every sign-out, and before any other change of the signed-in uid takes effect (the
+ * stores' resets: sign-out-resets.ts); returns the unsubscribe.
+ */
 export function onSignedOut(listener: () => void): () => void {
   signOutListeners.add(listener);
   return () => signOutListeners.delete(listener);
 }
 
+/** Runs the sign-out resets of every store (they may run twice for one sign-out: each is idempotent). */
+function forgetUser(): void {
+  signedInHere = false;
+  for (const listener of signOutListeners) listener();
+}
+
 /** Forgets the user in every store and, unless the host itself asked, tells a host webview (bridge `logout`). */
 function afterSignOut(tellHost: boolean): void {
-  signedInHere = false;
   session.user = null;
   session.status = 'signedOut';
-  for (const listener of signOutListeners) listener();
+  forgetUser();
   if (tellHost) bridge.sendLogout();
+}
+
+/**
+ * Signs out of the identity service and, beside it, removes a session an earlier release kept in IndexedDB (best
+ * effort, bounded): otherwise the next load would move that account back in. Throws when the identity service fails.
+ */
+async function endSession(): Promise<void> {
+  await Promise.all([auth.signOutUser(), removeEarlierSession()]);
 }
 
 /** SPEC 4: sign out clears all local storage and state. Throws when the identity service fails. */
 export async function signOut(options: { tellHost?: boolean } = {}): Promise<void> {
-  await auth.signOutUser();
+  await endSession();
   localStore.clear();
   afterSignOut(options.tellHost ?? true);
 }
@@ -120,7 +140,7 @@ export async function signOut(options: { tellHost?: boolean } = {}): Promise<voi
  * choices (paymentsDisabled) stay, unlike the Sign Out button. Throws when the identity service fails.
  */
 export async function signOutClearingDesktopData(): Promise<void> {
-  await auth.signOutUser();
+  await endSession();
   localStore.remove(...DESKTOP_AUTH_KEYS);
   afterSignOut(true);
 }

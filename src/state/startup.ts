@@ -1,7 +1,7 @@
 // Wires the stores to the router once at start: launch parameters, auth changes (guards and the app auth flow),
 // session checks on navigation and every 5 minutes, and messages from a host webview.
 import type { AnyRouter } from '@tanstack/react-router';
-import { subscribeKey } from 'valtio/utils';
+import { subscribe } from 'valtio';
 import { bridge } from '@home-design/portal-bridge';
 import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
@@ -38,9 +38,15 @@ export function startPortal(router: AnyRouter): void {
   handoff.captureLaunchParams(window.location.href);
   // The shared-link pages run with no session checks: Firebase starts only when a guard first asks who is signed in.
   if (!isNoSessionPath(window.location.pathname)) startSession();
-  subscribeKey(session, 'status', (status) => {
+  // A new status, or another uid while signed in (another tab replaced the stored session; the stores were reset
+  // first, session.ts): the guards and loaders run again for whoever is signed in now.
+  let shown = { status: session.status, uid: session.user?.uid ?? null };
+  subscribe(session, () => {
+    const now = { status: session.status, uid: session.user?.uid ?? null };
+    if (now.status === shown.status && now.uid === shown.uid) return;
+    shown = now;
     void router.invalidate();
-    if (status !== 'signedIn') return;
+    if (now.status !== 'signedIn') return;
     announceSignIn();
     // SPEC 4: every sign-in (here, or a session restored at load) runs the app auth flow and its hand-off.
     void handoff.onSignedIn();

@@ -16,6 +16,8 @@ import { SESSION_KEYS, sessionStore } from '../storage';
 import { showToast } from '../toasts';
 import { currentPath, hooks } from './hooks';
 import {
+  clearRedirecting,
+  forgetLaunchOnSignOut,
   forgetTarget,
   launch,
   markRedirecting,
@@ -149,16 +151,35 @@ async function deliver(uid: string): Promise<void> {
   await redirectToDesktop(target, kind);
 }
 
+/**
+ * Whether a wait that began for `uid` and `target` may go on: the same user, the same target, and no sign-out (or
+ * change of user) in between. After a sign-out the resets own the screen; with only the target gone, this hand-off ends.
+ */
+function stillDue(begun: { uid: string; target: string; signOuts: number }): boolean {
+  if (signOuts !== begun.signOuts || session.user?.uid !== begun.uid) return false;
+  if (launch.target === begun.target) return true;
+  handoff.phase = 'idle';
+  finishAuthenticating();
+  return false;
+}
+
 /** The browser hand-off of SPEC 4 (or dev mode's /return-to-app), after making sure something listens there. */
 async function redirectToDesktop(target: string, kind: TokenKind): Promise<void> {
+  const uid = session.user?.uid;
+  if (!uid) return;
+  const begun = { uid, target, signOuts };
   const state = launch.state;
   handoff.phase = 'redirecting';
-  const token = await tokenOf(kind);
-  if (!token) throw new Error('no token');
   if (launch.devMode) {
+    const token = await tokenOf(kind);
+    if (!token) throw new Error('no token');
+    if (!stillDue(begun)) return;
     markTargetUsed();
-    deliveredFor = session.user?.uid ?? null;
+    deliveredFor = uid;
     parkForReturnToApp(target, token, state);
+    // /return-to-app makes the desktop call: the hand-off is over here, so nothing covers that page any more.
+    handoff.phase = 'idle';
+    finishAuthenticating();
     hooks.navigate('/return-to-app');
     return;
   }
@@ -167,23 +188,50 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   // However long the steps before took, the app gets the same DESKTOP_PROBE_TIMEOUT_MS to answer once the page leaves.
   const probe = earlyProbe ?? bridge.probeDesktop(target);
   earlyProbe = null;
-  if ((await Promise.race([probe, giveUpAfter(DESKTOP_PROBE_TIMEOUT_MS)])) === 'notListening') {
+  const answer = await Promise.race([probe, giveUpAfter(DESKTOP_PROBE_TIMEOUT_MS)]);
+  if (!stillDue(begun)) return;
+  if (answer === 'notListening') {
     handoff.phase = 'notListening';
     notListeningTarget = target;
     finishAuthenticating();
     return;
   }
-  if (session.user === null) return;
-  deliveredFor = session.user.uid;
+  // The token is read after the wait, and leaves only for the user and the target the wait began with.
+  const token = await tokenOf(kind);
+  if (!token) throw new Error('no token');
+  if (!stillDue(begun)) return;
+  deliveredFor = uid;
   leavingForDesktop = true;
   markTargetUsed();
   markRedirecting();
   bridge.navigateToDesktop(loginUrl(target, token, state));
+  clearTimeout(stayTimer);
+  stayTimer = setTimeout(stayedHere, DESKTOP_LEAVE_MS);
+}
+
+/**
+ * How long the page may still be here after it sent the browser to {target}/login. A desktop app that answers 204, or
+ * a navigation the browser blocks, leaves the page where it was: the hand-off is then over, as after SPEC 4's plain
+ * redirect (the target is used, the user stays signed in), instead of "Redirecting..." staying up for ever.
+ */
+export const DESKTOP_LEAVE_MS = 5_000;
+let stayTimer: ReturnType<typeof setTimeout> | undefined;
+
+function stayedHere(): void {
+  stayTimer = undefined;
+  if (!leavingForDesktop) return;
+  leavingForDesktop = false;
+  clearRedirecting();
+  handoff.phase = 'idle';
+  finishAuthenticating();
+  goOnToAccount();
 }
 
 const giveUpAfter = (ms: number) => new Promise<DesktopProbe>((resolve) => setTimeout(() => resolve('unknown'), ms));
 
 let notListeningTarget: string | null = null;
+/** Counts the sign-outs (and changes of user): a wait that began before one never sends anything after it. */
+let signOuts = 0;
 /** The browser is on its way to {target}/login: the page stays as it is until it has gone. */
 let leavingForDesktop = false;
 let earlyProbe: Promise<DesktopProbe> | null = null;
@@ -232,7 +280,11 @@ export async function answerTokenRequest(kind: TokenKind, requestId?: string): P
 
 /** A sign-out ends this user's hand-off: an open question counts as Not now, nothing is delivered any more. */
 export function resetHandoffOnSignOut(): void {
+  signOuts++;
   answerLink(false);
+  // SPEC 4 clears all state: the next sign-in in this tab hands off only to a target of its own launch.
+  forgetLaunchOnSignOut();
+  clearTimeout(stayTimer);
   deliveredFor = null;
   notListeningTarget = null;
   earlyProbe = null;
@@ -250,6 +302,7 @@ export function resetHandoffForTests(): void {
   notListeningTarget = null;
   earlyProbe = null;
   leavingForDesktop = false;
+  clearTimeout(stayTimer);
   linkAnswer = null;
   runAppAuthFlow.clear();
 }

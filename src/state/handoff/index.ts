@@ -4,6 +4,7 @@
 export {
   answerLink,
   answerTokenRequest,
+  DESKTOP_LEAVE_MS,
   handoffDue,
   onLateHost,
   onSignedIn,

@@ -162,7 +162,23 @@ export function tokenKind(): 'unity' | 'identity' {
   return launch.unityToken ? 'unity' : 'identity';
 }
 
+/** The browser redirect is over: it left, or it did not and the page goes on (SPEC 3 isRedirecting). */
+export function clearRedirecting(): void {
+  localStore.remove(LOCAL_KEYS.isRedirecting);
+}
+
 /** SPEC 4: a page load never continues an earlier redirect. */
 export function clearRedirectingOnPageLoad(): void {
-  localStore.remove(LOCAL_KEYS.isRedirecting);
+  clearRedirecting();
+}
+
+/**
+ * Sign Out (SPEC 4: it clears all state): the launch's desktop target and `?link=` token are forgotten in this tab, so
+ * the next sign-in here hands off only to a target its own launch brings. What says how the page was opened (a host,
+ * the sign-in screen, dev mode, the token kind) stays: it is about the page, not about the user who signed out.
+ */
+export function forgetLaunchOnSignOut(): void {
+  launch.target = null;
+  launch.linkToken = null;
+  sessionStore.remove(SESSION_KEYS.pendingRedirect);
 }

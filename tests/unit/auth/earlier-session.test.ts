@@ -1,7 +1,7 @@
 // src/auth/earlier-session.ts: a session an earlier release kept in Firebase's IndexedDB store is read, never written,
 // and a store that does not answer costs a bounded wait, never the start-up.
 import { describe, expect, it, vi } from 'vitest';
-import { EarlierIndexedDbSession } from '../../../src/auth/earlier-session';
+import { EarlierIndexedDbSession, removeEarlierSession } from '../../../src/auth/earlier-session';
 
 const KEY = 'firebase:authUser:demo-api-key:[DEFAULT]';
 
@@ -24,6 +24,11 @@ function fakeIndexedDb(rows: Map<string, unknown> | null, answers = true) {
       objectStore: () => ({
         get: (key: string) => request(() => (rows?.has(key) ? { fbase_key: key, value: rows.get(key) } : undefined)),
         delete: (key: string) => request(() => void deleted.push(key)),
+        clear: () =>
+          request(() => {
+            deleted.push(...(rows?.keys() ?? []));
+            rows?.clear();
+          }),
       }),
     }),
   };
@@ -84,5 +89,45 @@ describe('EarlierIndexedDbSession', () => {
 
   it('finds nothing where IndexedDB is missing', async () => {
     await expect(new EarlierIndexedDbSession(() => null)._get(KEY)).resolves.toBeNull();
+  });
+});
+
+describe('removeEarlierSession (Sign Out)', () => {
+  it('empties the store, whatever key the earlier release kept', async () => {
+    const rows = new Map<string, unknown>([
+      [KEY, { uid: 'u1' }],
+      ['firebase:redirectUser:demo-api-key:[DEFAULT]', { uid: 'u1' }],
+    ]);
+    const idb = fakeIndexedDb(rows);
+    await removeEarlierSession(() => idb.factory);
+    expect(rows.size).toBe(0);
+    // Nothing is handed over from it any more.
+    await expect(new EarlierIndexedDbSession(() => idb.factory)._get(KEY)).resolves.toBeNull();
+  });
+
+  it('creates no database where there is none', async () => {
+    const idb = fakeIndexedDb(null);
+    await expect(removeEarlierSession(() => idb.factory)).resolves.toBeUndefined();
+    expect(idb.deleted).toEqual([]);
+  });
+
+  it('gives up on a store that never answers after its timeout, without failing', async () => {
+    vi.useFakeTimers();
+    try {
+      const idb = fakeIndexedDb(new Map([[KEY, { uid: 'u1' }]]), false);
+      let done = false;
+      const removal = removeEarlierSession(() => idb.factory, 1_500).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(1_499);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await removal;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does nothing where IndexedDB is missing', async () => {
+    await expect(removeEarlierSession(() => null)).resolves.toBeUndefined();
   });
 });

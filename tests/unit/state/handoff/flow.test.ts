@@ -15,6 +15,7 @@ import {
   answerLink,
   answerTokenRequest,
   captureLaunchParams,
+  DESKTOP_LEAVE_MS,
   handoff,
   handoffDue,
   onSignedIn,
@@ -373,17 +374,141 @@ describe('a refused target', () => {
   });
 });
 
+describe('Sign Out clears the launch target (SPEC 4: all state)', () => {
+  it('the next sign-in in this tab hands off to no earlier target', async () => {
+    bridge.probeDesktop.mockResolvedValue('notListening');
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    await onSignedIn();
+    expect(handoff.phase).toBe('notListening');
+    await signOut();
+    expect(handoffDue()).toBe(false);
+    bridge.probeDesktop.mockResolvedValue('listening');
+    session.user = {
+      uid: 'u2',
+      displayName: null,
+      email: 'b@example.com',
+      photoURL: null,
+      providerIds: ['password'],
+      creationTime: null,
+    };
+    session.status = 'signedIn';
+    await onSignedIn();
+    expect(bridge.probeDesktop).toHaveBeenCalledOnce();
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    await retryDesktopHandoff();
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+  });
+});
+
+describe("the desktop probe's wait", () => {
+  /** A probe that answers when the test says so. */
+  function heldProbe() {
+    let answer: (probe: 'listening') => void = () => {};
+    bridge.probeDesktop.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    return () => answer('listening');
+  }
+
+  it('the token is read after the wait: the one that leaves is fresh', async () => {
+    const release = heldProbe();
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(handoff.phase).toBe('redirecting'));
+    // The identity service now gives another token: only a token read after the wait can be this one.
+    auth.idTokenValidFor.mockImplementation(async () => 'token-after-the-wait');
+    release();
+    await flow;
+    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?token-after-the-wait`);
+  });
+
+  it('another user signed in during the wait: nothing leaves, for either of them', async () => {
+    const release = heldProbe();
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(handoff.phase).toBe('redirecting'));
+    await signOut();
+    session.user = {
+      uid: 'u2',
+      displayName: null,
+      email: 'b@example.com',
+      photoURL: null,
+      providerIds: ['password'],
+      creationTime: null,
+    };
+    session.status = 'signedIn';
+    release();
+    await flow;
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+  });
+
+  it('the target changed during the wait: nothing leaves for either target, and the hand-off ends', async () => {
+    const release = heldProbe();
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(handoff.phase).toBe('redirecting'));
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(`http://localhost:${config.desktopPort}`)}`));
+    release();
+    await flow;
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    expect(handoff.phase).toBe('idle');
+  });
+});
+
+describe('a browser that does not leave (the desktop answers 204, the navigation is blocked)', () => {
+  it(`after ${DESKTOP_LEAVE_MS} ms the hand-off is over: no overlay, no flags, on to the account, no second token`, async () => {
+    vi.useFakeTimers();
+    try {
+      bridge.probeDesktop.mockResolvedValue('listening');
+      localStorage.setItem('isAuthenticating', 'true');
+      captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+      await onSignedIn();
+      expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+      expect(handoff.phase).toBe('redirecting');
+      await vi.advanceTimersByTimeAsync(DESKTOP_LEAVE_MS - 1);
+      expect(handoffDue()).toBe(true);
+      expect(hooks.navigate).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(handoff.phase).toBe('idle');
+      expect(handoffDue()).toBe(false);
+      expect(localStorage.getItem('isRedirecting')).toBeNull();
+      expect(localStorage.getItem('isAuthenticating')).toBeNull();
+      expect(hooks.navigate).toHaveBeenCalledWith('/');
+      await onSignedIn();
+      expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a sign-out before then leaves nothing to recover', async () => {
+    vi.useFakeTimers();
+    try {
+      bridge.probeDesktop.mockResolvedValue('listening');
+      captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+      await onSignedIn();
+      await signOut();
+      await vi.advanceTimersByTimeAsync(DESKTOP_LEAVE_MS);
+      expect(hooks.navigate).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('dev mode in a development build', () => {
   it('parks the token for /return-to-app instead of redirecting', async () => {
     const saved = config.isDevelopment;
     Object.assign(config, { isDevelopment: true });
     try {
+      localStorage.setItem('isAuthenticating', 'true');
       captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}&dev=true&state=s3`));
       await onSignedIn();
     } finally {
       Object.assign(config, { isDevelopment: saved });
     }
     expect(hooks.navigate).toHaveBeenCalledWith('/return-to-app');
+    // Nothing covers /return-to-app, and nobody is authenticating any more (the overlay once stayed up for good).
+    expect(handoff.phase).toBe('idle');
+    expect(localStorage.getItem('isAuthenticating')).toBeNull();
     expect(localStorage.getItem('authToken')).toBe('id-token');
     expect(localStorage.getItem('redirectUrl')).toBe(DESKTOP);
     expect(localStorage.getItem('redirectState')).toBe('s3');
