@@ -40,8 +40,8 @@ function aliceOnScreen(): void {
   player.cloud = { ...cloudSave(), username: 'Alice#1' };
   player.status = 'ready';
   expect(choosePack('credits-30')).toBe(true);
-  selectPlan('monthly');
-  expect(subscriptionPage.selected).toBe('monthly');
+  selectPlan('MONTHLY');
+  expect(subscriptionPage.selected).toBe('MONTHLY');
 }
 
 function nothingOfAlice(): void {
