@@ -37,6 +37,8 @@ export type PurchasePhase =
 
 const store = createStore(() => ({
   phase: 'idle' as PurchasePhase,
+  /** The uid that opened the modal: its capture is kept and recorded for this user only, never for a later one. */
+  uid: null as string | null,
   packId: null as string | null,
   /** PayPal's captured order id, kept until the backend has recorded it. */
   orderId: null as string | null,
@@ -69,6 +71,7 @@ export function choosePack(packId: string): boolean {
   store.reset();
   purchase.phase = 'choosing';
   purchase.packId = pack.id;
+  purchase.uid = session.user.uid;
   return true;
 }
 
@@ -104,7 +107,8 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
             purchase.orderId = orderId;
             // Kept before the first recording call: from here a reload or a closed tab does not lose it.
             try {
-              keepPayment({ kind: 'credits', orderId, packId: pack.id });
+              // Only for the user who opened the modal: one signed in since gets nothing of it.
+              if (session.user?.uid === purchase.uid) keepPayment({ kind: 'credits', orderId, packId: pack.id });
             } catch {
               // No signed-in user: the recording below says so.
             }
@@ -142,7 +146,8 @@ export async function recordPurchase(): Promise<boolean> {
   purchase.phase = 'recording';
   purchase.error = null;
   const payment = { kind: 'credits', orderId, packId: pack.id } as const;
-  const uid = session.user?.uid;
+  // Recorded for the user who opened the modal, and only while that user is signed in (settlePayment checks).
+  const uid = purchase.uid;
   const settlement: Settlement = uid
     ? await settlePayment(uid, payment).catch((error: unknown): Settlement => ({ status: 'kept', error }))
     : { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };

@@ -11,6 +11,7 @@ import { errorText, isAuthOrPlayerFailure } from './errors';
 import { countKept, keepPayment, settlePayment, showRefusal, type Settlement } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
 import { createStore } from './resource';
+import { session } from './session';
 import { activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
 import { showToast } from './toasts';
 
@@ -39,6 +40,8 @@ export const subscriptionPage = store.state;
 
 /** Changes whenever the panel opens or closes, so callbacks from an old panel are ignored. */
 let panelToken = 0;
+/** The uid that opened the panel: an approval is filed under this user only, never under one signed in since. */
+let panelUid: string | null = null;
 let reloadTimer: ReturnType<typeof setTimeout> | null = null;
 let reloader: () => void = () => window.location.reload();
 let sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -79,6 +82,7 @@ export function selectPlan(plan: PaidPlan): void {
   panelToken++;
   subscriptionPage.attempt++;
   subscriptionPage.selected = plan;
+  panelUid = session.user?.uid ?? null;
   subscriptionPage.panel = 'loading';
   subscriptionPage.panelError = null;
 }
@@ -147,12 +151,15 @@ function underOverlay(
  * PayPal approved the subscription: keep it (pending-payments.ts), then record it with the backend
  * (POST /subscription/activate). What the backend did not record stays kept and is recorded again later.
  */
-async function onApproved(plan: PaidPlan, subscriptionId: string | null): Promise<void> {
+async function onApproved(plan: PaidPlan, subscriptionId: string | null, uid: string | null): Promise<void> {
   closePanel();
   if (!subscriptionId) {
     showToast('error', message('activateChargedError'));
     return;
   }
+  // Another user signed in since the panel opened (their sign-in resets the page first, so this is a backstop): the
+  // approval is not theirs to keep or to record.
+  if (uid === null || session.user?.uid !== uid) return;
   subscriptionPage.processing = message('activatingSubscription');
   try {
     const payment = { kind: 'subscription', subscriptionId, plan } as const;
@@ -185,6 +192,7 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
   const plan = subscriptionPage.selected;
   if (!plan) return () => {};
   const token = panelToken;
+  const uid = panelUid;
   const live = () => token === panelToken;
   return mountButtons({
     live,
@@ -193,7 +201,7 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
         'subscription',
         container,
         subscriptionButtonOptions(config.paypal.planIds[plan], {
-          onApprove: (subscriptionId) => (live() ? onApproved(plan, subscriptionId) : Promise.resolve()),
+          onApprove: (subscriptionId) => (live() ? onApproved(plan, subscriptionId, uid) : Promise.resolve()),
           onCancel: () => {
             if (live()) closePanel();
           },
@@ -298,6 +306,7 @@ export async function resumeSubscription(): Promise<void> {
 
 export function resetSubscriptionPage(): void {
   panelToken++;
+  panelUid = null;
   if (reloadTimer) clearTimeout(reloadTimer);
   reloadTimer = null;
   // The attempt keeps counting: a panel opened after the reset still gets fresh buttons.
