@@ -5,6 +5,7 @@ import { startDesktopListener, type DesktopListener } from '../../harness/deskto
 import { hostInbox, hostSends, injectHost } from './bridge-hosts';
 import { expect, expectAccessible, test, type Account, type Harness } from './fixtures';
 import { signInByEmail } from './support/sign-in';
+import { expectOnTop } from './support/on-top';
 
 /** The login call the listener got, once the browser has really arrived there (nothing of the portal is left). */
 async function handedOff(page: Page, desktop: DesktopListener) {
@@ -108,12 +109,16 @@ test.describe('hand-off by browser redirect', () => {
       new URL(`/auth?redirect=${encodeURIComponent(desktop.url)}&dev=true`, harness.devUrl).href,
     );
     await expect(page).toHaveURL(/\/return-to-app$/);
-    await expect(page.getByRole('heading', { name: /^Return to / })).toBeVisible();
+    // On top, not merely visible: the hand-off's overlay once stayed over this page for good.
+    await expectOnTop(page.getByRole('heading', { name: /^Return to / }));
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }),
+    ).toHaveCount(0);
     const event = await desktop.next('login');
     expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
-    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('redirectUrl')])).toEqual(
-      [null, null],
-    );
+    expect(
+      await page.evaluate(() => ['authToken', 'redirectUrl', 'isAuthenticating'].map((k) => localStorage.getItem(k))),
+    ).toEqual([null, null, null]);
   });
 
   test('dev=true is ignored outside development builds: the token goes straight to the listener, never into storage', async ({
@@ -295,7 +300,7 @@ test.describe('tokens belong to one user', () => {
     await late;
     // The host's sign-out leaves the sign-in screen as it was, its e-mail form and closable overlay included.
     const overlay = page.getByRole('dialog', { name: /^Setting up your account/ });
-    await expect(overlay).toBeVisible();
+    await expectOnTop(overlay);
     await page.keyboard.press('Escape');
     await expect(overlay).toBeHidden();
     await page.getByLabel('Email').fill(bob.email);
@@ -526,7 +531,7 @@ test.describe('when nothing listens at the desktop target', () => {
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(url)}`);
     const dialog = page.getByRole('dialog', { name: /^Open .+ on this computer$/ });
     await dialog.getByRole('button', { name: 'Continue to my account' }).click();
-    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expectOnTop(page.getByRole('heading', { name: 'My Account' }));
     expect(await page.evaluate(() => localStorage.getItem('redirectUrl'))).toBeNull();
   });
 });

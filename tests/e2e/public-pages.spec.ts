@@ -3,6 +3,7 @@ import { devices, type Page, type Request } from '@playwright/test';
 import jsQR from 'jsqr';
 import { portalConfig } from '../../build.mjs';
 import { expect, expectAccessible, test } from './fixtures';
+import { expectOnTop } from './support/on-top';
 
 // The e2e builds take their store links, scheme and product name from the same environment as this process.
 const config = portalConfig('staging');
@@ -265,7 +266,7 @@ test.describe('/external-link on desktop Chrome for Windows', () => {
     );
     await page.goto(`/external-link?${SHARED_QUERY}&dev=true`);
     await expect(page).toHaveURL(/\/return-to-app$/);
-    await expect(page.getByRole('heading', { level: 1, name: `Return to ${product}` })).toBeVisible();
+    await expectOnTop(page.getByRole('heading', { level: 1, name: `Return to ${product}` }));
 
     const stored = Object.fromEntries(await writes());
     expect(stored.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Account } from './fixtures';
 import { profileValue } from './support/signed-in';
+import { expectOnTop } from './support/on-top';
 
 /** A revoked account makes the emulator answer 400 and the backend 401/403 until the session is gone. */
 const REVOKED_LOG = /Failed to load resource: the server responded with a status of (400|401|403)/;
@@ -242,9 +243,8 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }),
-    ).toBeVisible();
+    // On top: SPEC 2's message blocks the page while the redirect is in progress.
+    await expectOnTop(page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }));
     release();
     expect((await desktop.next('login')).kind).toBe('login');
     await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));

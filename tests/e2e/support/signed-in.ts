@@ -1,6 +1,7 @@
 // Shared steps of the signed-in pages' specs (SPEC 2): the two widths, signing in to My Account, profile rows.
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { expectOnTop } from './on-top';
 import { signInByEmail, type Credentials } from './sign-in';
 
 export const WIDTHS = [
@@ -19,7 +20,8 @@ export async function surveyAlreadyShown(page: Page): Promise<void> {
 /** Signs in by e-mail at `base` (the staging portal by default) and waits for My Account. */
 export async function signInToAccount(page: Page, account: Credentials, base = ''): Promise<void> {
   await signInByEmail(page, account, `${base.replace(/\/$/, '')}/auth`);
-  await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
+  // On top: the sign-in screen's "Setting up your account..." overlay must be gone, not merely beside the heading.
+  await expectOnTop(page.getByRole('heading', { name: 'My Account', level: 1 }));
 }
 
 /** The value (dd) of a profile row by its label (dt). */
