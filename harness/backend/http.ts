@@ -3,6 +3,7 @@
 // import nothing from server.ts.
 import type { IncomingMessage } from 'node:http';
 import type { EmulatorAdmin } from '../emulator';
+import type { PayPalApi } from './paypal-api';
 import type { Store } from './store';
 import type { IdTokenClaims, IdTokenPolicy, UnityClaims, UnityTokens } from './tokens';
 
@@ -10,6 +11,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A name for the refusal that a client may act on, sent as `code` beside `error` (e.g. PAYMENT_OWNER_MISMATCH). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -56,6 +59,8 @@ export interface BackendContext {
   /** POST /subscription/direct {provider: 'MANUAL'} grants a plan without payment: staging and development only. */
   allowPaymentBypass: boolean;
   baseUrl: () => string;
+  /** PayPal's REST API as the backend calls it (the stand-in's, on this server): orders and subscriptions are read there. */
+  paypal: PayPalApi;
 }
 
 export interface LogEntry {

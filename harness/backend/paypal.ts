@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { projectRoot } from '../paths';
 import type { Reply, RequestContext, RouteDef } from './http';
-import { id, type PayPalOrder } from './store';
+import { id, paypalOrderId, paypalSubscriptionId, type PayPalOrder, type PayPalSubscription } from './store';
 
 let sdkSource: Promise<string> | null = null;
 
@@ -114,8 +114,34 @@ function rest(
 
 const AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
 
+/** PayPal's limit on `custom_id` (Orders v2 purchase units and Subscriptions v1): 1 to 127 characters. */
+const CUSTOM_ID_MAX = 127;
+
+/** A `custom_id` as PayPal checks it: absent, or text of 1 to 127 characters. */
+function customId(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string')
+    throw new PayPalApiError(
+      400,
+      'INVALID_PARAMETER_SYNTAX',
+      'The value of a field does not conform to the expected format.',
+      field,
+    );
+  if (value.length < 1 || value.length > CUSTOM_ID_MAX)
+    throw new PayPalApiError(
+      400,
+      'INVALID_STRING_LENGTH',
+      'The value of a field is either too short or too long.',
+      field,
+    );
+  return value;
+}
+
 /** The amount of one purchase unit, checked as PayPal's Orders API checks it. */
-function unitAmount(unit: unknown, i: number): { cents: number; currency: string; description: string } {
+function unitAmount(
+  unit: unknown,
+  i: number,
+): { cents: number; currency: string; description: string; customId: string | undefined } {
   if (!unit || typeof unit !== 'object')
     throw new PayPalApiError(
       400,
@@ -185,9 +211,25 @@ function unitAmount(unit: unknown, i: number): { cents: number; currency: string
       'The value of a field is too long.',
       `/purchase_units/${i}/description`,
     );
-  return { cents, currency: a.currency_code, description };
+  return {
+    cents,
+    currency: a.currency_code,
+    description,
+    customId: customId(u.custom_id, `/purchase_units/${i}/custom_id`),
+  };
 }
 
+function captureBody(order: PayPalOrder) {
+  return {
+    id: order.captureId,
+    status: 'COMPLETED',
+    amount: { currency_code: order.currency, value: order.amount },
+    final_capture: true,
+    ...(order.customId ? { custom_id: order.customId } : {}),
+  };
+}
+
+/** The order as PayPal's GET shows it: its purchase unit with `custom_id`, and the capture once captured. */
 function orderBody(order: PayPalOrder) {
   return {
     id: order.id,
@@ -197,11 +239,26 @@ function orderBody(order: PayPalOrder) {
       {
         reference_id: 'default',
         description: order.description,
+        ...(order.customId ? { custom_id: order.customId } : {}),
         amount: { currency_code: order.currency, value: order.amount },
+        ...(order.status === 'COMPLETED' && order.captureId ? { payments: { captures: [captureBody(order)] } } : {}),
       },
     ],
     ...(order.payerId ? { payer: { payer_id: order.payerId } } : {}),
     links: [{ href: `/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }],
+  };
+}
+
+/** The subscription as PayPal's GET shows it (the fields this stand-in plays). */
+function subscriptionBody(sub: PayPalSubscription) {
+  return {
+    id: sub.id,
+    plan_id: sub.planId,
+    status: sub.status,
+    ...(sub.customId ? { custom_id: sub.customId } : {}),
+    ...(sub.statusUpdateTime ? { status_update_time: sub.statusUpdateTime } : {}),
+    ...(sub.statusChangeNote ? { status_change_note: sub.statusChangeNote } : {}),
+    links: [{ href: `/v1/billing/subscriptions/${sub.id}`, rel: 'self', method: 'GET' }],
   };
 }
 
@@ -275,7 +332,8 @@ export const paypalRoutes: RouteDef[] = [
       );
     const amounts = units.map(unitAmount);
     const cents = amounts.reduce((sum, a) => sum + a.cents, 0);
-    const orderId = id('', 8);
+    const orderId = paypalOrderId();
+    const owner = amounts[0]?.customId;
     const order: PayPalOrder = {
       id: orderId,
       amount: (cents / 100).toFixed(2),
@@ -285,6 +343,7 @@ export const paypalRoutes: RouteDef[] = [
         .filter(Boolean)
         .join('; '),
       status: 'CREATED',
+      ...(owner ? { customId: owner } : {}),
     };
     ctx.backend.store.data.paypalOrders[orderId] = order;
     ctx.backend.store.save();
@@ -322,30 +381,9 @@ export const paypalRoutes: RouteDef[] = [
       );
     }
     order.status = 'COMPLETED';
-    order.captureId = id('', 8);
+    order.captureId = paypalOrderId();
     ctx.backend.store.save();
-    const body = orderBody(order);
-    return {
-      status: 201,
-      json: {
-        ...body,
-        purchase_units: [
-          {
-            ...body.purchase_units[0],
-            payments: {
-              captures: [
-                {
-                  id: order.captureId,
-                  status: 'COMPLETED',
-                  amount: { currency_code: order.currency, value: order.amount },
-                  final_capture: true,
-                },
-              ],
-            },
-          },
-        ],
-      },
-    };
+    return { status: 201, json: orderBody(order) };
   }),
   rest('POST', '/paypal/v2/checkout/orders/:orderId/authorize', 'paypal-order-authorize', (ctx) => {
     findOrder(ctx);
@@ -366,18 +404,51 @@ export const paypalRoutes: RouteDef[] = [
       );
     if (!Object.values(ctx.backend.planIds).flat().includes(planId))
       throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
-    const subscriptionId = id('I-', 6);
-    ctx.backend.store.data.paypalSubscriptions[subscriptionId] = {
+    const owner = customId(ctx.body.custom_id, '/custom_id');
+    const subscriptionId = paypalSubscriptionId();
+    const sub: PayPalSubscription = {
       id: subscriptionId,
       planId,
       status: 'APPROVAL_PENDING',
+      statusUpdateTime: new Date().toISOString(),
+      ...(owner ? { customId: owner } : {}),
     };
+    ctx.backend.store.data.paypalSubscriptions[subscriptionId] = sub;
     ctx.backend.store.save();
-    return { status: 201, json: { id: subscriptionId, plan_id: planId, status: 'APPROVAL_PENDING' } };
+    return { status: 201, json: subscriptionBody(sub) };
   }),
-  rest('GET', '/paypal/v1/billing/subscriptions/:subscriptionId', 'paypal-subscription-get', (ctx) => {
+  rest('GET', '/paypal/v1/billing/subscriptions/:subscriptionId', 'paypal-subscription-get', (ctx) => ({
+    json: subscriptionBody(findSubscription(ctx)),
+  })),
+  // The merchant's cancel (the backend's, when a player cancels): PayPal stops billing. 204, as PayPal answers.
+  rest('POST', '/paypal/v1/billing/subscriptions/:subscriptionId/cancel', 'paypal-subscription-cancel', (ctx) => {
     const sub = findSubscription(ctx);
-    return { json: { id: sub.id, plan_id: sub.planId, status: sub.status } };
+    const reason = ctx.body.reason;
+    if (typeof reason !== 'string' || reason.length === 0)
+      throw new PayPalApiError(
+        400,
+        'MISSING_REQUIRED_PARAMETER',
+        'A required field / parameter is missing.',
+        '/reason',
+      );
+    if (reason.length > 128)
+      throw new PayPalApiError(
+        400,
+        'INVALID_STRING_LENGTH',
+        'The value of a field is either too short or too long.',
+        '/reason',
+      );
+    if (sub.status !== 'ACTIVE')
+      throw new PayPalApiError(
+        422,
+        'SUBSCRIPTION_STATUS_INVALID',
+        `Invalid subscription status for cancel action; subscription status should be active or suspended, it is ${sub.status}.`,
+      );
+    sub.status = 'CANCELLED';
+    sub.statusChangeNote = reason;
+    sub.statusUpdateTime = new Date().toISOString();
+    ctx.backend.store.save();
+    return { status: 204, text: '' };
   }),
   // The buyer's approval in PayPal's window; PayPal then activates the subscription on its own.
   rest('POST', '/paypal/v1/billing/subscriptions/:subscriptionId/approve', 'paypal-subscription-approve', (ctx) => {
@@ -389,8 +460,9 @@ export const paypalRoutes: RouteDef[] = [
         `Invalid subscription status for approve action; subscription status is ${sub.status}.`,
       );
     sub.status = 'ACTIVE';
+    sub.statusUpdateTime = new Date().toISOString();
     ctx.backend.store.save();
-    return { json: { id: sub.id, plan_id: sub.planId, status: sub.status } };
+    return { json: subscriptionBody(sub) };
   }),
   rest('POST', '/paypal/v1/billing/subscriptions/:subscriptionId/activate', 'paypal-subscription-activate', (ctx) => {
     const sub = findSubscription(ctx);

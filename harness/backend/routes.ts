@@ -1,6 +1,8 @@
 // The player-facing API of SPEC 7, with the rules of SPEC 4.
+import { PAYMENT_OWNER_MISMATCH } from '../../src/domain/pending-payments';
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../../src/domain/profile';
 import { HttpError, type RequestContext, type RouteDef } from './http';
+import { PayPalCallError, type PayPalOrderView, type PayPalSubscriptionView } from './paypal-api';
 import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player, type PurchaseResult } from './store';
 
 const CANCEL_REASONS = ['too_expensive', 'not_using_enough', 'missing_features', 'poor_experience', 'other'];
@@ -67,6 +69,44 @@ function assertMayStart(player: Player): void {
     );
 }
 
+/**
+ * Reads a payment from PayPal (never from what the browser says): PayPal's "no such resource" is the caller's
+ * mistake (400 `unknown`), anything else PayPal did is the backend's problem for now (502: the portal tries again).
+ */
+async function fromPayPal<T>(read: () => Promise<T>, unknown: string): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof PayPalCallError && error.status === 404) throw new HttpError(400, unknown);
+    if (error instanceof PayPalCallError)
+      throw new HttpError(502, `PayPal did not answer as expected: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * A payment belongs to the player whose id PayPal holds as its `custom_id` (the portal sets it when it creates the
+ * order or subscription). Anyone else presenting it gets 403 with `code` PAYMENT_OWNER_MISMATCH, which tells the
+ * portal to keep the payment for its owner; a payment without one belongs to nobody here.
+ */
+function assertOwner(customId: string | undefined, player: Player, what: 'order' | 'subscription'): void {
+  if (customId === player.playerId) return;
+  throw new HttpError(
+    403,
+    customId === undefined
+      ? `This PayPal ${what} names no player (custom_id), so it cannot be recorded for this one`
+      : `This PayPal ${what} was paid for by another player`,
+    PAYMENT_OWNER_MISMATCH,
+  );
+}
+
+/** The one capture of a completed order, as PayPal shows it. */
+function completedCapture(order: PayPalOrderView) {
+  const unit = order.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  return order.status === 'COMPLETED' && capture?.status === 'COMPLETED' ? { unit, capture } : null;
+}
+
 function cloudSave(player: Player) {
   if (!player.setUp) return { results: [], username: player.username };
   const entry = (key: string, value: unknown) => ({ key, value, namespace: 'default', permission: 'Private' });
@@ -74,6 +114,23 @@ function cloudSave(player: Player) {
   const sub = effectiveSubscription(player);
   if (sub.status !== 'NONE') results.push(entry('subscriptionData', sub));
   return { results, username: player.username };
+}
+
+/**
+ * Stops PayPal's billing before the backend marks a plan cancelled: otherwise PayPal would go on charging a player
+ * who cancelled. One PayPal already shows cancelled counts as done; any other failure leaves the plan as it was (502).
+ */
+async function cancelAtPayPal(ctx: RequestContext, subscriptionId: string, reason: string): Promise<void> {
+  try {
+    await ctx.backend.paypal.cancelSubscription(subscriptionId, `Cancelled by the player: ${reason}`);
+  } catch (error) {
+    if (!(error instanceof PayPalCallError)) throw error;
+    if (error.status === 422 && error.issue === 'SUBSCRIPTION_STATUS_INVALID') {
+      const paypal = await fromPayPal(() => ctx.backend.paypal.getSubscription(subscriptionId), 'Unknown subscription');
+      if (paypal.status === 'CANCELLED' || paypal.status === 'EXPIRED') return;
+    }
+    throw new HttpError(502, `PayPal did not cancel the subscription, so it was not cancelled: ${error.message}`);
+  }
 }
 
 export const playerRoutes: RouteDef[] = [
@@ -164,20 +221,30 @@ export const playerRoutes: RouteDef[] = [
     method: 'POST',
     path: '/subscription/activate',
     name: 'subscription-activate',
-    handler(ctx) {
+    async handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       const plan = planKey(ctx, ctx.body.plan);
       const subscriptionId = text(ctx.body, 'subscriptionId');
-      const paypal = ctx.backend.store.data.paypalSubscriptions[subscriptionId];
-      if (!paypal || paypal.status !== 'ACTIVE') throw new HttpError(400, 'Subscription was not approved at PayPal');
-      if (!ctx.backend.planIds[plan]?.includes(paypal.planId))
-        throw new HttpError(400, 'Subscription plan does not match');
-      if (paypal.usedBy && paypal.usedBy !== player.playerId) throw new HttpError(409, 'Subscription already used');
-      if (paypal.usedBy === player.playerId && player.subscription?.subscriptionId === subscriptionId) {
-        return { json: { success: true, subscription: player.subscription } };
+      const notApproved = 'Subscription was not approved at PayPal';
+      const paypal: PayPalSubscriptionView = await fromPayPal(
+        () => ctx.backend.paypal.getSubscription(subscriptionId),
+        notApproved,
+      );
+      assertOwner(paypal.custom_id, player, 'subscription');
+      const usedBy = ctx.backend.store.data.usedSubscriptions[subscriptionId];
+      // Used before: only the player's current subscription is answered again (a retry after a lost answer), as it
+      // is, never with a fresh period; any other use of a used id is refused.
+      if (usedBy !== undefined) {
+        const current = effectiveSubscription(player);
+        if (usedBy === player.playerId && current.subscriptionId === subscriptionId && current.status !== 'NONE')
+          return { json: { success: true, subscription: current } };
+        throw new HttpError(409, 'Subscription already used');
       }
+      if (paypal.status !== 'ACTIVE') throw new HttpError(400, notApproved);
+      if (!paypal.plan_id || !ctx.backend.planIds[plan]?.includes(paypal.plan_id))
+        throw new HttpError(400, 'Subscription plan does not match');
       assertMayStart(player);
-      paypal.usedBy = player.playerId;
+      ctx.backend.store.data.usedSubscriptions[subscriptionId] = player.playerId;
       player.subscription = subscriptionRecord(plan, subscriptionId, 'paypal');
       ctx.backend.store.save();
       return { json: { success: true, subscription: player.subscription } };
@@ -204,7 +271,7 @@ export const playerRoutes: RouteDef[] = [
     method: 'POST',
     path: '/subscription/cancel',
     name: 'subscription-cancel',
-    handler(ctx) {
+    async handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       const reason = text(ctx.body, 'reason');
       if (!CANCEL_REASONS.includes(reason)) throw new HttpError(400, 'Unknown cancellation reason');
@@ -215,6 +282,8 @@ export const playerRoutes: RouteDef[] = [
         throw new HttpError(400, 'Subscription id does not match');
       if (sub.subscriptionSource === 'apple')
         throw new HttpError(409, 'Subscriptions bought through Apple are cancelled in the App Store');
+      if (sub.subscriptionSource === 'paypal' && sub.subscriptionId)
+        await cancelAtPayPal(ctx, sub.subscriptionId, reason);
       player.subscription = { ...sub, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
       player.cancelReason = reason;
       ctx.backend.store.save();
@@ -266,30 +335,41 @@ export const playerRoutes: RouteDef[] = [
     method: 'POST',
     path: '/consumables/purchase',
     name: 'purchase',
-    handler(ctx) {
+    async handler(ctx) {
       ctx.identity();
       const unity = ctx.unity();
       const player = ownedPlayer(ctx, unity.playerId);
       const amount = ctx.body.creditsAmount;
       const orderId = text(ctx.body, 'orderId');
-      if (ctx.body.paymentMethod !== 'paypal')
-        return { status: 400, json: { success: false, error: "paymentMethod must be 'paypal'" } };
-      if (typeof amount !== 'number' || !(amount in PACK_PRICES))
-        return { status: 400, json: { success: false, error: 'Unknown credit pack' } };
-      const order = ctx.backend.store.data.paypalOrders[orderId];
-      if (!order || order.status !== 'COMPLETED')
-        return { status: 400, json: { success: false, error: 'Order was not captured at PayPal' } };
-      if (order.purchase) {
-        // The same order again (a retry after a lost answer): the same result, nothing added twice.
-        if (order.purchase.playerId !== player.playerId)
-          return { status: 409, json: { success: false, error: 'Order already used' } };
-        return { json: { ...order.purchase.result, creditsAdded: 0, newBalance: player.credits } };
+      const refuse = (status: number, error: string, code?: string) => ({
+        status,
+        json: { success: false, error, ...(code ? { code } : {}) },
+      });
+      if (ctx.body.paymentMethod !== 'paypal') return refuse(400, "paymentMethod must be 'paypal'");
+      if (typeof amount !== 'number' || !(amount in PACK_PRICES)) return refuse(400, 'Unknown credit pack');
+      const notCaptured = 'Order was not captured at PayPal';
+      let order: PayPalOrderView;
+      try {
+        order = await fromPayPal(() => ctx.backend.paypal.getOrder(orderId), notCaptured);
+        assertOwner(order.purchase_units?.[0]?.custom_id, player, 'order');
+      } catch (error) {
+        if (error instanceof HttpError) return refuse(error.status, error.message, error.code);
+        throw error;
       }
-      if (order.amount !== PACK_PRICES[amount] || order.currency !== 'USD')
-        return { status: 400, json: { success: false, error: 'Order amount does not match the credit pack' } };
+      const recorded = ctx.backend.store.data.recordedOrders[orderId];
+      if (recorded) {
+        // The same order again (a retry after a lost answer): the same result, nothing added twice.
+        if (recorded.playerId !== player.playerId) return refuse(409, 'Order already used');
+        return { json: { ...recorded.result, creditsAdded: 0, newBalance: player.credits } };
+      }
+      const paid = completedCapture(order);
+      if (!paid) return refuse(400, notCaptured);
+      const captured = paid.capture.amount ?? paid.unit?.amount;
+      if (captured?.value !== PACK_PRICES[amount] || captured?.currency_code !== 'USD')
+        return refuse(400, 'Order amount does not match the credit pack');
       player.credits += amount;
       const result: PurchaseResult = { success: true, newBalance: player.credits, creditsAdded: amount };
-      order.purchase = { playerId: player.playerId, result };
+      ctx.backend.store.data.recordedOrders[orderId] = { playerId: player.playerId, result };
       ctx.backend.store.save();
       return { json: result };
     },

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { EmulatorAdmin, PROJECT_ID } from '../emulator';
 import { paypalRoutes, sdkControl } from './paypal';
+import { paypalApi, type PayPalApi } from './paypal-api';
 import { parseFaults, takeFault, type Faults } from './faults';
 import { HttpError, type BackendContext, type LogEntry, type Reply, type RequestContext } from './http';
 import { playerRoutes } from './routes';
@@ -48,6 +49,8 @@ export interface BackendOptions {
    * port: any other Host header gets 421, so a DNS-rebinding page cannot reach it under a name of its own.
    */
   hostNames?: string[];
+  /** PayPal's REST API as the backend calls it; by default the stand-in's on this server (`{url}/paypal`). */
+  paypal?: PayPalApi;
 }
 
 export interface Backend {
@@ -172,6 +175,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     },
     allowPaymentBypass: options.allowPaymentBypass ?? false,
     baseUrl: () => url,
+    paypal: options.paypal ?? paypalApi(() => `${url}/paypal`, 'reference-backend'),
   };
   const routes = [...playerRoutes, ...paypalRoutes].map((r) => ({ ...r, pattern: compile(r.path) }));
 
@@ -295,7 +299,11 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       };
       finish(await match.route.handler(ctx));
     } catch (error) {
-      if (error instanceof HttpError) return finish({ status: error.status, json: { error: error.message } });
+      if (error instanceof HttpError)
+        return finish({
+          status: error.status,
+          json: { error: error.message, ...(error.code ? { code: error.code } : {}) },
+        });
       console.error('[backend]', error);
       finish({ status: 500, json: { error: 'Internal server error' } });
     }

@@ -50,31 +50,43 @@ export interface PurchaseResult {
   creditsAdded: number;
 }
 
+/** PayPal's side (the stand-in's REST API, harness/backend/paypal.ts): a subscription as PayPal keeps it. */
 export interface PayPalSubscription {
   id: string;
   planId: string;
   status: 'APPROVAL_PENDING' | 'ACTIVE' | 'CANCELLED';
-  usedBy?: string;
+  /** The merchant's `custom_id` (the portal sends the player id). */
+  customId?: string;
+  /** When the status last changed (ISO), and the reason given with a cancel. */
+  statusUpdateTime?: string;
+  statusChangeNote?: string;
 }
 
+/** PayPal's side: an order as PayPal keeps it. */
 export interface PayPalOrder {
   id: string;
   amount: string;
   currency: string;
   description: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  /** The merchant's `custom_id` of the (first) purchase unit (the portal sends the player id). */
+  customId?: string;
   /** Set when the buyer's approval was played with a card that capture will decline. */
   declined?: boolean;
   payerId?: string;
   captureId?: string;
-  purchase?: { playerId: string; result: PurchaseResult };
 }
 
 export interface Data {
   players: Record<string, Player>;
   byUid: Record<string, string>;
+  /** PayPal's records (the stand-in's); the backend reads them only through PayPal's REST API. */
   paypalSubscriptions: Record<string, PayPalSubscription>;
   paypalOrders: Record<string, PayPalOrder>;
+  /** The backend's own: each PayPal order it recorded, for whom and with what result (a retry answers the same). */
+  recordedOrders: Record<string, { playerId: string; result: PurchaseResult }>;
+  /** The backend's own: each PayPal subscription it granted, and to which player (never granted twice). */
+  usedSubscriptions: Record<string, string>;
 }
 
 export const SAMPLE_MODELS = [
@@ -96,10 +108,35 @@ export function table<T>(from: Record<string, T> = {}): Record<string, T> {
   return out;
 }
 
-const empty = (): Data => ({ players: table(), byUid: table(), paypalSubscriptions: table(), paypalOrders: table() });
+const empty = (): Data => ({
+  players: table(),
+  byUid: table(),
+  paypalSubscriptions: table(),
+  paypalOrders: table(),
+  recordedOrders: table(),
+  usedSubscriptions: table(),
+});
 
 export function id(prefix: string, bytes = 8): string {
   return `${prefix}${randomBytes(bytes).toString('hex').toUpperCase()}`;
+}
+
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+function alphanumeric(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return out;
+}
+
+/** An id in the format of PayPal's Orders v2 ids: 17 digits and upper-case letters (e.g. 5O190127TN364715T). */
+export function paypalOrderId(): string {
+  return alphanumeric(17);
+}
+
+/** An id in the format of PayPal's Subscriptions v1 ids: "I-" and 12 digits and upper-case letters (I-BW452GLLEP1G). */
+export function paypalSubscriptionId(): string {
+  return `I-${alphanumeric(12)}`;
 }
 
 export function addMonths(from: Date, months: number): Date {
@@ -120,15 +157,33 @@ export class Store {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Data>;
       const players = table(parsed.players);
       for (const player of Object.values(players)) player.designs = table(player.designs);
-      return {
+      const data: Data = {
         players,
         byUid: table(parsed.byUid),
         paypalSubscriptions: table(parsed.paypalSubscriptions),
         paypalOrders: table(parsed.paypalOrders),
+        recordedOrders: table(parsed.recordedOrders),
+        usedSubscriptions: table(parsed.usedSubscriptions),
       };
+      Store.adoptOlderRecords(data);
+      return data;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty();
       throw new Error(`cannot read backend data from ${file}: ${(error as Error).message}`);
+    }
+  }
+
+  /** A data file of an earlier release kept the backend's records on PayPal's (order.purchase, usedBy): move them. */
+  private static adoptOlderRecords(data: Data): void {
+    for (const order of Object.values(data.paypalOrders) as Array<PayPalOrder & { purchase?: unknown }>) {
+      const purchase = order.purchase as Data['recordedOrders'][string] | undefined;
+      if (purchase && !data.recordedOrders[order.id]) data.recordedOrders[order.id] = purchase;
+      delete order.purchase;
+    }
+    for (const sub of Object.values(data.paypalSubscriptions) as Array<PayPalSubscription & { usedBy?: unknown }>) {
+      if (typeof sub.usedBy === 'string' && !data.usedSubscriptions[sub.id])
+        data.usedSubscriptions[sub.id] = sub.usedBy;
+      delete sub.usedBy;
     }
   }
 

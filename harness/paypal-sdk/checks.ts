@@ -227,6 +227,7 @@ export function checkOrderBody(params: ScriptParams, body: CreateOrderRequestBod
     if (unit.description !== undefined && (typeof unit.description !== 'string' || unit.description.length > 127)) {
       throw new StandInError(`purchase_units[${i}].description must be text of at most 127 characters`);
     }
+    checkCustomId(unit.custom_id, `purchase_units[${i}].custom_id`);
   });
 }
 
@@ -235,4 +236,12 @@ export function checkSubscriptionBody(body: CreateSubscriptionRequestBody): void
   if (!body || typeof body !== 'object') throw new StandInError('actions.subscription.create needs a body');
   if (typeof body.plan_id !== 'string' || body.plan_id.trim() === '')
     throw new StandInError('actions.subscription.create needs a plan_id');
+  checkCustomId(body.custom_id, 'custom_id');
+}
+
+/** PayPal's `custom_id` (Orders v2 purchase unit, Subscriptions v1): absent, or text of 1 to 127 characters. */
+function checkCustomId(value: unknown, field: string): void {
+  if (value === undefined) return;
+  if (typeof value !== 'string' || value.length < 1 || value.length > 127)
+    throw new StandInError(`${field} must be text of 1 to 127 characters`);
 }

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number | null,
     /** What the server said: the JSON `error` field when there is one, else the body text; for others, the cause. */
     readonly serverText: string,
+    /** The JSON `code` field of an error answer, when the backend names the refusal (e.g. PAYMENT_OWNER_MISMATCH). */
+    readonly code: string | null = null,
   ) {
     super(status === null ? `${kind}: ${serverText}` : `${status}: ${serverText}`);
     this.name = 'ApiError';
@@ -41,6 +43,18 @@ export interface CallOptions {
 }
 
 const MAX_TEXT = 300;
+
+/** The `code` of a JSON error answer: a short upper-case name, or null. */
+function errorCode(body: string): string | null {
+  try {
+    const json: unknown = JSON.parse(body);
+    if (json && typeof json === 'object' && 'code' in json && typeof json.code === 'string')
+      return /^[A-Z][A-Z0-9_]{0,63}$/.test(json.code) ? json.code : null;
+  } catch {
+    /* not JSON */
+  }
+  return null;
+}
 
 /** Told whether each call got an answer, so the portal can say when the network is gone (src/state/connectivity.ts). */
 export interface CallObserver {
@@ -113,7 +127,12 @@ export async function call(ctx: ApiContext, options: CallOptions): Promise<unkno
     clearTimeout(timer);
   }
   if (!response.ok)
-    throw new ApiError('http', response.status, serverText(text, response.statusText || `HTTP ${response.status}`));
+    throw new ApiError(
+      'http',
+      response.status,
+      serverText(text, response.statusText || `HTTP ${response.status}`),
+      errorCode(text),
+    );
   if (!text.trim()) return null;
   try {
     return JSON.parse(text) as unknown;

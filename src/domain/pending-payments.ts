@@ -1,6 +1,12 @@
 // Payments PayPal has taken that the backend has not recorded yet, per signed-in uid (README Reliability). Like StoreKit's
 // unfinished transactions: kept until recorded or finally refused, and delivered again until then. Pure rules only.
+//
+// The ledger lives in local storage, which anyone at the keyboard can read and edit, so nothing in it is trusted: the
+// backend checks every payment's owner at PayPal (custom_id, README "The reference backend"). What the ledger itself
+// holds to: only PayPal's id formats, a bounded number of entries of bounded age, and a payment that the backend says
+// belongs to another player is never dropped but held for its owner, who records it at their next sign-in.
 import type { PaidPlan } from '../config/types';
+import { packById } from './credit-packs';
 
 export type PendingPayment =
   /** A captured credit order: POST /consumables/purchase with the pack's credits and the order id. */
@@ -8,65 +14,195 @@ export type PendingPayment =
   /** An approved subscription: POST /subscription/activate with its id and plan. */
   | { kind: 'subscription'; subscriptionId: string; plan: PaidPlan };
 
-/** Pending payments by the uid of the user who paid; nothing is ever recorded for another uid. */
-export type PaymentLedger = Readonly<Record<string, readonly PendingPayment[]>>;
+/** A payment as the ledger keeps it: with the time (ms since the epoch, device clock) it was first kept. */
+export type KeptPayment = PendingPayment & { readonly keptAt: number };
+
+export interface PaymentLedger {
+  /** Pending payments by the uid of the user who paid; nothing is ever recorded for another uid. */
+  readonly byUid: Readonly<Record<string, readonly KeptPayment[]>>;
+  /**
+   * Payments the backend refused because they belong to another player than the one who presented them (an entry
+   * copied or moved under another uid): kept for their owner, whose next sign-in records them.
+   */
+  readonly held: readonly KeptPayment[];
+}
+
+/** At most this many payments are kept in one browser (all users and held ones together); the oldest go first. */
+export const LEDGER_MAX_ENTRIES = 20;
+/** A payment kept longer than this (30 days) is forgotten: support has the PayPal id from PayPal's own receipt. */
+export const LEDGER_MAX_AGE_MS = 30 * 86_400_000;
 
 const PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
+
+/** PayPal's Orders v2 order id: 17 characters, digits and upper-case letters (e.g. 5O190127TN364715T). */
+export function isOrderId(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9A-Z]{17}$/.test(value);
+}
+
+/** PayPal's Subscriptions v1 subscription id: "I-" and 12 digits or upper-case letters (e.g. I-BW452GLLEP1G). */
+export function isSubscriptionId(value: unknown): value is string {
+  return typeof value === 'string' && /^I-[0-9A-Z]{12}$/.test(value);
+}
 
 /** PayPal's id of the payment: the order id or the subscription id. */
 export function paymentId(payment: PendingPayment): string {
   return payment.kind === 'credits' ? payment.orderId : payment.subscriptionId;
 }
 
-const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 200;
-
-function decodePayment(value: unknown): PendingPayment | null {
-  if (!value || typeof value !== 'object') return null;
-  const v = value as Record<string, unknown>;
-  if (v.kind === 'credits' && text(v.orderId) && text(v.packId))
-    return { kind: 'credits', orderId: v.orderId, packId: v.packId };
-  if (v.kind === 'subscription' && text(v.subscriptionId) && typeof v.plan === 'string' && PLANS.includes(v.plan)) {
-    return { kind: 'subscription', subscriptionId: v.subscriptionId, plan: v.plan as PaidPlan };
-  }
-  return null;
+/** Whether the ledger may keep `payment`: PayPal's id format, a known pack or a paid plan. */
+export function isWellFormed(payment: PendingPayment): boolean {
+  return payment.kind === 'credits'
+    ? isOrderId(payment.orderId) && packById(payment.packId) !== undefined
+    : isSubscriptionId(payment.subscriptionId) && PLANS.includes(payment.plan);
 }
 
-/** Reads a stored ledger; anything unreadable is left out (a stored value may come from an older or newer build). */
-export function decodeLedger(json: unknown): PaymentLedger {
-  const ledger: Record<string, PendingPayment[]> = Object.create(null) as Record<string, PendingPayment[]>;
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return ledger;
-  for (const [uid, list] of Object.entries(json as Record<string, unknown>)) {
-    if (!uid || !Array.isArray(list)) continue;
-    const payments = list.map(decodePayment).filter((p): p is PendingPayment => p !== null);
-    if (payments.length > 0) ledger[uid] = payments;
+const isUid = (value: string) => value.length > 0 && value.length <= 128;
+
+/** A stored entry, or null; an entry of an older build without its time counts from `now`. */
+function decodePayment(value: unknown, now: number): KeptPayment | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const keptAt = v.keptAt === undefined ? now : v.keptAt;
+  if (typeof keptAt !== 'number' || !Number.isFinite(keptAt)) return null;
+  let payment: PendingPayment | null = null;
+  if (v.kind === 'credits' && typeof v.orderId === 'string' && typeof v.packId === 'string')
+    payment = { kind: 'credits', orderId: v.orderId, packId: v.packId };
+  else if (v.kind === 'subscription' && typeof v.subscriptionId === 'string' && typeof v.plan === 'string')
+    payment = { kind: 'subscription', subscriptionId: v.subscriptionId, plan: v.plan as PaidPlan };
+  return payment && isWellFormed(payment) ? { ...payment, keptAt } : null;
+}
+
+function decodeList(list: unknown, now: number): KeptPayment[] {
+  if (!Array.isArray(list)) return [];
+  const out: KeptPayment[] = [];
+  for (const item of list.slice(0, LEDGER_MAX_ENTRIES * 2)) {
+    const payment = decodePayment(item, now);
+    if (payment && !out.some((p) => paymentId(p) === paymentId(payment))) out.push(payment);
   }
-  return ledger;
+  return out;
+}
+
+function table(): Record<string, readonly KeptPayment[]> {
+  return Object.create(null) as Record<string, readonly KeptPayment[]>;
+}
+
+export function emptyLedger(): PaymentLedger {
+  return { byUid: table(), held: [] };
+}
+
+/**
+ * Drops what is too old (or dated implausibly far ahead), then the oldest beyond LEDGER_MAX_ENTRIES, so a ledger
+ * written by anyone stays small and every entry in it ends some day.
+ */
+export function bounded(ledger: PaymentLedger, now: number): PaymentLedger {
+  const fresh = (p: KeptPayment) => Math.abs(now - p.keptAt) <= LEDGER_MAX_AGE_MS;
+  const all = [...Object.values(ledger.byUid).flat(), ...ledger.held].filter(fresh);
+  const kept = new Set(all.sort((a, b) => b.keptAt - a.keptAt).slice(0, LEDGER_MAX_ENTRIES));
+  const byUid = table();
+  for (const [uid, list] of Object.entries(ledger.byUid)) {
+    const rest = list.filter((p) => kept.has(p));
+    if (rest.length > 0) byUid[uid] = rest;
+  }
+  return { byUid, held: ledger.held.filter((p) => kept.has(p)) };
+}
+
+/**
+ * Reads a stored ledger, `{byUid, held}` or an older build's `{[uid]: payments}`; anything unreadable is left out
+ * (a stored value may come from an older or newer build, or from someone at the keyboard), and the bounds apply.
+ */
+export function decodeLedger(json: unknown, now: number): PaymentLedger {
+  const byUid = table();
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return emptyLedger();
+  const stored = json as Record<string, unknown>;
+  const current = stored.byUid !== null && typeof stored.byUid === 'object' && !Array.isArray(stored.byUid);
+  const users = (current ? stored.byUid : stored) as Record<string, unknown>;
+  for (const [uid, list] of Object.entries(users)) {
+    if (!isUid(uid)) continue;
+    const payments = decodeList(list, now);
+    if (payments.length > 0) byUid[uid] = payments;
+  }
+  return bounded({ byUid, held: current ? decodeList(stored.held, now) : [] }, now);
 }
 
 /** The payments `uid` has pending, oldest first. */
-export function pendingFor(ledger: PaymentLedger, uid: string): readonly PendingPayment[] {
-  return Object.hasOwn(ledger, uid) ? (ledger[uid] ?? []) : [];
+export function pendingFor(ledger: PaymentLedger, uid: string): readonly KeptPayment[] {
+  return Object.hasOwn(ledger.byUid, uid) ? (ledger.byUid[uid] ?? []) : [];
 }
 
-/** The ledger with `payment` kept for `uid` (once: the same PayPal id is not added twice). */
-export function withPayment(ledger: PaymentLedger, uid: string, payment: PendingPayment): PaymentLedger {
+/** The payments held for an owner the browser does not know (see PaymentLedger.held), oldest first. */
+export function heldPayments(ledger: PaymentLedger): readonly KeptPayment[] {
+  return ledger.held;
+}
+
+function withList(ledger: PaymentLedger, uid: string, list: readonly KeptPayment[]): PaymentLedger {
+  const byUid = table();
+  Object.assign(byUid, ledger.byUid);
+  if (list.length > 0) byUid[uid] = list;
+  else delete byUid[uid];
+  return { byUid, held: ledger.held };
+}
+
+/**
+ * The ledger with `payment` kept for `uid` at `now` (once: the same PayPal id is not added twice). A malformed
+ * payment (not PayPal's id format, an unknown pack or plan) is not kept.
+ */
+export function withPayment(ledger: PaymentLedger, uid: string, payment: PendingPayment, now: number): PaymentLedger {
+  if (!isUid(uid) || !isWellFormed(payment)) return ledger;
   const mine = pendingFor(ledger, uid);
-  if (mine.some((p) => p.kind === payment.kind && paymentId(p) === paymentId(payment))) return ledger;
-  return { ...ledger, [uid]: [...mine, payment] };
+  if (mine.some((p) => paymentId(p) === paymentId(payment))) return ledger;
+  const next = withList(ledger, uid, [...mine, { ...payment, keptAt: now }]);
+  return bounded({ ...next, held: next.held.filter((p) => paymentId(p) !== paymentId(payment)) }, now);
 }
 
-/** The ledger without the payment of `uid` whose PayPal id is `id`; a uid left with nothing goes. */
+/** The ledger without the payment of `uid` whose PayPal id is `id` (and without a held copy); a uid left with nothing goes. */
 export function withoutPayment(ledger: PaymentLedger, uid: string, id: string): PaymentLedger {
-  const rest = pendingFor(ledger, uid).filter((p) => paymentId(p) !== id);
-  const next: Record<string, readonly PendingPayment[]> = { ...ledger };
-  if (rest.length > 0) next[uid] = rest;
-  else delete next[uid];
+  const next = withList(
+    ledger,
+    uid,
+    pendingFor(ledger, uid).filter((p) => paymentId(p) !== id),
+  );
+  return { ...next, held: next.held.filter((p) => paymentId(p) !== id) };
+}
+
+/** The ledger with no entry of PayPal id `id` left, under any uid or held: the backend recorded it. */
+export function withoutId(ledger: PaymentLedger, id: string): PaymentLedger {
+  let next: PaymentLedger = { byUid: ledger.byUid, held: ledger.held.filter((p) => paymentId(p) !== id) };
+  for (const uid of Object.keys(ledger.byUid)) next = withoutPayment(next, uid, id);
   return next;
+}
+
+/** The ledger without the held payment `id` (the backend refused it for good). */
+export function withoutHeld(ledger: PaymentLedger, id: string): PaymentLedger {
+  return { byUid: ledger.byUid, held: ledger.held.filter((p) => paymentId(p) !== id) };
+}
+
+/**
+ * The backend refused `uid`'s payment `id` because it belongs to another player: it leaves `uid` (who did not pay)
+ * but is not dropped. It is held for its owner, unless another uid still keeps it (that copy will do) or it is held
+ * already.
+ */
+export function heldForOwner(ledger: PaymentLedger, uid: string, id: string): PaymentLedger {
+  const payment = pendingFor(ledger, uid).find((p) => paymentId(p) === id);
+  const next = withList(
+    ledger,
+    uid,
+    pendingFor(ledger, uid).filter((p) => paymentId(p) !== id),
+  );
+  if (!payment) return next;
+  const elsewhere =
+    Object.values(next.byUid).some((list) => list.some((p) => paymentId(p) === id)) ||
+    next.held.some((p) => paymentId(p) === id);
+  return elsewhere ? next : { byUid: next.byUid, held: [...next.held, payment] };
 }
 
 /** Whether `id` is still pending for `uid` (another tab may have recorded it meanwhile). */
 export function isPending(ledger: PaymentLedger, uid: string, id: string): boolean {
   return pendingFor(ledger, uid).some((p) => paymentId(p) === id);
+}
+
+/** Whether `id` is still held for its owner. */
+export function isHeld(ledger: PaymentLedger, id: string): boolean {
+  return ledger.held.some((p) => paymentId(p) === id);
 }
 
 /**
@@ -77,3 +213,9 @@ export function isPending(ledger: PaymentLedger, uid: string, id: string): boole
 export function isFinalRefusal(status: number | null): boolean {
   return status !== null && status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
 }
+
+/**
+ * The code of the backend's refusal of a payment that belongs to another player (403, `{error, code}`; README "The
+ * reference backend"). Such a refusal is never final: the payment is held for its owner.
+ */
+export const PAYMENT_OWNER_MISMATCH = 'PAYMENT_OWNER_MISMATCH';

@@ -134,6 +134,9 @@ export const messages = {
   // Follows the SPEC 8 text of a final refusal, so support can find the payment.
   paypalOrderReference: '{text} PayPal order: {id}',
   paypalSubscriptionReference: '{text} PayPal subscription: {id}',
+  // The backend refused a kept payment because another account paid it (PayPal's custom_id): kept for that account.
+  paymentOfAnotherAccount:
+    'This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in.',
 
   // The connection (README Reliability)
   offlineBanner: 'You are offline. Check your internet connection: this page will carry on by itself when it is back.',

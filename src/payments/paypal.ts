@@ -2,6 +2,7 @@
 import {
   loadScript,
   type CreateOrderRequestBody,
+  type CreateSubscriptionRequestBody,
   type OrderResponseBody,
   type PayPalButtonsComponent,
   type PayPalButtonsComponentOptions,
@@ -117,9 +118,18 @@ export interface SubscriptionHandlers {
   onError(kind: PaymentErrorKind, error: unknown): void;
 }
 
-/** Buttons that create a PayPal subscription to `planId` (SPEC 7). */
+/**
+ * The subscription of SPEC 7 for `planId`, owned by `playerId`: PayPal's `custom_id` (Subscriptions v1: "The custom
+ * id for the subscription"), which the backend reads back from PayPal and checks against the caller's player.
+ */
+export function subscriptionBody(planId: string, playerId: string): CreateSubscriptionRequestBody {
+  return { plan_id: planId, custom_id: playerId };
+}
+
+/** Buttons that create a PayPal subscription to `planId` for the player `playerId` (SPEC 7, README departures). */
 export function subscriptionButtonOptions(
   planId: string,
+  playerId: string,
   handlers: SubscriptionHandlers,
 ): PayPalButtonsComponentOptions {
   // PayPal reports a failed createSubscription through onError too; remember it to tell setup from payment errors.
@@ -129,7 +139,7 @@ export function subscriptionButtonOptions(
     createSubscription: async (_data, actions) => {
       setupFailed = false;
       try {
-        return await actions.subscription.create({ plan_id: planId });
+        return await actions.subscription.create(subscriptionBody(planId, playerId));
       } catch (error) {
         setupFailed = true;
         throw error;
@@ -144,13 +154,18 @@ export function subscriptionButtonOptions(
   };
 }
 
-/** The order of SPEC 7 for a credit pack: one purchase unit, its description, the USD amount to 2 decimals. */
-export function creditsOrder(pack: CreditPack): CreateOrderRequestBody {
+/**
+ * The order of SPEC 7 for a credit pack: one purchase unit, its description, the USD amount to 2 decimals; and its
+ * owner, `playerId`, as the unit's `custom_id` (Orders v2: "The API caller-provided external ID. Used to reconcile
+ * client transactions with PayPal transactions."), which the backend reads back from PayPal.
+ */
+export function creditsOrder(pack: CreditPack, playerId: string): CreateOrderRequestBody {
   return {
     intent: 'CAPTURE',
     purchase_units: [
       {
         description: message('packDescription', { n: pack.amount }),
+        custom_id: playerId,
         amount: { currency_code: 'USD', value: usdAmount(pack.price) },
       },
     ],
@@ -175,11 +190,15 @@ export interface CreditsHandlers {
   onError(error: unknown): void;
 }
 
-/** Buttons that create and capture the order for `pack` (SPEC 7). */
-export function creditsButtonOptions(pack: CreditPack, handlers: CreditsHandlers): PayPalButtonsComponentOptions {
+/** Buttons that create and capture the order for `pack`, bought by the player `playerId` (SPEC 7). */
+export function creditsButtonOptions(
+  pack: CreditPack,
+  playerId: string,
+  handlers: CreditsHandlers,
+): PayPalButtonsComponentOptions {
   return {
     style: BUTTON_STYLE,
-    createOrder: (_data, actions) => actions.order.create(creditsOrder(pack)),
+    createOrder: (_data, actions) => actions.order.create(creditsOrder(pack, playerId)),
     onApprove: async (data, actions) => {
       handlers.onProcessing();
       let capture: OrderResponseBody;

@@ -7,10 +7,17 @@ import { RETRY_LIMIT } from '../domain/constants';
 import { packById } from '../domain/credit-packs';
 import {
   decodeLedger,
+  heldForOwner,
+  heldPayments,
   isFinalRefusal,
+  isHeld,
   isPending,
+  isWellFormed,
+  PAYMENT_OWNER_MISMATCH,
   paymentId,
   pendingFor,
+  withoutHeld,
+  withoutId,
   withoutPayment,
   withPayment,
   type PaymentLedger,
@@ -36,6 +43,11 @@ export type Settlement =
   | { status: 'settled' }
   /** Refused for good: no longer kept; `text` is the SPEC 8 text followed by the PayPal id. */
   | { status: 'refused'; text: string }
+  /**
+   * Refused because another player paid it (PayPal's custom_id is not this player): not this user's any more, but
+   * kept for its owner (held), whose next sign-in records it; `text` says so with the PayPal id.
+   */
+  | { status: 'held'; text: string }
   /** Still kept, for the next try. */
   | { status: 'kept'; error: unknown };
 
@@ -49,7 +61,7 @@ const store = createStore(() => ({
 export const pendingPayments = store.state;
 
 function readLedger(): PaymentLedger {
-  return decodeLedger(readJson(LOCAL_KEYS.pendingPayments));
+  return decodeLedger(readJson(LOCAL_KEYS.pendingPayments), Date.now());
 }
 
 function writeLedger(ledger: PaymentLedger): void {
@@ -65,12 +77,8 @@ function signedInUid(): string {
 /** Keeps `payment` for the signed-in user; call before the first recording call. Returns the uid it is kept for. */
 export function keepPayment(payment: PendingPayment): string {
   const uid = signedInUid();
-  writeLedger(withPayment(readLedger(), uid, payment));
+  writeLedger(withPayment(readLedger(), uid, payment, Date.now()));
   return uid;
-}
-
-function forget(uid: string, payment: PendingPayment): void {
-  writeLedger(withoutPayment(readLedger(), uid, paymentId(payment)));
 }
 
 /** The signed-in user's kept payments, counted again for the shell's notice. */
@@ -124,6 +132,18 @@ function refused(payment: PendingPayment, text: string): Settlement {
 const finalRefusal = (error: unknown) =>
   error instanceof ApiError && error.kind === 'http' && isFinalRefusal(error.status);
 
+/** The backend's answer that the payment belongs to another player (README "The reference backend"). */
+const ownerRefusal = (error: unknown) =>
+  error instanceof ApiError && error.kind === 'http' && error.code === PAYMENT_OWNER_MISMATCH;
+
+function held(payment: PendingPayment): Settlement {
+  const reference = payment.kind === 'credits' ? 'paypalOrderReference' : 'paypalSubscriptionReference';
+  return {
+    status: 'held',
+    text: message(reference, { text: message('paymentOfAnotherAccount'), id: paymentId(payment) }),
+  };
+}
+
 async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' }>): Promise<Settlement> {
   const pack = packById(payment.packId);
   if (!pack) return refused(payment, message('purchaseFailed'));
@@ -143,6 +163,7 @@ async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' 
     } catch (error) {
       // A lost answer is asked again with the same order id, which the backend counts once.
       if (isDropped(error) && tries < RETRY_LIMIT) continue;
+      if (ownerRefusal(error)) return held(payment);
       if (finalRefusal(error)) return refused(payment, purchaseErrorText(error));
       return { status: 'kept', error };
     }
@@ -153,6 +174,7 @@ async function recordSubscription(payment: Extract<PendingPayment, { kind: 'subs
   try {
     await activate(payment.subscriptionId, payment.plan);
   } catch (error) {
+    if (ownerRefusal(error)) return held(payment);
     if (finalRefusal(error)) return refused(payment, message('activateChargedError'));
     return { status: 'kept', error };
   }
@@ -161,20 +183,52 @@ async function recordSubscription(payment: Extract<PendingPayment, { kind: 'subs
   return { status: 'recorded' };
 }
 
+const record = (payment: PendingPayment) =>
+  payment.kind === 'credits' ? recordCredits(payment) : recordSubscription(payment);
+
+function settled(id: string): void {
+  for (const listener of settledListeners) listener(id);
+}
+
 /**
  * Records a kept payment of `uid` once: only while that user is signed in, and only if it is still kept (another
- * attempt may have finished it). Recorded or refused, it is no longer kept.
+ * attempt may have finished it). Recorded, it is no longer kept anywhere in this browser; refused, no longer for
+ * `uid`; refused as another player's, it is held for its owner. A payment that is not in PayPal's id format is
+ * never kept nor sent.
  */
 export function settlePayment(uid: string, payment: PendingPayment): Promise<Settlement> {
   return exclusive(async () => {
     const id = paymentId(payment);
+    if (!isWellFormed(payment))
+      return {
+        status: 'refused',
+        text: message(payment.kind === 'credits' ? 'purchaseFailed' : 'activateChargedError'),
+      };
     if (session.user?.uid !== uid) return { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };
     if (!isPending(readLedger(), uid, id)) return { status: 'settled' };
-    const settlement = payment.kind === 'credits' ? await recordCredits(payment) : await recordSubscription(payment);
-    if (settlement.status === 'recorded' || settlement.status === 'refused') {
-      forget(uid, payment);
-      for (const listener of settledListeners) listener(id);
-    }
+    const settlement = await record(payment);
+    if (settlement.status === 'recorded') writeLedger(withoutId(readLedger(), id));
+    if (settlement.status === 'refused') writeLedger(withoutPayment(readLedger(), uid, id));
+    if (settlement.status === 'held') writeLedger(heldForOwner(readLedger(), uid, id));
+    if (settlement.status !== 'kept') settled(id);
+    return settlement;
+  });
+}
+
+/**
+ * Offers a payment held for its owner to the backend as `uid`'s: recorded when `uid` is its owner (with the usual
+ * success toast), still held when it is another player's or no answer came, forgotten (silently: it may not be this
+ * user's) when the backend refuses it for good.
+ */
+function settleHeld(uid: string, payment: PendingPayment): Promise<Settlement> {
+  return exclusive(async () => {
+    const id = paymentId(payment);
+    if (session.user?.uid !== uid) return { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };
+    if (!isHeld(readLedger(), id)) return { status: 'settled' };
+    const settlement = await record(payment);
+    if (settlement.status === 'recorded') writeLedger(withoutId(readLedger(), id));
+    if (settlement.status === 'refused') writeLedger(withoutHeld(readLedger(), id));
+    if (settlement.status === 'recorded' || settlement.status === 'refused') settled(id);
     return settlement;
   });
 }
@@ -182,6 +236,11 @@ export function settlePayment(uid: string, payment: PendingPayment): Promise<Set
 /** Shows a final refusal until dismissed: it carries the PayPal id that support needs. */
 export function showRefusal(text: string): void {
   showToast('error', text, { duration: null });
+}
+
+/** Says, until dismissed, that a payment was another account's and stays kept for it (with the PayPal id). */
+export function showHeld(text: string): void {
+  showToast('warning', text, { duration: null });
 }
 
 /**
@@ -192,12 +251,26 @@ export const finishPendingPayments = singleFlight(async (): Promise<void> => {
   const uid = session.user?.uid;
   if (!uid) return;
   try {
+    let stopped = false;
+    /** Refused just now as another player's: not offered again as this user's in the same run. */
+    const notMine = new Set<string>();
     for (const payment of pendingFor(readLedger(), uid)) {
       pendingPayments.working = payment.kind;
       const settlement = await settlePayment(uid, payment);
       if (settlement.status === 'refused') showRefusal(settlement.text);
+      if (settlement.status === 'held') {
+        showHeld(settlement.text);
+        notMine.add(paymentId(payment));
+      }
       // Still kept: the others would most likely fail the same way now; the next trigger tries them all again.
-      if (settlement.status === 'kept') break;
+      stopped = settlement.status === 'kept';
+      if (stopped) break;
+    }
+    // Payments held for an owner this browser cannot name: recorded if this user is that owner, else left held.
+    for (const payment of stopped ? [] : heldPayments(readLedger())) {
+      // Silently: nothing shows that another user's payment waits here, unless it turns out to be this user's.
+      if (notMine.has(paymentId(payment)) || isPending(readLedger(), uid, paymentId(payment))) continue;
+      if ((await settleHeld(uid, payment)).status === 'kept') break;
     }
   } finally {
     pendingPayments.working = null;

@@ -40,6 +40,8 @@ const store = createStore(() => ({
   /** The uid that opened the modal: its capture is kept and recorded for this user only, never for a later one. */
   uid: null as string | null,
   packId: null as string | null,
+  /** The player who opened the modal: the order's owner (PayPal's custom_id), whoever is signed in later. */
+  payerId: null as string | null,
   /** PayPal's captured order id, kept until the backend has recorded it. */
   orderId: null as string | null,
   /** Shown in the modal (its toasts would sit behind it). */
@@ -72,6 +74,7 @@ export function choosePack(packId: string): boolean {
   purchase.phase = 'choosing';
   purchase.packId = pack.id;
   purchase.uid = session.user.uid;
+  purchase.payerId = player.unity.playerId;
   return true;
 }
 
@@ -81,7 +84,8 @@ export function choosePack(packId: string): boolean {
  */
 export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON_DELAY_MS): () => void {
   const pack = chosenPack();
-  if (!pack) return () => {};
+  const payerId = purchase.payerId;
+  if (!pack || !payerId) return () => {};
   // The store is reset each time the modal opens or closes: late PayPal callbacks of an old modal are ignored.
   const live = store.guard();
   return mountButtons({
@@ -91,7 +95,7 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
       renderButtons(
         'credits',
         container,
-        creditsButtonOptions(pack, {
+        creditsButtonOptions(pack, payerId, {
           onProcessing: () => {
             if (!live()) return;
             purchase.phase = 'capturing';
@@ -162,6 +166,7 @@ export async function recordPurchase(): Promise<boolean> {
       await loadPlayer({ force: true });
       return true;
     case 'refused':
+    case 'held':
       purchase.phase = 'unrecorded';
       purchase.error = settlement.text;
       purchase.refused = true;

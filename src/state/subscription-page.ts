@@ -8,8 +8,9 @@ import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
 import { paymentsPermission } from './payments-permission';
 import { errorText, isAuthOrPlayerFailure } from './errors';
-import { countKept, keepPayment, settlePayment, showRefusal, type Settlement } from './pending-payments';
+import { countKept, keepPayment, settlePayment, showHeld, showRefusal, type Settlement } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
+import { requirePlayer } from './player';
 import { createStore } from './resource';
 import { session } from './session';
 import { activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
@@ -177,6 +178,9 @@ async function onApproved(plan: PaidPlan, subscriptionId: string | null, uid: st
       case 'refused':
         showRefusal(settlement.text);
         break;
+      case 'held':
+        showHeld(settlement.text);
+        break;
       case 'kept':
         if (isAuthOrPlayerFailure(settlement.error)) showToast('error', message('authenticationFailed'));
         countKept();
@@ -191,16 +195,18 @@ async function onApproved(plan: PaidPlan, subscriptionId: string | null, uid: st
 export function mountSubscriptionButtons(container: HTMLElement): () => void {
   const plan = subscriptionPage.selected;
   if (!plan) return () => {};
+  // The subscription names its subscriber (PayPal's custom_id): the player of the user who opened the panel.
+  const subscriber = requirePlayer().then(({ unity }) => unity.playerId);
   const token = panelToken;
   const uid = panelUid;
   const live = () => token === panelToken;
   return mountButtons({
     live,
-    render: () =>
+    render: async () =>
       renderButtons(
         'subscription',
         container,
-        subscriptionButtonOptions(config.paypal.planIds[plan], {
+        subscriptionButtonOptions(config.paypal.planIds[plan], await subscriber, {
           onApprove: (subscriptionId) => (live() ? onApproved(plan, subscriptionId, uid) : Promise.resolve()),
           onCancel: () => {
             if (live()) closePanel();

@@ -1,63 +1,177 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeLedger,
+  emptyLedger,
+  heldForOwner,
+  heldPayments,
   isFinalRefusal,
+  isHeld,
+  isOrderId,
   isPending,
+  isSubscriptionId,
+  LEDGER_MAX_AGE_MS,
+  LEDGER_MAX_ENTRIES,
   paymentId,
   pendingFor,
+  withoutHeld,
+  withoutId,
   withoutPayment,
   withPayment,
   type PendingPayment,
 } from '../../../src/domain/pending-payments';
 
-const order: PendingPayment = { kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' };
-const plan: PendingPayment = { kind: 'subscription', subscriptionId: 'I-1', plan: 'ANNUAL' };
+const NOW = 1_800_000_000_000;
+const order: PendingPayment = { kind: 'credits', orderId: '5O190127TN364715T', packId: 'credits-30' };
+const plan: PendingPayment = { kind: 'subscription', subscriptionId: 'I-BW452GLLEP1G', plan: 'ANNUAL' };
+const at = (payment: PendingPayment, keptAt = NOW) => ({ ...payment, keptAt });
+const orderN = (n: number): PendingPayment => ({
+  kind: 'credits',
+  orderId: `ORDER${String(n).padStart(12, '0')}`,
+  packId: 'credits-15',
+});
+const keep = (...entries: Array<[string, PendingPayment]>) =>
+  entries.reduce((ledger, [uid, payment]) => withPayment(ledger, uid, payment, NOW), emptyLedger());
+
+describe('PayPal id formats', () => {
+  it('takes an order id of 17 digits and upper-case letters, and a subscription id of I- and 12 of them', () => {
+    expect(['5O190127TN364715T', '00000000000000000'].map(isOrderId)).toEqual([true, true]);
+    expect(['I-BW452GLLEP1G', 'I-000000000000'].map(isSubscriptionId)).toEqual([true, true]);
+  });
+
+  it.each([
+    '',
+    'ORDER1',
+    '5o190127tn364715t',
+    '5O190127TN364715T0',
+    '5O190127TN364715',
+    '5O190127-N364715T',
+    ' 5O190127TN364715T',
+    '<b>5O190127TN364</b>',
+    'I-BW452GLLEP1G',
+  ])('refuses %j as an order id', (id) => {
+    expect(isOrderId(id)).toBe(false);
+  });
+
+  it.each(['', 'I-1', 'I-bw452gllep1g', 'I-BW452GLLEP1GX', 'S-BW452GLLEP1G', 'I-BW452GLLEP1', 'I-BW452 GLLEP1G', 7])(
+    'refuses %j as a subscription id',
+    (id) => {
+      expect(isSubscriptionId(id)).toBe(false);
+    },
+  );
+});
 
 describe('the pending payments ledger', () => {
   it("keeps each user's payments apart and never hands one to another uid", () => {
-    const ledger = withPayment(withPayment(decodeLedger(null), 'alice', order), 'alice', plan);
-    expect(pendingFor(ledger, 'alice')).toEqual([order, plan]);
+    const ledger = keep(['alice', order], ['alice', plan]);
+    expect(pendingFor(ledger, 'alice')).toEqual([at(order), at(plan)]);
     expect(pendingFor(ledger, 'bob')).toEqual([]);
     expect(pendingFor(ledger, 'constructor')).toEqual([]);
-    expect(isPending(ledger, 'alice', 'ORDER1')).toBe(true);
-    expect(isPending(ledger, 'bob', 'ORDER1')).toBe(false);
+    expect(isPending(ledger, 'alice', order.orderId)).toBe(true);
+    expect(isPending(ledger, 'bob', order.orderId)).toBe(false);
   });
 
   it('keeps the same PayPal id once', () => {
-    const ledger = withPayment(withPayment(decodeLedger(null), 'alice', order), 'alice', { ...order });
-    expect(pendingFor(ledger, 'alice')).toEqual([order]);
+    expect(pendingFor(keep(['alice', order], ['alice', { ...order }]), 'alice')).toEqual([at(order)]);
   });
 
-  it('forgets a recorded payment, and a uid left with nothing', () => {
-    const ledger = withPayment(withPayment(decodeLedger(null), 'alice', order), 'bob', plan);
-    const next = withoutPayment(ledger, 'alice', paymentId(order));
-    expect(next).toEqual({ bob: [plan] });
+  it('keeps nothing but PayPal ids, known packs and paid plans', () => {
+    const ledger = keep(
+      ['alice', { kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' }],
+      ['alice', { kind: 'credits', orderId: order.orderId, packId: 'credits-1000' }],
+      ['alice', { kind: 'subscription', subscriptionId: 'I-1', plan: 'MONTHLY' }],
+      ['', order],
+    );
+    expect(ledger).toEqual(emptyLedger());
+  });
+
+  it('forgets a payment refused for good for that user only, and one recorded everywhere', () => {
+    const ledger = keep(['alice', order], ['bob', plan], ['carol', order]);
+    expect(withoutPayment(ledger, 'alice', paymentId(order)).byUid).toEqual({ bob: [at(plan)], carol: [at(order)] });
     // Another user's payment with that id is not touched.
-    expect(withoutPayment(ledger, 'alice', 'I-1')).toEqual(ledger);
+    expect(withoutPayment(ledger, 'alice', plan.subscriptionId)).toEqual(ledger);
+    expect(withoutId(ledger, order.orderId)).toEqual({ byUid: { bob: [at(plan)] }, held: [] });
   });
 
-  it('reads back what it wrote, and leaves out what it cannot read', () => {
-    const ledger = withPayment(withPayment(decodeLedger(null), 'alice', order), 'bob', plan);
-    expect(decodeLedger(JSON.parse(JSON.stringify(ledger)))).toEqual(ledger);
-    expect(decodeLedger('nonsense')).toEqual({});
-    expect(decodeLedger([order])).toEqual({});
+  it("holds a payment refused as another player's for its owner, once, and never drops it", () => {
+    const moved = heldForOwner(keep(['bob', order]), 'bob', order.orderId);
+    expect(moved).toEqual({ byUid: {}, held: [at(order)] });
+    expect(isHeld(moved, order.orderId)).toBe(true);
+    expect(heldPayments(moved)).toEqual([at(order)]);
+    // A copy: the owner's own entry still holds it, nothing more is needed.
+    const copied = heldForOwner(keep(['alice', order], ['bob', order]), 'bob', order.orderId);
+    expect(copied).toEqual({ byUid: { alice: [at(order)] }, held: [] });
+    // Refused again for someone else: still held once.
+    const again = heldForOwner(withPayment(moved, 'carol', order, NOW), 'carol', order.orderId);
+    expect(again).toEqual({ byUid: {}, held: [at(order)] });
+    // Kept again by a user, then recorded: gone from the held list too.
+    expect(withPayment(moved, 'alice', order, NOW)).toEqual({ byUid: { alice: [at(order)] }, held: [] });
+    expect(withoutId(moved, order.orderId)).toEqual(emptyLedger());
+    expect(withoutHeld(moved, order.orderId)).toEqual(emptyLedger());
+  });
+
+  it("reads back what it wrote, and reads the earlier build's {uid: payments} as kept now", () => {
+    const ledger = heldForOwner(keep(['alice', order], ['bob', plan]), 'bob', plan.subscriptionId);
+    expect(decodeLedger(JSON.parse(JSON.stringify(ledger)), NOW + 1000)).toEqual(ledger);
+    expect(decodeLedger({ alice: [order] }, NOW)).toEqual({ byUid: { alice: [at(order)] }, held: [] });
+  });
+
+  it("leaves out what it cannot read, and every id that is not in PayPal's format", () => {
+    expect(decodeLedger('nonsense', NOW)).toEqual(emptyLedger());
+    expect(decodeLedger([order], NOW)).toEqual(emptyLedger());
     expect(
-      decodeLedger({
-        alice: [
-          order,
-          { kind: 'credits', orderId: '' },
-          { kind: 'subscription', subscriptionId: 'I-2', plan: 'WEEKLY' },
-          null,
-        ],
-        bob: 'x',
-        carol: [],
-      }),
-    ).toEqual({ alice: [order] });
+      decodeLedger(
+        {
+          byUid: {
+            alice: [
+              at(order),
+              { kind: 'credits', orderId: '' },
+              { kind: 'credits', orderId: 'Call us: +1 555 0100', packId: 'credits-30', keptAt: NOW },
+              { kind: 'subscription', subscriptionId: 'I-BW452GLLEP1G', plan: 'WEEKLY', keptAt: NOW },
+              { ...at(plan), keptAt: 'yesterday' },
+              null,
+            ],
+            bob: 'x',
+            carol: [],
+            ['u'.repeat(129)]: [at(plan)],
+          },
+          held: [{ kind: 'credits', orderId: '<img src=x onerror=alert(1)>', packId: 'credits-30', keptAt: NOW }, 5],
+        },
+        NOW,
+      ),
+    ).toEqual({ byUid: { alice: [at(order)] }, held: [] });
+  });
+
+  it(`forgets a payment older than ${LEDGER_MAX_AGE_MS / 86_400_000} days, or dated as far ahead`, () => {
+    const stored = {
+      byUid: {
+        alice: [at(order, NOW - LEDGER_MAX_AGE_MS), at(plan, NOW - LEDGER_MAX_AGE_MS - 1)],
+        bob: [at(orderN(1), NOW + LEDGER_MAX_AGE_MS + 1)],
+      },
+      held: [at(orderN(2), NOW - LEDGER_MAX_AGE_MS - 1)],
+    };
+    expect(decodeLedger(stored, NOW)).toEqual({ byUid: { alice: [at(order, NOW - LEDGER_MAX_AGE_MS)] }, held: [] });
+  });
+
+  it(`keeps at most ${LEDGER_MAX_ENTRIES} payments in all, the newest, and always the one just kept`, () => {
+    const many = Array.from({ length: LEDGER_MAX_ENTRIES + 5 }, (_, i) => at(orderN(i), NOW - 1000 + i));
+    const stored = { byUid: { alice: many.slice(0, 10), bob: many.slice(10, 20) }, held: many.slice(20) };
+    const ledger = decodeLedger(stored, NOW);
+    const all = [...Object.values(ledger.byUid).flat(), ...ledger.held];
+    expect(all).toHaveLength(LEDGER_MAX_ENTRIES);
+    expect(all.map((p) => paymentId(p)).sort()).toEqual(
+      many
+        .slice(5)
+        .map((p) => paymentId(p))
+        .sort(),
+    );
+    const next = withPayment(ledger, 'carol', order, NOW);
+    expect(pendingFor(next, 'carol')).toEqual([at(order)]);
+    expect([...Object.values(next.byUid).flat(), ...next.held]).toHaveLength(LEDGER_MAX_ENTRIES);
   });
 
   it('names the PayPal id: the order id or the subscription id', () => {
-    expect(paymentId(order)).toBe('ORDER1');
-    expect(paymentId(plan)).toBe('I-1');
+    expect(paymentId(order)).toBe('5O190127TN364715T');
+    expect(paymentId(plan)).toBe('I-BW452GLLEP1G');
   });
 });
 

@@ -11,6 +11,7 @@ import {
   completedCapture,
   creditsButtonOptions,
   creditsOrder,
+  subscriptionBody,
   loadPayPal,
   PayPalError,
   paypalErrorText,
@@ -126,11 +127,17 @@ describe('loadPayPal', () => {
 });
 
 describe('the credits order', () => {
-  it('has one purchase unit with the credits description and the USD amount to 2 decimals', () => {
-    expect(creditsOrder(pack30)).toEqual({
+  it('has one purchase unit with the credits description, the buyer as custom_id and the USD amount to 2 decimals', () => {
+    expect(creditsOrder(pack30, 'P1')).toEqual({
       intent: 'CAPTURE',
-      purchase_units: [{ description: '30 Dream Render credits', amount: { currency_code: 'USD', value: '14.99' } }],
+      purchase_units: [
+        { description: '30 Dream Render credits', custom_id: 'P1', amount: { currency_code: 'USD', value: '14.99' } },
+      ],
     });
+  });
+
+  it('names the subscriber as the subscription custom_id', () => {
+    expect(subscriptionBody('P-TEST-MONTHLY', 'P7')).toEqual({ plan_id: 'P-TEST-MONTHLY', custom_id: 'P7' });
   });
 
   it('counts a capture as done only when PayPal completed it', () => {
@@ -164,12 +171,13 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
       onCancel: vi.fn(),
       onError: vi.fn(),
     };
-    await renderButtons('credits', container(), creditsButtonOptions(pack30, handlers));
+    await renderButtons('credits', container(), creditsButtonOptions(pack30, 'P1', handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(handlers.onCaptured).toHaveBeenCalledWith('ORDER1'));
     expect(handlers.onProcessing).toHaveBeenCalled();
     expect(rest.orders.get('ORDER1')?.status).toBe('COMPLETED');
+    expect(rest.orders.get('ORDER1')?.body.purchase_units[0]?.custom_id).toBe('P1');
     expect(report).not.toHaveBeenCalled();
   });
 
@@ -183,7 +191,7 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
       onCancel: vi.fn(),
       onError: vi.fn(),
     };
-    await renderButtons('credits', container(), creditsButtonOptions(pack30, handlers));
+    await renderButtons('credits', container(), creditsButtonOptions(pack30, 'P1', handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Pay with a declined card' }));
     await waitFor(() => expect(handlers.onCaptureFailed).toHaveBeenCalled());
@@ -194,12 +202,12 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
     standInLoader();
     const user = userEvent.setup();
     const handlers = { onApprove: vi.fn(async () => {}), onCancel: vi.fn(), onError: vi.fn() };
-    await renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-ANNUAL', handlers));
+    await renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-ANNUAL', 'P1', handlers));
     expect(screen.queryByRole('button', { name: 'Debit or Credit Card' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Agree & Subscribe' }));
     await waitFor(() => expect(handlers.onApprove).toHaveBeenCalledWith(expect.stringMatching(/^I-SUB/)));
-    expect(rest.calls[0]).toBe('createSubscription P-TEST-ANNUAL');
+    expect(rest.calls[0]).toBe('createSubscription P-TEST-ANNUAL for P1');
     expect(report).not.toHaveBeenCalled();
   });
 
@@ -207,13 +215,13 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
     standInLoader();
     const user = userEvent.setup();
     const handlers = { onApprove: vi.fn(async () => {}), onCancel: vi.fn(), onError: vi.fn() };
-    await renderButtons('subscription', container(), subscriptionButtonOptions('P-UNKNOWN', handlers));
+    await renderButtons('subscription', container(), subscriptionButtonOptions('P-UNKNOWN', 'P1', handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await waitFor(() => expect(handlers.onError).toHaveBeenCalledWith('setup', expect.anything()));
 
     const ok = { onApprove: vi.fn(async () => {}), onCancel: vi.fn(), onError: vi.fn() };
     document.body.replaceChildren();
-    await renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-MONTHLY', ok));
+    await renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-MONTHLY', 'P1', ok));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Simulate an error' }));
     expect(ok.onError).toHaveBeenCalledWith('payment', expect.anything());
@@ -226,7 +234,7 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
       renderButtons(
         'credits',
         detached,
-        creditsButtonOptions(pack30, {
+        creditsButtonOptions(pack30, 'P1', {
           onCaptured: async () => {},
           onCaptureFailed() {},
           onProcessing() {},

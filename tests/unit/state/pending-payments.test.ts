@@ -35,10 +35,20 @@ const cloud: CloudSave = {
   accountType: 1,
   subscription: undefined,
 };
-const order = { kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' } as const;
-const plan = { kind: 'subscription', subscriptionId: 'I-1', plan: 'ANNUAL' } as const;
+const order = { kind: 'credits', orderId: '5O190127TN364715T', packId: 'credits-30' } as const;
+const plan = { kind: 'subscription', subscriptionId: 'I-BW452GLLEP1G', plan: 'ANNUAL' } as const;
 const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
 const stored = () => JSON.parse(localStorage.getItem('pendingPayments') ?? 'null') as unknown;
+/** A stored ledger: payments by uid, and those held for an owner the browser cannot name. */
+const ledger = (byUid: Record<string, unknown[]>, held: unknown[] = []) => ({ byUid, held });
+const EMPTY = ledger({});
+/** A payment as the ledger keeps it: with the time it was kept. */
+const kept = (payment: object) => ({ ...payment, keptAt: expect.any(Number) as number });
+/** The backend's answer to a payment that another player paid (harness/backend/routes.ts). */
+const ownerMismatch = () =>
+  new ApiError('http', 403, 'This PayPal order was paid for by another player', 'PAYMENT_OWNER_MISMATCH');
+const HELD_TEXT =
+  'This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in.';
 
 function signIn(uid: string) {
   session.user = {
@@ -74,7 +84,7 @@ describe('kept payments', () => {
     localStore.set('redirectUrl', 'http://127.0.0.1:5662');
     localStore.clear();
     expect(localStore.get('redirectUrl')).toBeNull();
-    expect(stored()).toEqual({ alice: [order] });
+    expect(stored()).toEqual(ledger({ alice: [kept(order)] }));
   });
 
   it('are recorded on the next run with that user signed in: the status says so, then the success toast, once', async () => {
@@ -87,11 +97,11 @@ describe('kept payments', () => {
     await Promise.all([finishPendingPayments(), finishPendingPayments()]);
     expect(during).toBe('credits');
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
-    expect(mocks.purchaseCredits).toHaveBeenCalledWith(expect.anything(), 30, 'ORDER1');
+    expect(mocks.purchaseCredits).toHaveBeenCalledWith(expect.anything(), 30, '5O190127TN364715T');
     expect(player.cloud?.credits).toBe(35);
     expect(toastTexts()).toEqual(['success: Successfully purchased 30 credits!']);
     expect(pendingPayments).toMatchObject({ working: null, kept: 0 });
-    expect(stored()).toEqual({});
+    expect(stored()).toEqual(EMPTY);
     await finishPendingPayments();
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
   });
@@ -99,11 +109,11 @@ describe('kept payments', () => {
   it('activate a kept subscription and refresh the plan', async () => {
     keepPayment(plan);
     await finishPendingPayments();
-    expect(api.activateSubscription).toHaveBeenCalledWith(expect.anything(), 'P1', 'I-1', 'ANNUAL');
+    expect(api.activateSubscription).toHaveBeenCalledWith(expect.anything(), 'P1', 'I-BW452GLLEP1G', 'ANNUAL');
     // The page reads the new subscription from the backend itself, not the cloud save's copy.
     expect(api.fetchSubscription).toHaveBeenCalledWith(expect.anything(), 'P1');
     expect(toastTexts()).toEqual(['success: Your subscription has been activated successfully!']);
-    expect(stored()).toEqual({});
+    expect(stored()).toEqual(EMPTY);
   });
 
   it('are never recorded for another user, and stay kept for theirs', async () => {
@@ -115,11 +125,11 @@ describe('kept payments', () => {
     // Even when asked directly for alice's payment while bob is signed in.
     await expect(settlePayment('alice', order)).resolves.toMatchObject({ status: 'kept' });
     expect(mocks.purchaseCredits).not.toHaveBeenCalled();
-    expect(stored()).toEqual({ alice: [order] });
+    expect(stored()).toEqual(ledger({ alice: [kept(order)] }));
     signIn('alice');
     await finishPendingPayments();
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
-    expect(stored()).toEqual({});
+    expect(stored()).toEqual(EMPTY);
   });
 
   it.each([
@@ -131,7 +141,7 @@ describe('kept payments', () => {
     keepPayment(order);
     mocks.purchaseCredits.mockRejectedValue(error);
     await finishPendingPayments();
-    expect(stored()).toEqual({ alice: [order] });
+    expect(stored()).toEqual(ledger({ alice: [kept(order)] }));
     expect(pendingPayments).toMatchObject({ working: null, kept: 1 });
     expect(toastTexts()).toEqual([]);
   });
@@ -145,11 +155,11 @@ describe('kept payments', () => {
     const settled: string[] = [];
     onPaymentSettled((id) => settled.push(id));
     await finishPendingPayments();
-    expect(stored()).toEqual({});
-    expect(settled).toEqual(['ORDER1', 'I-1']);
+    expect(stored()).toEqual(EMPTY);
+    expect(settled).toEqual(['5O190127TN364715T', 'I-BW452GLLEP1G']);
     const refusals = [
-      'error: Error: Order already used PayPal order: ORDER1',
-      'error: Failed to activate your subscription. If you were charged, please contact support. PayPal subscription: I-1',
+      'error: Error: Order already used PayPal order: 5O190127TN364715T',
+      'error: Failed to activate your subscription. If you were charged, please contact support. PayPal subscription: I-BW452GLLEP1G',
     ];
     expect(toastTexts()).toEqual(refusals);
     await vi.advanceTimersByTimeAsync(60_000);
@@ -162,9 +172,111 @@ describe('kept payments', () => {
     const stop = watchPendingPayments();
     await vi.waitFor(() => expect(pendingPayments.kept).toBe(1));
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(stored()).toEqual({}));
+    await vi.waitFor(() => expect(stored()).toEqual(EMPTY));
     expect(toastTexts()).toEqual(['success: Successfully purchased 30 credits!']);
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(2);
     stop();
+  });
+
+  it("refused as another player's: leaves this user, is held for its owner, says so with the id, never dropped", async () => {
+    keepPayment(order);
+    mocks.purchaseCredits.mockRejectedValue(ownerMismatch());
+    await expect(settlePayment('alice', order)).resolves.toEqual({
+      status: 'held',
+      text: `${HELD_TEXT} PayPal order: 5O190127TN364715T`,
+    });
+    expect(stored()).toEqual(ledger({}, [kept(order)]));
+
+    // Shown by the layout's run too, until dismissed; not counted as this user's.
+    keepPayment(plan);
+    api.activateSubscription.mockRejectedValue(ownerMismatch());
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([`warning: ${HELD_TEXT} PayPal subscription: I-BW452GLLEP1G`]);
+    expect(pendingPayments.kept).toBe(0);
+    expect(stored()).toEqual(ledger({}, [kept(order), kept(plan)]));
+
+    // Another user who is not the owner: offered silently, still held.
+    clearToasts();
+    signIn('carol');
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([]);
+    expect(stored()).toEqual(ledger({}, [kept(order), kept(plan)]));
+
+    // The owner signs in: both are recorded, once, and nothing is left.
+    // Offered once more to alice's layout run and once to carol's; the subscription once to each.
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(3);
+    expect(api.activateSubscription).toHaveBeenCalledTimes(2);
+    signIn('dave');
+    api.activateSubscription.mockResolvedValue(undefined);
+    mocks.purchaseCredits.mockReset();
+    mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 35, creditsAdded: 30, error: null });
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([
+      'success: Successfully purchased 30 credits!',
+      'success: Your subscription has been activated successfully!',
+    ]);
+    expect(stored()).toEqual(EMPTY);
+    await finishPendingPayments();
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
+  });
+
+  it('a copy under another uid is refused for that user and dropped there, the owner keeps theirs and records it once', async () => {
+    keepPayment(order);
+    const copied = JSON.parse(localStorage.getItem('pendingPayments')!) as { byUid: Record<string, unknown> };
+    copied.byUid.bob = copied.byUid.alice;
+    localStorage.setItem('pendingPayments', JSON.stringify(copied));
+    signIn('bob');
+    mocks.purchaseCredits.mockRejectedValueOnce(ownerMismatch());
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([`warning: ${HELD_TEXT} PayPal order: 5O190127TN364715T`]);
+    expect(player.cloud?.credits).toBe(5);
+    // Alice's own entry does it: no held copy.
+    expect(stored()).toEqual(ledger({ alice: [kept(order)] }));
+    signIn('alice');
+    await finishPendingPayments();
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(2);
+    expect(stored()).toEqual(EMPTY);
+  });
+
+  it('a held payment that the backend refuses for good is forgotten without a word', async () => {
+    keepPayment(order);
+    mocks.purchaseCredits.mockRejectedValueOnce(ownerMismatch());
+    await finishPendingPayments();
+    clearToasts();
+    signIn('carol');
+    mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 400, 'Order was not captured at PayPal'));
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([]);
+    expect(stored()).toEqual(EMPTY);
+  });
+
+  it('sends and shows nothing but a well-formed PayPal id: stored text of any other shape is left out', async () => {
+    localStorage.setItem(
+      'pendingPayments',
+      JSON.stringify({
+        byUid: {
+          alice: [
+            { kind: 'credits', orderId: '<b>Call +1 555 0100</b>', packId: 'credits-30', keptAt: Date.now() },
+            { kind: 'subscription', subscriptionId: 'I-short', plan: 'MONTHLY', keptAt: Date.now() },
+          ],
+        },
+        held: [{ kind: 'credits', orderId: 'Visit evil.example', packId: 'credits-30', keptAt: Date.now() }],
+      }),
+    );
+    await finishPendingPayments();
+    expect(mocks.purchaseCredits).not.toHaveBeenCalled();
+    expect(api.activateSubscription).not.toHaveBeenCalled();
+    expect(toastTexts()).toEqual([]);
+    expect(pendingPayments.kept).toBe(0);
+    // Nor is a malformed id kept or sent when the portal itself is handed one.
+    keepPayment({ kind: 'credits', orderId: 'not-an-order', packId: 'credits-30' });
+    expect(stored()).toEqual(EMPTY);
+    await expect(
+      settlePayment('alice', { kind: 'credits', orderId: 'not-an-order', packId: 'credits-30' }),
+    ).resolves.toEqual({
+      status: 'refused',
+      text: 'Failed to complete purchase. Please contact support.',
+    });
+    expect(mocks.purchaseCredits).not.toHaveBeenCalled();
   });
 });

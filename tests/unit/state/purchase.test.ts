@@ -50,7 +50,7 @@ const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
 let options: PayPalButtonsComponentOptions;
 const close = vi.fn(async () => {});
 
-function captured(orderId = 'ORDER1'): OrderResponseBody {
+function captured(orderId = '5O190127TN364715T'): OrderResponseBody {
   return {
     id: orderId,
     status: 'COMPLETED',
@@ -62,7 +62,7 @@ function approveActions(capture: () => Promise<OrderResponseBody>): OnApproveAct
   return { order: { capture, authorize: vi.fn(), get: vi.fn(), patch: vi.fn() }, redirect: vi.fn(), restart: vi.fn() };
 }
 
-const data: OnApproveData = { orderID: 'ORDER1' };
+const data: OnApproveData = { orderID: '5O190127TN364715T' };
 
 /** Opens the modal for `packId` and renders the buttons (after the 500 ms delay). */
 async function openWithButtons(packId = 'credits-30') {
@@ -143,11 +143,14 @@ describe('choosing a pack', () => {
 
   it('orders the pack at its price', async () => {
     await openWithButtons('credits-15');
-    const create = vi.fn(async () => 'ORDER1');
+    const create = vi.fn(async () => '5O190127TN364715T');
     await options.createOrder!({ paymentSource: 'paypal' }, { order: { create } });
     expect(create).toHaveBeenCalledWith({
       intent: 'CAPTURE',
-      purchase_units: [{ description: '15 Dream Render credits', amount: { currency_code: 'USD', value: '9.99' } }],
+      purchase_units: [
+        // The buyer's player as PayPal's custom_id: the backend records the order for this player only.
+        { description: '15 Dream Render credits', custom_id: 'P1', amount: { currency_code: 'USD', value: '9.99' } },
+      ],
     });
   });
 
@@ -174,7 +177,7 @@ describe('paying', () => {
     mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 35, creditsAdded: 30, error: null });
     await openWithButtons();
     await approve();
-    expect(mocks.purchaseCredits).toHaveBeenCalledWith(expect.anything(), 30, 'ORDER1');
+    expect(mocks.purchaseCredits).toHaveBeenCalledWith(expect.anything(), 30, '5O190127TN364715T');
     expect(player.cloud?.credits).toBe(35);
     expect(purchase.phase).toBe('idle');
     expect(toastTexts()).toEqual(['success: Successfully purchased 30 credits!']);
@@ -201,7 +204,7 @@ describe('paying', () => {
       .mockResolvedValueOnce({ success: true, newBalance: 35, creditsAdded: 0, error: null });
     await openWithButtons();
     await approve();
-    expect(mocks.purchaseCredits.mock.calls.map((c) => c[2])).toEqual(['ORDER1', 'ORDER1']);
+    expect(mocks.purchaseCredits.mock.calls.map((c) => c[2])).toEqual(['5O190127TN364715T', '5O190127TN364715T']);
     expect(player.cloud?.credits).toBe(35);
     expect(toastTexts()).toEqual(['success: Successfully purchased 30 credits!']);
   });
@@ -213,12 +216,12 @@ describe('paying', () => {
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(3);
     expect(purchase).toMatchObject({
       phase: 'unrecorded',
-      orderId: 'ORDER1',
+      orderId: '5O190127TN364715T',
       error: 'Failed to complete purchase. Please contact support.',
     });
     mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 35, creditsAdded: 30, error: null });
     await expect(recordPurchase()).resolves.toBe(true);
-    expect(mocks.purchaseCredits.mock.calls.every((c) => c[2] === 'ORDER1')).toBe(true);
+    expect(mocks.purchaseCredits.mock.calls.every((c) => c[2] === '5O190127TN364715T')).toBe(true);
   });
 
   it('shows a failing purchase call as "Error: {server text}" and retries on request', async () => {
@@ -244,22 +247,24 @@ describe('paying', () => {
     expect(purchase).toMatchObject({
       phase: 'unrecorded',
       refused: true,
-      error: 'Error: Order amount does not match the credit pack PayPal order: ORDER1',
+      error: 'Error: Order amount does not match the credit pack PayPal order: 5O190127TN364715T',
     });
     await expect(recordPurchase()).resolves.toBe(false);
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem('pendingPayments')).toBe('{}');
+    expect(localStorage.getItem('pendingPayments')).toBe('{"byUid":{},"held":[]}');
     // Closed, the refusal stays on screen until dismissed: support needs the order id.
     closePurchase();
-    expect(toastTexts()).toEqual(['error: Error: Order amount does not match the credit pack PayPal order: ORDER1']);
-    expect(toasts.items[0]?.text).toContain('ORDER1');
+    expect(toastTexts()).toEqual([
+      'error: Error: Order amount does not match the credit pack PayPal order: 5O190127TN364715T',
+    ]);
+    expect(toasts.items[0]?.text).toContain('5O190127TN364715T');
   });
 
   it('says "Failed to complete purchase. Please contact support." and the order id for a refusal without a text', async () => {
     mocks.purchaseCredits.mockResolvedValueOnce({ success: false, newBalance: null, creditsAdded: null, error: null });
     await openWithButtons();
     await approve();
-    expect(purchase.error).toBe('Failed to complete purchase. Please contact support. PayPal order: ORDER1');
+    expect(purchase.error).toBe('Failed to complete purchase. Please contact support. PayPal order: 5O190127TN364715T');
   });
 
   it('keeps the order for the signed-in user before the purchase call, and forgets it once recorded', async () => {
@@ -270,8 +275,13 @@ describe('paying', () => {
     });
     await openWithButtons();
     await approve();
-    expect(stored).toEqual({ u1: [{ kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' }] });
-    expect(localStorage.getItem('pendingPayments')).toBe('{}');
+    expect(stored).toEqual({
+      byUid: {
+        u1: [{ kind: 'credits', orderId: '5O190127TN364715T', packId: 'credits-30', keptAt: expect.any(Number) }],
+      },
+      held: [],
+    });
+    expect(localStorage.getItem('pendingPayments')).toBe('{"byUid":{},"held":[]}');
   });
 
   it('keeps an order the backend did not record: closing leaves it to the layout notice, not to support', async () => {
@@ -284,8 +294,31 @@ describe('paying', () => {
     expect(toastTexts()).toEqual([]);
     expect(pendingPayments.kept).toBe(1);
     expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual({
-      u1: [{ kind: 'credits', orderId: 'ORDER1', packId: 'credits-30' }],
+      byUid: {
+        u1: [{ kind: 'credits', orderId: '5O190127TN364715T', packId: 'credits-30', keptAt: expect.any(Number) }],
+      },
+      held: [],
     });
+  });
+
+  it('a refusal naming another player keeps the order for its owner, says so with the order id, and offers no Try Again', async () => {
+    mocks.purchaseCredits.mockRejectedValue(
+      new ApiError('http', 403, 'This PayPal order was paid for by another player', 'PAYMENT_OWNER_MISMATCH'),
+    );
+    await openWithButtons();
+    await approve();
+    const text =
+      'This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in. PayPal order: 5O190127TN364715T';
+    expect(purchase).toMatchObject({ phase: 'unrecorded', refused: true, error: text });
+    await expect(recordPurchase()).resolves.toBe(false);
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
+    // Not this user's to record, but never dropped: held for its owner.
+    expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual({
+      byUid: {},
+      held: [{ kind: 'credits', orderId: '5O190127TN364715T', packId: 'credits-30', keptAt: expect.any(Number) }],
+    });
+    closePurchase();
+    expect(toastTexts()).toEqual([`error: ${text}`]);
   });
 
   it('Try Again after another tab recorded the order asks nothing and closes the modal without a second toast', async () => {
@@ -312,7 +345,7 @@ describe('paying', () => {
 
   it('does not count a capture PayPal did not complete', async () => {
     await openWithButtons();
-    await approve(async () => ({ id: 'ORDER1', status: 'PAYER_ACTION_REQUIRED' }));
+    await approve(async () => ({ id: '5O190127TN364715T', status: 'PAYER_ACTION_REQUIRED' }));
     expect(purchase.error).toBe('PayPal payment failed. Please try again later.');
     expect(mocks.purchaseCredits).not.toHaveBeenCalled();
   });

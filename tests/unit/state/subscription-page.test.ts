@@ -150,7 +150,8 @@ describe('choosing a plan', () => {
     expect(paypal.renderButtons).toHaveBeenCalledWith('subscription', expect.any(HTMLElement), expect.anything());
     const create = vi.fn(async () => 'I-9');
     await options.createSubscription!({}, { subscription: { create, revise: vi.fn() } });
-    expect(create).toHaveBeenCalledWith({ plan_id: config.paypal.planIds.ANNUAL });
+    // The subscriber's player as PayPal's custom_id: the backend activates it for this player only.
+    expect(create).toHaveBeenCalledWith({ plan_id: config.paypal.planIds.ANNUAL, custom_id: PLAYER.playerId });
   });
 
   it('lets a cancelled plan be renewed', async () => {
@@ -164,13 +165,13 @@ describe('paying with PayPal', () => {
   it('activates the approved subscription, refreshes, and reloads the page after 5 seconds', async () => {
     await openPanel('ANNUAL');
     const done = options.onApprove!(
-      { orderID: 'EC-1', subscriptionID: 'I-NEW' },
+      { orderID: 'EC-1', subscriptionID: 'I-NEWNEWNEW123' },
       { redirect: vi.fn(), restart: vi.fn() },
     );
     expect(subscriptionPage.processing).toBe('Activating your subscription...');
     expect(subscriptionPage.selected).toBeNull();
     await done;
-    expect(api.activateSubscription).toHaveBeenCalledWith(anyContext, PLAYER.playerId, 'I-NEW', 'ANNUAL');
+    expect(api.activateSubscription).toHaveBeenCalledWith(anyContext, PLAYER.playerId, 'I-NEWNEWNEW123', 'ANNUAL');
     expect(api.fetchSubscription).toHaveBeenCalled();
     expect(toastTexts()).toEqual(['success: Your subscription has been activated successfully!']);
     expect(subscriptionPage.processing).toBeNull();
@@ -183,13 +184,16 @@ describe('paying with PayPal', () => {
   it.each([
     [
       new ApiError('http', 400, 'Subscription was not approved at PayPal'),
-      'Failed to activate your subscription. If you were charged, please contact support. PayPal subscription: I-NEW',
+      'Failed to activate your subscription. If you were charged, please contact support. PayPal subscription: I-NEWNEWNEW123',
     ],
     [new ApiError('http', 401, 'expired'), 'Authentication failed. Please try again later.'],
   ])('says why activation failed (%s)', async (error, text) => {
     api.activateSubscription.mockRejectedValue(error);
     await openPanel();
-    await options.onApprove!({ orderID: 'EC-1', subscriptionID: 'I-NEW' }, { redirect: vi.fn(), restart: vi.fn() });
+    await options.onApprove!(
+      { orderID: 'EC-1', subscriptionID: 'I-NEWNEWNEW123' },
+      { redirect: vi.fn(), restart: vi.fn() },
+    );
     expect(toastTexts()).toEqual([`error: ${text}`]);
     await vi.advanceTimersByTimeAsync(6000);
     expect(reload).not.toHaveBeenCalled();
@@ -202,8 +206,16 @@ describe('paying with PayPal', () => {
       throw new ApiError('network', null, 'Failed to fetch');
     });
     await openPanel('MONTHLY');
-    await options.onApprove!({ orderID: 'EC-1', subscriptionID: 'I-KEPT' }, { redirect: vi.fn(), restart: vi.fn() });
-    expect(stored).toEqual({ u1: [{ kind: 'subscription', subscriptionId: 'I-KEPT', plan: 'MONTHLY' }] });
+    await options.onApprove!(
+      { orderID: 'EC-1', subscriptionID: 'I-KEPTKEPTKEPT' },
+      { redirect: vi.fn(), restart: vi.fn() },
+    );
+    expect(stored).toEqual({
+      byUid: {
+        u1: [{ kind: 'subscription', subscriptionId: 'I-KEPTKEPTKEPT', plan: 'MONTHLY', keptAt: expect.any(Number) }],
+      },
+      held: [],
+    });
     expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual(stored);
     expect(pendingPayments.kept).toBe(1);
     expect(toastTexts()).toEqual([]);

@@ -65,7 +65,7 @@ export function fakePayPal(): FakePayPal {
       throw new PayPalRestError(422, 'ACTION_DOES_NOT_MATCH_INTENT', 'ACTION_DOES_NOT_MATCH_INTENT');
     },
     async createSubscription(body: CreateSubscriptionRequestBody) {
-      calls.push(`createSubscription ${body.plan_id}`);
+      calls.push(`createSubscription ${body.plan_id}${body.custom_id ? ` for ${body.custom_id}` : ''}`);
       if (body.plan_id === 'P-UNKNOWN')
         throw new PayPalRestError(404, 'INVALID_RESOURCE_ID', 'INVALID_RESOURCE_ID: plan');
       const sub = { id: `I-SUB${++n}`, plan_id: body.plan_id, status: 'APPROVAL_PENDING' };

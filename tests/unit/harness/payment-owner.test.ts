@@ -1,0 +1,292 @@
+// The reference backend records a PayPal payment only for the player PayPal names as its owner (custom_id), reads it
+// from PayPal's REST API (the stand-in's), cancels at PayPal, and never grants a used subscription again.
+// Over HTTP, in process; tokens are made here in the Auth emulator's exact shape.
+import { afterAll, describe, expect, it } from 'vitest';
+import { startBackend, type Backend } from '../../../harness/backend/server';
+import { Store } from '../../../harness/backend/store';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+function emulatorToken(uid: string) {
+  const iat = Math.floor(Date.now() / 1000) - 5;
+  const claims = {
+    email: `${uid}@example.com`,
+    email_verified: false,
+    auth_time: iat,
+    user_id: uid,
+    firebase: { identities: { email: [`${uid}@example.com`] }, sign_in_provider: 'password' },
+    iat,
+    exp: iat + 3600,
+    aud: 'demo-portal',
+    iss: 'https://securetoken.google.com/demo-portal',
+    sub: uid,
+  };
+  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+}
+
+const started: Backend[] = [];
+afterAll(async () => {
+  for (const b of started) await b.stop();
+});
+
+async function backend(): Promise<Backend> {
+  // The emulator address only marks emulator mode here; nothing listens there.
+  const b = await startBackend({ port: 0, emulatorUrl: 'http://127.0.0.1:9' });
+  started.push(b);
+  return b;
+}
+
+interface Player {
+  playerId: string;
+  headers: Record<string, string>;
+}
+
+async function call(b: Backend, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${b.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}
+
+async function player(b: Backend, uid: string): Promise<Player> {
+  const token = emulatorToken(uid);
+  const res = await call(b, 'POST', '/auth/unity', { idToken: token }, { authorization: `Bearer ${token}` });
+  expect(res.status).toBe(200);
+  return {
+    playerId: String(res.json.playerId),
+    headers: { authorization: `Bearer ${token}`, 'x-unity-token': String(res.json.accessToken) },
+  };
+}
+
+/** PayPal's side as the SDK drives it: the client id header is all the stand-in's REST API asks. */
+const paypal = (b: Backend, method: string, path: string, body?: unknown) =>
+  call(b, method, `/paypal${path}`, body, { 'paypal-client-id': 'test-client-id' });
+
+/** A credits order for `value` dollars, created with `customId`, approved by the buyer and captured. */
+async function capturedOrder(b: Backend, customId: string | undefined, value = '14.99'): Promise<string> {
+  const created = await paypal(b, 'POST', '/v2/checkout/orders', {
+    intent: 'CAPTURE',
+    purchase_units: [{ description: '30 credits', amount: { currency_code: 'USD', value }, custom_id: customId }],
+  });
+  expect(created.status).toBe(201);
+  const id = String(created.json.id);
+  expect((await paypal(b, 'POST', `/v2/checkout/orders/${id}/approve`, {})).status).toBe(200);
+  expect((await paypal(b, 'POST', `/v2/checkout/orders/${id}/capture`, {})).status).toBe(201);
+  return id;
+}
+
+async function approvedSubscription(b: Backend, customId: string | undefined, planId = 'P-TEST-MONTHLY') {
+  const created = await paypal(b, 'POST', '/v1/billing/subscriptions', { plan_id: planId, custom_id: customId });
+  expect(created.status).toBe(201);
+  const id = String(created.json.id);
+  expect((await paypal(b, 'POST', `/v1/billing/subscriptions/${id}/approve`, {})).status).toBe(200);
+  return id;
+}
+
+const purchase = (b: Backend, p: Player, orderId: string, creditsAmount = 30) =>
+  call(b, 'POST', '/consumables/purchase', { creditsAmount, paymentMethod: 'paypal', orderId }, p.headers);
+const activate = (b: Backend, p: Player, subscriptionId: string, plan = 'MONTHLY') =>
+  call(b, 'POST', '/subscription/activate', { playerId: p.playerId, subscriptionId, plan }, p.headers);
+const credits = (b: Backend, p: Player) => b.store.data.players[p.playerId]!.credits;
+
+describe('the PayPal stand-in keeps the owner as PayPal does', () => {
+  it("creates ids in PayPal's formats and returns custom_id on the order, its capture and the subscription", async () => {
+    const b = await backend();
+    const orderId = await capturedOrder(b, 'P-OWNER');
+    expect(orderId).toMatch(/^[0-9A-Z]{17}$/);
+    const order = await paypal(b, 'GET', `/v2/checkout/orders/${orderId}`);
+    expect(order.json).toMatchObject({
+      status: 'COMPLETED',
+      purchase_units: [
+        {
+          custom_id: 'P-OWNER',
+          amount: { currency_code: 'USD', value: '14.99' },
+          payments: { captures: [{ status: 'COMPLETED', custom_id: 'P-OWNER', amount: { value: '14.99' } }] },
+        },
+      ],
+    });
+    const subscriptionId = await approvedSubscription(b, 'P-OWNER');
+    expect(subscriptionId).toMatch(/^I-[0-9A-Z]{12}$/);
+    expect((await paypal(b, 'GET', `/v1/billing/subscriptions/${subscriptionId}`)).json).toMatchObject({
+      id: subscriptionId,
+      status: 'ACTIVE',
+      custom_id: 'P-OWNER',
+    });
+  });
+
+  it('refuses a custom_id over 127 characters, as PayPal does', async () => {
+    const b = await backend();
+    const order = await paypal(b, 'POST', '/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '9.99' }, custom_id: 'x'.repeat(128) }],
+    });
+    expect(order.status).toBe(400);
+    expect(order.json).toMatchObject({ details: [{ issue: 'INVALID_STRING_LENGTH' }] });
+    const sub = await paypal(b, 'POST', '/v1/billing/subscriptions', { plan_id: 'P-TEST-MONTHLY', custom_id: '' });
+    expect(sub.status).toBe(400);
+  });
+});
+
+describe('a credits order belongs to the player who paid', () => {
+  it('is refused for anyone else with 403 PAYMENT_OWNER_MISMATCH, and recorded once for its owner', async () => {
+    const b = await backend();
+    const payer = await player(b, 'payer');
+    const other = await player(b, 'other');
+    const orderId = await capturedOrder(b, payer.playerId);
+
+    const refused = await purchase(b, other, orderId);
+    expect(refused).toEqual({
+      status: 403,
+      json: {
+        success: false,
+        error: 'This PayPal order was paid for by another player',
+        code: 'PAYMENT_OWNER_MISMATCH',
+      },
+    });
+    expect(credits(b, other)).toBe(0);
+
+    expect(await purchase(b, payer, orderId)).toMatchObject({
+      status: 200,
+      json: { success: true, creditsAdded: 30, newBalance: 30 },
+    });
+    expect(await purchase(b, payer, orderId)).toMatchObject({ status: 200, json: { creditsAdded: 0, newBalance: 30 } });
+    expect((await purchase(b, other, orderId)).status).toBe(403);
+    expect([credits(b, payer), credits(b, other)]).toEqual([30, 0]);
+  });
+
+  it('reads the order from PayPal: an order without an owner, unknown, uncaptured or for another price is refused', async () => {
+    const b = await backend();
+    const p = await player(b, 'buyer');
+    const unowned = await capturedOrder(b, undefined);
+    expect(await purchase(b, p, unowned)).toMatchObject({
+      status: 403,
+      json: { code: 'PAYMENT_OWNER_MISMATCH', error: expect.stringMatching(/names no player/) },
+    });
+    expect(await purchase(b, p, 'ABCDEFGHIJ0123456')).toMatchObject({
+      status: 400,
+      json: { error: 'Order was not captured at PayPal' },
+    });
+    const created = await paypal(b, 'POST', '/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '14.99' }, custom_id: p.playerId }],
+    });
+    expect(await purchase(b, p, String(created.json.id))).toMatchObject({
+      status: 400,
+      json: { error: 'Order was not captured at PayPal' },
+    });
+    const cheap = await capturedOrder(b, p.playerId, '0.01');
+    expect(await purchase(b, p, cheap)).toMatchObject({
+      status: 400,
+      json: { error: 'Order amount does not match the credit pack' },
+    });
+    expect(credits(b, p)).toBe(0);
+    // The backend asked PayPal's REST API each time.
+    expect(b.log.filter((e) => e.route === 'paypal-order-get').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers 502, and records nothing, when PayPal does not answer as expected (the portal tries again)', async () => {
+    const b = await backend();
+    const p = await player(b, 'buyer');
+    const orderId = await capturedOrder(b, p.playerId);
+    b.setFaults('paypal-order-get=500x1');
+    expect((await purchase(b, p, orderId)).status).toBe(502);
+    expect(credits(b, p)).toBe(0);
+    expect((await purchase(b, p, orderId)).status).toBe(200);
+  });
+});
+
+describe('a subscription belongs to its subscriber, is granted once, and is cancelled at PayPal', () => {
+  it('is refused for another player with 403 PAYMENT_OWNER_MISMATCH', async () => {
+    const b = await backend();
+    const payer = await player(b, 'sub-payer');
+    const other = await player(b, 'sub-other');
+    const id = await approvedSubscription(b, payer.playerId);
+    expect(await activate(b, other, id)).toEqual({
+      status: 403,
+      json: { error: 'This PayPal subscription was paid for by another player', code: 'PAYMENT_OWNER_MISMATCH' },
+    });
+    expect(b.store.data.players[other.playerId]!.subscription).toBeNull();
+    expect(await activate(b, payer, id)).toMatchObject({ status: 200, json: { success: true } });
+  });
+
+  it("cancel stops PayPal's billing; the used id is answered as it is while current, never granted again", async () => {
+    const b = await backend();
+    const p = await player(b, 'sub-cancel');
+    const first = await approvedSubscription(b, p.playerId);
+    const granted = await activate(b, p, first);
+    const expiresAt = (granted.json.subscription as { expiresAt: string }).expiresAt;
+    // A retry of the same activation: the same record.
+    expect((await activate(b, p, first)).json).toEqual(granted.json);
+
+    const cancelled = await call(
+      b,
+      'POST',
+      '/subscription/cancel',
+      { playerId: p.playerId, reason: 'too_expensive', subscriptionId: first },
+      p.headers,
+    );
+    expect(cancelled.status).toBe(200);
+    expect((await paypal(b, 'GET', `/v1/billing/subscriptions/${first}`)).json).toMatchObject({
+      status: 'CANCELLED',
+      status_change_note: 'Cancelled by the player: too_expensive',
+    });
+
+    // Still the current (cancelled) plan: answered as it is, with no fresh period.
+    expect(await activate(b, p, first)).toMatchObject({
+      status: 200,
+      json: { subscription: { status: 'CANCELLED', expiresAt } },
+    });
+    // A new plan, then the old id again: refused.
+    const second = await approvedSubscription(b, p.playerId, 'P-TEST-ANNUAL');
+    expect((await activate(b, p, second, 'ANNUAL')).status).toBe(200);
+    expect(await activate(b, p, first)).toEqual({ status: 409, json: { error: 'Subscription already used' } });
+    expect(b.store.data.players[p.playerId]!.subscription).toMatchObject({ subscriptionId: second, status: 'ACTIVE' });
+  });
+
+  it('keeps the plan when PayPal does not cancel, and counts one PayPal already cancelled as done', async () => {
+    const b = await backend();
+    const p = await player(b, 'sub-fail');
+    const id = await approvedSubscription(b, p.playerId);
+    await activate(b, p, id);
+    const cancel = () =>
+      call(b, 'POST', '/subscription/cancel', { playerId: p.playerId, reason: 'other', subscriptionId: id }, p.headers);
+    b.setFaults('paypal-subscription-cancel=500x1');
+    const failed = await cancel();
+    expect(failed.status).toBe(502);
+    expect(b.store.data.players[p.playerId]!.subscription).toMatchObject({ status: 'ACTIVE' });
+    expect((await paypal(b, 'GET', `/v1/billing/subscriptions/${id}`)).json).toMatchObject({ status: 'ACTIVE' });
+    // Cancelled at PayPal by other means (PayPal's own site): the backend's cancel still goes through.
+    expect((await paypal(b, 'POST', `/v1/billing/subscriptions/${id}/cancel`, { reason: 'by the buyer' })).status).toBe(
+      204,
+    );
+    expect((await cancel()).status).toBe(200);
+    expect(b.store.data.players[p.playerId]!.subscription).toMatchObject({ status: 'CANCELLED' });
+  });
+});
+
+describe('data of an earlier release', () => {
+  it("moves the backend's records kept on PayPal's (order.purchase, usedBy) to its own tables", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'store-')), 'data.json');
+    const result = { success: true, newBalance: 30, creditsAdded: 30 };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        players: {},
+        byUid: {},
+        paypalOrders: { O1: { id: 'O1', status: 'COMPLETED', purchase: { playerId: 'P1', result } } },
+        paypalSubscriptions: { 'I-1': { id: 'I-1', planId: 'P-TEST-MONTHLY', status: 'ACTIVE', usedBy: 'P1' } },
+      }),
+    );
+    const store = new Store(file);
+    expect(store.data.recordedOrders.O1).toEqual({ playerId: 'P1', result });
+    expect(store.data.usedSubscriptions['I-1']).toBe('P1');
+    expect(store.data.paypalOrders.O1).not.toHaveProperty('purchase');
+    expect(store.data.paypalSubscriptions['I-1']).not.toHaveProperty('usedBy');
+  });
+});
