@@ -145,7 +145,7 @@ describe('subscriptions', () => {
   it('goes through purchase, the active block, pause, resume and cancel', async () => {
     const user = await newUser();
     await expect(fetchSubscription(user.ctx, user.playerId)).resolves.toBeNull();
-    const paypalId = await approvedPayPalSubscription(MONTHLY_PLAN_ID);
+    const paypalId = await approvedPayPalSubscription(MONTHLY_PLAN_ID, user.playerId);
     await activateSubscription(user.ctx, user.playerId, paypalId, 'MONTHLY');
     const active = await fetchSubscription(user.ctx, user.playerId);
     expect(active).toMatchObject({
@@ -155,7 +155,7 @@ describe('subscriptions', () => {
       subscriptionSource: 'paypal',
     });
 
-    const second = await approvedPayPalSubscription('P-TEST-ANNUAL');
+    const second = await approvedPayPalSubscription('P-TEST-ANNUAL', user.playerId);
     const blocked = await activateSubscription(user.ctx, user.playerId, second, 'ANNUAL').catch((e: unknown) => e);
     expect(blocked).toBeInstanceOf(ApiError);
     expect((blocked as ApiError).serverText).toBe(
@@ -228,7 +228,7 @@ describe('designs, credits, affiliate, deletion', () => {
 
   it('adds a pack once per order id, even when the call is repeated', async () => {
     const user = await newUser();
-    const orderId = await capturedOrder('14.99');
+    const orderId = await capturedOrder('14.99', user.playerId);
     await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({
       success: true,
       newBalance: 30,
@@ -241,9 +241,22 @@ describe('designs, credits, affiliate, deletion', () => {
     });
   });
 
+  it("refuses another player's order with 403 PAYMENT_OWNER_MISMATCH and adds nothing", async () => {
+    const payer = await newUser();
+    const other = await newUser();
+    const orderId = await capturedOrder('14.99', payer.playerId);
+    const error = await purchaseCredits(other.ctx, 30, orderId).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'PAYMENT_OWNER_MISMATCH',
+      serverText: 'This PayPal order was paid for by another player',
+    });
+    await expect(purchaseCredits(payer.ctx, 30, orderId)).resolves.toMatchObject({ creditsAdded: 30 });
+  });
+
   it('refuses an order whose amount is not the pack price', async () => {
     const user = await newUser();
-    const orderId = await capturedOrder('0.01');
+    const orderId = await capturedOrder('0.01', user.playerId);
     const error = await purchaseCredits(user.ctx, 60, orderId).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, serverText: 'Order amount does not match the credit pack' });
   });

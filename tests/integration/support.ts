@@ -37,28 +37,28 @@ export async function faults(uid: string, spec: string): Promise<void> {
   await harness().faults(spec, uid);
 }
 
-/** What PayPal does when the buyer approves: a subscription for `planId`, approved. */
-export async function approvedPayPalSubscription(planId: string): Promise<string> {
+/** What PayPal does when the buyer approves: a subscription for `planId`, owned by `playerId` (custom_id), approved. */
+export async function approvedPayPalSubscription(planId: string, playerId: string): Promise<string> {
   const headers = { 'content-type': 'application/json', 'PayPal-Client-Id': 'test-client-id' };
   const created = await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ plan_id: planId }),
+    body: JSON.stringify({ plan_id: planId, custom_id: playerId }),
   });
   const { id } = (await created.json()) as { id: string };
   await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions/${id}/approve`, { method: 'POST', headers });
   return id;
 }
 
-/** What PayPal does for a credits order: created with one purchase unit, approved by the buyer, captured. */
-export async function capturedOrder(value: string): Promise<string> {
+/** What PayPal does for a credits order: one purchase unit owned by `playerId` (custom_id), approved, captured. */
+export async function capturedOrder(value: string, playerId: string): Promise<string> {
   const headers = { 'content-type': 'application/json', 'PayPal-Client-Id': 'test-client-id' };
   const created = await fetch(`${backendUrl()}/paypal/v2/checkout/orders`, {
     method: 'POST',
     headers,
     body: JSON.stringify({
       intent: 'CAPTURE',
-      purchase_units: [{ description: 'credits', amount: { currency_code: 'USD', value } }],
+      purchase_units: [{ description: 'credits', custom_id: playerId, amount: { currency_code: 'USD', value } }],
     }),
   });
   const { id } = (await created.json()) as { id: string };
