@@ -148,7 +148,17 @@ test.describe('a captured credit order the backend did not record', () => {
     // Sign Out cleared local storage (SPEC 4) but put the kept payment back.
     expect(await page.evaluate(() => localStorage.getItem('redirectUrl'))).toBeNull();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('pendingPayments'))) ?? 'null')).toEqual({
-      [account.uid]: [{ kind: 'credits', orderId: expect.any(String), packId: 'credits-30' }],
+      byUid: {
+        [account.uid]: [
+          {
+            kind: 'credits',
+            orderId: expect.stringMatching(/^[0-9A-Z]{17}$/),
+            packId: 'credits-30',
+            keptAt: expect.any(Number),
+          },
+        ],
+      },
+      held: [],
     });
     await signInToAccount(page, account);
     await expect(status(page, 'Successfully purchased 30 credits!')).toBeVisible();
@@ -177,11 +187,10 @@ test.describe('a captured credit order the backend did not record', () => {
     await expect(status(page, KEPT)).toHaveCount(0);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth/);
-    const ledger = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingPayments'))) ?? 'null') as Record<
-      string,
-      unknown
-    >;
-    expect(Object.keys(ledger)).toEqual([buyer.uid]);
+    const ledger = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingPayments'))) ?? 'null') as {
+      byUid: Record<string, unknown>;
+    };
+    expect(Object.keys(ledger.byUid)).toEqual([buyer.uid]);
 
     // The buyer's payment was waiting for the buyer: signing in records it.
     await signInToAccount(page, buyer);
@@ -190,6 +199,92 @@ test.describe('a captured credit order the backend did not record', () => {
     expect(await purchaseStatuses(harness, other)).toEqual([]);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
     await expect(balance(page, 35)).toBeVisible();
+  });
+
+  test.describe('presented by another user of the same browser (README Security, a paid order belongs to its payer)', () => {
+    test.use({ allowConsoleErrors: [/status of (500|403)/] });
+
+    test("copying the ledger entry or calling the backend directly gets them nothing; the payer's next sign-in records it once", async ({
+      page,
+      harness,
+    }) => {
+      test.slow();
+      const payer = await harness.account({ credits: 5 });
+      const other = await harness.account({ credits: 2 });
+      await signInToAccount(page, payer);
+      await payWhileRecordingFails(page, harness, payer);
+      await closeModal(page);
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page).toHaveURL(/\/auth/);
+
+      await signInToAccount(page, other);
+      // As someone at the keyboard with DevTools: the payer's entry copied under their own uid.
+      const orderId = await page.evaluate(
+        ([from, to]) => {
+          const ledger = JSON.parse(localStorage.getItem('pendingPayments') ?? '{}') as {
+            byUid: Record<string, Array<{ orderId: string }>>;
+          };
+          ledger.byUid[to!] = ledger.byUid[from!]!;
+          localStorage.setItem('pendingPayments', JSON.stringify(ledger));
+          return ledger.byUid[from!]![0]!.orderId;
+        },
+        [payer.uid, other.uid],
+      );
+      await page.reload();
+      const held = page.getByRole('alert').filter({
+        hasText: `This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in. PayPal order: ${orderId}`,
+      });
+      await expect(held).toBeVisible();
+      await expectAccessible(page, "another user's payment, held for its payer");
+
+      // And straight to the backend with their own tokens, as the portal would send it.
+      const direct = await page.evaluate(
+        async ({ backend, orderId }) => {
+          const authKey = Object.keys(localStorage).find((k) => k.startsWith('firebase:authUser:'))!;
+          const idToken = (JSON.parse(localStorage.getItem(authKey)!) as { stsTokenManager: { accessToken: string } })
+            .stsTokenManager.accessToken;
+          const unity = JSON.parse(localStorage.getItem('unityAuthData')!) as { accessToken: string };
+          const res = await fetch(`${backend}/consumables/purchase`, {
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${idToken}`,
+              'X-Unity-Token': unity.accessToken,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({ creditsAmount: 30, paymentMethod: 'paypal', orderId }),
+          });
+          return { status: res.status, body: (await res.json()) as unknown };
+        },
+        { backend: harness.backendUrl, orderId },
+      );
+      expect(direct).toEqual({
+        status: 403,
+        body: {
+          success: false,
+          error: 'This PayPal order was paid for by another player',
+          code: 'PAYMENT_OWNER_MISMATCH',
+        },
+      });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
+      await expect(balance(page, 2)).toBeVisible();
+      expect(await purchaseStatuses(harness, other)).toEqual([403, 403]);
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page).toHaveURL(/\/auth/);
+
+      // The payer's own entry was never touched: their next sign-in records it, once.
+      await signInToAccount(page, payer);
+      await expect(status(page, 'Successfully purchased 30 credits!')).toHaveCount(1);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
+      await expect(balance(page, 35)).toBeVisible();
+      await page.reload();
+      await expect(balance(page, 35)).toBeVisible();
+      expect(await purchaseStatuses(harness, payer)).toEqual([500, 200]);
+      expect(await purchaseStatuses(harness, other)).toEqual([403, 403]);
+      expect(JSON.parse((await page.evaluate(() => localStorage.getItem('pendingPayments'))) ?? 'null')).toEqual({
+        byUid: {},
+        held: [],
+      });
+    });
   });
 
   test('a final refusal says so with the PayPal order id and is not asked again', async ({ page, harness }) => {
