@@ -23,10 +23,12 @@ import {
   sendEmailVerification,
   type Auth,
   type Persistence,
+  type PopupRedirectResolver,
   type User,
 } from 'firebase/auth';
 import { config } from '../config/config';
 import { EarlierIndexedDbSession } from './earlier-session';
+import { popupWarmth } from './popup-warmth';
 
 /** The signed-in person as the portal uses it: plain data, no firebase types. */
 export interface PortalUser {
@@ -49,13 +51,50 @@ function getAuthInstance(): Auth {
   // localStorage, then memory (storage blocked). Never Firebase's IndexedDB persistence: Firebase writes to every listed
   // persistence before it starts, and in WebKit that write can wait for ever (README, "Start-up, clocks and tabs").
   // A session an earlier release kept in IndexedDB is read once, without writing, and moved to localStorage.
+  // No popupRedirectResolver here: given one, Auth on a phone or in Safari waits for apis.google.com before it reads
+  // the stored user. Each popup names PopupResolver instead, and popup-warmth.ts loads it where a popup is offered.
   auth = initializeAuth(app, {
     persistence: [browserLocalPersistence, EarlierIndexedDbSession as unknown as Persistence, inMemoryPersistence],
-    popupRedirectResolver: browserPopupRedirectResolver,
   });
   // USE_AUTH_EMULATOR is config.useEmulator as a build-time constant: production bundles carry no emulator code.
   if (USE_AUTH_EMULATOR) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  // The moment the session is known, for the bench's count of third-party requests made before it.
+  void auth.authStateReady().then(() => performance.mark?.('portal:session-known'));
   return auth;
+}
+
+/** The part of Firebase's resolver that loads its machinery: what Auth itself calls to initialize it early. */
+interface ResolverInternal {
+  _initialize(auth: Auth): Promise<unknown>;
+}
+const BrowserResolver = browserPopupRedirectResolver as unknown as new () => ResolverInternal;
+
+/**
+ * Firebase's browser resolver, as the one instance that both the popups and the warming use: Firebase keeps one
+ * instance per resolver class, made with `new`, and this class's constructor hands back the first one.
+ */
+class PopupResolver extends BrowserResolver {
+  private static first: PopupResolver | undefined;
+  constructor() {
+    super();
+    // Every `new` gives the first instance: the one the popups use is the one the warming loaded.
+    return (PopupResolver.first ??= this);
+  }
+}
+const popupResolver = PopupResolver as unknown as PopupRedirectResolver;
+
+const popups = popupWarmth({
+  load: () => new PopupResolver()._initialize(getAuthInstance()),
+  sessionKnown: () => getAuthInstance().authStateReady(),
+});
+
+/**
+ * Loads the popup machinery in the background where a popup is offered (the sign-in choice, Sign-in & security):
+ * `idle` when that screen shows, `now` when a pointer or the focus reaches a popup button. Never before the session
+ * is known.
+ */
+export function warmPopups(when: 'idle' | 'now'): void {
+  popups.warm(when);
 }
 
 function toPortalUser(user: User): PortalUser {
@@ -96,14 +135,14 @@ export function currentUser(): PortalUser | null {
 export async function signInWithGoogle(): Promise<PortalUser> {
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({ prompt: 'select_account' });
-  return toPortalUser((await signInWithPopup(getAuthInstance(), provider)).user);
+  return toPortalUser((await popups.run(() => signInWithPopup(getAuthInstance(), provider, popupResolver))).user);
 }
 
 export async function signInWithApple(): Promise<PortalUser> {
   const provider = new OAuthProvider('apple.com');
   provider.addScope('email');
   provider.addScope('name');
-  return toPortalUser((await signInWithPopup(getAuthInstance(), provider)).user);
+  return toPortalUser((await popups.run(() => signInWithPopup(getAuthInstance(), provider, popupResolver))).user);
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<PortalUser> {
@@ -235,7 +274,7 @@ export async function linkProvider(providerId: 'google.com' | 'apple.com'): Prom
     provider.addScope('email');
     provider.addScope('name');
   }
-  return toPortalUser((await linkWithPopup(user, provider)).user);
+  return toPortalUser((await popups.run(() => linkWithPopup(user, provider, popupResolver))).user);
 }
 
 export async function unlinkProvider(providerId: string): Promise<PortalUser> {

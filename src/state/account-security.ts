@@ -130,6 +130,11 @@ export async function submitPassword(current: string, next: string): Promise<boo
 
 // ---- Linked methods ----
 
+/** The Link buttons' popups get ready as a pointer or the focus reaches one. */
+export function prepareLinkPopups(): void {
+  auth.warmPopups('now');
+}
+
 /** Links Google or Apple in a popup. A popup that cannot open here offers the system browser instead. */
 export async function linkMethod(provider: LinkableProvider): Promise<void> {
   const state = accountSecurity.link;

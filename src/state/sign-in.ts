@@ -167,6 +167,11 @@ function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProvid
   });
 }
 
+/** Google and Apple get ready while the choice shows (`idle`), or as a pointer or the focus reaches one (`now`). */
+export function preparePopups(when: 'idle' | 'now'): void {
+  auth.warmPopups(when);
+}
+
 /** Google or Apple in a popup (SPEC 7). A popup that cannot open here offers the system browser instead. */
 export async function signInWithProvider(provider: PopupProvider): Promise<void> {
   await attempt(

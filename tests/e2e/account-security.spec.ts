@@ -3,7 +3,7 @@
 // e-mail verification through its oobCodes.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { firebaseError, serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';
+import { firebaseError, signInWithNewIdpAccount } from './support/identity-provider';
 import { signInByEmail } from './support/sign-in';
 import { expectNoSidewaysScroll, profileValue, signInToAccount } from './support/signed-in';
 
@@ -127,9 +127,6 @@ test.describe('change password', () => {
 test.describe('linked methods (the emulator IdP widget)', () => {
   // "Add a password": the emulator answers the link of the account's own address with a 400 before the portal sets it.
   test.use({ allowConsoleErrors: [HTTP_ERROR_LOG] });
-  test.beforeEach(async ({ context }) => {
-    await serveIdentityProviderOffline(context);
-  });
 
   test('linking Google in the popup makes "Continue with Google" sign into the same account', async ({
     page,

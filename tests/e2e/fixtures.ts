@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { harnessClient, type GuestPlayer, type LogEntry, type SeedOptions } from '../../harness/client';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { EmulatorAdmin } from '../../harness/emulator';
+import { serveIdentityProviderOffline, type GoogleServers, type ThirdPartyLog } from './support/identity-provider';
 
 export type { SeedOptions };
 
@@ -96,12 +97,23 @@ interface Fixtures {
    * Set true in tests of the survey itself.
    */
   welcomeSurvey: boolean;
+  /**
+   * How apis.google.com answers every page of the test (support/identity-provider.ts): the gapi stand-in at once by
+   * default, as for a person whose network reaches Google; `slow` and `hanging` for the phone tests.
+   */
+  googleServers: GoogleServers;
+  /** The requests the test's pages made to apis.google.com, in order. */
+  thirdParty: ThirdPartyLog;
 }
 
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
   axeAtEnd: [true, { option: true }],
   welcomeSurvey: [false, { option: true }],
+  googleServers: ['fast', { option: true }],
+  thirdParty: async ({ context, googleServers }, use) => {
+    await use(await serveIdentityProviderOffline(context, googleServers));
+  },
   harness: async ({}, use) => {
     await use(new Harness());
   },
@@ -117,7 +129,7 @@ export const test = base.extend<Fixtures>({
     await use(listener);
     await listener.stop();
   },
-  page: async ({ page, allowConsoleErrors, axeAtEnd, welcomeSurvey }, use, testInfo) => {
+  page: async ({ page, allowConsoleErrors, axeAtEnd, welcomeSurvey, thirdParty: _routed }, use, testInfo) => {
     if (!welcomeSurvey) await page.addInitScript(() => sessionStorage.setItem('hasShownAffiliateModal', 'true'));
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));

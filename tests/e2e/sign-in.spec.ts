@@ -2,7 +2,7 @@
 // provoke, popups through the emulator's IdP widget, the logout action, keyboard-only use and axe at both widths.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Account } from './fixtures';
-import { firebaseError, serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';
+import { firebaseError, signInWithNewIdpAccount } from './support/identity-provider';
 
 const PRODUCT = 'Dream Book';
 /** What Chromium logs for an answer >= 400 from the emulator (e.g. a wrong password): expected in these tests. */
@@ -272,10 +272,6 @@ test.describe('password reset', () => {
 });
 
 test.describe('Google and Apple popups (the emulator IdP widget)', () => {
-  test.beforeEach(async ({ context }) => {
-    await serveIdentityProviderOffline(context);
-  });
-
   for (const [button, provider, stored] of [
     ['Continue with Google', 'Google.com', 'google.com'],
     ['Continue with Apple', 'Apple.com', 'apple.com'],

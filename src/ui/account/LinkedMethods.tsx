@@ -9,6 +9,7 @@ import {
   confirmUnlink,
   continueLinkInBrowser,
   linkMethod,
+  prepareLinkPopups,
   providerName,
   remainingMethods,
   requestUnlink,
@@ -26,6 +27,9 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
   const cancelRef = useRef<HTMLButtonElement>(null);
   const busy = snap.link.pending !== null;
   const confirming = snap.unlink.confirming;
+  // My Account is a protected page, which never loads the popup machinery on its own: a Link button loads it when a
+  // pointer or the focus reaches it (popup-warmth.ts), and a click before it is ready still opens in the click.
+  const warmNow = () => prepareLinkPopups();
 
   return (
     <section className="security-part" aria-labelledby={`${id}-title`}>
@@ -53,6 +57,8 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
                     type="button"
                     className="button secondary"
                     aria-disabled={busy}
+                    onPointerDown={warmNow}
+                    onFocus={warmNow}
                     onClick={() => void (busy ? undefined : linkMethod(provider))}
                   >
                     {snap.link.pending === provider && <span className="spinner small" aria-hidden="true" />}

@@ -1,7 +1,8 @@
 // The first view of /auth: Google, Apple or e-mail.
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
-import { showEmailForm, signInScreen, signInWithProvider } from '../../state/sign-in';
+import { preparePopups, showEmailForm, signInScreen, signInWithProvider } from '../../state/sign-in';
 import { AppleIcon, EmailIcon, GoogleIcon } from './ProviderIcons';
 
 export function ProviderChoice() {
@@ -11,12 +12,17 @@ export function ProviderChoice() {
   const guard = (run: () => void) => () => {
     if (!busy) run();
   };
+  // The popups' machinery loads while the choice shows, never before the session is known (popup-warmth.ts).
+  useEffect(() => preparePopups('idle'), []);
+  const warmNow = () => preparePopups('now');
   return (
     <div className="auth-providers" aria-busy={busy}>
       <button
         type="button"
         className="button secondary block auth-provider"
         aria-disabled={busy}
+        onPointerDown={warmNow}
+        onFocus={warmNow}
         onClick={guard(() => void signInWithProvider('google'))}
       >
         {snap.pending === 'google' ? <span className="spinner small" aria-hidden="true" /> : <GoogleIcon />}
@@ -26,6 +32,8 @@ export function ProviderChoice() {
         type="button"
         className="button secondary block auth-provider auth-provider-apple"
         aria-disabled={busy}
+        onPointerDown={warmNow}
+        onFocus={warmNow}
         onClick={guard(() => void signInWithProvider('apple'))}
       >
         {snap.pending === 'apple' ? <span className="spinner small" aria-hidden="true" /> : <AppleIcon />}

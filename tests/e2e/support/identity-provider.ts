@@ -5,11 +5,38 @@ import { expect, type BrowserContext, type Page, type Route } from '@playwright/
 
 const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
 
-/** Routes Google's loader to the stand-in and the widget's stylesheets, fonts and scripts to empty answers. */
-export async function serveIdentityProviderOffline(context: BrowserContext): Promise<void> {
-  await context.route('https://apis.google.com/js/api.js*', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
-  );
+/**
+ * How Google's servers answer in a test: `fast` (the stand-in at once), `slow` (the stand-in after 3 s), or
+ * `hanging` (no answer ever, as where they are blocked).
+ */
+export type GoogleServers = 'fast' | 'slow' | 'hanging';
+export const SLOW_GOOGLE_MS = 3_000;
+
+/** Every request to Google's servers that the portal's pages made, in order. */
+export type ThirdPartyLog = string[];
+
+/**
+ * Routes Google's loader to the stand-in (answering as `servers` says) and the widget's stylesheets, fonts and scripts
+ * to empty answers. Returns the log of requests to apis.google.com.
+ */
+export async function serveIdentityProviderOffline(
+  context: BrowserContext,
+  servers: GoogleServers = 'fast',
+): Promise<ThirdPartyLog> {
+  const log: ThirdPartyLog = [];
+  await context.route(/^https:\/\/apis\.google\.com\//, async (route) => {
+    log.push(route.request().url());
+    if (servers === 'hanging') return; // never answered: the request stays pending until the page goes
+    if (servers === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_GOOGLE_MS));
+    const loader = new URL(route.request().url()).pathname === '/js/api.js';
+    await route
+      .fulfill(
+        loader
+          ? { status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }
+          : { status: 404, contentType: 'text/plain', body: 'not served offline' },
+      )
+      .catch(() => undefined); // the page went meanwhile
+  });
   // The emulator's widget styles itself from unpkg and Google Fonts; offline they are left empty on purpose.
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
     route.fulfill({
@@ -18,6 +45,7 @@ export async function serveIdentityProviderOffline(context: BrowserContext): Pro
       body: '',
     }),
   );
+  return log;
 }
 
 /** In the emulator's IdP popup: "Add new account", "Auto-generate user information", "Sign in with {Provider}". */

@@ -20,6 +20,8 @@ export const fakeAuth = {
   idToken: vi.fn(async (_force?: boolean): Promise<string | null> => 'id-token'),
   idTokenValidFor: vi.fn(async (_ms: number): Promise<string | null> => 'id-token'),
   rereadStoredUser: vi.fn(),
+  /** Loading the popup machinery: recorded, nothing loads. */
+  warmPopups: vi.fn((_when: 'idle' | 'now') => undefined),
   signInWithGoogle: vi.fn(),
   signInWithApple: vi.fn(),
   signInWithEmail: vi.fn(),

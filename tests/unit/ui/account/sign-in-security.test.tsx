@@ -116,6 +116,24 @@ describe('a Google-only account', () => {
   });
 });
 
+describe('popup machinery (popup-warmth.ts)', () => {
+  it('is not loaded by the page itself (a protected page), only when a pointer reaches a Link button', async () => {
+    const section = await renderSection();
+    expect(auth.warmPopups).not.toHaveBeenCalled();
+    await userEvent.pointer({
+      keys: '[MouseLeft>]',
+      target: within(section).getByRole('button', { name: 'Link Apple' }),
+    });
+    expect(auth.warmPopups).toHaveBeenCalledWith('now');
+  });
+
+  it('is loaded when the focus reaches a Link button', async () => {
+    const section = await renderSection();
+    within(section).getByRole('button', { name: 'Link Google' }).focus();
+    expect(auth.warmPopups).toHaveBeenCalledWith('now');
+  });
+});
+
 describe('unlink', () => {
   it('asks in an alert dialog; Escape closes it and focus goes back to Unlink', async () => {
     session.user = userWith('password', 'google.com');

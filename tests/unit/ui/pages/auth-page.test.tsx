@@ -32,6 +32,28 @@ beforeEach(() => {
   resetSignInScreenForTests();
 });
 
+describe('popup machinery (popup-warmth.ts)', () => {
+  it('gets ready in idle time while the choice shows, and at once when a pointer or the focus reaches a provider', async () => {
+    await renderAt();
+    expect(auth.warmPopups.mock.calls).toEqual([['idle']]);
+    auth.warmPopups.mockClear();
+    const google = screen.getByRole('button', { name: 'Continue with Google' });
+    await userEvent.pointer({ keys: '[MouseLeft>]', target: google });
+    expect(auth.warmPopups).toHaveBeenCalledWith('now');
+    auth.warmPopups.mockClear();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBe(document.activeElement);
+    expect(auth.warmPopups).toHaveBeenCalledWith('now');
+  });
+
+  it('is not loaded by the e-mail form', async () => {
+    await renderAt();
+    auth.warmPopups.mockClear();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    expect(auth.warmPopups).not.toHaveBeenCalled();
+  });
+});
+
 describe('views', () => {
   it('starts with the welcome heading, its subtitle and the three providers', async () => {
     await renderAt();

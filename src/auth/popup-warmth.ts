@@ -1,0 +1,134 @@
+// Google and Apple popups without making the session wait on Google's servers (README "Popups on phones and Safari").
+// Firebase's popup machinery (apis.google.com's loader, then the auth domain's iframe) loads only where a popup is
+// offered, after the session is known and off the critical path. A popup opened while it is still loading opens in
+// the click all the same: a blank window now, handed to Firebase once the machinery is ready.
+
+/** How long a click waits for machinery still loading before it gives up with the network message (SPEC 8). */
+export const COLD_POPUP_WAIT_MS = 8_000;
+/** Firebase's own popup size, so the blank window does not jump when the provider's page arrives. */
+const POPUP_FEATURES = 'popup=yes,width=500,height=600';
+const POPUP_NAME = 'portal-identity-provider';
+
+/** An error Firebase could have thrown itself: the same `auth/...` codes, so SPEC 8's tables word it. */
+const authError = (code: string, text: string) => Object.assign(new Error(text), { code });
+
+export interface PopupWarmthOptions {
+  /** Loads the machinery; resolves once a popup can open at once. May be called again after it failed. */
+  load(): Promise<unknown>;
+  /** Resolves once the session is known: nothing goes to a third party before that. */
+  sessionKnown(): Promise<unknown>;
+  /** The window whose `open` the popup goes through (tests pass their own). */
+  window?: Pick<Window, 'open'> & Partial<Pick<Window, 'requestIdleCallback'>>;
+  coldWaitMs?: number;
+}
+
+export interface PopupWarmth {
+  /** Starts loading once: `idle` after the session is known and in idle time (a screen that offers a popup showed);
+   *  `now` at once after the session is known (the pointer is on its way to a popup button). */
+  warm(when: 'idle' | 'now'): void;
+  /** Whether a popup would open with no wait. */
+  ready(): boolean;
+  /**
+   * Runs Firebase's popup `operation` from within the user's click. Ready: at once, with no await before it (Safari
+   * allows a popup only within the click). Not ready: opens a blank window in the click, waits for the machinery at
+   * most `coldWaitMs`, then lets the operation's `window.open` take that window. A wait that runs out closes it and
+   * fails with `auth/network-request-failed`; a browser that refuses even the blank window fails with
+   * `auth/popup-blocked`.
+   */
+  run<T>(operation: () => Promise<T>): Promise<T>;
+}
+
+export function popupWarmth(options: PopupWarmthOptions): PopupWarmth {
+  const win = options.window ?? window;
+  const coldWaitMs = options.coldWaitMs ?? COLD_POPUP_WAIT_MS;
+  let loading: Promise<void> | null = null;
+  let isReady = false;
+
+  const start = (): Promise<void> => {
+    loading ??= options
+      .sessionKnown()
+      .then(() => options.load())
+      .then(
+        () => {
+          isReady = true;
+        },
+        (error: unknown) => {
+          loading = null; // the next screen or click tries again
+          throw error;
+        },
+      );
+    return loading;
+  };
+
+  const idle = (run: () => void) => {
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 2_000 });
+    else setTimeout(run, 0);
+  };
+
+  const waitForMachinery = () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(authError('auth/network-request-failed', 'The sign-in service did not answer in time.')),
+        coldWaitMs,
+      );
+      start().then(
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+
+  /** The operation's next `window.open` gets `popup` instead of a new window (which no click would allow now). */
+  async function inPreparedWindow<T>(popup: Window, operation: () => Promise<T>): Promise<T> {
+    const open = win.open;
+    let used = false;
+    win.open = ((url?: string | URL) => {
+      win.open = open;
+      used = true;
+      if (url) popup.location.href = String(url);
+      return popup;
+    }) as typeof win.open;
+    try {
+      return await operation();
+    } finally {
+      if (!used) {
+        win.open = open;
+        popup.close();
+      }
+    }
+  }
+
+  return {
+    warm(when) {
+      if (loading) return;
+      const go = () => void start().catch(() => undefined);
+      if (when === 'now') go();
+      else void options.sessionKnown().then(() => idle(go));
+    },
+    ready: () => isReady,
+    run<T>(operation: () => Promise<T>): Promise<T> {
+      if (isReady) return operation();
+      // Still in the click: the one moment every browser allows a new window.
+      const popup = win.open('', POPUP_NAME, POPUP_FEATURES);
+      if (!popup) {
+        void start().catch(() => undefined);
+        return Promise.reject(authError('auth/popup-blocked', 'The browser refused the popup.'));
+      }
+      return waitForMachinery().then(
+        () => {
+          if (popup.closed) throw authError('auth/popup-closed-by-user', 'The popup was closed.');
+          return inPreparedWindow(popup, operation);
+        },
+        (error: unknown) => {
+          popup.close();
+          throw error;
+        },
+      );
+    },
+  };
+}
