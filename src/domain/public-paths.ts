@@ -16,3 +16,8 @@ export function isPublicPath(pathname: string): boolean {
 export function isNoSessionPath(pathname: string): boolean {
   return ['/external-link', '/share-design'].some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
+
+/** What a page tells search engines: the signed-in pages are nobody's search result. */
+export function robotsFor(pathname: string): 'noindex' | null {
+  return isPublicPath(pathname) ? null : 'noindex';
+}

@@ -6,7 +6,7 @@ import { bridge } from '@home-design/portal-bridge';
 import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
 import { pageTitleKey } from '../domain/page-title';
-import { isNoSessionPath, isPublicPath } from '../domain/public-paths';
+import { isNoSessionPath, isPublicPath, robotsFor } from '../domain/public-paths';
 import { message } from '../messages/catalogue';
 import * as handoff from './handoff';
 import { applyPaymentPermission } from './payments-permission';
@@ -21,12 +21,26 @@ function announceSignIn(): void {
   if (bridge.sendSignedIn()) announcedFor = uid;
 }
 
+/** `<meta name="robots">` as the page needs it: present with `noindex` on a signed-in page, absent elsewhere. */
+function setRobots(value: 'noindex' | null): void {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
+  if (!value) return meta?.remove();
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'robots';
+    document.head.append(meta);
+  }
+  meta.content = value;
+}
+
 export function startPortal(router: AnyRouter): void {
   registerSignOutResets();
   onSignedOut(() => (announcedFor = null));
   const title = () => {
-    const key = pageTitleKey(router.state.location.pathname);
+    const { pathname } = router.state.location;
+    const key = pageTitleKey(pathname);
     document.title = key ? message('pageTitle', { page: message(key) }) : config.productName;
+    setRobots(robotsFor(pathname));
   };
   router.subscribe('onResolved', title);
   if (config.standalone) return;
