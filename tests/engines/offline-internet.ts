@@ -11,9 +11,10 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gapiStandIn } from '../../harness/gapi-stand-in';
 import { closeServer, listen } from '../../harness/ports';
 
-const GAPI_STAND_IN = readFileSync(new URL('../e2e/support/gapi-stand-in.js', import.meta.url), 'utf8');
+const GAPI_STAND_IN = gapiStandIn();
 /** Hosts answered here; every other one is refused. */
 const SERVED = ['apis.google.com', 'unpkg.com', 'fonts.googleapis.com', 'fonts.gstatic.com'];
 

@@ -1,9 +1,7 @@
 // Offline popups for Google and Apple sign-in against the Auth emulator: serves the gapi stand-in for
 // https://apis.google.com/js/api.js and empty answers for the emulator widget's CDN assets, then drives the widget.
-import { readFileSync } from 'node:fs';
+import { gapiStandIn } from '../../../harness/gapi-stand-in';
 import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
-
-const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
 
 /**
  * How Google's servers answer in a test: `fast` (the stand-in at once), `slow` (the stand-in after 3 s), or
@@ -32,7 +30,7 @@ export async function serveIdentityProviderOffline(
     await route
       .fulfill(
         loader
-          ? { status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }
+          ? { status: 200, contentType: 'text/javascript', body: gapiStandIn() }
           : { status: 404, contentType: 'text/plain', body: 'not served offline' },
       )
       .catch(() => undefined); // the page went meanwhile
