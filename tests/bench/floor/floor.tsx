@@ -9,8 +9,10 @@ import {
   connectAuthEmulator,
   indexedDBLocalPersistence,
   inMemoryPersistence,
+  GoogleAuthProvider,
   initializeAuth,
   onAuthStateChanged,
+  signInWithPopup,
   type User,
 } from 'firebase/auth';
 import { create } from 'qrcode/lib/core/qrcode';
@@ -27,11 +29,12 @@ declare const USE_AUTH_EMULATOR: boolean;
 
 export const config = __PORTAL_CONFIG__;
 export const state = proxy({ ready: false, user: null as User | null });
+// As the portal does it: no resolver at start-up (on a phone Auth would wait for apis.google.com); the popup names it.
 export const auth = initializeAuth(initializeApp(config.firebase), {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
-  popupRedirectResolver: browserPopupRedirectResolver,
 });
 if (USE_AUTH_EMULATOR) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+void auth.authStateReady().then(() => performance.mark('portal:session-known'));
 
 /** Renders the floor page (any path: the one route is the root) with `extra` beside its button. */
 export function startFloor(onAuth: (user: User | null) => void = () => undefined, extra: () => ReactNode = () => null) {
@@ -48,7 +51,10 @@ export function startFloor(onAuth: (user: User | null) => void = () => undefined
         <button
           type="button"
           disabled={!snap.ready}
-          onClick={() => void loadScript({ clientId: String(create('floor').modules.size) })}
+          onClick={() => {
+            void signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
+            void loadScript({ clientId: String(create('floor').modules.size) });
+          }}
         >
           Continue with Google
         </button>
