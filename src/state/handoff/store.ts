@@ -23,9 +23,12 @@ export function handoffScreen(phase: HandoffPhase): Exclude<HandoffPhase, 'idle'
 }
 
 /**
- * The sign-in screen's "Setting up your account..." overlay: from a successful sign-in until the hand-off is over,
- * except while the hand-off itself asks the user something (the link question, the app that is not running).
+ * The sign-in screen's closable "Setting up your account and preparing for redirect..." overlay: from a successful
+ * sign-in until the hand-off is over, except while the hand-off itself asks the user something (the link question, the
+ * app that is not running) and while the redirect is under way, when SPEC 2's blocking "Setting up your account and
+ * redirecting..." takes its place. A dialog left open under it would make the page inert, the blocking message with
+ * it, so a click would reach the dialog's close button through the message.
  */
 export function showsSignInOverlay(screen: { succeeded: boolean; overlayOpen: boolean }, phase: HandoffPhase): boolean {
-  return screen.succeeded && screen.overlayOpen && phase !== 'notListening' && phase !== 'askingLink';
+  return screen.succeeded && screen.overlayOpen && phase === 'idle';
 }

@@ -22,6 +22,7 @@ import {
   resetHandoffForTests,
   retryDesktopHandoff,
   setHandoffHooks,
+  showsSignInOverlay,
   skipDesktopHandoff,
 } from '../../../../src/state/handoff';
 import { markSignedIn, session, signOut } from '../../../../src/state/session';
@@ -550,5 +551,16 @@ describe('a sign-out in the middle of the flow', () => {
     await flow;
     expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
     expect(bridge.sendToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('what covers the sign-in screen', () => {
+  it("the closable overlay gives way to the blocking redirect message and to the hand-off's questions", () => {
+    const screen = { succeeded: true, overlayOpen: true };
+    expect(showsSignInOverlay(screen, 'idle')).toBe(true);
+    for (const phase of ['redirecting', 'askingLink', 'notListening'] as const)
+      expect(showsSignInOverlay(screen, phase), phase).toBe(false);
+    expect(showsSignInOverlay({ succeeded: true, overlayOpen: false }, 'idle')).toBe(false);
+    expect(showsSignInOverlay({ succeeded: false, overlayOpen: true }, 'idle')).toBe(false);
   });
 });
