@@ -32,6 +32,8 @@ export interface Journey {
   run(ctx: JourneyContext): Promise<void>;
   /** A journey of many page loads may take longer than engines.test.ts's default before it counts as stuck. */
   timeoutMs?: number;
+  /** The engines it runs in (engines.test.ts's ids); every engine when absent. */
+  engines?: Array<'firefox' | 'webkit'>;
 }
 
 const button = (name: string | RegExp): Step => ({ role: 'button', name: typeof name === 'string' ? name : re(name) });
@@ -114,6 +116,85 @@ const EMULATOR_ACCOUNT_PROVIDERS = async (ctx: JourneyContext, email: string) =>
   return found.users?.[0]?.providerUserInfo?.map((p) => p.providerId) ?? [];
 };
 
+/** The requests to apis.google.com since `since` (ms since the epoch), as the offline internet logged them. */
+const googleAskedSince = (ctx: JourneyContext, since: number) =>
+  ctx.internet.googleRequests.filter((r) => r.at >= since);
+
+/** When the portal knew its session (firebase.ts's `portal:session-known` mark), in ms since the epoch; null before. */
+const sessionKnownAt = (page: Page) =>
+  page.tab.evaluate<number | null>(
+    "(() => { const m = performance.getEntriesByName('portal:session-known')[0]; return m ? performance.timeOrigin + m.startTime : null; })()",
+  );
+
+/**
+ * A returning user: the tab leaves the portal for a page of its own, so that what the sign-in page asked for in the
+ * background (its popup machinery, which the e-mail sign-in does not wait for) is over before the measured load.
+ */
+async function leaveThePortal(ctx: JourneyContext, page: Page): Promise<void> {
+  await page.goto(ctx.internet.frameUrl('about:blank', 10, 10));
+  await page.waitFor({ css: 'iframe' });
+}
+
+/** Waits until a sign-in choice button is offered and not busy (the buttons use aria-disabled while a popup runs). */
+const waitForEnabled = (page: Page, label: string, timeout?: number) =>
+  page.waitUntil(button(label), 'to be enabled', (s) => s.attributes['aria-disabled'] !== 'true', timeout);
+
+/** In the emulator's IdP popup: "Add new account", "Auto-generate user information", "Sign in with {provider}".
+ * Answers the generated e-mail address. */
+async function signInWithNewIdpAccount(popup: Page, provider: string): Promise<string> {
+  await popup.click(button('Add new account'), 20_000);
+  await popup.click(button('Auto-generate user information'));
+  // The widget's inputs point aria-labelledby at an id that does not exist, so they have no accessible name.
+  const email = (
+    await popup.waitUntil({ css: '#email-input' }, 'to be filled in', (s) => (s.value ?? '').includes('@'))
+  ).value!;
+  await popup.click(button(`Sign in with ${provider}`));
+  return email;
+}
+
+/**
+ * Proves in the page that this profile blocks popups as Safari does, so that a popup journey cannot pass only because
+ * automation lets every window open: on a page of its own (no portal, no Google), a window.open within a real click
+ * opens, and one made 3 s after a click, behind an await, is refused (null).
+ */
+async function expectSafariPopupBlocking(ctx: JourneyContext, page: Page): Promise<void> {
+  await page.goto(ctx.internet.frameUrl('about:blank', 10, 10));
+  await page.tab.evaluate(`(() => {
+    window.__opened = {};
+    const add = (name, run) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = name;
+      b.style.cssText = 'display:block;margin:8px;padding:8px';
+      b.addEventListener('click', run);
+      document.body.append(b);
+    };
+    const open = (name) => window.open('about:blank', name, 'popup=yes,width=200,height=200');
+    add('Open in the click', () => {
+      const w = open('probe-now');
+      window.__opened.inTheClick = w !== null;
+      if (w) w.close();
+    });
+    add('Open 3 s after the click', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3100));
+      const w = open('probe-later');
+      window.__opened.afterAnAwait = w !== null;
+      if (w) w.close();
+    });
+    return true;
+  })()`);
+  await page.click(button('Open in the click'));
+  await page.click(button('Open 3 s after the click'));
+  const opened = await eventually('both window.open calls to return', async () => {
+    const seen = await page.tab.evaluate<Record<string, boolean>>('window.__opened');
+    return 'inTheClick' in seen && 'afterAnAwait' in seen ? seen : undefined;
+  });
+  expect(opened, 'window.open in a click opens; 3 s later, after an await, it is refused').toEqual({
+    inTheClick: true,
+    afterAnAwait: false,
+  });
+}
+
 const SHARED_QUERY = 'model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=friend-42';
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -172,13 +253,7 @@ export const journeys: Journey[] = [
       await page.goto(`${ctx.portalUrl}/auth`);
       await surveyAlreadyShown(page);
       const popup = await page.popup(() => page.click(button(label)));
-      await popup.click(button('Add new account'), 20_000);
-      await popup.click(button('Auto-generate user information'));
-      // The widget's inputs point aria-labelledby at an id that does not exist, so they have no accessible name.
-      const email = (
-        await popup.waitUntil({ css: '#email-input' }, 'to be filled in', (s) => (s.value ?? '').includes('@'))
-      ).value!;
-      await popup.click(button(`Sign in with ${provider}`));
+      const email = await signInWithNewIdpAccount(popup, provider);
       await expectSignedInAtHome(page);
       expect(await page.tab.evaluate("localStorage.getItem('authProvider')")).toBe(stored);
       expect(await EMULATOR_ACCOUNT_PROVIDERS(ctx, email)).toEqual([stored]);
@@ -469,6 +544,140 @@ export const journeys: Journey[] = [
       await page.waitFor({ role: 'link', name: 'Download on the App Store' });
       expect(await page.count({ role: 'link', name: 'Get it on Google Play' })).toBe(0);
       expect(await page.count({ role: 'img', name: re(/QR code/) })).toBe(0);
+    },
+  },
+  // README "Popups on phones and Safari": the session never waits on apis.google.com. With it hanging (as where Google
+  // is blocked), each page arrives in its normal time; the hand-off and My Account never ask Google at all.
+  {
+    name: 'apis.google.com hanging, iPhone user agent: a signed-out /auth shows the sign-in choice; Google only after',
+    async run(ctx) {
+      ctx.internet.google = 'hanging';
+      const page = await ctx.open({ userAgent: IPHONE_SAFARI });
+      const since = Date.now();
+      await page.goto(`${ctx.portalUrl}/auth`);
+      await page.waitForText(heading1(), `Welcome to ${PRODUCT}`);
+      await waitForEnabled(page, 'Continue with Google');
+      await waitForEnabled(page, 'Continue with Email');
+      const known = await sessionKnownAt(page);
+      expect(known, 'the session-known mark').not.toBeNull();
+      // The choice offers popups, so their machinery is asked for in idle time, after the session is known: it hangs,
+      // and the choice stays usable.
+      await eventually('the page to ask apis.google.com', async () =>
+        googleAskedSince(ctx, since).length > 0 ? true : undefined,
+      );
+      for (const { url, at } of googleAskedSince(ctx, since))
+        expect(at, `${url} asked before the session was known`).toBeGreaterThanOrEqual(Math.floor(known!));
+      await page.click(button('Continue with Email'));
+      await page.waitForFocus({ label: 'Email' });
+    },
+  },
+  {
+    name: "apis.google.com hanging, iPhone user agent: a returning user's desktop hand-off never asks Google",
+    async run(ctx) {
+      ctx.internet.google = 'hanging';
+      ctx.desktop.reset();
+      const account = await ctx.harness.account();
+      const page = await ctx.open({ userAgent: IPHONE_SAFARI });
+      await signInToAccount(ctx, page, account);
+      await leaveThePortal(ctx, page);
+      const since = Date.now();
+      await page.goto(`${ctx.portalUrl}/auth?redirect=${encodeURIComponent(ctx.desktop.url)}`);
+      const event = await ctx.desktop.next('login');
+      expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+      await page.waitForUrl((url) => url.href.startsWith(`${ctx.desktop.url}/login?`), 'to be the listener');
+      expect(googleAskedSince(ctx, since).map((r) => `${r.url} at +${r.at - since} ms`)).toEqual([]);
+    },
+  },
+  {
+    name: 'apis.google.com hanging, iPhone user agent: My Account shows and never asks Google',
+    async run(ctx) {
+      ctx.internet.google = 'hanging';
+      const account = await ctx.harness.account();
+      const page = await ctx.open({ userAgent: IPHONE_SAFARI });
+      await signInToAccount(ctx, page, account);
+      await leaveThePortal(ctx, page);
+      const since = Date.now();
+      await page.goto(`${ctx.portalUrl}/`);
+      await page.waitFor(heading1('My Account'));
+      await page.waitFor(button('Sign Out'));
+      expect(await sessionKnownAt(page), 'the session-known mark').not.toBeNull();
+      expect(googleAskedSince(ctx, since).map((r) => r.url)).toEqual([]);
+    },
+  },
+  // Popups as Safari has them (MiniBrowser blocks window.open outside a click: webkit.ts), proven in each journey.
+  {
+    name: 'Safari popup blocking, Google answering at once: with the machinery warm, the Google popup signs in',
+    engines: ['webkit'],
+    async run(ctx) {
+      const page = await ctx.open();
+      await expectSafariPopupBlocking(ctx, page);
+      const since = Date.now();
+      await page.goto(`${ctx.portalUrl}/auth`);
+      await surveyAlreadyShown(page);
+      await waitForEnabled(page, 'Continue with Google');
+      // Warm: Google's loader answered, and the auth domain's helper iframe it opens has loaded in the page.
+      await eventually('the popup machinery to load in the background', async () =>
+        ctx.internet.googleAnswers.some((a) => a.at >= since && a.url.includes('/js/api.js')) &&
+        (await page.tab.evaluate<boolean>(
+          "performance.getEntriesByType('resource').some((e) => /\\/auth\\/iframe/.test(e.name))",
+        ))
+          ? true
+          : undefined,
+      );
+      const popup = await page.popup(() => page.click(button('Continue with Google')));
+      const email = await signInWithNewIdpAccount(popup, 'Google.com');
+      await expectSignedInAtHome(page);
+      expect(await page.tab.evaluate("localStorage.getItem('authProvider')")).toBe('google.com');
+      expect(await EMULATOR_ACCOUNT_PROVIDERS(ctx, email)).toEqual(['google.com']);
+    },
+  },
+  {
+    name: 'Safari popup blocking, Google answering after 3 s: a click while cold still opens the popup and signs in',
+    engines: ['webkit'],
+    async run(ctx) {
+      const page = await ctx.open();
+      await expectSafariPopupBlocking(ctx, page);
+      ctx.internet.google = 'slow';
+      const since = Date.now();
+      await page.goto(`${ctx.portalUrl}/auth`);
+      await surveyAlreadyShown(page);
+      await waitForEnabled(page, 'Continue with Google');
+      const popup = await page.popup(() => page.click(button('Continue with Google')));
+      // The window opened in the click, before Google had answered: the cold path.
+      expect(
+        ctx.internet.googleAnswers.filter((a) => a.at >= since),
+        'Google answered before the click',
+      ).toEqual([]);
+      // The widget hands the result to the portal through window.opener: the window must still have it after the
+      // portal sent it to the auth domain (a window that changed browsing context group has none, and the portal
+      // would see it as closed).
+      await popup.waitFor(button('Add new account'), 20_000);
+      expect(
+        await popup.tab.evaluate<boolean>('window.opener !== null'),
+        'the popup still has the portal as its opener on the auth domain',
+      ).toBe(true);
+      const email = await signInWithNewIdpAccount(popup, 'Google.com');
+      await expectSignedInAtHome(page);
+      expect(await page.tab.evaluate("localStorage.getItem('authProvider')")).toBe('google.com');
+      expect(await EMULATOR_ACCOUNT_PROVIDERS(ctx, email)).toEqual(['google.com']);
+    },
+  },
+  {
+    name: 'Safari popup blocking, Google hanging: the Google button ends with the network message, no spinner left',
+    engines: ['webkit'],
+    async run(ctx) {
+      const page = await ctx.open();
+      await expectSafariPopupBlocking(ctx, page);
+      ctx.internet.google = 'hanging';
+      await page.goto(`${ctx.portalUrl}/auth`);
+      await surveyAlreadyShown(page);
+      await waitForEnabled(page, 'Continue with Google');
+      // The click still opens a window at once (blank, waiting for the machinery), which goes after 8 s.
+      const popup = await page.popup(() => page.click(button('Continue with Google')));
+      await page.waitForText(alert, 'Network error. Please check your connection and try again', 15_000);
+      await waitForEnabled(page, 'Continue with Google', 2_000);
+      expect(await page.count([button('Continue with Google'), { css: '.spinner' }]), 'a spinner left').toBe(0);
+      await expect(popup.tab.url(), 'the waiting window is closed').rejects.toThrow();
     },
   },
   {

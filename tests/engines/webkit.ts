@@ -221,6 +221,9 @@ export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promis
       '--ignore-host=127.0.0.1',
       '--ignore-host=localhost',
       '--enable-write-console-messages-to-stdout=true',
+      // Safari's popup blocking: window.open only within a user's click (WebKitGTK's default, said here so that no
+      // later default or automation setting can turn it on unnoticed; the popup journeys prove it in the page).
+      '--javascript-can-open-windows-automatically=false',
       ...(userAgent ? [`--user-agent=${userAgent}`] : []),
     ];
     const started = await openSession(args, log).catch((error: Error) => {
