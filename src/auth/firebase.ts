@@ -86,6 +86,7 @@ const popupResolver = PopupResolver as unknown as PopupRedirectResolver;
 const popups = popupWarmth({
   load: () => new PopupResolver()._initialize(getAuthInstance()),
   sessionKnown: () => getAuthInstance().authStateReady(),
+  idleWanted: () => getAuthInstance().currentUser === null,
 });
 
 /**

@@ -4,7 +4,7 @@
 // the click all the same: a blank window now, handed to Firebase once the machinery is ready.
 
 /** How long a click waits for machinery still loading before it gives up with the network message (SPEC 8). */
-export const COLD_POPUP_WAIT_MS = 8_000;
+export const COLD_POPUP_WAIT_MS = 15_000;
 /** Firebase's own popup size, so the blank window does not jump when the provider's page arrives. */
 const POPUP_FEATURES = 'popup=yes,width=500,height=600';
 const POPUP_NAME = 'portal-identity-provider';
@@ -17,6 +17,11 @@ export interface PopupWarmthOptions {
   load(): Promise<unknown>;
   /** Resolves once the session is known: nothing goes to a third party before that. */
   sessionKnown(): Promise<unknown>;
+  /**
+   * Whether an `idle` warm-up still goes ahead once the session is known. The sign-in choice offers popups only to
+   * someone signed out: a returning user's /auth, on its way to the hand-off, loads nothing.
+   */
+  idleWanted?(): boolean;
   /** The window whose `open` the popup goes through (tests pass their own). */
   window?: Pick<Window, 'open'> & Partial<Pick<Window, 'requestIdleCallback'>>;
   coldWaitMs?: number;
@@ -31,7 +36,7 @@ export interface PopupWarmth {
   /**
    * Runs Firebase's popup `operation` from within the user's click. Ready: at once, with no await before it (Safari
    * allows a popup only within the click). Not ready: opens a blank window in the click, waits for the machinery at
-   * most `coldWaitMs`, then lets the operation's `window.open` take that window. A wait that runs out closes it and
+   * most `coldWaitMs` (15 s: Google's loader and then its iframe, each a round trip on a slow network), then lets the operation's `window.open` take that window. A wait that runs out closes it and
    * fails with `auth/network-request-failed`; a browser that refuses even the blank window fails with
    * `auth/popup-blocked`.
    */
@@ -108,7 +113,10 @@ export function popupWarmth(options: PopupWarmthOptions): PopupWarmth {
       if (loading) return;
       const go = () => void start().catch(() => undefined);
       if (when === 'now') go();
-      else void options.sessionKnown().then(() => idle(go));
+      else
+        void options.sessionKnown().then(() => {
+          if (options.idleWanted?.() ?? true) idle(go);
+        });
     },
     ready: () => isReady,
     run<T>(operation: () => Promise<T>): Promise<T> {

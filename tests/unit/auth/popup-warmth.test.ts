@@ -88,6 +88,28 @@ describe('popupWarmth', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('skips an idle warm-up that is no longer wanted once the session is known (a returning user on /auth)', async () => {
+    const load = vi.fn(() => Promise.resolve());
+    const { win } = fakeWindow();
+    let signedIn = true;
+    const warmth = popupWarmth({
+      load,
+      sessionKnown: () => Promise.resolve(),
+      idleWanted: () => !signedIn,
+      window: win,
+    });
+    warmth.warm('idle');
+    await flush();
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    // A pointer on a popup button still loads it, and a later idle request does when it is wanted.
+    signedIn = false;
+    warmth.warm('idle');
+    await flush();
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('runs the operation at once, with no window of its own, when the machinery is ready', async () => {
     const { win, opened } = fakeWindow();
     const warmth = popupWarmth({ load: () => Promise.resolve(), sessionKnown: () => Promise.resolve(), window: win });

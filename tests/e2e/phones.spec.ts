@@ -1,0 +1,70 @@
+// Phones and Safari (README "Popups on phones and Safari"): the session never waits on Google's servers. With
+// apis.google.com hanging, as where it is blocked, the sign-in choice, a returning user's hand-off and My Account all
+// arrive, and nothing goes to Google before the session is known (the hand-off and My Account: never).
+import type { Page } from '@playwright/test';
+import { PHONE_USER_AGENTS } from '../../harness/user-agents';
+import { expect, test } from './fixtures';
+import { expectOnTop } from './support/on-top';
+import { signInToAccount } from './support/signed-in';
+
+/** When the portal knew its session (the `portal:session-known` mark), in ms since the epoch; null before. */
+const sessionKnownAt = (page: Page) =>
+  page.evaluate(() => {
+    const mark = performance.getEntriesByName('portal:session-known')[0];
+    return mark ? performance.timeOrigin + mark.startTime : null;
+  });
+
+for (const [phone, userAgent] of Object.entries(PHONE_USER_AGENTS)) {
+  test.describe(`${phone}, apis.google.com hanging`, () => {
+    test.use({
+      userAgent,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      googleServers: 'hanging',
+    });
+
+    test('a signed-out /auth shows the sign-in choice; Google is asked only after the session is known', async ({
+      page,
+      thirdParty,
+    }) => {
+      const times: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith('https://apis.google.com/')) times.push(Date.now());
+      });
+      await page.goto('/auth');
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+      await expect(page.getByRole('heading', { name: 'Welcome to Dream Book', level: 1 })).toBeVisible();
+      const known = await sessionKnownAt(page);
+      expect(known).not.toBeNull();
+      // The choice offers a popup, so its machinery loads in idle time, after the session: that request hangs.
+      await expect.poll(() => thirdParty.length).toBeGreaterThan(0);
+      for (const at of times) expect(at).toBeGreaterThanOrEqual(Math.floor(known!));
+    });
+
+    test("a returning user's desktop hand-off reaches the listener and never asks Google", async ({
+      page,
+      harness,
+      desktop,
+      thirdParty,
+    }) => {
+      const account = await harness.account();
+      await signInToAccount(page, account);
+      thirdParty.length = 0;
+      await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}`);
+      const event = await desktop.next('login');
+      expect(event.kind === 'login' && event.claims?.user_id).toBe(account.uid);
+      expect(thirdParty).toEqual([]);
+    });
+
+    test('My Account shows, and never asks Google', async ({ page, harness, thirdParty }) => {
+      const account = await harness.account({ name: 'Phone User' });
+      await signInToAccount(page, account);
+      thirdParty.length = 0;
+      await page.reload();
+      await expectOnTop(page.getByRole('heading', { name: 'My Account', level: 1 }));
+      await expect(page.getByRole('heading', { name: 'Sign-in & security' })).toBeVisible();
+      expect(thirdParty).toEqual([]);
+    });
+  });
+}
