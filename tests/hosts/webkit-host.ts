@@ -27,6 +27,9 @@ export type HostEvent =
   | { event: 'signOut' }
   | { event: 'openUrl'; url: string }
   | { event: 'crashed'; reason: number }
+  /** The page opened a window (with `popups`): its first URL. */
+  | { event: 'popup'; uri: string }
+  | { event: 'popupClosed' }
   | { event: 'done'; id: string; cmd: string; value: unknown; error?: string };
 
 export interface PageMessage {
@@ -42,6 +45,10 @@ export interface HostOptions {
   handler?: string;
   /** Registers the handler only on register(): a host object that appears after the page loaded. */
   lateHandler?: boolean;
+  /** An HTTP proxy for everything but loopback (tests/engines/offline-internet.ts); its certificate is accepted. */
+  proxy?: string;
+  /** Opens the windows the page opens (window.open), within Safari's popup blocking. */
+  popups?: boolean;
 }
 
 const WAIT_MS = 60_000;
@@ -60,6 +67,8 @@ export class WebKitHost {
     if (options.origin) args.push('--origin', options.origin);
     if (options.handler) args.push('--handler', options.handler);
     if (options.lateHandler) args.push('--late-handler');
+    if (options.proxy) args.push('--proxy', options.proxy);
+    if (options.popups) args.push('--popups');
     const [command, argv] = process.env.DISPLAY
       ? [HOST_PYTHON, args]
       : ['xvfb-run', ['-a', '-s', '-screen 0 1280x900x24', HOST_PYTHON, ...args]];
@@ -168,6 +177,16 @@ export class WebKitHost {
   /** Runs `script` in the page's own world, where the portal's scripts live. */
   evaluateInPage<T>(script: string): Promise<T> {
     return this.command('eval', { script, world: null }) as Promise<T>;
+  }
+
+  /** Runs `script` in the newest popup (the test world, or the page's own with `world: null`). */
+  evaluateInPopup<T>(script: string, world?: null): Promise<T> {
+    return this.command('eval', { script, view: 'popup', ...(world === null ? { world: null } : {}) }) as Promise<T>;
+  }
+
+  /** A person's pointer click at x, y (CSS pixels) of the web view: a user gesture, unlike a script's click(). */
+  async click(x: number, y: number): Promise<void> {
+    await this.command('click', { x: Math.round(x), y: Math.round(y) });
   }
 
   /** Polls `script` in the test world until it returns something other than null/undefined/false. */

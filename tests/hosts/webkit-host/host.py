@@ -9,7 +9,7 @@
 # small package next to it, and Python's json, argparse and line-buffered stdin need no more code. GJS would pull in
 # SpiderMonkey, a second JavaScript engine beside WebKit's, only to run this file.
 #
-# Usage: host.py --url URL [--origin ORIGIN] [--handler NAME]
+# Usage: host.py --url URL [--origin ORIGIN] [--handler NAME] [--proxy URL] [--popups]
 #   stdout: one JSON object a line. {"event": "message", ...} for every message the handler receives, as the native
 #           side sees it (the JavaScriptCore value: "string": true and the text, or the value's JSON); "load",
 #           "signIn", "signOut", "openUrl" for what the host did; "done" answers each command.
@@ -21,9 +21,10 @@ from urllib.parse import urlsplit
 
 import gi
 
+gi.require_version('Gdk', '3.0')
 gi.require_version('Gtk', '3.0')
 gi.require_version('WebKit2', '4.1')
-from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk, WebKit2  # noqa: E402
 
 # PORTAL_WEBKIT_HANDLER's default (bridge/README.md).
 HANDLER = 'portal'
@@ -129,6 +130,27 @@ class PortalBridge:
         emit({'event': 'openUrl', 'url': url})
 
 
+def real_click(view, x, y):
+    """A pointer click at (x, y) of the view, as GTK delivers a person's: WebKit counts it as a user gesture (a script's
+    element.click() is not one, so Safari's popup blocking would refuse what it opens). Not the sample."""
+    window = view.get_window()
+    pointer = window.get_display().get_default_seat().get_pointer()
+    origin = window.get_origin()
+    for kind in (Gdk.EventType.MOTION_NOTIFY, Gdk.EventType.BUTTON_PRESS, Gdk.EventType.BUTTON_RELEASE):
+        event = Gdk.Event.new(kind)
+        data = event.motion if kind == Gdk.EventType.MOTION_NOTIFY else event.button
+        data.window = window
+        data.time = Gdk.CURRENT_TIME
+        data.x, data.y = float(x), float(y)
+        data.x_root, data.y_root = float(origin.x + x), float(origin.y + y)
+        if kind != Gdk.EventType.MOTION_NOTIFY:
+            data.button = 1
+        if kind == Gdk.EventType.BUTTON_RELEASE:
+            data.state = Gdk.ModifierType.BUTTON1_MASK
+        event.set_device(pointer)
+        Gtk.main_do_event(event)
+
+
 def main():
     parser = argparse.ArgumentParser(description='A WebKitGTK host of the portal (bridge/README.md, WKWebView).')
     parser.add_argument('--url', required=True, help='the launch URL, e.g. http://127.0.0.1:5173/auth')
@@ -136,6 +158,9 @@ def main():
     parser.add_argument('--handler', default=HANDLER, help='PORTAL_WEBKIT_HANDLER')
     parser.add_argument('--late-handler', action='store_true',
                         help='register the handler only on the "register" command (a host object that appears late)')
+    parser.add_argument('--proxy', help='an HTTP proxy for everything but loopback (its TLS certificate is accepted)')
+    parser.add_argument('--popups', action='store_true',
+                        help='open windows the page opens (window.open) as popups the commands can name')
     args = parser.parse_args()
 
     bridge = PortalBridge(args.origin or origin_of(args.url))
@@ -148,6 +173,35 @@ def main():
         TEST_WORLD, None, None))
     web_view = WebKit2.WebView(user_content_manager=manager, is_ephemeral=True)
     bridge.web_view = web_view
+    # Safari's popup blocking: window.open only within a person's click (WebKitGTK's default, said here).
+    web_view.get_settings().set_javascript_can_open_windows_automatically(False)
+    if args.proxy:
+        data = web_view.get_website_data_manager()
+        data.set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM,
+                                        WebKit2.NetworkProxySettings.new(args.proxy, ['127.0.0.1', 'localhost']))
+        data.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
+
+    # The windows the page opened, newest last (with --popups). Not the sample.
+    popups = []
+
+    def on_create(view, action):
+        popup = WebKit2.WebView(related_view=view, settings=view.get_settings())
+        popup_window = Gtk.Window(default_width=500, default_height=600)
+        popup_window.add(popup)
+        popups.append(popup)
+
+        def closed(*_):
+            if popup in popups:
+                popups.remove(popup)
+            popup_window.destroy()
+            emit({'event': 'popupClosed'})
+        popup.connect('ready-to-show', lambda *_: popup_window.show_all())
+        popup.connect('close', closed)
+        emit({'event': 'popup', 'uri': action.get_request().get_uri()})
+        return popup
+
+    if args.popups:
+        web_view.connect('create', on_create)
 
     window = Gtk.Window(default_width=1280, default_height=900)
     window.add(web_view)
@@ -186,13 +240,22 @@ def main():
             done()
         elif name == 'eval':
             # Runs in the test world (the portal's CSP does not apply to the host's scripts); the value as JSON.
+            # "view": "popup" runs it in the newest popup instead.
+            view = popups[-1] if command.get('view') == 'popup' and popups else web_view
+            if command.get('view') == 'popup' and not popups:
+                done(error='no popup')
+                return
+
             def evaluated(view, res):
                 try:
                     done(json.loads(view.evaluate_javascript_finish(res).to_json(0) or 'null'))
                 except GLib.Error as error:
                     done(error=error.message)
-            web_view.evaluate_javascript(command['script'], -1, command.get('world', TEST_WORLD), None, None,
-                                         evaluated)
+            view.evaluate_javascript(command['script'], -1, command.get('world', TEST_WORLD), None, None, evaluated)
+        elif name == 'click':
+            # A person's click at x, y of the web view (CSS pixels from its top left).
+            real_click(web_view, command['x'], command['y'])
+            done()
         elif name == 'quit':
             done()
             Gtk.main_quit()
