@@ -109,7 +109,12 @@ for (const { name, viewport } of WIDTHS) {
         expect((await order).postDataJSON()).toEqual({
           intent: 'CAPTURE',
           purchase_units: [
-            { description: `${p.amount} Dream Render credits`, amount: { currency_code: 'USD', value: p.price } },
+            {
+              description: `${p.amount} Dream Render credits`,
+              amount: { currency_code: 'USD', value: p.price },
+              // The payer, as PayPal advises: the backend refuses the order to anyone else (README departures).
+              custom_id: account.playerId,
+            },
           ],
         });
         const body = (await purchase).postDataJSON() as Record<string, unknown>;
