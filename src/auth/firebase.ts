@@ -1,5 +1,5 @@
 // The only module that imports firebase/*: the app, Auth with the persistence a webview allows, and each operation.
-import { initializeApp, type FirebaseApp } from 'firebase/app';
+import { initializeApp, SDK_VERSION, type FirebaseApp } from 'firebase/app';
 import {
   initializeAuth,
   browserLocalPersistence,
@@ -83,7 +83,24 @@ class PopupResolver extends BrowserResolver {
 }
 const popupResolver = PopupResolver as unknown as PopupRedirectResolver;
 
+/**
+ * The auth domain's helper page (the emulator's in the local stack), blank to the eye: where a popup opened before the
+ * machinery was ready waits, on the origin the sign-in then continues on (popup-warmth.ts says why not about:blank).
+ */
+function popupPlaceholderUrl(): string {
+  const params = new URLSearchParams({
+    apiKey: config.firebase.apiKey,
+    appName: getAuthInstance().app.name,
+    v: SDK_VERSION,
+  });
+  const page = USE_AUTH_EMULATOR
+    ? `${config.authEmulatorUrl}/emulator/auth/iframe`
+    : `https://${config.firebase.authDomain}/__/auth/iframe`;
+  return `${page}?${params}`;
+}
+
 const popups = popupWarmth({
+  placeholderUrl: popupPlaceholderUrl,
   load: () => new PopupResolver()._initialize(getAuthInstance()),
   sessionKnown: () => getAuthInstance().authStateReady(),
   idleWanted: () => getAuthInstance().currentUser === null,

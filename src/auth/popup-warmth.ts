@@ -22,6 +22,12 @@ export interface PopupWarmthOptions {
    * someone signed out: a returning user's /auth, on its way to the hand-off, loads nothing.
    */
   idleWanted?(): boolean;
+  /**
+   * Where the window opened in the click waits for the machinery: a page of the identity provider's own origin. Not
+   * about:blank: WebKit cuts an about:blank popup off from its opener once it moves to another origin (it inherits the
+   * portal's Cross-Origin-Opener-Policy), and the sign-in's answer could then never come back.
+   */
+  placeholderUrl?(): string;
   /** The window whose `open` the popup goes through (tests pass their own). */
   window?: Pick<Window, 'open'> & Partial<Pick<Window, 'requestIdleCallback'>>;
   coldWaitMs?: number;
@@ -35,7 +41,7 @@ export interface PopupWarmth {
   ready(): boolean;
   /**
    * Runs Firebase's popup `operation` from within the user's click. Ready: at once, with no await before it (Safari
-   * allows a popup only within the click). Not ready: opens a blank window in the click, waits for the machinery at
+   * allows a popup only within the click). Not ready: opens a window in the click (at the placeholder), waits for the machinery at
    * most `coldWaitMs` (15 s: Google's loader and then its iframe, each a round trip on a slow network), then lets the operation's `window.open` take that window. A wait that runs out closes it and
    * fails with `auth/network-request-failed`; a browser that refuses even the blank window fails with
    * `auth/popup-blocked`.
@@ -122,7 +128,7 @@ export function popupWarmth(options: PopupWarmthOptions): PopupWarmth {
     run<T>(operation: () => Promise<T>): Promise<T> {
       if (isReady) return operation();
       // Still in the click: the one moment every browser allows a new window.
-      const popup = win.open('', POPUP_NAME, POPUP_FEATURES);
+      const popup = win.open(options.placeholderUrl?.() ?? '', POPUP_NAME, POPUP_FEATURES);
       if (!popup) {
         void start().catch(() => undefined);
         return Promise.reject(authError('auth/popup-blocked', 'The browser refused the popup.'));

@@ -123,15 +123,20 @@ describe('popupWarmth', () => {
     expect(opened.map((o) => o.url)).toEqual(['https://idp.example/auth']);
   });
 
-  it('opens a blank window in the click while the machinery loads, then hands it to the operation', async () => {
+  it("opens a window in the click at the provider's placeholder while the machinery loads, then hands it on", async () => {
     const machinery = deferred();
     const { win, opened } = fakeWindow();
-    const warmth = popupWarmth({ load: () => machinery.promise, sessionKnown: () => Promise.resolve(), window: win });
+    const warmth = popupWarmth({
+      load: () => machinery.promise,
+      sessionKnown: () => Promise.resolve(),
+      placeholderUrl: () => 'https://idp.example/helper',
+      window: win,
+    });
     const operation = firebaseLike(win);
     const result = warmth.run(operation);
-    // In the click: one blank window.
+    // In the click: one window, on the provider's origin (never about:blank, which WebKit would cut off).
     expect(opened).toHaveLength(1);
-    expect(opened[0]!.url).toBe('');
+    expect(opened[0]!.url).toBe('https://idp.example/helper');
     machinery.resolve();
     const popup = (await result) as unknown as FakePopup;
     // The operation's window.open took the blank window: no second window, now at the provider's address.
