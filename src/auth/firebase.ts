@@ -115,6 +115,11 @@ export function warmPopups(when: 'idle' | 'now'): void {
   popups.warm(when);
 }
 
+/** The screen that asked for an `idle` warm-up is gone (the user went on to the e-mail form): it does not start. */
+export function cancelIdlePopupWarming(): void {
+  popups.cancelIdle();
+}
+
 function toPortalUser(user: User): PortalUser {
   return {
     uid: user.uid,

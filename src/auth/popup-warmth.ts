@@ -8,6 +8,11 @@ export const COLD_POPUP_WAIT_MS = 15_000;
 /** Firebase's own popup size, so the blank window does not jump when the provider's page arrives. */
 const POPUP_FEATURES = 'popup=yes,width=500,height=600';
 const POPUP_NAME = 'portal-identity-provider';
+/**
+ * How long a screen that offers popups shows before its machinery loads in idle time: someone who goes on to the
+ * e-mail form meanwhile (`cancelIdle`) never loads it, so it cannot compete with their sign-in on a slow phone.
+ */
+export const IDLE_WARM_DELAY_MS = 2_000;
 
 /** An error Firebase could have thrown itself: the same `auth/...` codes, so SPEC 8's tables word it. */
 const authError = (code: string, text: string) => Object.assign(new Error(text), { code });
@@ -37,6 +42,8 @@ export interface PopupWarmth {
   /** Starts loading once: `idle` after the session is known and in idle time (a screen that offers a popup showed);
    *  `now` at once after the session is known (the pointer is on its way to a popup button). */
   warm(when: 'idle' | 'now'): void;
+  /** Drops an `idle` warm-up that has not started yet (the screen that asked for it is gone). */
+  cancelIdle(): void;
   /** Whether a popup would open with no wait. */
   ready(): boolean;
   /**
@@ -54,6 +61,7 @@ export function popupWarmth(options: PopupWarmthOptions): PopupWarmth {
   const coldWaitMs = options.coldWaitMs ?? COLD_POPUP_WAIT_MS;
   let loading: Promise<void> | null = null;
   let isReady = false;
+  let idleRequested = false;
 
   const start = (): Promise<void> => {
     loading ??= options
@@ -118,11 +126,15 @@ export function popupWarmth(options: PopupWarmthOptions): PopupWarmth {
     warm(when) {
       if (loading) return;
       const go = () => void start().catch(() => undefined);
-      if (when === 'now') go();
-      else
-        void options.sessionKnown().then(() => {
-          if (options.idleWanted?.() ?? true) idle(go);
-        });
+      if (when === 'now') return go();
+      idleRequested = true;
+      void options.sessionKnown().then(() => {
+        if (!idleRequested || !(options.idleWanted?.() ?? true)) return;
+        setTimeout(() => idle(() => idleRequested && go()), IDLE_WARM_DELAY_MS);
+      });
+    },
+    cancelIdle() {
+      idleRequested = false;
     },
     ready: () => isReady,
     run<T>(operation: () => Promise<T>): Promise<T> {

@@ -172,6 +172,11 @@ export function preparePopups(when: 'idle' | 'now'): void {
   auth.warmPopups(when);
 }
 
+/** The choice is gone before its idle warm-up began (the e-mail form): e-mail users never load the popups' code. */
+export function stopPreparingPopups(): void {
+  auth.cancelIdlePopupWarming();
+}
+
 /** Google or Apple in a popup (SPEC 7). A popup that cannot open here offers the system browser instead. */
 export async function signInWithProvider(provider: PopupProvider): Promise<void> {
   await attempt(

@@ -2,7 +2,13 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
-import { preparePopups, showEmailForm, signInScreen, signInWithProvider } from '../../state/sign-in';
+import {
+  preparePopups,
+  showEmailForm,
+  signInScreen,
+  signInWithProvider,
+  stopPreparingPopups,
+} from '../../state/sign-in';
 import { AppleIcon, EmailIcon, GoogleIcon } from './ProviderIcons';
 
 export function ProviderChoice() {
@@ -13,7 +19,10 @@ export function ProviderChoice() {
     if (!busy) run();
   };
   // The popups' machinery loads while the choice shows, never before the session is known (popup-warmth.ts).
-  useEffect(() => preparePopups('idle'), []);
+  useEffect(() => {
+    preparePopups('idle');
+    return stopPreparingPopups;
+  }, []);
   const warmNow = () => preparePopups('now');
   return (
     <div className="auth-providers" aria-busy={busy}>

@@ -1,7 +1,7 @@
 // src/auth/popup-warmth.ts: the popup machinery loads only after the session is known, and a popup opens within the
 // click whether the machinery is ready, still loading, slow or hanging.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { popupWarmth } from '../../../src/auth/popup-warmth';
+import { IDLE_WARM_DELAY_MS, popupWarmth } from '../../../src/auth/popup-warmth';
 
 interface FakePopup {
   closed: boolean;
@@ -71,7 +71,8 @@ describe('popupWarmth', () => {
     expect(warmth.ready()).toBe(true);
   });
 
-  it('waits for idle time when the screen shows', async () => {
+  it('waits IDLE_WARM_DELAY_MS, then for idle time, when the screen shows', async () => {
+    vi.useFakeTimers();
     const load = vi.fn(() => Promise.resolve());
     const idle: Array<() => void> = [];
     const { win } = fakeWindow();
@@ -81,14 +82,33 @@ describe('popupWarmth', () => {
       window: { ...win, requestIdleCallback: (run: () => void) => (idle.push(run), 1) } as never,
     });
     warmth.warm('idle');
-    await flush();
+    await vi.advanceTimersByTimeAsync(IDLE_WARM_DELAY_MS - 1);
+    expect(idle).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
     expect(load).not.toHaveBeenCalled();
     idle[0]!();
-    await flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops an idle warm-up that has not begun when the screen goes (the e-mail form)', async () => {
+    vi.useFakeTimers();
+    const load = vi.fn(() => Promise.resolve());
+    const { win } = fakeWindow();
+    const warmth = popupWarmth({ load, sessionKnown: () => Promise.resolve(), window: win });
+    warmth.warm('idle');
+    await vi.advanceTimersByTimeAsync(500);
+    warmth.cancelIdle();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(load).not.toHaveBeenCalled();
+    // A pointer on a popup button still loads it at once.
+    warmth.warm('now');
+    await vi.advanceTimersByTimeAsync(0);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('skips an idle warm-up that is no longer wanted once the session is known (a returning user on /auth)', async () => {
+    vi.useFakeTimers();
     const load = vi.fn(() => Promise.resolve());
     const { win } = fakeWindow();
     let signedIn = true;
@@ -99,14 +119,12 @@ describe('popupWarmth', () => {
       window: win,
     });
     warmth.warm('idle');
-    await flush();
-    await flush();
+    await vi.advanceTimersByTimeAsync(IDLE_WARM_DELAY_MS * 2);
     expect(load).not.toHaveBeenCalled();
-    // A pointer on a popup button still loads it, and a later idle request does when it is wanted.
+    // A later idle request goes ahead once it is wanted.
     signedIn = false;
     warmth.warm('idle');
-    await flush();
-    await flush();
+    await vi.advanceTimersByTimeAsync(IDLE_WARM_DELAY_MS * 2);
     expect(load).toHaveBeenCalledTimes(1);
   });
 

@@ -22,6 +22,7 @@ export const fakeAuth = {
   rereadStoredUser: vi.fn(),
   /** Loading the popup machinery: recorded, nothing loads. */
   warmPopups: vi.fn((_when: 'idle' | 'now') => undefined),
+  cancelIdlePopupWarming: vi.fn(),
   signInWithGoogle: vi.fn(),
   signInWithApple: vi.fn(),
   signInWithEmail: vi.fn(),

@@ -46,11 +46,12 @@ describe('popup machinery (popup-warmth.ts)', () => {
     expect(auth.warmPopups).toHaveBeenCalledWith('now');
   });
 
-  it('is not loaded by the e-mail form', async () => {
+  it('is not loaded by the e-mail form, which drops the idle warm-up not yet begun', async () => {
     await renderAt();
     auth.warmPopups.mockClear();
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
     expect(auth.warmPopups).not.toHaveBeenCalled();
+    expect(auth.cancelIdlePopupWarming).toHaveBeenCalled();
   });
 });
 
