@@ -39,8 +39,10 @@ export interface PopupWarmthOptions {
 }
 
 export interface PopupWarmth {
-  /** Starts loading once: `idle` after the session is known and in idle time (a screen that offers a popup showed);
-   *  `now` at once after the session is known (the pointer is on its way to a popup button). */
+  /**
+   * Starts loading once the session is known: `idle` after IDLE_WARM_DELAY_MS and in idle time (a screen that offers
+   * a popup showed); `now` at once (a pointer or the focus reached a popup button).
+   */
   warm(when: 'idle' | 'now'): void;
   /** Drops an `idle` warm-up that has not started yet (the screen that asked for it is gone). */
   cancelIdle(): void;
@@ -48,10 +50,10 @@ export interface PopupWarmth {
   ready(): boolean;
   /**
    * Runs Firebase's popup `operation` from within the user's click. Ready: at once, with no await before it (Safari
-   * allows a popup only within the click). Not ready: opens a window in the click (at the placeholder), waits for the machinery at
-   * most `coldWaitMs` (15 s: Google's loader and then its iframe, each a round trip on a slow network), then lets the operation's `window.open` take that window. A wait that runs out closes it and
-   * fails with `auth/network-request-failed`; a browser that refuses even the blank window fails with
-   * `auth/popup-blocked`.
+   * allows a popup only within the click). Not ready: opens a window in the click, at the placeholder, and waits for
+   * the machinery at most `coldWaitMs` (15 s: Google's loader, then its iframe, each a round trip on a slow network);
+   * then the operation's `window.open` takes that window. A wait that runs out closes it and fails with
+   * `auth/network-request-failed`; a browser that refuses even that window fails with `auth/popup-blocked`.
    */
   run<T>(operation: () => Promise<T>): Promise<T>;
 }
