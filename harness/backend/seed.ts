@@ -66,6 +66,18 @@ export function seedPlayer(store: Store, body: Record<string, unknown>): SeedRes
         typeof body.subscriptionSource === 'string' ? body.subscriptionSource : 'paypal',
       )
     : null;
+  // A seeded PayPal plan exists at PayPal too (the stand-in), active and owned by this player, as one bought through
+  // the portal would: the backend cancels at PayPal before it marks a plan cancelled.
+  const subscriptionId = player.subscription?.subscriptionId;
+  if (plan && subscriptionId && player.subscription?.subscriptionSource === 'paypal') {
+    store.data.paypalSubscriptions[subscriptionId] = {
+      id: subscriptionId,
+      planId: `P-SEED-${plan}`,
+      status: 'ACTIVE',
+      customId: player.playerId,
+      statusUpdateTime: new Date().toISOString(),
+    };
+  }
   player.designs = table();
   if (typeof body.designs === 'number' && body.designs > 0) store.addDesigns(player, Math.min(body.designs, 200));
   store.save();

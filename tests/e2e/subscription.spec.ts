@@ -76,7 +76,7 @@ for (const { name, viewport } of WIDTHS) {
       const created = page.waitForRequest((r) => r.url().endsWith('/paypal/v1/billing/subscriptions'));
       const activated = page.waitForRequest((r) => r.url().endsWith('/subscription/activate'));
       await payPalCheckout(panel, 'Agree & Subscribe');
-      expect((await created).postDataJSON()).toEqual({ plan_id: PLAN_IDS.MONTHLY });
+      expect((await created).postDataJSON()).toEqual({ plan_id: PLAN_IDS.MONTHLY, custom_id: account.playerId });
       const body = (await activated).postDataJSON() as Record<string, unknown>;
       expect(body).toMatchObject({ plan: 'MONTHLY', playerId: account.playerId });
       expect(body.subscriptionId).toMatch(/^I-/);
