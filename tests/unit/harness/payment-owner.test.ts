@@ -7,25 +7,7 @@ import { Store } from '../../../harness/backend/store';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-
-function emulatorToken(uid: string) {
-  const iat = Math.floor(Date.now() / 1000) - 5;
-  const claims = {
-    email: `${uid}@example.com`,
-    email_verified: false,
-    auth_time: iat,
-    user_id: uid,
-    firebase: { identities: { email: [`${uid}@example.com`] }, sign_in_provider: 'password' },
-    iat,
-    exp: iat + 3600,
-    aud: 'demo-portal',
-    iss: 'https://securetoken.google.com/demo-portal',
-    sub: uid,
-  };
-  return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
-}
+import { emulatorToken } from '../support/emulator-token';
 
 const started: Backend[] = [];
 afterAll(async () => {

@@ -9,31 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readHarnessSecret, removeSecretFile, secretFile, writeSecretFile } from '../../../harness/backend/secret';
 import { startBackend, type Backend } from '../../../harness/backend/server';
 import { startStaticServer, type StaticServer } from '../../../harness/static-server';
+import { b64, emulatorClaims, emulatorToken } from '../support/emulator-token';
 
 const PORTAL = 'http://127.0.0.1:5173';
-const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-
-function claims(uid: string) {
-  const iat = Math.floor(Date.now() / 1000) - 5;
-  return {
-    email: `${uid}@example.com`,
-    email_verified: false,
-    auth_time: iat,
-    user_id: uid,
-    firebase: { identities: { email: [`${uid}@example.com`] }, sign_in_provider: 'password' },
-    iat,
-    exp: iat + 3600,
-    aud: 'demo-portal',
-    iss: 'https://securetoken.google.com/demo-portal',
-    sub: uid,
-  };
-}
-
-/** An ID token as the Auth emulator issues it: unsigned. */
-const emulatorToken = (uid: string) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims(uid))}.`;
 
 function rs256Token(key: KeyObject, uid: string, kid = 'key-1') {
-  const signed = `${b64({ alg: 'RS256', kid, typ: 'JWT' })}.${b64(claims(uid))}`;
+  const signed = `${b64({ alg: 'RS256', kid, typ: 'JWT' })}.${b64(emulatorClaims(uid))}`;
   return `${signed}.${sign('RSA-SHA256', Buffer.from(signed), key).toString('base64url')}`;
 }
 
