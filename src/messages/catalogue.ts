@@ -122,7 +122,7 @@ export const messages = {
   paypalPaymentFailed: 'PayPal payment failed. Please try again later.',
   paypalLoadFailed: 'Failed to load PayPal. Please refresh the page.',
   paypalButtonsFailed: 'Failed to load PayPal buttons. Please try again.',
-  purchaseSucceeded: 'Successfully purchased {n} credits!',
+  purchaseSucceeded: { one: 'Successfully purchased {n} credit!', other: 'Successfully purchased {n} credits!' },
   paymentCancelled: 'Payment cancelled',
 
   // Payments PayPal took that the backend has not recorded yet (README Reliability): kept and recorded again
@@ -200,15 +200,16 @@ export const messages = {
   usernameSaved: 'Username updated.',
   usernameSaveFailed: 'Failed to update username: {message}',
   usernameNoHash: 'A username cannot contain the # character.',
-  usernameTooLong: 'Usernames can have at most {max} characters.',
+  usernameTooLong: {
+    one: 'Usernames can have at most {n} character.',
+    other: 'Usernames can have at most {n} characters.',
+  },
   usernameControlCharacters: 'Usernames cannot contain control characters.',
   deletionSucceeded: 'Your account has been deleted. Signing you out...',
   deletionFailed: 'Failed to delete your account. Please try again later.',
   designsLoading: 'Loading designs...',
-  designCountOne: '{n} design',
-  designCountOther: '{n} designs',
-  creditCountOne: '{n} credit',
-  creditCountOther: '{n} credits',
+  designCount: { one: '{n} design', other: '{n} designs' },
+  creditCount: { one: '{n} credit', other: '{n} credits' },
 
   // Sign-in screen (README "Sign-in inside webviews"): continuing in the system browser from a webview
   openInBrowserRequested: 'Your web browser should open now. Finish signing in there; you can then return to this app.',
@@ -221,7 +222,7 @@ export const messages = {
   addPasswordIntro: 'You sign in with {methods}. Add a password to also sign in with your email address, {email}.',
   currentPasswordLabel: 'Current password',
   newPasswordLabel: 'New password',
-  passwordHint: 'At least {n} characters',
+  passwordHint: { one: 'At least {n} character', other: 'At least {n} characters' },
   changePasswordButton: 'Change password',
   addPasswordButton: 'Add password',
   changingPassword: 'Changing your password…',
@@ -290,10 +291,10 @@ export const messages = {
   loadingPaymentOptions: 'Loading payment options...',
   paypalButtonsLabel: 'PayPal',
   bestValueBadge: 'BEST VALUE',
-  packTitle: '{n} Credits',
+  packTitle: { one: '{n} Credit', other: '{n} Credits' },
   pricePerCreditEach: '{price} each',
   purchaseWithPayPal: 'Purchase with PayPal',
-  purchaseCreditsTitle: 'Purchase {n} Credits',
+  purchaseCreditsTitle: { one: 'Purchase {n} Credit', other: 'Purchase {n} Credits' },
   purchaseCreditsDescription: '{description} for {price} ({each} each)',
   loadingPayPal: 'Loading PayPal...',
   completingPayment: 'Completing your payment...',
@@ -457,8 +458,7 @@ export const messages = {
   pauseReasonTryingOthers: 'I am trying other services',
   expiresToday: 'Expires today',
   expiresTomorrow: 'Expires tomorrow',
-  expiresInDaysOne: 'Expires in {n} day',
-  expiresInDaysOther: 'Expires in {n} days',
+  expiresInDays: { one: 'Expires in {n} day', other: 'Expires in {n} days' },
   planTitleFree: 'Free',
   planTitleMonthly: 'Monthly',
   planTitleSixMonth: 'Semi-Annual',
@@ -480,7 +480,7 @@ export const messages = {
   periodEndsOn: 'Current period ends on {date}',
   pausedUntil: 'Paused until {date}',
   premiumUntil: 'Premium features until {date}',
-  packDescription: '{n} Dream Render credits',
+  packDescription: { one: '{n} Dream Render credit', other: '{n} Dream Render credits' },
   packRenders: '{standard} Standard renders or {hd} HD renders',
   creditsNeverExpire: 'Credits never expire',
   providerEmail: 'Email',
@@ -490,7 +490,30 @@ export const messages = {
   listSeparator: ', ',
 } as const;
 
-export type MessageCode = keyof typeof messages;
+type Catalogue = typeof messages;
+/** A text that counts: one form per CLDR plural category of the language (English has `one` and `other`). */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type PluralCode = { [K in keyof Catalogue]: Catalogue[K] extends string ? never : K }[keyof Catalogue];
+export type MessageCode = Exclude<keyof Catalogue, PluralCode>;
+/** Every key of the catalogue, texts and plurals. */
+export type CatalogueKey = keyof Catalogue;
+/** One language's texts (src/messages/locales/*.json): any key it lacks falls back to English. */
+export type Translation = Partial<Record<CatalogueKey, string | PluralForms>>;
+
+/** The language every text, date, price and plural is in: English (config's locale) until a translation is in use. */
+let active: { locale: string; texts: Translation } = { locale, texts: {} };
+
+/** Puts `texts` in use for `tag` (src/state/language.ts); `null` goes back to English. */
+export function applyTranslation(tag: string | null, texts: Translation = {}): void {
+  active = tag ? { locale: tag, texts } : { locale, texts: {} };
+}
+
+/** The BCP 47 tag texts and formats are in now. */
+export const activeLocale = (): string => active.locale;
+
+function text(code: keyof Catalogue): string | PluralForms {
+  return active.texts[code] ?? messages[code];
+}
 
 /** The text for `code`, with {product} and any other {placeholder} filled in. */
 export function message(
@@ -498,7 +521,7 @@ export function message(
   params: Record<string, string | number> = {},
   product = config.productName,
 ): string {
-  return fill(messages[code], { product, ...params });
+  return fill(text(code) as string, { product, ...params });
 }
 
 export function fill(template: string, params: Record<string, string | number>): string {
@@ -506,15 +529,19 @@ export function fill(template: string, params: Record<string, string | number>):
 }
 
 // Intl objects are costly to build: one per locale and options, made on first use.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-let pluralRules: Intl.PluralRules | undefined;
+const intl = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(key: string, make: () => T): T {
+  const id = `${active.locale}|${key}`;
+  let value = intl.get(id) as T | undefined;
+  if (!value) intl.set(id, (value = make()));
+  return value;
+}
 
-/** "$5.99" for ('5.99', 'USD') in en-US; `amount` may be the backend's decimal string. */
+/** "$5.99" for ('5.99', 'USD') in en-US, "5,99 $" in German; `amount` may be the backend's decimal string. */
 export function formatPrice(amount: string | number, currency = 'USD'): string {
-  let format = numberFormats.get(currency);
-  if (!format) numberFormats.set(currency, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
-  return format.format(Number(amount));
+  return cached(currency, () => new Intl.NumberFormat(active.locale, { style: 'currency', currency })).format(
+    Number(amount),
+  );
 }
 
 /** "March 5, 2025" (long) or "Mar 5, 2025" (medium) in en-US; null when `value` is missing or unreadable. `timeZone` for tests. */
@@ -526,37 +553,31 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const key = `${style}|${timeZone ?? ''}`;
-  let format = dateFormats.get(key);
-  if (!format)
-    dateFormats.set(
-      key,
-      (format = new Intl.DateTimeFormat(locale, { dateStyle: style, ...(timeZone ? { timeZone } : {}) })),
-    );
-  return format.format(date);
+  return cached(
+    `${style}|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(active.locale, { dateStyle: style, ...(timeZone ? { timeZone } : {}) }),
+  ).format(date);
 }
 
 /** "10:42:07 AM" in en-US: a clock time in the portal's locale. */
 export function formatTime(value: string | number | Date): string {
-  let format = dateFormats.get('time');
-  if (!format) dateFormats.set('time', (format = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })));
-  return format.format(new Date(value));
+  return cached('time', () => new Intl.DateTimeFormat(active.locale, { timeStyle: 'medium' })).format(new Date(value));
 }
 
-/** The `one` or `other` text for the count `n` by the locale's plural rules, with {n} and `params` filled in. */
-export function plural(
-  n: number,
-  one: MessageCode,
-  other: MessageCode,
-  params: Record<string, string | number> = {},
-): string {
-  pluralRules ??= new Intl.PluralRules(locale);
-  return message(pluralRules.select(n) === 'one' ? one : other, { n, ...params });
+/** The form of `code` for the count `n` by the language's CLDR plural rules, with {n} and `params` filled in. */
+export function plural(n: number, code: PluralCode, params: Record<string, string | number> = {}): string {
+  const forms = text(code) as PluralForms;
+  const category = cached('plural', () => new Intl.PluralRules(active.locale)).select(n);
+  return fill(forms[category] ?? forms.other, {
+    product: config.productName,
+    n: cached('number', () => new Intl.NumberFormat(active.locale)).format(n),
+    ...params,
+  });
 }
 
 /** "Expires today", "Expires tomorrow" or "Expires in N days" for the calendar days left (domain's expiryDays). */
 export function expiryText(days: number): string {
   if (days <= 0) return message('expiresToday');
   if (days === 1) return message('expiresTomorrow');
-  return plural(days, 'expiresInDaysOne', 'expiresInDaysOther');
+  return plural(days, 'expiresInDays');
 }

@@ -12,7 +12,7 @@ import {
 } from '@paypal/paypal-js';
 import { config, type PortalConfig } from '../config/config';
 import { usdAmount, type CreditPack } from '../domain/credit-packs';
-import { message } from '../messages/catalogue';
+import { message, plural } from '../messages/catalogue';
 
 export type PayPalFlow = 'subscription' | 'credits';
 
@@ -164,7 +164,7 @@ export function creditsOrder(pack: CreditPack, playerId: string): CreateOrderReq
     intent: 'CAPTURE',
     purchase_units: [
       {
-        description: message('packDescription', { n: pack.amount }),
+        description: plural(pack.amount, 'packDescription'),
         custom_id: playerId,
         amount: { currency_code: 'USD', value: usdAmount(pack.price) },
       },

@@ -3,7 +3,7 @@ import { deleteUser } from '../api/account';
 import type { ApiContext } from '../api/client';
 import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/profile';
-import { message } from '../messages/catalogue';
+import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { errorText } from './errors';
 import { keptUnity, saveUsername } from './player';
@@ -49,7 +49,7 @@ export async function submitUsername(draft: string): Promise<void> {
       problem === 'hash'
         ? message('usernameNoHash')
         : problem === 'tooLong'
-          ? message('usernameTooLong', { max: USERNAME_MAX_LENGTH })
+          ? plural(USERNAME_MAX_LENGTH, 'usernameTooLong')
           : message('usernameControlCharacters');
     return;
   }

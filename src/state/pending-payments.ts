@@ -23,7 +23,7 @@ import {
   type PaymentLedger,
   type PendingPayment,
 } from '../domain/pending-payments';
-import { message } from '../messages/catalogue';
+import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { errorText, PortalError } from './errors';
 import { loadPlayer, requirePlayer, setCredits } from './player';
@@ -158,7 +158,7 @@ async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' 
         );
       if (result.newBalance !== null) setCredits(result.newBalance);
       else await loadPlayer({ force: true });
-      showToast('success', message('purchaseSucceeded', { n: pack.amount }));
+      showToast('success', plural(pack.amount, 'purchaseSucceeded'));
       return { status: 'recorded' };
     } catch (error) {
       // A lost answer is asked again with the same order id, which the backend counts once.

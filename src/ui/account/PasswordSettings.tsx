@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
-import { message } from '../../messages/catalogue';
+import { message, plural } from '../../messages/catalogue';
 import { accountSecurity, submitPassword } from '../../state/account-security';
 
 export function PasswordSettings({
@@ -85,7 +85,7 @@ export function PasswordSettings({
               onChange={(e) => setNext(e.target.value)}
             />
             <p className="field-hint" id={hintId}>
-              {message('passwordHint', { n: PASSWORD_MIN_LENGTH })}
+              {plural(PASSWORD_MIN_LENGTH, 'passwordHint')}
             </p>
           </div>
           {snap.error && (

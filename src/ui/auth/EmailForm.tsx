@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
-import { message } from '../../messages/catalogue';
+import { message, plural } from '../../messages/catalogue';
 import {
   rememberEmail,
   showProviderChoice,
@@ -82,7 +82,7 @@ export function EmailForm({ errorId }: { errorId: string }) {
         </div>
         {creating && (
           <p className="field-hint" id={hintId}>
-            {message('passwordHint', { n: PASSWORD_MIN_LENGTH })}
+            {plural(PASSWORD_MIN_LENGTH, 'passwordHint')}
           </p>
         )}
       </div>

@@ -66,11 +66,11 @@ export function CreditsPage() {
           <ul className="render-costs">
             <li>
               <span>{message('renderStandard')}</span>{' '}
-              <span>{plural(renderCosts.standard, 'creditCountOne', 'creditCountOther')}</span>
+              <span>{plural(renderCosts.standard, 'creditCount')}</span>
             </li>
             <li>
               <span>{message('renderHd')}</span>{' '}
-              <span>{plural(renderCosts.hd, 'creditCountOne', 'creditCountOther')}</span>
+              <span>{plural(renderCosts.hd, 'creditCount')}</span>
             </li>
           </ul>
         </section>

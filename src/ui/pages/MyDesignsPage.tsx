@@ -41,7 +41,7 @@ export function MyDesignsPage() {
         </h1>
         {ready && (
           <p className="designs-count" aria-live="polite">
-            {plural(count, 'designCountOne', 'designCountOther')}
+            {plural(count, 'designCount')}
           </p>
         )}
       </header>

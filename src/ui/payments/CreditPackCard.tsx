@@ -1,7 +1,7 @@
 // One credit pack (SPEC 3, 9): credits, price, price per credit, savings, BEST VALUE, and "Purchase with PayPal".
 import { useId } from 'react';
 import type { CreditPack } from '../../domain/credit-packs';
-import { formatPrice, message } from '../../messages/catalogue';
+import { formatPrice, message, plural } from '../../messages/catalogue';
 
 export function CreditPackCard({
   pack,
@@ -17,7 +17,7 @@ export function CreditPackCard({
     <article className={`card pack-card${pack.bestValue ? ' pack-best' : ''}`} aria-labelledby={titleId}>
       {pack.bestValue && <span className="badge badge-best">{message('bestValueBadge')}</span>}
       <h3 id={titleId} className="pack-title">
-        {message('packTitle', { n: pack.amount })}
+        {plural(pack.amount, 'packTitle')}
       </h3>
       <p className="pack-price">{formatPrice(pack.price)}</p>
       <p className="pack-each">
@@ -26,7 +26,7 @@ export function CreditPackCard({
           <span className="badge badge-savings">{message('savingsBadge', { savings: pack.savings })}</span>
         )}
       </p>
-      <p className="pack-description">{message('packDescription', { n: pack.amount })}</p>
+      <p className="pack-description">{plural(pack.amount, 'packDescription')}</p>
       <ul className="tick-list">
         {pack.features.map((f) => (
           <li key={f.key}>{message(f.key, f.params)}</li>

@@ -6,7 +6,7 @@ import { packById } from '../../domain/credit-packs';
 import { closePurchase, mountPayButtons, purchase, recordPurchase } from '../../state/purchase';
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
-import { formatPrice, message } from '../../messages/catalogue';
+import { formatPrice, message, plural } from '../../messages/catalogue';
 
 export function CreditsPaymentModal() {
   const snap = useSnapshot(purchase);
@@ -22,9 +22,9 @@ export function CreditsPaymentModal() {
   if (!pack || snap.phase === 'idle') return null;
   return (
     <Dialog
-      title={message('purchaseCreditsTitle', { n: pack.amount })}
+      title={plural(pack.amount, 'purchaseCreditsTitle')}
       description={message('purchaseCreditsDescription', {
-        description: message('packDescription', { n: pack.amount }),
+        description: plural(pack.amount, 'packDescription'),
         price: formatPrice(pack.price),
         each: formatPrice(pack.pricePerCredit),
       })}

@@ -8,8 +8,8 @@ const steps = [
   {
     title: message('howStepFrameTitle'),
     text: message('howStepFrameText', {
-      standard: plural(renderCosts.standard, 'creditCountOne', 'creditCountOther'),
-      hd: plural(renderCosts.hd, 'creditCountOne', 'creditCountOther'),
+      standard: plural(renderCosts.standard, 'creditCount'),
+      hd: plural(renderCosts.hd, 'creditCount'),
     }),
   },
   { title: message('howStepGetTitle'), text: message('howStepGetText') },

@@ -86,7 +86,7 @@ function keysSpeltForOtherPurposes(): Map<string, string[]> {
   const checker = program.getTypeChecker();
   const catalogue = program.getSourceFile(join(root, CATALOGUE))!;
   const alias = catalogue.statements.find(
-    (s): s is TS.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === 'MessageCode',
+    (s): s is TS.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === 'CatalogueKey',
   )!;
   const codeType = checker.getTypeAtLocation(alias.name);
   const messageCodes = new Set(

@@ -7,7 +7,7 @@ import {
   renderCosts,
   usdAmount,
 } from '../../../src/domain/credit-packs';
-import { message } from '../../../src/messages/catalogue';
+import { message, plural } from '../../../src/messages/catalogue';
 
 describe('the credit packs of SPEC 9', () => {
   it('are 15 for $9.99, 30 for $14.99 and 60 for $24.99', () => {
@@ -43,7 +43,7 @@ describe('the credit packs of SPEC 9', () => {
   });
 
   it('are described in credits', () => {
-    expect(message('packDescription', { n: 30 })).toBe('30 Dream Render credits');
+    expect(plural(30, 'packDescription')).toBe('30 Dream Render credits');
   });
 
   it('are found by id and by amount', () => {

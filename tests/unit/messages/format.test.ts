@@ -51,11 +51,11 @@ describe('formatTime', () => {
 
 describe('plural', () => {
   it('picks the one or other text by the plural rules and fills {n}', () => {
-    expect(plural(1, 'designCountOne', 'designCountOther')).toBe('1 design');
-    expect(plural(0, 'designCountOne', 'designCountOther')).toBe('0 designs');
-    expect(plural(2, 'designCountOne', 'designCountOther')).toBe('2 designs');
-    expect(plural(1, 'creditCountOne', 'creditCountOther')).toBe('1 credit');
-    expect(plural(3, 'creditCountOne', 'creditCountOther')).toBe('3 credits');
+    expect(plural(1, 'designCount')).toBe('1 design');
+    expect(plural(0, 'designCount')).toBe('0 designs');
+    expect(plural(2, 'designCount')).toBe('2 designs');
+    expect(plural(1, 'creditCount')).toBe('1 credit');
+    expect(plural(3, 'creditCount')).toBe('3 credits');
   });
 });
 
