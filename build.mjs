@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { bundleComposition } from './harness/build/composition.mjs';
 import { firebaseStaticFields } from './harness/build/firebase-static-fields.mjs';
 import { shortMessageKeys } from './harness/build/short-message-keys.mjs';
+import { LOCALES_PATH, writeLocaleFiles } from './harness/build/locale-files.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './harness/default-ports.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
@@ -105,6 +106,8 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
     standalone: env('PORTAL_STANDALONE', 'false') === 'true',
     // Origins allowed to frame the portal (CSP frame-ancestors); none unless a host really frames it.
     frameAncestors: list(env('PORTAL_FRAME_ANCESTORS', '')),
+    // The pseudo-locales en-XA and ar-XB (README "Languages"): development builds and the e2e suite only.
+    pseudoLocales: env('PORTAL_PSEUDO_LOCALES', flavour === 'development' ? 'true' : 'false') === 'true',
     ...overrides,
   };
   return config;
@@ -139,6 +142,7 @@ export function deploymentProblem(config) {
   if (config.localStack === true)
     return config.deployment === true ? 'a localStack build (bench and tests only) cannot be deployed' : null;
   const what = config.isProduction ? 'production build' : `${config.flavour} build for deployment`;
+  if (config.pseudoLocales) return `${what} refused: PORTAL_PSEUDO_LOCALES is true (pseudo-locales are for tests)`;
   if (config.useEmulator)
     return `${what} refused: PORTAL_USE_EMULATOR is true (set PORTAL_USE_EMULATOR=false: the real identity service)`;
   const checks = [
@@ -278,11 +282,12 @@ export function hostingConfig(config, publicDir) {
     public: publicDir,
     ignore: ['firebase.json', '**/.*', '**/node_modules/**'],
     // Every path the router owns answers index.html; a missing image stays a 404 instead of a page.
-    rewrites: [{ source: '!/images/**', destination: '/index.html' }],
+    rewrites: [{ source: `!/@(images|${LOCALES_PATH.slice(1)})/**`, destination: '/index.html' }],
     headers: [
       { source: '**', headers: headers({ ...securityHeaders(config), 'Cache-Control': CACHE_CONTROL.index }) },
       { source: '/app-*.@(js|css)', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
       { source: '/assets/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
+      { source: `${LOCALES_PATH}/**`, headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
       { source: '/images/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.images }) },
     ],
   };
@@ -326,6 +331,7 @@ export async function buildPortal({
   await rm(reportDir, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   await mkdir(reportDir, { recursive: true });
+  const localeFiles = await writeLocaleFiles({ root, out, pseudoLocales: config.pseudoLocales });
   const options = {
     entryPoints: { app: join(root, entry) },
     bundle: true,
@@ -346,6 +352,7 @@ export async function buildPortal({
     define: {
       __PORTAL_CONFIG__: JSON.stringify(config),
       DEV_BUILD: JSON.stringify(config.isDevelopment),
+      LOCALE_FILES: JSON.stringify(localeFiles),
       PAYMENT_BYPASS: JSON.stringify(config.paymentBypass),
       // Whether Firebase Auth talks to the emulator: a constant, so production holds no connectAuthEmulator at all.
       USE_AUTH_EMULATOR: JSON.stringify(config.useEmulator),

@@ -76,9 +76,9 @@ export async function startStaticServer({
           body = await readFile(file);
           type = Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)]! : 'application/octet-stream';
           // The rules of build.mjs's hostingConfig(): hashed names never change content; /images keep their names.
-          if (/^\/(app-[^/]+\.(js|css)$|assets\/)/.test(pathname)) cache = CACHE_CONTROL.hashed;
+          if (/^\/(app-[^/]+\.(js|css)$|assets\/|locales\/)/.test(pathname)) cache = CACHE_CONTROL.hashed;
           else if (pathname.startsWith('/images/')) cache = CACHE_CONTROL.images;
-        } else if (pathname.startsWith('/images/')) {
+        } else if (/^\/(images|locales)\//.test(pathname)) {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Not found');
           return;
         }

@@ -1,4 +1,5 @@
-// The auth restore starts before anything else is evaluated (see early-start.ts): keep this import first.
+// The language file and the auth restore start before anything else is evaluated: keep these imports first.
+import { languageReady } from './state/language';
 import './state/early-start';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -11,8 +12,11 @@ import './styles.css';
 configurePortalBridge();
 const router = createPortalRouter();
 startPortal(router);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// The first screen shows in the page's language: the file came beside the session restore (state/language.ts).
+void languageReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

@@ -9,6 +9,7 @@ export default defineConfig({
   define: {
     __PORTAL_CONFIG__: JSON.stringify(portalConfig('staging', { useEmulator: false })),
     DEV_BUILD: 'false',
+    LOCALE_FILES: '{}',
     PAYMENT_BYPASS: 'true',
     USE_AUTH_EMULATOR: 'false',
   },

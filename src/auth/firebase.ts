@@ -44,6 +44,14 @@ export type AuthProviderId = 'google.com' | 'apple.com' | 'password';
 
 let app: FirebaseApp | undefined;
 let auth: Auth | undefined;
+/** The page's language, for Firebase's e-mails (reset, verification) and its provider popups. */
+let languageCode = 'en';
+
+/** Auth speaks `tag` from now on (src/state/startup.ts follows the page's language). */
+export function setAuthLanguage(tag: string): void {
+  languageCode = tag;
+  if (auth) auth.languageCode = tag;
+}
 
 function getAuthInstance(): Auth {
   if (auth) return auth;
@@ -58,6 +66,7 @@ function getAuthInstance(): Auth {
   });
   // USE_AUTH_EMULATOR is config.useEmulator as a build-time constant: production bundles carry no emulator code.
   if (USE_AUTH_EMULATOR) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  auth.languageCode = languageCode;
   // The moment the session is known, for the bench's count of third-party requests made before it.
   void auth.authStateReady().then(() => performance.mark?.('portal:session-known'));
   return auth;

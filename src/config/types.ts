@@ -33,4 +33,6 @@ export interface PortalConfig {
   standalone: boolean;
   /** Origins that may frame the portal (CSP frame-ancestors, PORTAL_FRAME_ANCESTORS); empty means 'none'. */
   frameAncestors: string[];
+  /** The pseudo-locales en-XA and ar-XB: development builds and the e2e suite only (build.mjs). */
+  pseudoLocales?: boolean;
 }

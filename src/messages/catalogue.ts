@@ -488,6 +488,8 @@ export const messages = {
   providerApple: 'Apple',
   signInMethodUnknown: 'Unknown',
   listSeparator: ', ',
+  // The language picker's name (src/ui/components/LanguagePicker.tsx).
+  languageLabel: 'Language',
 } as const;
 
 type Catalogue = typeof messages;

@@ -7,8 +7,10 @@ import { config } from '../config/config';
 import { SESSION_CHECK_INTERVAL_MS } from '../domain/constants';
 import { pageTitleKey } from '../domain/page-title';
 import { isNoSessionPath, isPublicPath, robotsFor } from '../domain/public-paths';
+import { setAuthLanguage } from '../auth/firebase';
 import { message } from '../messages/catalogue';
 import * as handoff from './handoff';
+import { hostLanguage, language } from './language';
 import { applyPaymentPermission } from './payments-permission';
 import { onSignedOut, session, signOut, startSession, validateSession } from './session';
 import { registerSignOutResets } from './sign-out-resets';
@@ -43,6 +45,13 @@ export function startPortal(router: AnyRouter): void {
     setRobots(robotsFor(pathname));
   };
   router.subscribe('onResolved', title);
+  // The page's language reaches the title and Firebase (its e-mails and popups) as it changes.
+  const followLanguage = () => {
+    setAuthLanguage(language.tag);
+    title();
+  };
+  followLanguage();
+  subscribe(language, followLanguage);
   if (config.standalone) return;
   handoff.clearRedirectingOnPageLoad();
   handoff.setHandoffHooks({
@@ -86,6 +95,9 @@ export function startPortal(router: AnyRouter): void {
         break;
       case 'requestToken':
         void handoff.answerTokenRequest(msg.kind, msg.requestId);
+        break;
+      case 'locale':
+        hostLanguage(msg.locale);
         break;
     }
   });

@@ -16,10 +16,12 @@ export const LOCAL_KEYS = {
    * clears local storage (SPEC 4) but puts this key back: a paid order is not the user's to lose.
    */
   pendingPayments: 'pendingPayments',
+  /** The language the user chose with the picker (src/state/language.ts): a device preference, kept on Sign Out. */
+  language: 'portalLanguage',
 } as const;
 
-/** Local keys that a clear() puts back: what was paid for must outlive a sign-out. */
-const KEPT_ON_CLEAR: readonly LocalKey[] = [LOCAL_KEYS.pendingPayments];
+/** Local keys that a clear() puts back: what was paid for, and the device's language, outlive a sign-out. */
+const KEPT_ON_CLEAR: readonly LocalKey[] = [LOCAL_KEYS.pendingPayments, LOCAL_KEYS.language];
 
 export const SESSION_KEYS = {
   hasRedirected: 'hasRedirected',

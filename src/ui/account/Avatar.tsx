@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { avatarTone, initials } from '../../domain/profile';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export function Avatar({
   photoURL,
@@ -14,6 +15,7 @@ export function Avatar({
   email: string | null;
   seed: string;
 }) {
+  useLanguage();
   const [failed, setFailed] = useState<string | null>(null);
   if (photoURL && failed !== photoURL) {
     // no-referrer: identity providers' photo hosts refuse hotlinked requests that carry a referrer.

@@ -5,8 +5,10 @@ import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
 import { account, cancelDeletion, confirmDeletion, requestDeletion } from '../../state/account';
 import { Dialog } from '../components/Dialog';
+import { useLanguage } from '../../state/language';
 
 export function DeleteAccount() {
+  useLanguage();
   const snap = useSnapshot(account).deletion;
   const navigate = useNavigate();
   const cancelRef = useRef<HTMLButtonElement>(null);

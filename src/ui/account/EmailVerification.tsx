@@ -8,8 +8,10 @@ import {
   sendVerification,
   verificationSecondsLeft,
 } from '../../state/account-security';
+import { useLanguage } from '../../state/language';
 
 export function EmailVerification({ email }: { email: string | null }) {
+  useLanguage();
   const snap = useSnapshot(accountSecurity).verification;
   const id = useId();
   const [, tick] = useState(0);

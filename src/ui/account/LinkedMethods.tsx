@@ -17,10 +17,12 @@ import {
 import { AppleIcon, GoogleIcon } from '../auth/ProviderIcons';
 import { BrowserHandOff } from '../components/BrowserHandOff';
 import { Dialog } from '../components/Dialog';
+import { useLanguage } from '../../state/language';
 
 const ICONS: Record<LinkableProvider, () => ReactElement> = { 'google.com': GoogleIcon, 'apple.com': AppleIcon };
 
 export function LinkedMethods({ providerIds }: { providerIds: readonly string[] }) {
+  useLanguage();
   const snap = useSnapshot(accountSecurity);
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { message, plural } from '../../messages/catalogue';
 import { accountSecurity, submitPassword } from '../../state/account-security';
+import { useLanguage } from '../../state/language';
 
 export function PasswordSettings({
   hasPassword,
@@ -14,6 +15,7 @@ export function PasswordSettings({
   email: string | null;
   methods: string;
 }) {
+  useLanguage();
   const snap = useSnapshot(accountSecurity).password;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

@@ -8,8 +8,10 @@ import { session } from '../../state/session';
 import { EmailVerification } from './EmailVerification';
 import { LinkedMethods } from './LinkedMethods';
 import { PasswordSettings } from './PasswordSettings';
+import { useLanguage } from '../../state/language';
 
 export function SignInSecurity() {
+  useLanguage();
   const { user } = useSnapshot(session);
   useEffect(() => enterSecuritySection(), []);
   if (!user) return null;

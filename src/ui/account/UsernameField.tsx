@@ -3,8 +3,10 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useSnapshot } from 'valtio';
 import { account, cancelUsernameEdit, startUsernameEdit, submitUsername } from '../../state/account';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export function UsernameField({ name, labelId }: { name: string; labelId: string }) {
+  useLanguage();
   const snap = useSnapshot(account).username;
   const [draft, setDraft] = useState(name);
   const inputRef = useRef<HTMLInputElement>(null);

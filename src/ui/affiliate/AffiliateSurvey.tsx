@@ -11,6 +11,7 @@ import {
 } from '../../state/affiliate';
 import { Dialog } from '../components/Dialog';
 import '../styles/account.css';
+import { useLanguage } from '../../state/language';
 
 export function AffiliateSurvey() {
   const snap = useSnapshot(affiliate);
@@ -19,6 +20,7 @@ export function AffiliateSurvey() {
 }
 
 function SurveyDialog() {
+  useLanguage();
   const snap = useSnapshot(affiliate);
   const errorId = useId();
   const groupRef = useRef<HTMLFieldSetElement>(null);

@@ -2,8 +2,10 @@
 import { message } from '../../messages/catalogue';
 import { closeOverlay } from '../../state/sign-in';
 import { Dialog } from '../components/Dialog';
+import { useLanguage } from '../../state/language';
 
 export function AuthOverlay() {
+  useLanguage();
   return (
     <Dialog title={message('authOverlay')} onClose={closeOverlay} size="small" className="auth-overlay">
       <span className="spinner auth-overlay-spinner" aria-hidden="true" />

@@ -2,8 +2,10 @@
 import { useSnapshot } from 'valtio';
 import { showEmailForm, signInScreen, submitReset } from '../../state/sign-in';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export function CheckEmail() {
+  useLanguage();
   const snap = useSnapshot(signInScreen);
   const busy = snap.pending === 'reset';
   return (

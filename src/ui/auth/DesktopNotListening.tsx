@@ -2,8 +2,10 @@
 import { message } from '../../messages/catalogue';
 import { retryDesktopHandoff, skipDesktopHandoff } from '../../state/handoff';
 import { Dialog } from '../components/Dialog';
+import { useLanguage } from '../../state/language';
 
 export function DesktopNotListening() {
+  useLanguage();
   return (
     <Dialog
       title={message('desktopNotListeningHeading')}

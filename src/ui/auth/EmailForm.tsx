@@ -11,8 +11,10 @@ import {
   submitEmailForm,
   toggleEmailMode,
 } from '../../state/sign-in';
+import { useLanguage } from '../../state/language';
 
 export function EmailForm({ errorId }: { errorId: string }) {
+  useLanguage();
   const snap = useSnapshot(signInScreen);
   const creating = snap.mode === 'createAccount';
   const busy = snap.pending === 'email';

@@ -2,8 +2,10 @@
 import { message } from '../../messages/catalogue';
 import { answerLink } from '../../state/handoff';
 import { Dialog } from '../components/Dialog';
+import { useLanguage } from '../../state/language';
 
 export function LinkPrompt() {
+  useLanguage();
   const decline = () => answerLink(false);
   return (
     <Dialog

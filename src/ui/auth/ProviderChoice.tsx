@@ -10,8 +10,10 @@ import {
   stopPreparingPopups,
 } from '../../state/sign-in';
 import { AppleIcon, EmailIcon, GoogleIcon } from './ProviderIcons';
+import { useLanguage } from '../../state/language';
 
 export function ProviderChoice() {
+  useLanguage();
   const snap = useSnapshot(signInScreen);
   const busy = snap.pending !== null;
   // aria-disabled rather than disabled: focus stays on the button the user pressed while the popup is open.

@@ -3,8 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { rememberEmail, showEmailForm, signInScreen, submitReset } from '../../state/sign-in';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export function ResetForm({ errorId }: { errorId: string }) {
+  useLanguage();
   const snap = useSnapshot(signInScreen);
   const busy = snap.pending === 'reset';
   const [email, setEmail] = useState(snap.email);

@@ -3,6 +3,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useId } from 'react';
 import { message, type MessageCode } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export interface BrowserHandOffProps {
   hint: MessageCode;
@@ -28,6 +29,7 @@ export function BrowserHandOff({
   urlClassName,
   buttonClassName = 'button secondary',
 }: BrowserHandOffProps) {
+  useLanguage();
   const href = useRouterState({ select: (s) => s.location.href });
   const id = useId();
   const url = new URL(href, document.baseURI).href;

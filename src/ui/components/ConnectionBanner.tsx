@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
 import { connectivity, watchConnectivity } from '../../state/connectivity';
+import { useLanguage } from '../../state/language';
 
 export function ConnectionBanner() {
+  useLanguage();
   const snap = useSnapshot(connectivity);
   useEffect(() => watchConnectivity(), []);
   const text = !snap.online ? message('offlineBanner') : snap.unreachable ? message('unreachableBanner') : null;

@@ -4,6 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObje
 import { createPortal } from 'react-dom';
 import '../styles/dialog.css';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export interface DialogProps {
   /** The accessible name and visible heading. */
@@ -83,6 +84,7 @@ export function Dialog({
   size = 'medium',
   className,
 }: DialogProps) {
+  useLanguage();
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);

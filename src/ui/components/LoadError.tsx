@@ -1,5 +1,6 @@
 // The one block a page shows when its load failed (SPEC 8): the load's text and Try again, the same on every page.
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 interface LoadErrorProps {
   /** The load's own text (the store's `error`). */
@@ -12,6 +13,7 @@ interface LoadErrorProps {
 
 /** A load that failed (SPEC 8): what went wrong, and Try again. */
 export function LoadError({ text, onRetry, inPlaceOfList = false }: LoadErrorProps) {
+  useLanguage();
   return (
     <div className={inPlaceOfList ? 'card designs-state' : 'alert alert-error'} role="alert">
       <p className={inPlaceOfList ? 'designs-state-title' : undefined}>{text}</p>

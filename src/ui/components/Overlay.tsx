@@ -2,6 +2,7 @@ import { message } from '../../messages/catalogue';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session';
+import { useLanguage } from '../../state/language';
 
 /** A blocking status overlay ("Validating session...", "Setting up your account and redirecting..."). */
 export function Overlay({ text, children }: { text: string; children?: ReactNode }) {
@@ -18,6 +19,7 @@ export function Overlay({ text, children }: { text: string; children?: ReactNode
 
 /** "Loading..."; once the identity service is slow to answer (session.authSlow), a plain line and a Reload button too. */
 export function LoadingScreen() {
+  useLanguage();
   const { authSlow } = useSnapshot(session);
   return (
     <main className="loading-screen" role="status" aria-live="polite">

@@ -1,8 +1,11 @@
 // The footer of SPEC 2: the copyright line and the legal links, opening in a new tab.
 import { config } from '../../config/config';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
+import { LanguagePicker } from './LanguagePicker';
 
 export function SiteFooter({ className }: { className: string }) {
+  useLanguage();
   return (
     <footer className={className}>
       <p>{message('copyright', { year: new Date().getFullYear() })}</p>
@@ -20,6 +23,7 @@ export function SiteFooter({ className }: { className: string }) {
           </a>
         </li>
       </ul>
+      <LanguagePicker />
     </footer>
   );
 }

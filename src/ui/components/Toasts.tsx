@@ -5,6 +5,7 @@ import { dismissToast, pauseToasts, resumeToasts, toasts, type ToastKind } from 
 import { KEEP_LIVE_ATTRIBUTE } from './Dialog';
 import '../styles/toasts.css';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 function KindIcon({ kind }: { kind: ToastKind }) {
   if (kind === 'loading') return <span className="spinner toast-spinner" aria-hidden="true" />;
@@ -36,6 +37,7 @@ function toastHost(): HTMLElement {
 }
 
 export function Toasts() {
+  useLanguage();
   const snap = useSnapshot(toasts);
   return createPortal(
     <section

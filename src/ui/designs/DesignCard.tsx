@@ -4,6 +4,7 @@ import type { Design } from '../../domain/entities';
 import { modelThumbnailPath } from '../../domain/shared-link';
 import { HouseIcon } from '../components/HouseIcon';
 import { formatDate, message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 /** "Modern_Villa" reads as "Modern Villa". */
 export function modelLabel(modelName: string): string {
@@ -11,6 +12,7 @@ export function modelLabel(modelName: string): string {
 }
 
 export function DesignCard({ design }: { design: Design }) {
+  useLanguage();
   const src = modelThumbnailPath(design.modelName || undefined);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const edited = formatDate(design.lastModified, 'medium');

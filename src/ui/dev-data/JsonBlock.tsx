@@ -2,8 +2,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../state/toasts';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export function JsonBlock({ value, label }: { value: unknown; label: string }) {
+  useLanguage();
   const text = JSON.stringify(value, null, 2) ?? 'undefined';
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

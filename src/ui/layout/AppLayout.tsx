@@ -7,6 +7,7 @@ import { showToast } from '../../state/toasts';
 import { ConnectionBanner } from '../components/ConnectionBanner';
 import { SiteFooter } from '../components/SiteFooter';
 import { PendingPaymentsNotice } from '../payments/PendingPaymentsNotice';
+import { useLanguage } from '../../state/language';
 
 const NAV = [
   { to: '/', label: 'Account' },
@@ -17,6 +18,7 @@ const NAV = [
 
 /** The signed-in layout of SPEC 2: header navigation, content, footer, Sign Out. */
 export function AppLayout() {
+  useLanguage();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const onSignOut = async () => {

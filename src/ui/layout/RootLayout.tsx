@@ -8,8 +8,10 @@ import { Toasts } from '../components/Toasts';
 import { AffiliateSurvey } from '../affiliate/AffiliateSurvey';
 import { DesktopNotListening } from '../auth/DesktopNotListening';
 import { LinkPrompt } from '../auth/LinkPrompt';
+import { useLanguage } from '../../state/language';
 
 export function RootLayout() {
+  useLanguage();
   const snap = useSnapshot(session);
   const flow = useSnapshot(handoff);
   const screen = handoffScreen(flow.phase);

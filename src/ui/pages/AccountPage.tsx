@@ -15,8 +15,10 @@ import { SignInSecurity } from '../account/SignInSecurity';
 import { signInMethodsText } from '../../state/account-security';
 import '../styles/account.css';
 import { LoadError } from '../components/LoadError';
+import { useLanguage } from '../../state/language';
 
 export function AccountPage() {
+  useLanguage();
   const { user } = useSnapshot(session);
   const playerSnap = useSnapshot(player);
   const usernameLabel = useId();
@@ -84,6 +86,7 @@ export function AccountPage() {
 }
 
 function AccountType() {
+  useLanguage();
   const sub = useSnapshot(subscription);
   const { allowed } = useSnapshot(paymentsPermission);
   if (sub.status === 'error') {

@@ -12,6 +12,8 @@ import { OpenInBrowser } from '../auth/OpenInBrowser';
 import { ProviderChoice } from '../auth/ProviderChoice';
 import { ResetForm } from '../auth/ResetForm';
 import '../styles/auth.css';
+import { LanguagePicker } from '../components/LanguagePicker';
+import { useLanguage } from '../../state/language';
 
 const HEADINGS: Record<SignInMode, MessageCode> = {
   choice: 'welcomeHeading',
@@ -22,6 +24,7 @@ const HEADINGS: Record<SignInMode, MessageCode> = {
 };
 
 export function AuthPage() {
+  useLanguage();
   const snap = useSnapshot(signInScreen);
   const flow = useSnapshot(handoff);
   const errorId = useId();
@@ -66,6 +69,7 @@ export function AuthPage() {
         {snap.mode === 'resetSent' && <CheckEmail />}
         {snap.mode === 'choice' && snap.offerBrowser && <OpenInBrowser />}
       </div>
+      <LanguagePicker className="auth-language" />
       {showsSignInOverlay(snap, flow.phase) && <AuthOverlay />}
     </main>
   );

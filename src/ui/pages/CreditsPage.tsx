@@ -11,6 +11,7 @@ import { CreditsPaymentModal } from '../payments/CreditsPaymentModal';
 import { HowItWorks } from '../payments/HowItWorks';
 import '../styles/payments.css';
 import { LoadError } from '../components/LoadError';
+import { useLanguage } from '../../state/language';
 
 const TICKS = [
   message('creditsTickQuality'),
@@ -20,6 +21,7 @@ const TICKS = [
 ];
 
 export function CreditsPage() {
+  useLanguage();
   const playerSnap = useSnapshot(player);
   const permission = useSnapshot(paymentsPermission);
 
@@ -65,12 +67,10 @@ export function CreditsPage() {
           <h3 className="costs-title">{message('renderCostsHeading')}</h3>
           <ul className="render-costs">
             <li>
-              <span>{message('renderStandard')}</span>{' '}
-              <span>{plural(renderCosts.standard, 'creditCount')}</span>
+              <span>{message('renderStandard')}</span> <span>{plural(renderCosts.standard, 'creditCount')}</span>
             </li>
             <li>
-              <span>{message('renderHd')}</span>{' '}
-              <span>{plural(renderCosts.hd, 'creditCount')}</span>
+              <span>{message('renderHd')}</span> <span>{plural(renderCosts.hd, 'creditCount')}</span>
             </li>
           </ul>
         </section>

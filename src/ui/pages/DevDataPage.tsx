@@ -12,6 +12,7 @@ import '../styles/account.css';
 import '../styles/dev-data.css';
 import { formatTime, message } from '../../messages/catalogue';
 import { devMessage, type DevMessageCode } from '../../messages/dev-catalogue';
+import { useLanguage } from '../../state/language';
 
 const BACKEND_SOURCE: Record<DevTab, DevMessageCode> = {
   user: 'devSourceUser',
@@ -22,6 +23,7 @@ const BACKEND_SOURCE: Record<DevTab, DevMessageCode> = {
 };
 
 export function DevDataPage() {
+  useLanguage();
   const snap = useSnapshot(devData);
   // Read through snapshots, so the page re-renders when what the portal holds changes.
   const sources = {

@@ -4,6 +4,7 @@ import { Link, useMatch, useRouter, type ErrorComponentProps } from '@tanstack/r
 import { useEffect } from 'react';
 import { message } from '../../messages/catalogue';
 import { reportPageError } from '../../state/host';
+import { useLanguage } from '../../state/language';
 
 export interface ErrorPageProps extends ErrorComponentProps {
   /** Whether the screen brings its own <main>: not when it shows inside the signed-in layout's. */
@@ -11,6 +12,7 @@ export interface ErrorPageProps extends ErrorComponentProps {
 }
 
 export function ErrorPage({ error, reset, landmark }: ErrorPageProps) {
+  useLanguage();
   const router = useRouter();
   const route = useMatch({ strict: false, select: (match) => String(match.fullPath) });
   useEffect(() => void reportPageError(route, error), [route, error]);

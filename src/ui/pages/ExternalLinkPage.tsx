@@ -7,10 +7,12 @@ import { OpenInApp } from '../public/OpenInApp';
 import { PublicShell } from '../public/PublicShell';
 import { ScanToOpen } from '../public/ScanToOpen';
 import { StoreBadges } from '../public/StoreBadges';
+import { useLanguage } from '../../state/language';
 
 const routeApi = getRouteApi('/external-link');
 
 export function ExternalLinkPage() {
+  useLanguage();
   const search = routeApi.useSearch();
   const { platform, refusedTarget } = routeApi.useLoaderData();
   const link: SharedLink = { model: search.model, design: search.design, referral: search.referral };

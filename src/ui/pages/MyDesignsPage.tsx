@@ -7,10 +7,12 @@ import { DesignCard } from '../designs/DesignCard';
 import '../styles/account.css';
 import { HouseIcon } from '../components/HouseIcon';
 import { LoadError } from '../components/LoadError';
+import { useLanguage } from '../../state/language';
 
 const SKELETONS = 6;
 
 export function MyDesignsPage() {
+  useLanguage();
   const snap = useSnapshot(designs);
   const retryRef = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);

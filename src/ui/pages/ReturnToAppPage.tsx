@@ -1,7 +1,9 @@
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 /** SPEC 2 Return screen; the desktop calls run in the route's loader. */
 export function ReturnToAppPage() {
+  useLanguage();
   return (
     <main className="auth-shell">
       <section className="card auth-card return-card">

@@ -9,10 +9,12 @@ import { DesignPreview } from '../public/DesignPreview';
 import { OpenInApp } from '../public/OpenInApp';
 import { PublicShell } from '../public/PublicShell';
 import { StoreBadges } from '../public/StoreBadges';
+import { useLanguage } from '../../state/language';
 
 const routeApi = getRouteApi('/share-design');
 
 export function ShareDesignPage() {
+  useLanguage();
   const search = routeApi.useSearch();
   const link: SharedLink = { model: search.model, design: search.design, referral: search.referral };
   const [platform] = useState(currentPlatform);

@@ -25,10 +25,12 @@ import { ReasonDialog } from '../payments/ReasonDialog';
 import { SubscriptionPaymentPanel } from '../payments/SubscriptionPaymentPanel';
 import '../styles/payments.css';
 import { LoadError } from '../components/LoadError';
+import { useLanguage } from '../../state/language';
 
 const route = getRouteApi('/app/subscription');
 
 export function SubscriptionPage() {
+  useLanguage();
   const { arrival } = route.useLoaderData();
   const navigate = useNavigate();
   const sub = useSnapshot(subscription);

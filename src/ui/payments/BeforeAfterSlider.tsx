@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { percentAfterKey, percentAt, SLIDER_MAX, SLIDER_MIN, SLIDER_START } from '../../domain/slider';
 import { message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export interface BeforeAfterSliderProps {
   before: { src: string; alt: string };
@@ -13,6 +14,7 @@ export interface BeforeAfterSliderProps {
 type ImageState = 'loading' | 'loaded' | 'failed';
 
 export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderProps) {
+  useLanguage();
   const [value, setValue] = useState(SLIDER_START);
   const [images, setImages] = useState<{ before: ImageState; after: ImageState }>({
     before: 'loading',
@@ -72,8 +74,10 @@ export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderPro
 
   return (
     <figure className="compare">
+      {/* Left to right in every language: the sketch stays on the left and the arrow keys move the way they point. */}
       <div
         ref={stageRef}
+        dir="ltr"
         className={`compare-stage${ready ? ' is-ready' : ''}`}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { CreditPack } from '../../domain/credit-packs';
 import { formatPrice, message, plural } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export function CreditPackCard({
   pack,
@@ -12,6 +13,7 @@ export function CreditPackCard({
   onPurchase?: () => void;
   disabled?: boolean;
 }) {
+  useLanguage();
   const titleId = useId();
   return (
     <article className={`card pack-card${pack.bestValue ? ' pack-best' : ''}`} aria-labelledby={titleId}>

@@ -7,8 +7,10 @@ import { closePurchase, mountPayButtons, purchase, recordPurchase } from '../../
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
 import { formatPrice, message, plural } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export function CreditsPaymentModal() {
+  useLanguage();
   const snap = useSnapshot(purchase);
   const pack = snap.packId ? packById(snap.packId) : undefined;
   const statusRef = useRef<HTMLParagraphElement>(null);

@@ -1,6 +1,7 @@
 // The running subscription: plan, status (Active, Paused, Cancelled) and the cancel, pause and resume actions.
 import { canCancel, canPause, canResume, planById, statusSummary, type Subscription } from '../../domain/plans';
 import { formatDate, message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export interface CurrentSubscriptionProps {
   sub: Subscription;
@@ -11,6 +12,7 @@ export interface CurrentSubscriptionProps {
 }
 
 export function CurrentSubscription({ sub, busy, onCancel, onPause, onResume }: CurrentSubscriptionProps) {
+  useLanguage();
   const plan = planById(sub.plan);
   const status = statusSummary(sub);
   const apple = sub.subscriptionSource === 'apple';

@@ -1,6 +1,7 @@
 // The four-step "How it works" list of the credits page.
 import { renderCosts } from '../../domain/credit-packs';
 import { message, plural } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 const steps = [
   { title: message('howStepBuyTitle'), text: message('howStepBuyText') },
@@ -16,6 +17,7 @@ const steps = [
 ];
 
 export function HowItWorks() {
+  useLanguage();
   return (
     <section className="card how-it-works" aria-labelledby="how-title">
       <h2 id="how-title">{message('howItWorksHeading')}</h2>

@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
 import { finishPendingPayments, pendingPayments, watchPendingPayments } from '../../state/pending-payments';
+import { useLanguage } from '../../state/language';
 
 export function PendingPaymentsNotice() {
+  useLanguage();
   const snap = useSnapshot(pendingPayments);
   useEffect(() => watchPendingPayments(), []);
   return (

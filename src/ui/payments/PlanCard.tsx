@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { planFeatures, type Plan } from '../../domain/plans';
 import { formatPrice, message } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -12,6 +13,7 @@ export interface PlanCardProps {
 }
 
 export function PlanCard({ plan, current, onChoose, disabled }: PlanCardProps) {
+  useLanguage();
   const titleId = useId();
   const paid = plan.id !== 'FREE';
   return (

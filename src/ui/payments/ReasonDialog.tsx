@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Reason } from '../../domain/subscription-reasons';
 import { message } from '../../messages/catalogue';
 import { Dialog } from '../components/Dialog';
+import { useLanguage } from '../../state/language';
 
 export interface ReasonDialogProps {
   title: string;
@@ -29,6 +30,7 @@ export function ReasonDialog({
   onConfirm,
   onClose,
 }: ReasonDialogProps) {
+  useLanguage();
   const [reason, setReason] = useState<string | null>(null);
   const name = useId();
   const errorId = useId();

@@ -12,8 +12,10 @@ import {
 } from '../../state/subscription-page';
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
+import { useLanguage } from '../../state/language';
 
 export function SubscriptionPaymentPanel() {
+  useLanguage();
   const snap = useSnapshot(subscriptionPage);
   if (!snap.selected) return null;
   const plan = planById(snap.selected);

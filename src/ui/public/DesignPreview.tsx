@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { modelThumbnailPath } from '../../domain/shared-link';
 import { message } from '../../messages/catalogue';
 import { HouseIcon } from '../components/HouseIcon';
+import { useLanguage } from '../../state/language';
 
 export function DesignPreview({ model }: { model: string | undefined }) {
+  useLanguage();
   const src = modelThumbnailPath(model);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== null && failedSrc !== src;

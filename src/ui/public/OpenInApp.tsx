@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { InAppBrowser } from '../../domain/platform';
 import { message } from '../../messages/catalogue';
 import { appOpen, openInApp, resetAppOpen } from '../../state/shared-link';
+import { useLanguage } from '../../state/language';
 
 interface Props {
   /** From deepLinkUrl(): the configured scheme only. Null when the scheme is unusable. */
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function OpenInApp({ url, inAppBrowser, auto }: Props) {
+  useLanguage();
   const snap = useSnapshot(appOpen);
   const tried = useRef(false);
 

@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { QR_SIZE_PX } from '../../domain/constants';
 import { message } from '../../messages/catalogue';
 import { qrDataUrl } from './qr-image';
+import { useLanguage } from '../../state/language';
 
 type Drawn = { value: string; src: string } | { value: string; failed: true };
 
 export function QrCode({ value, size = QR_SIZE_PX }: { value: string; size?: number }) {
+  useLanguage();
   const [drawn, setDrawn] = useState<Drawn | null>(null);
 
   useEffect(() => {
@@ -27,7 +29,9 @@ export function QrCode({ value, size = QR_SIZE_PX }: { value: string; size?: num
     return (
       <div className="qr-failed" role="alert">
         <p>{message('qrFailed')}</p>
-        <p className="qr-url">{value}</p>
+        <p className="qr-url" dir="ltr">
+          {value}
+        </p>
       </div>
     );
   }

@@ -2,6 +2,7 @@
 import { config } from '../../config/config';
 import { safeStoreUrl, type Store } from '../../domain/shared-link';
 import { message, type MessageCode } from '../../messages/catalogue';
+import { useLanguage } from '../../state/language';
 
 const BADGES: Record<Store, { src: string; width: number; height: number; label: MessageCode }> = {
   appStore: { src: '/images/badges/app-store.svg', width: 120, height: 40, label: 'badgeAppStore' },
@@ -14,6 +15,7 @@ const BADGES: Record<Store, { src: string; width: number; height: number; label:
  * link's referral code away from the store. A store whose configured address is not https is left out.
  */
 export function StoreBadges({ stores }: { stores: readonly Store[] }) {
+  useLanguage();
   const items = stores.flatMap((store) => {
     const href = safeStoreUrl(config.links[store]);
     return href ? [{ store, href, ...BADGES[store] }] : [];

@@ -98,7 +98,7 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
     const bridge = bridgeFor();
     await expect(bridge.start()).resolves.toBe(kind);
     await bridge.start();
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
+    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3, 4] }]);
   });
 
   it.each(WAYS[kind])('delivers decoded host messages sent through %s', (_way, send) => {
@@ -109,10 +109,12 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
     send(host, '{"v":1,"type":"canMakePayments","allowed":false}');
     send(host, { v: 1, type: 'unityToken', requestId: 'r-9', extra: 'dropped' });
     send(host, '{"v":1,"type":"logout"}');
+    send(host, '{"v":4,"type":"locale","locale":"de-DE"}');
     expect(received).toEqual([
       { type: 'canMakePayments', allowed: false },
       { type: 'unityToken', requestId: 'r-9' },
       { type: 'logout' },
+      { type: 'locale', locale: 'de-DE' },
     ]);
     expect(warn).not.toHaveBeenCalled();
   });
@@ -128,6 +130,7 @@ describe.each(Object.keys(WAYS) as HostKind[])('with the %s host', (kind) => {
         '{"v":9,"type":"logout"}',
         '{"v":1,"type":"deleteEverything"}',
         '{"v":1,"type":"canMakePayments","allowed":"no"}',
+        '{"v":4,"type":"locale","locale":"<img src=x onerror=alert(1)>"}',
         { v: '1', type: 'logout' },
         { type: 'logout' },
       ];
@@ -344,7 +347,7 @@ describe('Vuplex injected late', () => {
     expect(host.postMessage).not.toHaveBeenCalled();
     vuplexBecomesReady(host);
     await expect(started).resolves.toBe('vuplex');
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
+    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3, 4] }]);
     host.emit('{"v":1,"type":"canMakePayments","allowed":true}');
     expect(handler).toHaveBeenCalledWith({ type: 'canMakePayments', allowed: true });
   });
@@ -356,7 +359,7 @@ describe('Vuplex injected late', () => {
     bridge.onHostMessage(handler);
     await expect(bridge.start()).resolves.toBeNull();
     vuplexBecomesReady(host);
-    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
+    expect(host.sent()).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3, 4] }]);
     host.emit('{"v":1,"type":"logout"}');
     expect(handler).toHaveBeenCalledOnce();
   });
@@ -368,7 +371,7 @@ describe('Vuplex injected late', () => {
     expect(bridge.sendSignedIn()).toBe(true);
     expect(bridge.sendToken('id-token', 'identity')).toBe(true);
     expect(host.sent()).toEqual([
-      { v: 1, type: 'ready', versions: [1, 2, 3] },
+      { v: 1, type: 'ready', versions: [1, 2, 3, 4] },
       { v: 2, type: 'signedIn' },
       { v: 1, type: 'token', kind: 'identity', token: 'id-token' },
     ]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BRIDGE_VERSION,
   MAX_ERROR_MESSAGE_CHARS,
+  MAX_LOCALE_CHARS,
   MAX_MESSAGE_CHARS,
   MAX_ROUTE_CHARS,
   decodeHostMessage,
@@ -10,7 +11,7 @@ import {
 
 describe('encodePageMessage', () => {
   it('writes each page message as one JSON object with the version first', () => {
-    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":1,"type":"ready","versions":[1,2,3]}');
+    expect(encodePageMessage({ type: 'ready' })).toBe('{"v":1,"type":"ready","versions":[1,2,3,4]}');
     expect(encodePageMessage({ type: 'signedIn' })).toBe('{"v":2,"type":"signedIn"}');
     expect(encodePageMessage({ type: 'tokenUnavailable', kind: 'identity', reason: 'failed' })).toBe(
       '{"v":2,"type":"tokenUnavailable","kind":"identity","reason":"failed"}',
@@ -52,13 +53,11 @@ describe('encodePageMessage', () => {
     expect(JSON.parse(encodePageMessage({ type: 'ready' }))).toEqual({
       v: 1,
       type: 'ready',
-      versions: [1, 2, BRIDGE_VERSION],
+      versions: [1, 2, 3, BRIDGE_VERSION],
     });
     expect(JSON.parse(encodePageMessage({ type: 'logout' }))).toMatchObject({ v: 1 });
     expect(JSON.parse(encodePageMessage({ type: 'signedIn' }))).toMatchObject({ v: 2 });
-    expect(JSON.parse(encodePageMessage({ type: 'pageError', route: '/', message: '' }))).toMatchObject({
-      v: BRIDGE_VERSION,
-    });
+    expect(JSON.parse(encodePageMessage({ type: 'pageError', route: '/', message: '' }))).toMatchObject({ v: 3 });
   });
 
   it('bounds a pageError: a route is required and short, a long message is cut', () => {
@@ -132,6 +131,70 @@ describe('decodeHostMessage', () => {
     expect(decoded.ok).toBe(false);
     expect(!decoded.ok && decoded.addressed).toBe(addressed);
     expect(!decoded.ok && decoded.reason).toMatch(/\S/);
+  });
+
+  describe('locale (v4)', () => {
+    it.each([
+      ['de-DE', '{"v":4,"type":"locale","locale":"de-DE"}'],
+      ['a language alone', '{"v":4,"type":"locale","locale":"ja"}'],
+      ['a script and a region', '{"v":4,"type":"locale","locale":"zh-Hans-CN"}'],
+      ['lower case, as some platforms write it', '{"v":4,"type":"locale","locale":"pt-br"}'],
+      ['the longest tag', `{"v":4,"type":"locale","locale":"${`de${'-abcdefgh'.repeat(3)}-abcde`}"}`],
+    ])('accepts %s, as given', (_name, raw) => {
+      const { locale } = JSON.parse(raw) as { locale: string };
+      expect(decodeHostMessage(raw)).toEqual({ ok: true, message: { type: 'locale', locale } });
+    });
+
+    it('accepts an already parsed object, and drops extra fields', () => {
+      expect(decodeHostMessage({ v: 4, type: 'locale', locale: 'fr-CA', rtl: true })).toEqual({
+        ok: true,
+        message: { type: 'locale', locale: 'fr-CA' },
+      });
+    });
+
+    // The decoder reads every type at every version the page speaks (requestToken stamped 1 too): a host that
+    // stamps locale with an older v still reaches this page, and a page older than version 4 refuses v 4 itself.
+    it('reads a locale stamped with an older version it speaks, and refuses a version it does not', () => {
+      expect(decodeHostMessage('{"v":3,"type":"locale","locale":"de"}')).toEqual({
+        ok: true,
+        message: { type: 'locale', locale: 'de' },
+      });
+      expect(decodeHostMessage('{"v":5,"type":"locale","locale":"de"}')).toMatchObject({
+        ok: false,
+        reason: 'unsupported version 5',
+      });
+    });
+
+    it.each([
+      ['no locale', '{"v":4,"type":"locale"}'],
+      ['null', '{"v":4,"type":"locale","locale":null}'],
+      ['a number', '{"v":4,"type":"locale","locale":49}'],
+      ['an array', '{"v":4,"type":"locale","locale":["de-DE"]}'],
+      ['an object', '{"v":4,"type":"locale","locale":{"toString":"de"}}'],
+      ['an empty string', '{"v":4,"type":"locale","locale":""}'],
+      ['one letter', '{"v":4,"type":"locale","locale":"d"}'],
+      ['too long', `{"v":4,"type":"locale","locale":"de${'-abcdefgh'.repeat(4)}"}`],
+      ['markup', '{"v":4,"type":"locale","locale":"<script>alert(1)</script>"}'],
+      ['__proto__', '{"v":4,"type":"locale","locale":"__proto__"}'],
+      ['an underscore (a POSIX locale)', '{"v":4,"type":"locale","locale":"de_DE"}'],
+      ['a POSIX locale with a charset', '{"v":4,"type":"locale","locale":"de_DE.UTF-8"}'],
+      ['a trailing hyphen', '{"v":4,"type":"locale","locale":"de-"}'],
+      ['a subtag of 9 characters', '{"v":4,"type":"locale","locale":"de-abcdefghi"}'],
+      ['spaces', '{"v":4,"type":"locale","locale":" de-DE"}'],
+      ['a line break', '{"v":4,"type":"locale","locale":"de\\nDE"}'],
+    ])('refuses %s, with a reason that does not repeat it', (_name, raw) => {
+      const decoded = decodeHostMessage(raw);
+      expect(decoded).toMatchObject({ ok: false, addressed: true });
+      expect(!decoded.ok && decoded.reason).toBe(
+        `locale needs a BCP 47 language tag of at most ${MAX_LOCALE_CHARS} characters`,
+      );
+    });
+
+    it('never reads a locale inherited from a prototype', () => {
+      const sneaky = Object.assign(Object.create({ locale: 'de-DE' }) as object, { v: 4, type: 'locale' });
+      expect(decodeHostMessage(sneaky).ok).toBe(false);
+      expect(decodeHostMessage('{"v":4,"type":"locale","__proto__":{"locale":"de-DE"}}').ok).toBe(false);
+    });
   });
 
   it('refuses an oversized message before parsing it', () => {

@@ -66,7 +66,7 @@ describe('bridge/protocol.schema.json', () => {
       [{ v: 2, type: 'logout' }, 1],
       [{ v: 1, type: 'signedIn' }, 2],
       [{ v: 1, type: 'tokenUnavailable', kind: 'identity', reason: 'failed' }, 2],
-      [{ v: 2, type: 'pageError', route: '/', message: '' }, BRIDGE_VERSION],
+      [{ v: 2, type: 'pageError', route: '/', message: '' }, 3],
     ] as const) {
       expect(pageToHost(message), `${message.type} is v${v}, not v${message.v}`).toBe(false);
     }
@@ -94,6 +94,9 @@ describe('bridge/protocol.schema.json', () => {
       { v: 2, type: 'requestToken', kind: 'unity' },
       { v: 1, type: 'logout' },
       ...SUPPORTED_VERSIONS.map((v) => ({ v, type: 'logout' })),
+      { v: BRIDGE_VERSION, type: 'locale', locale: 'de-DE' },
+      { v: 4, type: 'locale', locale: 'zh-Hans-CN' },
+      { v: 3, type: 'locale', locale: 'de' },
     ];
     const refused = [
       { v: 1, type: 'canMakePayments', allowed: 'false' },
@@ -104,6 +107,13 @@ describe('bridge/protocol.schema.json', () => {
       { v: 1, type: 'unityToken', requestId: 'x'.repeat(129) },
       { v: 1, type: 'signedIn' },
       { type: 'logout' },
+      { v: 4, type: 'locale' },
+      { v: 4, type: 'locale', locale: 7 },
+      { v: 4, type: 'locale', locale: '' },
+      { v: 4, type: 'locale', locale: 'de_DE' },
+      { v: 4, type: 'locale', locale: '<script>' },
+      { v: 4, type: 'locale', locale: `de${'-abcdefgh'.repeat(4)}` },
+      { v: 5, type: 'locale', locale: 'de' },
     ];
     for (const message of accepted) {
       expect(hostToPage(message), JSON.stringify(message)).toBe(true);

@@ -78,8 +78,13 @@ describe('the WebKitGTK host and the Swift sample of bridge/README.md', () => {
   it('send the same messages, in the same order, through the same page function with the JSON as an argument', () => {
     const swiftSends = [...SWIFT.matchAll(/"type"\s*:\s*"(\w+)"|\\?"type\\?":\\?"(\w+)\\?"/g)].map((m) => m[1] ?? m[2]);
     const hostSends = [...BRIDGE.matchAll(/'type': '(\w+)'/g)].map((m) => m[1]);
-    expect(swiftSends).toEqual(['canMakePayments', 'requestToken', 'logout']);
+    expect(swiftSends).toEqual(['canMakePayments', 'locale', 'requestToken', 'logout']);
     expect(hostSends).toEqual(swiftSends);
+    // ready is answered with canMakePayments and then the app's locale (v4), in both.
+    expect(SWIFT).toMatch(/case "ready":\s*send\([^\n]*canMakePayments[^\n]*\)\s*sendLocale\(\)/);
+    expect(BRIDGE).toMatch(/kind == 'ready':\s*self\.send\([^\n]*canMakePayments[^\n]*\)\s*self\.send_locale\(\)/);
+    expect(SWIFT).toMatch(/\["v": 4, "type": "locale", "locale": locale\]/);
+    expect(BRIDGE).toContain(`{'v': 4, 'type': 'locale', 'locale': self.locale}`);
     const swiftBody = /callAsyncJavaScript\("([^"]+)",\s*arguments: \["message": json\]/.exec(SWIFT)?.[1];
     const hostBody = /call_async_javascript_function\(\s*'([^']+)'/.exec(BRIDGE)?.[1];
     expect(swiftBody).toBe('return window.__portalBridgeReceive?.(message) ?? false');

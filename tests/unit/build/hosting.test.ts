@@ -37,9 +37,10 @@ describe('hostingConfig', () => {
     expect(all['Cache-Control']).toBe('no-cache');
   });
 
-  it('rewrites every path but /images to index.html and caches hashed files for a year', () => {
+  it('rewrites every path but /images and /locales to index.html and caches hashed files for a year', () => {
     const hosting = hostingConfig(portalConfig('production'), 'p');
-    expect(hosting.rewrites).toEqual([{ source: '!/images/**', destination: '/index.html' }]);
+    expect(hosting.rewrites).toEqual([{ source: '!/@(images|locales)/**', destination: '/index.html' }]);
+    expect(headersFor(hosting.headers, '/locales/**')['Cache-Control']).toBe(CACHE_CONTROL.hashed);
     expect(headersFor(hosting.headers, '/app-*.@(js|css)')['Cache-Control']).toBe(
       'public, max-age=31536000, immutable',
     );

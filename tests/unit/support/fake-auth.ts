@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 let listener: ((user: unknown) => void) | null = null;
 
 export const fakeAuth = {
+  setAuthLanguage: vi.fn(),
   onUserChanged: vi.fn((next: (user: unknown) => void) => {
     listener = next;
     return () => {

@@ -1,0 +1,83 @@
+// The language files of a build (README "Languages"): each translation of src/messages/locales as data, not code.
+// A file is the JSON array of the language's texts in the catalogue's key order (the bundle knows the keys; the file
+// need not spell them), named by its content's hash and served immutable. Development and e2e builds also get two
+// pseudo-locales made from English: accented and about 40% longer (en-XA), and the same right to left (ar-XB).
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CATALOGUE } from './short-message-keys.mjs';
+
+export const LOCALES_DIR = 'src/messages/locales';
+/** Where the files are served from: Hosting's rule for this folder makes them immutable (build.mjs hostingConfig). */
+export const LOCALES_PATH = '/locales';
+
+/** The catalogue's English texts, in order: the `messages` object literal of catalogue.ts, read as data. */
+export async function englishCatalogue(root) {
+  const source = await readFile(join(root, CATALOGUE), 'utf8');
+  const start = source.indexOf('export const messages = {');
+  const end = source.indexOf('} as const;', start);
+  return new Function(`return (${source.slice(source.indexOf('{', start), end + 1)});`)();
+}
+
+/** Each translation of src/messages/locales, by tag: `{ key: text | plural forms }`. */
+export async function translations(root) {
+  const dir = join(root, LOCALES_DIR);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  return Object.fromEntries(
+    await Promise.all(files.map(async (f) => [f.slice(0, -5), JSON.parse(await readFile(join(dir, f), 'utf8'))])),
+  );
+}
+
+const ACCENTED = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
+    c,
+    [...'àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i],
+  ]),
+);
+
+/** A pseudo-translation of `text`: letters accented outside {placeholders}, ~40% longer, in brackets to spot clipping. */
+export function pseudo(text, rtl = false) {
+  if (text === '') return text;
+  const accented = text
+    .split(/(\{\w+\})/)
+    .map((part) => (/^\{\w+\}$/.test(part) ? part : part.replace(/[A-Za-z]/g, (c) => ACCENTED[c])))
+    .join('');
+  const padding = '·'.repeat(Math.max(1, Math.round(text.length * 0.4)));
+  const long = `[${accented} ${padding}]`;
+  // U+202E (right-to-left override) ... U+202C: the text reads right to left like Arabic or Hebrew would.
+  return rtl ? `\u202e${long}\u202c` : long;
+}
+
+const pseudoOf = (value, rtl) =>
+  typeof value === 'string'
+    ? pseudo(value, rtl)
+    : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pseudo(v, rtl)]));
+
+/** The served form of one translation: its texts in the catalogue's order, null where it has none (English shows). */
+export function localeFileText(english, texts) {
+  return JSON.stringify(Object.keys(english).map((key) => texts[key] ?? null));
+}
+
+/**
+ * Writes `<out>/locales/<tag>-<hash>.json` for each translation (and the pseudo-locales when asked), and returns
+ * `{ tag: '/locales/<tag>-<hash>.json' }` for the bundle's LOCALE_FILES.
+ */
+export async function writeLocaleFiles({ root, out, pseudoLocales = false }) {
+  const english = await englishCatalogue(root);
+  const all = await translations(root);
+  if (pseudoLocales) {
+    const made = (rtl) => Object.fromEntries(Object.entries(english).map(([k, v]) => [k, pseudoOf(v, rtl)]));
+    all['en-XA'] = made(false);
+    all['ar-XB'] = made(true);
+  }
+  await mkdir(join(out, LOCALES_PATH), { recursive: true });
+  const files = {};
+  for (const [tag, texts] of Object.entries(all)) {
+    const text = localeFileText(english, texts);
+    const hash = createHash('sha256').update(text).digest('hex').slice(0, 10);
+    const name = `${LOCALES_PATH}/${tag}-${hash}.json`;
+    await writeFile(join(out, name), text);
+    files[tag] = name;
+  }
+  return files;
+}
