@@ -1,0 +1,167 @@
+// Every user's language (README "Languages"): the language comes from the user's choice, the app's `lang` launch
+// parameter or the browser; the page reads in it, right to left included, and switches live. Texts are read from the
+// language files themselves, so a test finds what a German or Arabic reader sees.
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+import { payPalCheckout } from './support/paypal';
+import { expectOnTop } from './support/on-top';
+
+type Forms = Record<string, string>;
+const files: Record<string, Record<string, string | Forms>> = {};
+/** The text of `key` in `tag`, with {product} (and `params`) filled in; a counted text gives its `form`. */
+function t(tag: string, key: string, params: Record<string, string | number> = {}, form = 'other'): string {
+  files[tag] ??= JSON.parse(readFileSync(new URL(`../../src/messages/locales/${tag}.json`, import.meta.url), 'utf8'));
+  const entry = files[tag]![key]!;
+  const text = typeof entry === 'string' ? entry : entry[form]!;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    String({ product: 'Dream Book', ...params }[name] ?? whole),
+  );
+}
+
+const html = (page: Page) => page.locator('html');
+
+async function signInHere(page: Page, tag: string, account: { email: string; password: string }) {
+  await page.getByRole('button', { name: t(tag, 'continueWithEmail') }).click();
+  await page.getByLabel(t(tag, 'emailLabel'), { exact: true }).fill(account.email);
+  await page.getByLabel(t(tag, 'passwordLabel'), { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: t(tag, 'signInButton'), exact: true }).click();
+}
+
+test.describe('German', () => {
+  test('an app that launches with lang=de gets German, through e-mail sign-in to the desktop hand-off', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
+    const account = await harness.account();
+    await page.goto(`/auth?lang=de-AT&redirect=${encodeURIComponent(desktop.url)}`);
+    await expect(page.getByRole('heading', { name: t('de', 'welcomeHeading'), level: 1 })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'de');
+    await expect(html(page)).toHaveAttribute('dir', 'ltr');
+    await expect(page).toHaveTitle(`${t('de', 'pageTitleSignIn')} · Dream Book`);
+    await signInHere(page, 'de', account);
+    const event = await desktop.next('login');
+    expect(event.kind === 'login' && event.claims?.user_id).toBe(account.uid);
+  });
+
+  test('buys credits in German, with German prices', async ({ page, harness }) => {
+    test.slow();
+    const account = await harness.account();
+    await page.goto('/auth?lang=de');
+    await signInHere(page, 'de', account);
+    await expectOnTop(page.getByRole('heading', { name: t('de', 'myAccountHeading'), level: 1 }));
+    await page.goto('/credits?lang=de');
+    await expect(page.getByRole('heading', { name: t('de', 'creditsHeading'), level: 1 })).toBeVisible();
+    const pack = page.getByRole('article', { name: t('de', 'packTitle', { n: 30 }), exact: true });
+    // Intl's German USD: "14,99 $".
+    await expect(pack.getByText(/^14,99\s\$$/)).toBeVisible();
+    await pack.getByRole('button', { name: t('de', 'purchaseWithPayPal') }).click();
+    const modal = page.getByRole('dialog', { name: t('de', 'purchaseCreditsTitle', { n: 30 }) });
+    await payPalCheckout(modal, 'Pay Now');
+    await expect(page.getByText(t('de', 'purchaseSucceeded', { n: 30 }))).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: t('de', 'balanceHeading') })
+        .getByText(new RegExp(`^30 ${t('de', 'availableCredits')}$`)),
+    ).toBeVisible();
+  });
+
+  test("the reset e-mail request carries the language to Firebase's Auth emulator", async ({ page, harness }) => {
+    const account = await harness.account();
+    await page.goto('/auth?lang=de');
+    await page.getByRole('button', { name: t('de', 'continueWithEmail') }).click();
+    await page.getByRole('button', { name: t('de', 'forgotPassword') }).click();
+    await page.getByLabel(t('de', 'emailLabel'), { exact: true }).fill(account.email);
+    const sent = page.waitForRequest((r) => r.url().includes('accounts:sendOobCode') && r.method() === 'POST');
+    await page.getByRole('button', { name: t('de', 'sendResetLink') }).click();
+    expect((await sent).headers()['x-firebase-locale']).toBe('de');
+    await expect(page.getByRole('heading', { name: t('de', 'checkEmailHeading'), level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('Arabic, right to left', () => {
+  test.use({ locale: 'ar-EG' });
+
+  test('the browser language gives Arabic: sign-in, My Account and the subscription page mirror and pass axe', async ({
+    page,
+    harness,
+  }) => {
+    const account = await harness.account();
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: t('ar', 'welcomeHeading'), level: 1 })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('dir', 'rtl');
+    await expect(html(page)).toHaveAttribute('lang', 'ar');
+    await expectAccessible(page, '/auth in Arabic');
+    await signInHere(page, 'ar', account);
+    await expectOnTop(page.getByRole('heading', { name: t('ar', 'myAccountHeading'), level: 1 }));
+    await expectAccessible(page, 'My Account in Arabic');
+    // Right to left: the main navigation starts at the right edge.
+    const nav = page.getByRole('navigation', { name: t('ar', 'mainNavLabel') });
+    const first = await nav.getByRole('link').first().boundingBox();
+    const last = await nav.getByRole('link').last().boundingBox();
+    expect(first!.x).toBeGreaterThan(last!.x);
+    await nav.getByRole('link', { name: 'Pro', exact: true }).click();
+    await expect(page.getByRole('heading', { name: t('ar', 'subscriptionHeading'), level: 1 })).toBeVisible();
+    await expect(page.getByRole('article', { name: t('ar', 'planTitleAnnual'), exact: true })).toBeVisible();
+    await expectAccessible(page, 'the subscription page in Arabic');
+  });
+});
+
+test.describe('Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('the external-link page reads in Japanese', async ({ page }) => {
+    await page.goto('/external-link');
+    await expect(page.getByRole('heading', { name: t('ja', 'getAppHeading'), level: 1 })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('combobox', { name: t('ja', 'languageLabel') })).toHaveValue('ja');
+  });
+});
+
+test.describe('Choosing a language', () => {
+  test('the picker switches live, keeps what was typed, and the choice outlives a reload and a sign-out', async ({
+    page,
+    harness,
+  }) => {
+    const account = await harness.account();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    const picker = page.getByRole('combobox', { name: 'Language' });
+    await picker.focus();
+    await picker.selectOption({ label: 'Français' });
+    await expect(page.getByRole('button', { name: t('fr', 'signInButton'), exact: true })).toBeVisible();
+    await expect(page.getByLabel(t('fr', 'emailLabel'), { exact: true })).toHaveValue(account.email);
+    await expect(html(page)).toHaveAttribute('lang', 'fr');
+    await page.getByLabel(t('fr', 'passwordLabel'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: t('fr', 'signInButton'), exact: true }).click();
+    await expectOnTop(page.getByRole('heading', { name: t('fr', 'myAccountHeading'), level: 1 }));
+    // The app's language does not override the user's own choice.
+    await page.goto('/?lang=de');
+    await expect(page.getByRole('heading', { name: t('fr', 'myAccountHeading'), level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: t('fr', 'signOut') }).click();
+    await expect(page.getByRole('heading', { name: t('fr', 'welcomeHeading'), level: 1 })).toBeVisible();
+  });
+
+  test('a hostile lang value gets English and leaves the address', async ({ page }) => {
+    for (const value of ['<script>alert(1)</script>', '__proto__', 'de-' + 'x'.repeat(300)]) {
+      await page.goto(`/auth?lang=${encodeURIComponent(value)}`);
+      await expect(page.getByRole('heading', { name: 'Welcome to Dream Book', level: 1 })).toBeVisible();
+      await expect(html(page)).toHaveAttribute('lang', 'en');
+      expect(new URL(page.url()).searchParams.has('lang')).toBe(false);
+    }
+  });
+
+  test.describe('when the language file cannot load', () => {
+    test.use({ allowConsoleErrors: [/Failed to load resource: net::ERR_FAILED/] });
+
+    test('a language file that cannot load leaves the page working in English', async ({ page }) => {
+      await page.route('**/locales/**', (route) => route.abort('failed'));
+      await page.goto('/auth?lang=de');
+      await expect(page.getByRole('heading', { name: 'Welcome to Dream Book', level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading...')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    });
+  });
+});
