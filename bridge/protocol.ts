@@ -2,13 +2,14 @@
 
 /**
  * The newest protocol version this page speaks. Version 2 added `requestToken`, `signedIn` and identity-kind
- * `tokenUnavailable`; version 3 added `pageError`. Every message is stamped with the version that introduced it
- * (`messageVersion`), so a host written for version 1 still gets `v: 1` for everything it knows and can ignore the
- * rest; the page accepts host messages of every version in SUPPORTED_VERSIONS. The history is in CHANGELOG.md.
+ * `tokenUnavailable`; version 3 added `pageError`; version 4 the host's `locale`. Every page message is stamped with
+ * the version that introduced it (`messageVersion`), so a host written for version 1 still gets `v: 1` for everything
+ * it knows and can ignore the rest; the page accepts host messages of every version in SUPPORTED_VERSIONS, whatever
+ * their type (README "The envelope and the version rule"). The history is in CHANGELOG.md.
  */
-export const BRIDGE_VERSION = 3;
+export const BRIDGE_VERSION = 4;
 
-export const SUPPORTED_VERSIONS: readonly number[] = [1, 2, 3];
+export const SUPPORTED_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
 /** Longer host messages are refused before parsing: no legitimate message comes close. */
 export const MAX_MESSAGE_CHARS = 65_536;
@@ -19,6 +20,17 @@ export const MAX_REQUEST_ID_CHARS = 128;
 /** Longest `route` and `message` of a `pageError`: a report for the host's log, not a dump. */
 export const MAX_ROUTE_CHARS = 256;
 export const MAX_ERROR_MESSAGE_CHARS = 300;
+
+/** Longest accepted `locale`: RFC 5646's advice for a tag buffer; real tags (`de-DE`, `zh-Hans-CN`) are far shorter. */
+export const MAX_LOCALE_CHARS = 35;
+
+/** The shape of a BCP 47 tag as the portal reads one: a 2-3 letter language, then subtags of 1-8 letters or digits. */
+const LOCALE_SHAPE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+/** Whether `value` has the shape of a BCP 47 tag (`de-DE`, `pt-BR`): the host's `locale`, a `lang` launch parameter. */
+export function isLocaleTag(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_LOCALE_CHARS && LOCALE_SHAPE.test(value);
+}
 
 export type TokenKind = 'identity' | 'unity';
 
@@ -54,13 +66,15 @@ export type HostMessage =
   | { type: 'canMakePayments'; allowed: boolean }
   | { type: 'unityToken'; requestId?: string }
   | { type: 'requestToken'; kind: TokenKind; requestId?: string }
-  | { type: 'logout' };
+  | { type: 'logout' }
+  | { type: 'locale'; locale: string };
 
 const HOST_TYPES: Record<HostMessage['type'], true> = {
   canMakePayments: true,
   unityToken: true,
   requestToken: true,
   logout: true,
+  locale: true,
 };
 
 /** Every host → page type the decoder accepts. */
@@ -158,6 +172,8 @@ function checkRequestId(value: unknown): void {
  * Decodes one message from the host: a JSON string or an already parsed object (WebView2's PostWebMessageAsJson).
  * Accepts only a version of SUPPORTED_VERSIONS with a known type and fields of the right types; unknown extra fields are dropped, never
  * passed on. A `requestId` that is null or "" counts as absent, since common serializers write those for unset fields.
+ * A type is not tied to its `v`, as `requestToken` stamped 1 has been read since version 2: `locale` stamped 1 to 3 is
+ * read too. Hosts stamp it 4, which a page older than version 4 refuses before it looks at the type.
  */
 export function decodeHostMessage(raw: unknown): Decoded {
   let value: unknown = raw;
@@ -204,6 +220,14 @@ export function decodeHostMessage(raw: unknown): Decoded {
     }
     case 'logout':
       return { ok: true, message: { type: 'logout' } };
+    case 'locale': {
+      // Only the shape is checked here; which language the page shows is the app's choice (the nearest it offers).
+      const locale = own(value, 'locale');
+      if (!isLocaleTag(locale)) {
+        return refuse(addressed, `locale needs a BCP 47 language tag of at most ${MAX_LOCALE_CHARS} characters`);
+      }
+      return { ok: true, message: { type: 'locale', locale } };
+    }
     default:
       return refuse(addressed, `unknown type "${type.slice(0, 40)}"`);
   }

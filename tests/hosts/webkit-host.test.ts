@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { jwtClaims } from '../../harness/desktop';
 import { closeServer, listen } from '../../harness/ports';
@@ -120,7 +121,7 @@ describe('WebKitGTK host (WKWebView API)', () => {
     const account = await harness.account();
     const host = await startHost('/auth');
     const ready = await host.waitForMessage('ready');
-    expect(ready).toEqual({ v: 1, type: 'ready', versions: [1, 2, 3] });
+    expect(ready).toEqual({ v: 1, type: 'ready', versions: [1, 2, 3, 4] });
     await signIn(host, account);
     const [signedIn] = await host.waitFor('signIn', () => (signIns(host).length > 0 ? signIns(host) : undefined));
     expect(signedIn).toMatchObject({ kind: 'identity', state: null, requestId: null });
@@ -128,7 +129,7 @@ describe('WebKitGTK host (WKWebView API)', () => {
     // Every message reached the native side as a string, from the portal's main frame.
     expect(host.messages().every((m) => m.string && m.refused === undefined && m.source.startsWith(portal))).toBe(true);
     expect(host.pageMessages()).toEqual([
-      { v: 1, type: 'ready', versions: [1, 2, 3] },
+      { v: 1, type: 'ready', versions: [1, 2, 3, 4] },
       { v: 2, type: 'signedIn' },
       { v: 1, type: 'token', kind: 'identity', token: signedIn!.token },
     ]);
@@ -136,6 +137,34 @@ describe('WebKitGTK host (WKWebView API)', () => {
     await host.requestToken('identity', 'after-sign-in');
     await tokenAnswer(host, 'after-sign-in');
     expect(host.pageMessages().filter((m) => m.type === 'token' && m.requestId === undefined)).toHaveLength(1);
+  });
+
+  test("the app's locale after ready, as the Swift sample sends it: the page shows German, then follows a change", async () => {
+    const german = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../src/messages/locales/de.json', import.meta.url)), 'utf8'),
+    ) as Record<string, unknown>;
+    const continueWithGoogle = german.continueWithGoogle;
+    if (typeof continueWithGoogle !== 'string')
+      throw new Error('src/messages/locales/de.json has no continueWithGoogle');
+    const host = await WebKitHost.start({ url: `${portal}/auth`, locale: 'de-DE' });
+    hosts.push(host);
+    await host.waitForMessage('ready');
+    // German comes from the host's message, not from the web view's own languages.
+    expect(
+      await host.evaluate<string>('navigator.language'),
+      'run the host with a language other than German',
+    ).not.toMatch(/^de\b/i);
+    await host.until('German on the page', `document.documentElement.lang === 'de'`);
+    await host.until(
+      'the sign-in choice in German',
+      inPage(`byRole('button', ${JSON.stringify(continueWithGoogle.replace(/\s+/g, ' ').trim())}).length > 0`),
+    );
+    expect(await host.evaluate(inPage(`byRole('button', 'Continue with Google').length`))).toBe(0);
+
+    // The app switches to English: the sample's sendLocale again, and the page follows.
+    expect(await host.sendLocale('en-US')).toBe(true);
+    await host.until('English on the page', `document.documentElement.lang === 'en'`);
+    await host.until('the sign-in choice in English', inPage(`byRole('button', 'Continue with Google').length > 0`));
   });
 
   test('requestToken for the identity and for the Unity token: each answered with its request id', async () => {

@@ -43,6 +43,8 @@ export interface HostOptions {
   /** The origin the host trusts (default: the launch URL's). */
   origin?: string;
   handler?: string;
+  /** The app's language (`de-DE`), sent as `locale` after each `ready` as the Swift sample does; none: not sent. */
+  locale?: string;
   /** Registers the handler only on register(): a host object that appears after the page loaded. */
   lateHandler?: boolean;
   /** An HTTP proxy for everything but loopback (tests/engines/offline-internet.ts); its certificate is accepted. */
@@ -66,6 +68,7 @@ export class WebKitHost {
     const args = [HOST_SCRIPT, '--url', options.url];
     if (options.origin) args.push('--origin', options.origin);
     if (options.handler) args.push('--handler', options.handler);
+    if (options.locale) args.push('--locale', options.locale);
     if (options.lateHandler) args.push('--late-handler');
     if (options.proxy) args.push('--proxy', options.proxy);
     if (options.popups) args.push('--popups');
@@ -162,6 +165,11 @@ export class WebKitHost {
   /** The Swift sample's requestToken; resolves with what window.__portalBridgeReceive returned. */
   requestToken(kind: string, requestId: string): Promise<unknown> {
     return this.command('requestToken', { kind, requestId });
+  }
+
+  /** The app switched to `locale`: the Swift sample's sendLocale with it; resolves with what the page's function returned. */
+  sendLocale(locale: string): Promise<unknown> {
+    return this.command('locale', { locale });
   }
 
   /** The Swift sample's signOutThePortal. */

@@ -9,7 +9,7 @@
 # small package next to it, and Python's json, argparse and line-buffered stdin need no more code. GJS would pull in
 # SpiderMonkey, a second JavaScript engine beside WebKit's, only to run this file.
 #
-# Usage: host.py --url URL [--origin ORIGIN] [--handler NAME] [--proxy URL] [--popups]
+# Usage: host.py --url URL [--origin ORIGIN] [--handler NAME] [--locale TAG] [--proxy URL] [--popups]
 #   stdout: one JSON object a line. {"event": "message", ...} for every message the handler receives, as the native
 #           side sees it (the JavaScriptCore value: "string": true and the text, or the value's JSON); "load",
 #           "signIn", "signOut", "openUrl" for what the host did; "done" answers each command.
@@ -52,11 +52,13 @@ def origin_of(url):
 class PortalBridge:
     """bridge/README.md's Swift PortalBridge (a WKScriptMessageHandler), in WebKitGTK's terms."""
 
-    def __init__(self, portal_origin):
+    def __init__(self, portal_origin, locale=None):
         self.portal_origin = portal_origin
         self.web_view = None
         # The sample answers ready with allowed: true; this host can change its mind (the canMakePayments command).
         self.payments_allowed = True
+        # The sample's Locale.preferredLanguages.first: the app's language, given by --locale (none: nothing is sent).
+        self.locale = locale
 
     # userContentController(_:didReceive:)
     def did_receive(self, _manager, result):
@@ -85,6 +87,7 @@ class PortalBridge:
         kind = msg.get('type')
         if kind == 'ready':
             self.send(json.dumps({'v': 1, 'type': 'canMakePayments', 'allowed': self.payments_allowed}))
+            self.send_locale()
         elif kind == 'token':
             if isinstance(msg.get('token'), str):
                 self.sign_in(msg.get('kind') or 'identity', msg['token'], msg.get('state'), msg.get('requestId'))
@@ -111,6 +114,14 @@ class PortalBridge:
 
         self.web_view.call_async_javascript_function(
             'return window.__portalBridgeReceive?.(message) ?? false', -1, arguments, None, None, None, finished)
+
+    def send_locale(self, done=None):
+        """The app's language ("de-DE"): after ready, and again when the app switches language (the locale command)."""
+        if not self.locale:
+            if done:
+                done(False)
+            return
+        self.send(json.dumps({'v': 4, 'type': 'locale', 'locale': self.locale}), done)
 
     def request_token(self, kind, request_id, done=None):
         """Ask for a fresh token ("identity" or "unity"); the answer is a "token" message with the same requestId."""
@@ -156,6 +167,7 @@ def main():
     parser.add_argument('--url', required=True, help='the launch URL, e.g. http://127.0.0.1:5173/auth')
     parser.add_argument('--origin', help="the portal's origin the host trusts (default: the launch URL's)")
     parser.add_argument('--handler', default=HANDLER, help='PORTAL_WEBKIT_HANDLER')
+    parser.add_argument('--locale', help="the app's language, sent as locale after ready (e.g. de-DE; none: not sent)")
     parser.add_argument('--late-handler', action='store_true',
                         help='register the handler only on the "register" command (a host object that appears late)')
     parser.add_argument('--proxy', help='an HTTP proxy for everything but loopback (its TLS certificate is accepted)')
@@ -163,7 +175,7 @@ def main():
                         help='open windows the page opens (window.open) as popups the commands can name')
     args = parser.parse_args()
 
-    bridge = PortalBridge(args.origin or origin_of(args.url))
+    bridge = PortalBridge(args.origin or origin_of(args.url), args.locale)
     manager = WebKit2.UserContentManager()
     manager.connect(f'script-message-received::{args.handler}', bridge.did_receive)
     if not args.late_handler:
@@ -231,6 +243,10 @@ def main():
         elif name == 'canMakePayments':
             bridge.payments_allowed = bool(command['allowed'])
             bridge.send(json.dumps({'v': 1, 'type': 'canMakePayments', 'allowed': bridge.payments_allowed}), done)
+        elif name == 'locale':
+            # The app switched language: the sample's sendLocale() again, with the new one.
+            bridge.locale = command['locale']
+            bridge.send_locale(done)
         elif name == 'send':
             bridge.send(command['json'], done)
         elif name == 'register':
