@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
+import { hostSends, injectHost } from './bridge-hosts';
 import { payPalCheckout } from './support/paypal';
 import { expectOnTop } from './support/on-top';
 
@@ -116,6 +117,34 @@ test.describe('Japanese', () => {
     await expect(page.getByRole('heading', { name: t('ja', 'getAppHeading'), level: 1 })).toBeVisible();
     await expect(html(page)).toHaveAttribute('lang', 'ja');
     await expect(page.getByRole('combobox', { name: t('ja', 'languageLabel') })).toHaveValue('ja');
+  });
+});
+
+test.describe('A host webview', () => {
+  test("switches the page live to the app's language, keeping what was typed", async ({ page }) => {
+    await injectHost(page, { kind: 'webview2' });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('typed@example.com');
+    await hostSends(page, 'webview2', { v: 4, type: 'locale', locale: 'ko-KR' });
+    await expect(page.getByRole('button', { name: t('ko', 'signInButton'), exact: true })).toBeVisible();
+    await expect(page.getByLabel(t('ko', 'emailLabel'), { exact: true })).toHaveValue('typed@example.com');
+    await expect(html(page)).toHaveAttribute('lang', 'ko');
+    await hostSends(page, 'webview2', { v: 4, type: 'locale', locale: 'he-IL' });
+    await expect(html(page)).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('button', { name: t('he', 'signInButton'), exact: true })).toBeVisible();
+    // The user's own choice on the page outranks the app's: a later host message changes nothing.
+    await page.getByRole('combobox', { name: t('he', 'languageLabel') }).selectOption({ label: 'Deutsch' });
+    await expect(html(page)).toHaveAttribute('lang', 'de');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await hostSends(page, 'webview2', { v: 4, type: 'locale', locale: 'ja' });
+    // A message after it has been handled once its effect shows: the locale message came before it.
+    await hostSends(page, 'webview2', { v: 1, type: 'canMakePayments', allowed: false });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentsDisabled'))).toBe('true');
+    expect(asked.filter((path) => path.startsWith('/locales/'))).toEqual([]);
+    await expect(page.getByRole('button', { name: t('de', 'signInButton'), exact: true })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'de');
   });
 });
 

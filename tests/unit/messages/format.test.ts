@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { creditPacks } from '../../../src/domain/credit-packs';
 import { planById } from '../../../src/domain/plans';
-import { formatDate, formatPrice, formatTime, message, plural } from '../../../src/messages/catalogue';
+import {
+  activeLocale,
+  applyTranslation,
+  formatDate,
+  formatPrice,
+  formatTime,
+  message,
+  plural,
+} from '../../../src/messages/catalogue';
 
 describe('formatPrice', () => {
   it('renders the shop prices of SPEC 9 exactly as before ("$5.99")', () => {
@@ -63,5 +73,46 @@ describe('message', () => {
   it('fills {product} and the given placeholders', () => {
     expect(message('linkProvider', { provider: 'Google' })).toBe('Link Google');
     expect(message('welcomeHeading', {}, 'Test Home')).toBe('Welcome to Test Home');
+  });
+});
+
+describe('a translation in use', () => {
+  const locale = (tag: string) =>
+    JSON.parse(readFileSync(join(__dirname, `../../../src/messages/locales/${tag}.json`), 'utf8'));
+  afterEach(() => applyTranslation(null));
+
+  it('replaces the texts it has, formats in its locale, and English comes back with null', () => {
+    const de = locale('de');
+    applyTranslation('de', de);
+    expect(activeLocale()).toBe('de');
+    expect(message('signInButton')).toBe(de.signInButton);
+    expect(formatPrice('14.99')).toMatch(/^14,99\s\$$/);
+    expect(formatDate('2025-03-05T12:00:00Z', 'long', 'UTC')).toBe('5. März 2025');
+    applyTranslation(null);
+    expect(message('signInButton')).toBe('Sign In');
+    expect(formatPrice('14.99')).toBe('$14.99');
+  });
+
+  it('falls back to English for a text the translation lacks', () => {
+    applyTranslation('de', { signInButton: 'Anmelden' });
+    expect(message('signInButton')).toBe('Anmelden');
+    expect(message('signOut')).toBe('Sign Out');
+  });
+
+  it.each([
+    ['pl', [1, 2, 5, 22, 25]],
+    ['ru', [1, 3, 11, 21, 1.5]],
+    ['ar', [0, 1, 2, 3, 11, 100]],
+  ])('picks the CLDR form of %s for each count', (tag, counts) => {
+    const texts = locale(tag);
+    applyTranslation(tag, texts);
+    const rules = new Intl.PluralRules(tag);
+    const number = new Intl.NumberFormat(tag);
+    for (const n of counts) {
+      const form = (texts.designCount as Record<string, string>)[rules.select(n)]!;
+      expect(plural(n, 'designCount')).toBe(form.replace('{n}', number.format(n)));
+    }
+    // The forms differ where the language's rules differ: Polish 2 (few) and 5 (many) are not the same text.
+    if (tag === 'pl') expect(plural(2, 'designCount')).not.toBe(plural(5, 'designCount').replace('5', '2'));
   });
 });
