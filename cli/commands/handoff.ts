@@ -1,5 +1,6 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { chromium } from 'playwright';
+import { isLocaleTag } from '../../bridge/protocol';
 import { chromiumLaunchOptions } from '../../harness/browser';
 import { desktopReportLine } from '../../harness/client';
 import { startDesktopListener } from '../../harness/desktop';
@@ -11,10 +12,18 @@ export interface HandoffOptions {
   password: string;
   unityToken?: boolean;
   dev?: boolean;
+  /** The desktop app's language: `lang=<tag>` in the launch URL, as the app passes it. */
+  lang?: string;
   portalUrl: string;
   desktopPort: number;
   timeoutMs?: number;
   log?: (line: string) => void;
+}
+
+/** `--lang`: a BCP 47 tag of the shape the portal reads (`lang`, the bridge's `locale`), else a usage error. */
+export function langOption(value: string): string {
+  if (!isLocaleTag(value)) throw new InvalidArgumentError('not a BCP 47 language tag such as de-DE or pt-BR.');
+  return value;
 }
 
 /** Plays the desktop app: listener up, portal opened at /auth?redirect=..., e-mail sign-in, the token the listener got. */
@@ -34,19 +43,25 @@ export async function handoff(opts: HandoffOptions) {
     const query = new URLSearchParams({ redirect: listener.url });
     if (opts.unityToken) query.set('unityToken', 'true');
     if (opts.dev) query.set('dev', 'true');
+    if (opts.lang !== undefined) query.set('lang', opts.lang);
     const url = new URL(`/auth?${query.toString()}`, opts.portalUrl).href;
     log(`opening ${url}`);
     await page.goto(url).catch(() => {
       throw new CliError(`cannot open the portal at ${opts.portalUrl}: is "npm start" running?`, EXIT.unavailable);
     });
-    await page.getByRole('button', { name: 'Continue with Email' }).click();
-    await page.getByLabel('Email').fill(opts.email);
-    await page.getByLabel('Password', { exact: true }).fill(opts.password);
+    // Found by structure and autocomplete tokens, not by their texts: the page speaks the language of --lang, or else
+    // the browser's. The e-mail choice is the last of the sign-in choices (ui/auth/ProviderChoice.tsx).
+    const emailChoice = page.locator('.auth-providers > button').last();
+    await emailChoice.waitFor();
+    if (opts.lang !== undefined) log(`the portal shows language "${await page.locator('html').getAttribute('lang')}"`);
+    await emailChoice.click();
+    await page.locator('input[autocomplete="username"]').fill(opts.email);
+    await page.locator('input[autocomplete="current-password"]').fill(opts.password);
     log('signing in');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.locator('form.auth-form button[type="submit"]').click();
     // An account under 30 seconds old is a new user: the welcome survey comes first; the desktop app's user would
     // answer or dismiss it, this player dismisses it.
-    const survey = page.getByRole('dialog', { name: 'Welcome to dream book!' });
+    const survey = page.getByRole('dialog').filter({ has: page.locator('form.affiliate-form') });
     const login = listener.next('login', opts.timeoutMs ?? 30_000);
     const dismissed = survey
       .waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30_000 })
@@ -78,6 +93,11 @@ export function handoffCommand(): Command {
     .requiredOption('--password <password>', 'its password')
     .option('--unity-token', 'ask for the Unity access token instead of the identity token')
     .option('--dev', 'go through /return-to-app (dev mode; development builds only: stack --env development)')
+    .option(
+      '--lang <tag>',
+      "the app's language: lang=<tag> in the launch URL, a BCP 47 tag such as de-DE (the portal shows the nearest it has)",
+      langOption,
+    )
     .option('--port <n>', `listener port (default ${PORT_VARIABLES.desktop} or ${DEFAULT_PORTS.desktop})`)
     .option('--portal <url>', `portal address (default http://127.0.0.1:${PORT_VARIABLES.portal}/)`)
     .option('--json', 'print the listener event as JSON')
@@ -87,6 +107,7 @@ export function handoffCommand(): Command {
         password: string;
         unityToken?: boolean;
         dev?: boolean;
+        lang?: string;
         port?: string;
         portal?: string;
         json?: boolean;
@@ -96,6 +117,7 @@ export function handoffCommand(): Command {
           password: opts.password,
           unityToken: opts.unityToken,
           dev: opts.dev,
+          lang: opts.lang,
           portalUrl: opts.portal ?? `${loopbackUrl(configuredPort('portal'))}/`,
           desktopPort: opts.port === undefined ? configuredPort('desktop') : portOption(opts.port, '--port'),
           log: (line) => process.stderr.write(`${line}\n`),

@@ -91,6 +91,29 @@ test.describe('portal-harness', () => {
     expect(JSON.parse(handoff.stdout)).toMatchObject({ kind: 'login', claims: { email: account.email } });
   });
 
+  test('handoff --lang de-DE opens the portal with lang=de-DE, in German, and prints the token', async ({
+    harness,
+    desktopPort,
+  }) => {
+    const account = await harness.account();
+    const handoff = await cli([
+      'handoff',
+      '--email',
+      account.email,
+      '--password',
+      account.password,
+      '--lang',
+      'de-DE',
+      '--json',
+      '--port',
+      String(desktopPort),
+    ]);
+    expect(handoff.code, handoff.stderr).toBe(0);
+    expect(handoff.stderr).toMatch(/opening \S*[?&]lang=de-DE(&|\s)/);
+    expect(handoff.stderr).toContain('the portal shows language "de"');
+    expect(JSON.parse(handoff.stdout)).toMatchObject({ kind: 'login', claims: { email: account.email } });
+  });
+
   test('desktop --json --once reports the login and exits 0; --timeout exits 1', async () => {
     const port = await freePort();
     const listening = cli(['desktop', '--port', String(port), '--json', '--once', '--timeout', '20']);

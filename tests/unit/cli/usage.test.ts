@@ -58,6 +58,12 @@ describe('portal-harness usage errors', { timeout: 30_000 }, () => {
       'handoff',
     ],
     ['a value outside the choices', ['stack', '--env', 'nope'], "argument 'nope' is invalid", 'stack'],
+    [
+      'a --lang that is no language tag',
+      ['handoff', '--email', 'a@example.com', '--password', 'secret1', '--lang', 'de_DE.UTF-8'],
+      "option '--lang <tag>' argument 'de_DE.UTF-8' is invalid. not a BCP 47 language tag such as de-DE or pt-BR.",
+      'handoff',
+    ],
     ['an extra argument', ['desktop', 'extra'], 'too many arguments', 'desktop'],
     ['a port out of range', ['desktop', '--port', '99999'], '--port: "99999" is not a port', 'desktop'],
     ['a port that is no number', ['backend', '--port', 'x'], '--port: "x" is not a port', 'backend'],
@@ -91,6 +97,12 @@ describe('portal-harness usage errors', { timeout: 30_000 }, () => {
     const result = await cli(['seed', '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: portal-harness seed [options]');
+  });
+
+  it('handoff --help names --lang', async () => {
+    const result = await cli(['handoff', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/--lang <tag>\s+the app's language: lang=<tag> in the launch URL/);
   });
 
   it('no command at all is a usage error and shows the commands', async () => {
