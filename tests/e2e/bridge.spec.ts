@@ -244,7 +244,7 @@ test.describe('the bridge module in Chromium', () => {
       });
       expect(sent).toEqual([true, true, true, true]);
       expect(await hostInbox(page)).toEqual([
-        { v: 1, type: 'ready', versions: [1, 2, 3] },
+        { v: 1, type: 'ready', versions: [1, 2, 3, 4] },
         { v: 1, type: 'token', kind: 'identity', token: 'header.payload.sig', state: 'st8' },
         { v: 1, type: 'openUrl', url: 'https://portal.example/auth' },
         { v: 1, type: 'logout' },
@@ -275,7 +275,7 @@ test.describe('the bridge module in Chromium', () => {
     await page.evaluate(() => (window as unknown as FakeHostWindow).__injectLateHost?.());
     expect(await page.evaluate(() => (window as unknown as { __waiting: Promise<unknown> }).__waiting)).toBe('vuplex');
     expect(await page.evaluate(() => (window as unknown as TestWindow).bridgeUnderTest.bridge.start())).toBe('vuplex');
-    expect(await hostInbox(page)).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3] }]);
+    expect(await hostInbox(page)).toEqual([{ v: 1, type: 'ready', versions: [1, 2, 3, 4] }]);
   });
 
   test('no host: nothing is posted and the no-cors call reaches the desktop listener', async ({ page, desktop }) => {
