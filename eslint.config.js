@@ -21,15 +21,60 @@ const domainConfig = {
   allowTypeImports: true,
   message: 'Boundary: src/domain takes only types from src/config; the values come in as arguments.',
 };
+// src names the bridge by its package, never by a path into bridge/ (it is an npm workspace handed to host teams).
+const relativeBridge = {
+  regex: '^(\\.\\./)+bridge(/|$)',
+  message: 'Boundary: src imports the bridge by its package name, @home-design/portal-bridge, never by a path.',
+};
+// The routes reach the stores through the router context: one file says what the routes may call.
+const routesState = {
+  regex: '^(\\.\\./)+state(/|$)',
+  message: 'Boundary: only src/routes/context.ts imports a store; the routes reach them through the router context.',
+};
 const packageBoundaries = [
-  { files: ['src/auth/**/*.{ts,tsx}'], patterns: [paypal] },
-  { files: ['src/payments/**/*.{ts,tsx}'], patterns: [firebase] },
+  { files: ['src/auth/**/*.{ts,tsx}'], patterns: [paypal, relativeBridge] },
+  { files: ['src/payments/**/*.{ts,tsx}'], patterns: [firebase, relativeBridge] },
   { files: ['src/domain/**/*.{ts,tsx}'], patterns: [domainPackages, domainConfig] },
   {
-    files: ['src/**/*.{ts,tsx}', 'bridge/**/*.ts'],
-    ignores: ['src/auth/**', 'src/payments/**', 'src/domain/**'],
-    patterns: [firebase, paypal],
+    files: ['src/routes/**/*.{ts,tsx}'],
+    ignores: ['src/routes/context.ts'],
+    patterns: [firebase, paypal, relativeBridge, routesState],
   },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/auth/**', 'src/payments/**', 'src/domain/**', 'src/routes/**'],
+    patterns: [firebase, paypal, relativeBridge],
+  },
+  { files: ['src/routes/context.ts', 'bridge/**/*.ts'], patterns: [firebase, paypal, relativeBridge] },
+];
+
+// Globals that only one place may touch: fetch (src/api), the Web Storage areas (src/state/storage.ts, which survives
+// a storage that throws) and, in src/domain, the clock (time is passed in, so the rules are pure and testable).
+const onlyApi = 'Boundary: only src/api calls fetch (api/client.ts).';
+const onlyStorage = 'Boundary: localStorage and sessionStorage only through src/state/storage.ts.';
+const fetchRule = {
+  globals: [{ name: 'fetch', message: onlyApi }],
+  properties: ['window', 'globalThis'].map((object) => ({ object, property: 'fetch', message: onlyApi })),
+};
+const storageRule = {
+  globals: ['localStorage', 'sessionStorage'].map((name) => ({ name, message: onlyStorage })),
+  properties: ['window', 'globalThis'].flatMap((object) =>
+    ['localStorage', 'sessionStorage'].map((property) => ({ object, property, message: onlyStorage })),
+  ),
+};
+const clockRule = {
+  globals: [],
+  properties: [{ object: 'Date', property: 'now', message: 'Boundary: src/domain takes the time as an argument.' }],
+};
+const globalBoundaries = [
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**', 'src/state/storage.ts', 'src/domain/**'],
+    rules: [fetchRule, storageRule],
+  },
+  { files: ['src/domain/**/*.{ts,tsx}'], rules: [fetchRule, storageRule, clockRule] },
+  { files: ['src/api/**/*.{ts,tsx}'], rules: [storageRule] },
+  { files: ['src/state/storage.ts'], rules: [fetchRule] },
 ];
 
 // Directory boundaries by resolved path (a relative path alone cannot tell src/auth from src/ui/auth).
@@ -56,6 +101,17 @@ const zones = [
     from: './src/state',
     message:
       'Boundary: src/api, src/auth and src/payments never import src/state; the stores call them and pass in what they need.',
+  },
+  {
+    target: './src/routes',
+    from: './src/api',
+    message: 'Boundary: src/routes never imports src/api; loaders start loads through the stores (routes/context.ts).',
+  },
+  {
+    target: ['./src/api', './src/auth', './src/payments'],
+    from: './src/ui',
+    message:
+      'Boundary: src/api, src/auth and src/payments never import src/ui; they return data and errors, not screens.',
   },
   {
     target: './bridge',
@@ -119,22 +175,15 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
     },
   })),
-  {
-    // bridge/ is exempt: its localhost fallback is the host package's own transport, and it cannot use src/api.
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/api/**'],
+  // bridge/ is exempt: its localhost fallback is the host package's own transport, and it cannot use src/api.
+  ...globalBoundaries.map(({ files, ignores, rules }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
     rules: {
-      'no-restricted-globals': [
-        'error',
-        { name: 'fetch', message: 'Boundary: only src/api calls fetch (api/client.ts).' },
-      ],
-      'no-restricted-properties': [
-        'error',
-        { object: 'window', property: 'fetch', message: 'Boundary: only src/api calls fetch (api/client.ts).' },
-        { object: 'globalThis', property: 'fetch', message: 'Boundary: only src/api calls fetch (api/client.ts).' },
-      ],
+      'no-restricted-globals': ['error', ...rules.flatMap((r) => r.globals)],
+      'no-restricted-properties': ['error', ...rules.flatMap((r) => r.properties)],
     },
-  },
+  })),
   {
     // A classic script that imitates Google's gapi loader inside the page, written as the original is.
     files: ['tests/e2e/support/gapi-stand-in.js'],

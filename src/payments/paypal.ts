@@ -12,7 +12,7 @@ import {
 } from '@paypal/paypal-js';
 import { config, type PortalConfig } from '../config/config';
 import { usdAmount, type CreditPack } from '../domain/credit-packs';
-import { message, plural } from '../messages/catalogue';
+import { plural } from '../messages/catalogue';
 
 export type PayPalFlow = 'subscription' | 'credits';
 

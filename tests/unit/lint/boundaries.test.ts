@@ -124,7 +124,60 @@ describe('layer boundaries', slow, () => {
         message: expect.stringContaining('never import src/state'),
       });
     }
-    expect(await problems('src/routes/ok.ts', code)).toEqual([]);
+    expect(await problems('src/routes/context.ts', code)).toEqual([]);
+  });
+
+  it('keeps src/routes free of src/api, and of the stores but through routes/context.ts', async () => {
+    const api = await problems('src/routes/bad.ts', "import * as a from '../api/client';\nexport const x = a;\n");
+    expect(api).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringContaining('src/routes never imports src/api'),
+    });
+    const store = "import { session } from '../state/session';\nexport const x = session;\n";
+    expect(await problems('src/routes/app.ts', store)).toContainEqual({
+      rule: '@typescript-eslint/no-restricted-imports',
+      message: expect.stringContaining('only src/routes/context.ts imports a store'),
+    });
+    expect(await problems('src/routes/context.ts', store)).toEqual([]);
+  });
+
+  it('keeps src/api, src/auth and src/payments free of src/ui', async () => {
+    for (const file of ['src/api/bad.ts', 'src/auth/bad.ts', 'src/payments/bad.ts']) {
+      const found = await problems(file, "import * as t from '../ui/components/Toasts';\nexport const x = t;\n");
+      expect(found, file).toContainEqual({
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('never import src/ui'),
+      });
+    }
+  });
+
+  it('imports the bridge by its package name only', async () => {
+    const relative = "import { bridge } from '../../bridge/index';\nexport const x = bridge;\n";
+    for (const file of ['src/state/handoff/bad.ts', 'src/auth/bad/x.ts', 'src/routes/x/bad.ts'])
+      expect(await problems(file, relative), file).toContainEqual({
+        rule: '@typescript-eslint/no-restricted-imports',
+        message: expect.stringContaining('by its package name'),
+      });
+    const named = "import { bridge } from '@home-design/portal-bridge';\nexport const x = bridge;\n";
+    expect(await problems('src/state/good.ts', named)).toEqual([]);
+  });
+
+  it('reaches localStorage and sessionStorage only through src/state/storage.ts', async () => {
+    const code = "export const read = () => [localStorage.getItem('a'), window.sessionStorage.getItem('b')];\n";
+    for (const file of ['src/state/bad.ts', 'src/ui/Bad.tsx', 'src/api/bad.ts', 'src/domain/bad.ts']) {
+      const found = (await problems(file, code)).filter((p) => p.message.includes('only through src/state/storage.ts'));
+      expect(found.map((p) => p.rule).sort(), file).toEqual(['no-restricted-globals', 'no-restricted-properties']);
+    }
+    expect(await problems('src/state/storage.ts', code)).toEqual([]);
+  });
+
+  it('keeps the clock out of src/domain: time is passed in', async () => {
+    const code = 'export const now = () => Date.now();\n';
+    expect(await problems('src/domain/bad.ts', code)).toContainEqual({
+      rule: 'no-restricted-properties',
+      message: expect.stringContaining('src/domain takes the time as an argument'),
+    });
+    expect(await problems('src/state/ok.ts', code)).toEqual([]);
   });
 
   it('keeps bridge/ free of src/', async () => {
