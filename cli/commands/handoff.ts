@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { chromium } from 'playwright';
 import { isLocaleTag } from '../../bridge/protocol';
-import { chromiumLaunchOptions } from '../../harness/browser';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../harness/browser';
 import { desktopReportLine } from '../../harness/client';
 import { startDesktopListener } from '../../harness/desktop';
+import { projectRoot } from '../../harness/paths';
 import { configuredPort, DEFAULT_PORTS, loopbackUrl, PORT_VARIABLES } from '../../harness/ports';
 import { CliError, EXIT, portOption } from '../errors';
 
@@ -26,9 +30,26 @@ export function langOption(value: string): string {
   return value;
 }
 
+/**
+ * Chromium where `npm test` gets it: tests/scripts/ensure-chromium.mjs installs Debian's package when it is missing, so
+ * the README's quick start works on a fresh machine. Its output goes to stderr: stdout carries only the token.
+ */
+export function ensureChromium(log: (line: string) => void): void {
+  if (existsSync(CHROMIUM_PATH)) return;
+  log(`Chromium is missing at ${CHROMIUM_PATH}: installing it, as npm test does`);
+  try {
+    execFileSync(process.execPath, [join(projectRoot(), 'tests/scripts/ensure-chromium.mjs')], {
+      stdio: ['ignore', 2, 2],
+    });
+  } catch {
+    throw new CliError(`Chromium is missing at ${CHROMIUM_PATH} and was not installed (see above)`);
+  }
+}
+
 /** Plays the desktop app: listener up, portal opened at /auth?redirect=..., e-mail sign-in, the token the listener got. */
 export async function handoff(opts: HandoffOptions) {
   const log = opts.log ?? (() => {});
+  ensureChromium(log);
   const listener = await startDesktopListener({ port: opts.desktopPort }).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(
       error.code === 'EADDRINUSE'
@@ -73,7 +94,8 @@ export async function handoff(opts: HandoffOptions) {
     const event = await login;
     void dismissed;
     if (event.kind !== 'login') throw new CliError('unexpected request');
-    // dev=true counts in development builds only (README "Security"): elsewhere the portal hands off directly.
+    // dev=true counts in development builds only (docs/security.md "Security"): elsewhere the portal hands off
+    // directly.
     log(
       opts.dev && new URL(page.url()).pathname === '/return-to-app'
         ? 'token received through /return-to-app'
