@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright';
 import { chromiumLaunchOptions } from '../../harness/browser';
@@ -23,10 +23,10 @@ type ProfileName = 'desktop' | 'android' | 'iphone';
 
 /**
  * How the browser is set up: `desktop` is the headless browser as it is (a fast CPU, loopback network); `android` and
- * `iphone` are a phone (README "Performance") with that phone's real user agent, through the DevTools protocol: CPU
- * 4x slower and Lighthouse's "Slow 4G" (150 ms RTT, 1.6 Mbps down, 750 kbps up), on a 412 x 823 touch screen.
- * Google's servers (apis.google.com) are the harness's stand-in, answering at the profile's latency (`thirdPartyMs`),
- * through a routing rule: never the internet. The floors get the same stand-in.
+ * `iphone` are a phone (docs/performance.md "Performance") with that phone's real user agent, through the DevTools
+ * protocol: CPU 4x slower and Lighthouse's "Slow 4G" (150 ms RTT, 1.6 Mbps down, 750 kbps up), on a 412 x 823 touch
+ * screen. Google's servers (apis.google.com) are the harness's stand-in, answering at the profile's latency
+ * (`thirdPartyMs`), through a routing rule: never the internet. The floors get the same stand-in.
  */
 interface Profile {
   name: ProfileName;
@@ -147,12 +147,12 @@ function ownModules(meta: Meta, top = 15): Array<{ module: string; bytes: number
     .slice(0, top);
 }
 
-// README "Performance": the whole portal with qrcode (JS + CSS, gzip -9),
+// docs/performance.md "Performance": the whole portal with qrcode (JS + CSS, gzip -9),
 // and its own code (src + bridge, gzip -9 alone).
 const TOTAL_GZIP_TARGET = 190_000;
 const OWN_GZIP_TARGET = 44_000;
 const COLD_LOAD_TARGET = 1.15;
-/** A localized cold load against the English one in the same run (README "Languages"). */
+/** A localized cold load against the English one in the same run (docs/languages.md "Languages"). */
 const LOCALIZED_TARGET = 1.05;
 const LOCALE_FILE_TARGET = 8000;
 /** The localized cold loads measured: a left-to-right and a right-to-left language. */
@@ -189,7 +189,7 @@ async function bundleSizes() {
       own ? part.gzip <= OWN_GZIP_TARGET : null,
     );
   }
-  // The languages are data beside the bundle, fetched at start: each file gzip -9 (README "Languages").
+  // The languages are data beside the bundle, fetched at start: each file gzip -9 (docs/languages.md "Languages").
   const localeDir = join(portal.outdir, 'locales');
   const localeFiles: Record<string, number> = {};
   for (const file of (await readdir(localeDir)).sort())
@@ -726,6 +726,16 @@ export async function main(): Promise<void> {
   });
   /** Each part in a browser of its own; a part that fails is reported in the table and the rest still run. */
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  const allParts = [
+    'bundle sizes',
+    'cold load',
+    'web vitals',
+    'hand-off cost',
+    'requests per page',
+    'lighthouse',
+    'build time',
+  ];
+  let chromiumVersion: string | undefined;
   const profiles = (process.env.BENCH_PROFILES?.split(',') ?? Object.keys(PROFILES)) as ProfileName[];
   const part = async (name: string, profile: Profile, run: (browser: Browser) => Promise<void>) => {
     if (only && !only.includes(name)) return;
@@ -733,6 +743,7 @@ export async function main(): Promise<void> {
     currentProfile = profile.name;
     console.error(`${name} (${profile.name})...`);
     const browser = await chromium.launch(chromiumLaunchOptions());
+    chromiumVersion ??= browser.version();
     try {
       await run(browser);
     } catch (error) {
@@ -766,10 +777,17 @@ export async function main(): Promise<void> {
   } finally {
     await stack.stop();
   }
+  // What docs/performance.md says of the run (tests/bench/render.mjs): when, where, which parts, how many runs.
   const output = {
     date: new Date().toISOString(),
     machine,
     seconds: Math.round((Date.now() - started) / 1000),
+    parts: allParts.filter((name) => !only || only.includes(name)),
+    profiles,
+    runs: RUNS,
+    chromium: chromiumVersion,
+    // How busy the machine was: the 15-minute load average when the run ended (other work skews the milliseconds).
+    load15: Number(loadavg()[2]!.toFixed(2)),
     rows,
     ...results,
   };
