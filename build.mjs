@@ -106,7 +106,7 @@ export function portalConfig(flavour = 'staging', overrides = {}) {
     standalone: env('PORTAL_STANDALONE', 'false') === 'true',
     // Origins allowed to frame the portal (CSP frame-ancestors); none unless a host really frames it.
     frameAncestors: list(env('PORTAL_FRAME_ANCESTORS', '')),
-    // The pseudo-locales en-XA and ar-XB (README "Languages"): development builds and the e2e suite only.
+    // The pseudo-locales en-XA and ar-XB (docs/languages.md "Languages"): development builds and the e2e suite only.
     pseudoLocales: env('PORTAL_PSEUDO_LOCALES', flavour === 'development' ? 'true' : 'false') === 'true',
     ...overrides,
   };
@@ -174,8 +174,8 @@ export function assertDeployable(config) {
 }
 
 /**
- * The Content-Security-Policy a host should send with the portal built from `config`. README "Content-Security-Policy"
- * gives the reason for every source; keep the two in step.
+ * The Content-Security-Policy a host should send with the portal built from `config`. docs/security.md
+ * "Content-Security-Policy" gives the reason for every source; keep the two in step.
  */
 export function contentSecurityPolicy(config) {
   const origin = (url) => (url ? new URL(url).origin : '');
@@ -302,7 +302,7 @@ const withoutDevRoutes = {
 };
 
 function sizeOf(bytes) {
-  // gzip -9, the level the size targets (README "Performance") are stated in.
+  // gzip -9, the level the size targets (docs/performance.md "Performance") are stated in.
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
 }
 

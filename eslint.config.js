@@ -1,5 +1,6 @@
-// The house rules (README "Tests" and "Layout"): layer boundaries, no import cycles, hooks, accessibility, no JSX text
-// outside the message catalogue. Not type-aware: the whole lint stays a few seconds on 2 cores.
+// The house rules (docs/testing.md "Tests", docs/architecture.md "House rules that run"): layer boundaries, no import
+// cycles, hooks, accessibility, no JSX text outside the message catalogue. Not type-aware: the whole lint stays a few
+// seconds on 2 cores.
 import { createNodeResolver, globals, importX, jsxA11y, react, reactHooks, tseslint } from '@portal/lint';
 
 const code = ['**/*.{ts,tsx,mjs,js}'];

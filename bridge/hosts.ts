@@ -89,7 +89,8 @@ function listenOn(target: unknown, deliver: (data: unknown) => void): () => void
 }
 
 /**
- * Whether a window or document `message` event comes from the host's own API (README Security), never from another window:
+ * Whether a window or document `message` event comes from the host's own API (docs/security.md "Security"), never from
+ * another window:
  * - its `source` is this window: `window.postMessage(json, '*')` run in the page's own context (a host's
  *   evaluateJavaScript / evaluateJavascript);
  * - no `source`, and dispatched by script (`isTrusted` false): React Native WebView's `postMessage`, or a

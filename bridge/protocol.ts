@@ -5,7 +5,7 @@
  * `tokenUnavailable`; version 3 added `pageError`; version 4 the host's `locale`. Every page message is stamped with
  * the version that introduced it (`messageVersion`), so a host written for version 1 still gets `v: 1` for everything
  * it knows and can ignore the rest; the page accepts host messages of every version in SUPPORTED_VERSIONS, whatever
- * their type (README "The envelope and the version rule"). The history is in CHANGELOG.md.
+ * their type (bridge/README.md "The envelope and the version rule"). The history is in CHANGELOG.md.
  */
 export const BRIDGE_VERSION = 4;
 

@@ -1,5 +1,5 @@
 // Real phone user agents, shared by the e2e phone tests and the bench's phone profiles: the strings Firebase and the
-// portal read to tell a phone or Safari (README "Popups on phones and Safari").
+// portal read to tell a phone or Safari (docs/reliability.md "Popups on phones and Safari").
 export const PHONE_USER_AGENTS = {
   'Android Chrome':
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',

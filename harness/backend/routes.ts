@@ -257,7 +257,7 @@ export const playerRoutes: RouteDef[] = [
     handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       if (ctx.body.provider !== 'MANUAL') throw new HttpError(400, "provider must be 'MANUAL'");
-      // A plan without payment: only where the staging build's bypass is meant to work (README "Security").
+      // A plan without payment: only where the staging build's bypass is meant to work (docs/security.md "Security").
       if (!ctx.backend.allowPaymentBypass) throw new HttpError(403, 'Manual activation is not enabled on this server');
       const plan = planKey(ctx, ctx.body.planId);
       const subscriptionId = text(ctx.body, 'subscriptionId');

@@ -1,6 +1,6 @@
-// The language files of a build (README "Languages"): each translation of src/messages/locales as data, not code.
-// A file is the JSON array of the language's texts in the catalogue's key order (the bundle knows the keys; the file
-// need not spell them), named by its content's hash and served immutable. Development and e2e builds also get two
+// The language files of a build (docs/languages.md "Languages"): each translation of src/messages/locales as data, not
+// code. A file is the JSON array of the language's texts in the catalogue's key order (the bundle knows the keys; the
+// file need not spell them), named by its content's hash and served immutable. Development and e2e builds also get two
 // pseudo-locales made from English: accented and about 40% longer (en-XA), and the same right to left (ar-XB).
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';

@@ -33,7 +33,8 @@ const sheets = new WeakMap<Document, CSSStyleSheet>();
 
 /**
  * A constructed style sheet, not a <style> element: the portal's CSP allows style elements from its own origin only
- * in builds that use this stand-in (PayPal's live SDK gets 'unsafe-inline', see README "Content-Security-Policy").
+ * in builds that use this stand-in (PayPal's live SDK gets 'unsafe-inline', see docs/security.md
+ * "Content-Security-Policy").
  */
 function ensureStyles(doc: Document): void {
   if (sheets.has(doc) || doc.getElementById(FALLBACK_STYLE_ID)) return;

@@ -1,12 +1,12 @@
 // Reads a session that an earlier release kept in Firebase's IndexedDB store, so Auth can move it to localStorage.
 //
 // Firebase tests every persistence it is given by writing to it (`_isAvailable`), all of them before it starts, and in
-// WebKit that IndexedDB write can wait for ever behind a transaction of a page frozen in the back/forward cache (README,
-// "Start-up, clocks and tabs"). This stand-in for Firebase's IndexedDB persistence never writes: it says it is not
-// available, so Firebase never keeps anything here, but Firebase still looks for a user in it ("migrate a user out of
-// a broken persistence") and moves one it finds to the first available persistence that allows migration. Every read
-// gives up after READ_TIMEOUT_MS, so a stuck store costs a moment once, never the start-up. Sign Out empties the store
-// (removeEarlierSession), so a session left there never comes back after a sign-out.
+// WebKit that IndexedDB write can wait for ever behind a transaction of a page frozen in the back/forward cache
+// (docs/reliability.md "Start-up, clocks and tabs"). This stand-in for Firebase's IndexedDB persistence never writes:
+// it says it is not available, so Firebase never keeps anything here, but Firebase still looks for a user in it
+// ("migrate a user out of a broken persistence") and moves one it finds to the first available persistence that allows
+// migration. Every read gives up after READ_TIMEOUT_MS, so a stuck store costs a moment once, never the start-up. Sign
+// Out empties the store (removeEarlierSession), so a session left there never comes back after a sign-out.
 
 /** Firebase's own names (@firebase/auth, indexed_db.ts). */
 const DB_NAME = 'firebaseLocalStorageDb';

@@ -57,8 +57,8 @@ function getAuthInstance(): Auth {
   if (auth) return auth;
   app = initializeApp(config.firebase);
   // localStorage, then memory (storage blocked). Never Firebase's IndexedDB persistence: Firebase writes to every listed
-  // persistence before it starts, and in WebKit that write can wait for ever (README, "Start-up, clocks and tabs").
-  // A session an earlier release kept in IndexedDB is read once, without writing, and moved to localStorage.
+  // persistence before it starts, and in WebKit that write can wait for ever (docs/reliability.md "Start-up, clocks and
+  // tabs"). A session an earlier release kept in IndexedDB is read once, without writing, and moved to localStorage.
   // No popupRedirectResolver here: given one, Auth on a phone or in Safari waits for apis.google.com before it reads
   // the stored user. Each popup names PopupResolver instead, and popup-warmth.ts loads it where a popup is offered.
   auth = initializeAuth(app, {

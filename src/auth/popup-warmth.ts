@@ -1,7 +1,7 @@
-// Google and Apple popups without making the session wait on Google's servers (README "Popups on phones and Safari").
-// Firebase's popup machinery (apis.google.com's loader, then the auth domain's iframe) loads only where a popup is
-// offered, after the session is known and off the critical path. A popup opened while it is still loading opens in
-// the click all the same: a blank window now, handed to Firebase once the machinery is ready.
+// Google and Apple popups without making the session wait on Google's servers (docs/reliability.md "Popups on phones
+// and Safari"). Firebase's popup machinery (apis.google.com's loader, then the auth domain's iframe) loads only where a
+// popup is offered, after the session is known and off the critical path. A popup opened while it is still loading
+// opens in the click all the same: a blank window now, handed to Firebase once the machinery is ready.
 
 /** How long a click waits for machinery still loading before it gives up with the network message (SPEC 8). */
 export const COLD_POPUP_WAIT_MS = 15_000;

@@ -1,10 +1,12 @@
-// Payments PayPal has taken that the backend has not recorded yet, per signed-in uid (README Reliability). Like StoreKit's
-// unfinished transactions: kept until recorded or finally refused, and delivered again until then. Pure rules only.
+// Payments PayPal has taken that the backend has not recorded yet, per signed-in uid (docs/reliability.md
+// "Reliability"). Like StoreKit's unfinished transactions: kept until recorded or finally refused, and delivered again
+// until then. Pure rules only.
 //
 // The ledger lives in local storage, which anyone at the keyboard can read and edit, so nothing in it is trusted: the
-// backend checks every payment's owner at PayPal (custom_id, README "The reference backend"). What the ledger itself
-// holds to: only PayPal's id formats, a bounded number of entries of bounded age, and a payment that the backend says
-// belongs to another player is never dropped but held for its owner, who records it at their next sign-in.
+// backend checks every payment's owner at PayPal (custom_id, docs/harness.md "The reference backend and the PayPal
+// stand-in"). What the ledger itself holds to: only PayPal's id formats, a bounded number of entries of bounded age,
+// and a payment that the backend says belongs to another player is never dropped but held for its owner, who records it
+// at their next sign-in.
 import type { PaidPlan } from '../config/types';
 import { packById } from './credit-packs';
 
@@ -215,7 +217,8 @@ export function isFinalRefusal(status: number | null): boolean {
 }
 
 /**
- * The code of the backend's refusal of a payment that belongs to another player (403, `{error, code}`; README "The
- * reference backend"). Such a refusal is never final: the payment is held for its owner.
+ * The code of the backend's refusal of a payment that belongs to another player (403, `{error, code}`; docs/harness.md
+ * "The reference backend and the PayPal stand-in"). Such a refusal is never final: the payment is held for its
+ * owner.
  */
 export const PAYMENT_OWNER_MISMATCH = 'PAYMENT_OWNER_MISMATCH';

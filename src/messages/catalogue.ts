@@ -29,7 +29,8 @@ export const messages = {
     'We could not reach the {product} app on this computer, so it could not sign you in. Open {product}, then select Try again. You are still signed in here.',
   desktopTryAgain: 'Try again',
   desktopSkip: 'Continue to my account',
-  // A launch with ?link= (README Security): the desktop guest's progress joins this account only when the user says so.
+  // A launch with ?link= (docs/security.md "Security"): the desktop guest's progress joins this account only when the
+  // user says so.
   appLinkQuestion: 'Link the progress of the {product} app on this device to this account?',
   appLinkQuestionText: 'Only link if you opened this page from the {product} app yourself.',
   appLinkConfirm: 'Link',
@@ -125,7 +126,7 @@ export const messages = {
   purchaseSucceeded: { one: 'Successfully purchased {n} credit!', other: 'Successfully purchased {n} credits!' },
   paymentCancelled: 'Payment cancelled',
 
-  // Payments PayPal took that the backend has not recorded yet (README Reliability): kept and recorded again
+  // Payments PayPal took that the backend has not recorded yet (docs/reliability.md "Reliability"): kept, recorded again
   finishingPurchase: 'Finishing your purchase…',
   finishingSubscription: 'Activating your subscription…',
   paymentKept:
@@ -138,7 +139,7 @@ export const messages = {
   paymentOfAnotherAccount:
     'This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in.',
 
-  // The connection (README Reliability)
+  // The connection (docs/reliability.md "Reliability")
   offlineBanner: 'You are offline. Check your internet connection: this page will carry on by itself when it is back.',
   unreachableBanner:
     'We cannot reach our server. Check your internet connection: this page will carry on by itself when it is back.',
@@ -211,7 +212,7 @@ export const messages = {
   designCount: { one: '{n} design', other: '{n} designs' },
   creditCount: { one: '{n} credit', other: '{n} credits' },
 
-  // Sign-in screen (README "Sign-in inside webviews"): continuing in the system browser from a webview
+  // Sign-in screen (docs/architecture.md "Sign-in inside webviews"): continuing in the system browser from a webview
   openInBrowserRequested: 'Your web browser should open now. Finish signing in there; you can then return to this app.',
   openInBrowserManual: 'This app could not open your browser. Open this address in your web browser to sign in there:',
 

@@ -1,4 +1,4 @@
-// The languages the portal speaks, each named in its own script, and how a requested tag finds one (README
+// The languages the portal speaks, each named in its own script, and how a requested tag finds one (docs/languages.md
 // "Languages"). Pure: the store that chooses and loads is src/state/language.ts.
 
 /** Each language the portal may offer: its tag, its own name, and whether it is written right to left. */

@@ -126,7 +126,7 @@ export function subscriptionBody(planId: string, playerId: string): CreateSubscr
   return { plan_id: planId, custom_id: playerId };
 }
 
-/** Buttons that create a PayPal subscription to `planId` for the player `playerId` (SPEC 7, README departures). */
+/** Buttons that create a PayPal subscription to `planId` for the player `playerId` (SPEC 7; departure 10). */
 export function subscriptionButtonOptions(
   planId: string,
   playerId: string,

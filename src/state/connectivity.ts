@@ -1,5 +1,6 @@
-// Whether the portal can reach its backend (README Reliability): the browser's online state, and whether the last call got no
-// answer. Loads that failed for want of a network run again by themselves when the connection comes back.
+// Whether the portal can reach its backend (docs/reliability.md "Reliability"): the browser's online state, and whether
+// the last call got no answer. Loads that failed for want of a network run again by themselves when the connection
+// comes back.
 import { proxy } from 'valtio';
 import { ApiError, observeCalls } from '../api/client';
 

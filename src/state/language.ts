@@ -1,5 +1,5 @@
-// The page's language (README "Languages"): chosen at start, its file fetched beside the session restore, switched
-// live by the picker or the host. Imported first by main.tsx, so the fetch leaves before the rest is evaluated.
+// The page's language (docs/languages.md "Languages"): chosen at start, its file fetched beside the session restore,
+// switched live by the picker or the host. Imported first by main.tsx: the fetch leaves before the rest is evaluated.
 import { proxy, useSnapshot } from 'valtio';
 import { fetchLocaleFile } from '../api/locale-file';
 import { applyTranslation, messages, type Translation } from '../messages/catalogue';
@@ -60,7 +60,7 @@ function decodeTranslation(value: unknown): Translation | null {
   return texts as Translation;
 }
 
-/** The user's own choice on the page, if they made one on this device: it outlives Sign Out (README "Languages"). */
+/** The user's own choice on this device, if they made one: it outlives Sign Out (docs/languages.md "Languages"). */
 const chosen = (): LanguageTag | null => matchLanguage([localStore.get(LOCAL_KEYS.language)], offeredLanguages);
 
 /** The picker: remembered on this device, ahead of the app's and the browser's languages. */

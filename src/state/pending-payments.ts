@@ -1,6 +1,7 @@
-// Payments PayPal has taken that the backend has not recorded yet (README Reliability): kept in local storage by uid before the
-// first recording call, and recorded again on each signed-in page load, when the connection returns and on Try Again,
-// until the backend records them or refuses them for good. The backend answers the same PayPal id idempotently.
+// Payments PayPal has taken that the backend has not recorded yet (docs/reliability.md "Reliability"): kept in local
+// storage by uid before the first recording call, and recorded again on each signed-in page load, when the connection
+// returns and on Try Again, until the backend records them or refuses them for good. The backend answers the same
+// PayPal id idempotently.
 import { purchaseCredits } from '../api/account';
 import { ApiError } from '../api/client';
 import { RETRY_LIMIT } from '../domain/constants';
@@ -132,7 +133,10 @@ function refused(payment: PendingPayment, text: string): Settlement {
 const finalRefusal = (error: unknown) =>
   error instanceof ApiError && error.kind === 'http' && isFinalRefusal(error.status);
 
-/** The backend's answer that the payment belongs to another player (README "The reference backend"). */
+/**
+ * The backend's answer that the payment belongs to another player (docs/harness.md "The reference backend and the
+ * PayPal stand-in").
+ */
 const ownerRefusal = (error: unknown) =>
   error instanceof ApiError && error.kind === 'http' && error.code === PAYMENT_OWNER_MISMATCH;
 

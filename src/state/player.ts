@@ -17,7 +17,9 @@ export type { LoadStatus } from './resource';
 export { PortalError } from './errors';
 export { apiContext } from './api-context';
 
-/** Whose Unity auth `player.unity` holds: every read checks it against the signed-in user (README Security). */
+/**
+ * Whose Unity auth `player.unity` holds: every read checks it against the signed-in user (docs/security.md "Security").
+ */
 let unityOwner: string | null = null;
 
 function storeUnity(uid: string, unity: UnityAuth): UnityAuth {
@@ -127,7 +129,8 @@ const resource = createResource({
   // this for every caller of a failed load with its own args, so a protected page that joins the hand-off's load still
   // signs out, and a hand-off that joins a page's load adds no sign-out of its own.
   onError: async (error, args) => {
-    // A request cut off because the page is being left (a hand-off, a link) is no network failure (README, Start-up).
+    // A request cut off because the page is being left (a hand-off, a link) is no network failure (docs/reliability.md
+    // "Start-up, clocks and tabs").
     if (endsSession(error) && !args.keepSession && !pageLeaving()) await signOut();
   },
 });

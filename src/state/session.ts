@@ -36,7 +36,8 @@ const LEAVING_MS = 10_000;
 
 /**
  * True from `beforeunload` (a navigation starts; Chromium cuts the page's requests off before `pagehide`) or `pagehide`
- * until `pageshow`: a network failure now is the page leaving, not a bad session (README, "Start-up, clocks and tabs").
+ * until `pageshow`: a network failure now is the page leaving, not a bad session (docs/reliability.md "Start-up, clocks
+ * and tabs").
  */
 export function pageLeaving(): boolean {
   return leaving;

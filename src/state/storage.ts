@@ -12,8 +12,9 @@ export const LOCAL_KEYS = {
   /** Optional desktop `state` value carried back on the login call (RFC 8252 §8.9). */
   redirectState: 'redirectState',
   /**
-   * PayPal payments the backend has not recorded yet, by uid (README Reliability, src/state/pending-payments.ts). Sign Out
-   * clears local storage (SPEC 4) but puts this key back: a paid order is not the user's to lose.
+   * PayPal payments the backend has not recorded yet, by uid (docs/reliability.md "Reliability",
+   * src/state/pending-payments.ts). Sign Out clears local storage (SPEC 4) but puts this key back: a paid order is not
+   * the user's to lose.
    */
   pendingPayments: 'pendingPayments',
   /** The language the user chose with the picker (src/state/language.ts): a device preference, kept on Sign Out. */

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildPortal, portalConfig, type BuildConfig } from '../../build.mjs';
 
-/** The floors: the dependency floor of the cold load, and the hand-off floor (README "Performance"). */
+/** The floors: the dependency floor of the cold load, and the hand-off floor (docs/performance.md "Performance"). */
 export const FLOOR_ENTRIES = {
   floor: 'tests/bench/floor/main.tsx',
   'handoff-floor': 'tests/bench/floor/handoff.tsx',

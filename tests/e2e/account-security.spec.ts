@@ -1,4 +1,4 @@
-// My Account "Sign-in & security" (README "Where the portal departs from the spec", row 6) against the real Auth
+// My Account "Sign-in & security" (departure 6 in docs/departures.md) against the real Auth
 // emulator: change and add a password, link Google through the emulator's IdP popup, unlink (never the last method),
 // e-mail verification through its oobCodes.
 import type { Page } from '@playwright/test';

@@ -24,7 +24,7 @@ export interface FakeHostWindow {
   __fakeHost: EventTarget & { emit(data: unknown): void };
   __portalBridgeReceive?: (data: unknown) => boolean;
   __injectLateHost?: () => void;
-  /** Delivers `data` to the page the way the injected host's native side does (README "Hosts" table). */
+  /** Delivers `data` to the page the way the injected host's native side does (bridge/README.md "Hosts" table). */
   __hostDeliver: (kind: HostKind, data: unknown) => void;
   /** Set by a test to play the host's native side: called with each JSON text the page posts, after the post returns. */
   __hostOnPost?: (json: string) => void;

@@ -112,7 +112,7 @@ for (const { name, viewport } of WIDTHS) {
             {
               description: `${p.amount} Dream Render credits`,
               amount: { currency_code: 'USD', value: p.price },
-              // The payer, as PayPal advises: the backend refuses the order to anyone else (README departures).
+              // The payer, as PayPal advises: the backend refuses the order to anyone else (departure 10).
               custom_id: account.playerId,
             },
           ],

@@ -15,7 +15,7 @@ export default async function globalSetup(config_: FullConfig) {
     const port = await freePort();
     if (!desktopPorts.includes(port)) desktopPorts.push(port);
   }
-  // The pseudo-locales en-XA and ar-XB are in every build of the suite (README "Languages").
+  // The pseudo-locales en-XA and ar-XB are in every build of the suite (docs/languages.md "Languages").
   process.env.PORTAL_PSEUDO_LOCALES = 'true';
   const stack = await startStack({
     ports: { portal: 0, backend: 0, auth: 0, desktop: 0 },

@@ -1,6 +1,6 @@
-// Host webviews without a loopback listener (README "Host webviews"): /auth with no redirect hands the host the token
-// by message, the host asks for fresh tokens of either kind, hears sign-in and sign-out; Vuplex late, with and without
-// the hint.
+// Host webviews without a loopback listener (docs/testing.md "Host webviews"): /auth with no redirect hands the host
+// the token by message, the host asks for fresh tokens of either kind, hears sign-in and sign-out; Vuplex late, with
+// and without the hint.
 import type { Page } from '@playwright/test';
 import { jwtClaims } from '../../harness/desktop';
 import { HOST_KINDS, hostInbox, hostSends, injectHost } from './bridge-hosts';

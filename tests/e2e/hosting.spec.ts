@@ -34,7 +34,7 @@ test.describe('serving rules of Firebase Hosting', () => {
     expect(headers['cache-control']).toBe('no-cache');
     const index = await request.get(new URL('/index.html', portal()).href);
     expect(index.headers()['cache-control']).toBe('no-cache');
-    // On every path: files and images too (README "Security").
+    // On every path: files and images too (docs/security.md "Security").
     for (const path of ['/index.html', '/images/after-render.png', '/images/no-such-image.png', '/auth']) {
       const res = await request.get(new URL(path, portal()).href);
       expect(res.headers()['cross-origin-opener-policy'], path).toBe('same-origin-allow-popups');

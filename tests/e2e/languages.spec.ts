@@ -1,6 +1,6 @@
-// Every user's language (README "Languages"): the language comes from the user's choice, the app's `lang` launch
-// parameter or the browser; the page reads in it, right to left included, and switches live. Texts are read from the
-// language files themselves, so a test finds what a German or Arabic reader sees.
+// Every user's language (docs/languages.md "Languages"): the language comes from the user's choice, the app's `lang`
+// launch parameter or the browser; the page reads in it, right to left included, and switches live. Texts are read from
+// the language files themselves, so a test finds what a German or Arabic reader sees.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';

@@ -1,5 +1,5 @@
-// Offline is said, and undone (README "Reliability"): a banner says the connection is gone, goes when it returns, and
-// the loads that failed for want of it run again by themselves.
+// Offline is said, and undone (docs/reliability.md "Reliability"): a banner says the connection is gone, goes when it
+// returns, and the loads that failed for want of it run again by themselves.
 import { expect, expectAccessible, test } from './fixtures';
 import { signInToAccount } from './support/signed-in';
 

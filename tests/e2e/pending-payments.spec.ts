@@ -1,5 +1,5 @@
-// A payment is never forgotten (README "Reliability"): PayPal took the money, every recording call failed, and the
-// portal records it later (after a reload, a closed tab, a sign-out) exactly once, and never for another user.
+// A payment is never forgotten (docs/reliability.md "Reliability"): PayPal took the money, every recording call failed,
+// and the portal records it later (after a reload, a closed tab, a sign-out) exactly once, and never for another user.
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { expect, expectAccessible, test, type Account, type Harness } from './fixtures';
 import { payPalCheckout } from './support/paypal';

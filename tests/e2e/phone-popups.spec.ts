@@ -1,7 +1,7 @@
-// Google popups on phones (README "Popups on phones and Safari"), in a Chromium whose popup blocker is on: Playwright
-// turns it off by default (--disable-popup-blocking), which would let any late window.open through and prove nothing.
-// With the machinery warm the popup opens at once; while apis.google.com is slow the popup still opens in the click
-// and signs in; while it hangs the click ends with SPEC 8's network message, never a spinner without end.
+// Google popups on phones (docs/reliability.md "Popups on phones and Safari"), in a Chromium whose popup blocker is on:
+// Playwright turns it off by default (--disable-popup-blocking), which would let any late window.open through and prove
+// nothing. With the machinery warm the popup opens at once; while apis.google.com is slow the popup still opens in the
+// click and signs in; while it hangs the click ends with SPEC 8's network message, never a spinner without end.
 import type { Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../harness/browser';

@@ -1,6 +1,6 @@
-// Phones and Safari (README "Popups on phones and Safari"): the session never waits on Google's servers. With
-// apis.google.com hanging, as where it is blocked, the sign-in choice, a returning user's hand-off and My Account all
-// arrive, and nothing goes to Google before the session is known (the hand-off and My Account: never).
+// Phones and Safari (docs/reliability.md "Popups on phones and Safari"): the session never waits on Google's servers.
+// With apis.google.com hanging, as where it is blocked, the sign-in choice, a returning user's hand-off and My Account
+// all arrive, and nothing goes to Google before the session is known (the hand-off and My Account: never).
 import type { Page } from '@playwright/test';
 import { PHONE_USER_AGENTS } from '../../harness/user-agents';
 import { expect, test } from './fixtures';

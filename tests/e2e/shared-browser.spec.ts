@@ -1,6 +1,6 @@
-// One browser, several people (README Security): a user switch shows nothing of the last user, nothing of an earlier
-// session comes back after Sign Out, and a browser that does not leave for the desktop app is not left under the
-// hand-off's overlay.
+// One browser, several people (docs/security.md "Security"): a user switch shows nothing of the last user, nothing of
+// an earlier session comes back after Sign Out, and a browser that does not leave for the desktop app is not left under
+// the hand-off's overlay.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectOnTop } from './support/on-top';

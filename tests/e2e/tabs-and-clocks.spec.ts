@@ -1,6 +1,6 @@
-// Start-up, clocks and tabs (README "Start-up, clocks and tabs"): a device clock hours off still gets tokens
-// the backend accepts without refreshing over and over; Sign Out reaches the other tabs; blocked site storage still
-// signs in; a network failure caused by leaving the page signs nobody out.
+// Start-up, clocks and tabs (docs/reliability.md "Start-up, clocks and tabs"): a device clock hours off still gets
+// tokens the backend accepts without refreshing over and over; Sign Out reaches the other tabs; blocked site storage
+// still signs in; a network failure caused by leaving the page signs nobody out.
 import type { Page } from '@playwright/test';
 import { expect, test, type Account } from './fixtures';
 import { signInByEmail } from './support/sign-in';

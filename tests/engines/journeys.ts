@@ -1,5 +1,5 @@
-// The core journeys (README "Supported browsers and webviews"), written once over the driver interface and run in every
-// engine (engines.test.ts).
+// The core journeys (docs/testing.md "Supported browsers and webviews"), written once over the driver interface and run
+// in every engine (engines.test.ts).
 import jsQR from 'jsqr';
 import { expect } from 'vitest';
 import type { DesktopListener } from '../../harness/desktop';
@@ -310,8 +310,8 @@ export const journeys: Journey[] = [
       const page = await ctx.open();
       await signInToAccount(ctx, page, account);
       // WebKitGTK stayed on "Loading..." here about 1 run in 5 while Auth tested Firebase's IndexedDB store at start-up:
-      // a page left for the back/forward cache can hold that store (README, "Start-up, clocks and tabs"). Every
-      // pagehide is recorded (P = into the back/forward cache) for the failure report.
+      // a page left for the back/forward cache can hold that store (docs/reliability.md "Start-up, clocks and tabs").
+      // Every pagehide is recorded (P = into the back/forward cache) for the failure report.
       const watch =
         "(addEventListener('pagehide', (e) => sessionStorage.setItem('__pagehide', (sessionStorage.getItem('__pagehide') || '') + (e.persisted ? 'P' : 'n'))), true)";
       for (let round = 0; round < 3; round++) {
@@ -546,8 +546,9 @@ export const journeys: Journey[] = [
       expect(await page.count({ role: 'img', name: re(/QR code/) })).toBe(0);
     },
   },
-  // README "Popups on phones and Safari": the session never waits on apis.google.com. With it hanging (as where Google
-  // is blocked), each page arrives in its normal time; the hand-off and My Account never ask Google at all.
+  // docs/reliability.md "Popups on phones and Safari": the session never waits on apis.google.com. With it hanging (as
+  // where Google is blocked), each page arrives in its normal time; the hand-off and My Account never ask Google at
+  // all.
   {
     name: 'apis.google.com hanging, iPhone user agent: a signed-out /auth shows the sign-in choice; Google only after',
     async run(ctx) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The real-host journeys (README "Host webviews"): installs WebKitGTK's GObject bindings, python3-gi and Xvfb when
-// missing (tests/scripts/ensure-engines.mjs), then runs tests/hosts under a virtual display. Extra arguments go to
+// The real-host journeys (docs/testing.md "Host webviews"): installs WebKitGTK's GObject bindings, python3-gi and Xvfb
+// when missing (tests/scripts/ensure-engines.mjs), then runs tests/hosts under a virtual display. Extra arguments go to
 // vitest.
 import { spawnSync } from 'node:child_process';
 

@@ -1,6 +1,7 @@
-// The portal in a real host (README "Host webviews"): tests/hosts/webkit-host/host.py is a WebKitGTK web view with a
-// native script message handler, WKWebView's API in WebKit's GTK port. Every journey spawns it, reads what its handler
-// received as the native side saw it, and sends host -> page messages the way bridge/README.md's Swift sample does.
+// The portal in a real host (docs/testing.md "Host webviews"): tests/hosts/webkit-host/host.py is a WebKitGTK web view
+// with a native script message handler, WKWebView's API in WebKit's GTK port. Every journey spawns it, reads what its
+// handler received as the native side saw it, and sends host -> page messages the way bridge/README.md's Swift sample
+// does.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';

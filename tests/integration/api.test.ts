@@ -40,7 +40,8 @@ describe('auth/unity and auth/unity-link', () => {
     const fresh = context(idToken);
     const linked = await linkUnity(fresh, guest.accessToken);
     expect(linked.playerId).toBe(guest.playerId);
-    // Another account's Unity token is refused with 400 and its player is never handed over (README "Security").
+    // Another account's Unity token is refused with 400 and its player is never handed over (docs/security.md
+    // "Security").
     const refused = await linkUnity(context(fresh.idToken), user.ctx.unityToken!).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({

@@ -53,7 +53,8 @@ export function captureLaunchParams(href: string): void {
     launch.linkToken = parsed.link;
     if (hooks.href() === href) hooks.replaceUrl(withoutParams(href, ['link']));
   }
-  // Dev mode parks the token in local storage for /return-to-app: development builds only (README Security).
+  // Dev mode parks the token in local storage for /return-to-app: development builds only (docs/security.md
+  // "Security").
   launch.devMode = parsed.dev && config.isDevelopment;
   launch.hostHint = parsed.hostHint;
   launch.atSignIn = parsed.atSignIn;

@@ -1,4 +1,4 @@
-// The way out of a webview or in-app browser where Google and Apple popups cannot work (README "Sign-in inside webviews").
+// The way out of a webview or in-app browser where popups cannot work (docs/architecture.md "Sign-in inside webviews").
 import { useSnapshot } from 'valtio';
 import { continueInBrowser, signInScreen } from '../../state/sign-in';
 import { BrowserHandOff } from '../components/BrowserHandOff';

@@ -1,4 +1,4 @@
-// The offline banner of the signed-in layout (README Reliability): says when the network is gone, goes when it is back.
+// The signed-in layout's offline banner (docs/reliability.md "Reliability"): says the network is gone, goes when back.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';

@@ -1,5 +1,6 @@
-// The language picker of the sign-in screen and the footer (README "Languages"): each language in its own name.
-// A native select: keyboard and screen readers work as the platform does; switching keeps the page and what was typed.
+// The language picker of the sign-in screen and the footer (docs/languages.md "Languages"): each language in its own
+// name. A native select: keyboard and screen readers work as the platform does; switching keeps the page and what was
+// typed.
 import { useId } from 'react';
 import { message } from '../../messages/catalogue';
 import { LANGUAGES, type LanguageTag } from '../../messages/languages';

@@ -1,4 +1,4 @@
-// The signed-in layout's word on kept PayPal payments (README Reliability): recording them now, or kept with Try Again.
+// The signed-in layout's word on kept PayPal payments (docs/reliability.md "Reliability"): recording, or Try Again.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';

@@ -1,5 +1,5 @@
-// The hand-off floor (README "Performance"): the floor bundle plus the service calls of a hand-off in sequence,
-// nothing else.
+// The hand-off floor (docs/performance.md "Performance"): the floor bundle plus the service calls of a hand-off in
+// sequence, nothing else.
 // ?handoff=returning: a signed-in user (Firebase's account lookup at start-up), the cloud save with the stored Unity
 //   auth, then {redirect}/login?{token}.
 // ?handoff=email&email=..&password=..: on "Sign In", the sign-in (sign-in and lookup), /auth/unity, the cloud save,

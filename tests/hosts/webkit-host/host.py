@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-# A real WKWebView-style host for the portal's tests (README "Host webviews"): WebKitGTK's WebKit2 4.1 API, the GTK port
-# of the same WebKit whose Cocoa port is WKWebView. Page -> host goes through a native script message handler
+# A real WKWebView-style host for the portal's tests (docs/testing.md "Host webviews"): WebKitGTK's WebKit2 4.1 API, the
+# GTK port of the same WebKit whose Cocoa port is WKWebView. Page -> host goes through a native script message handler
 # (window.webkit.messageHandlers.<name>.postMessage); host -> page through call_async_javascript_function, which is
 # callAsyncJavaScript(_:arguments:) of WKWebView. The PortalBridge class below is bridge/README.md's Swift sample,
 # step for step; tests/hosts/webkit-host.test.ts checks that the two do not drift apart.

@@ -168,9 +168,9 @@ describe('idTokenValidFor (device clock skew)', () => {
 
 describe('Auth set-up', () => {
   // Never Firebase's IndexedDB persistence (its availability write can hang in WebKit); a session an earlier release
-  // kept there is read without writing and moved (README, "Start-up, clocks and tabs").
+  // kept there is read without writing and moved (docs/reliability.md "Start-up, clocks and tabs").
   // No popup resolver at start-up: given one, Auth on a phone or in Safari waits for apis.google.com before it reads
-  // the stored user (README "Popups on phones and Safari").
+  // the stored user (docs/reliability.md "Popups on phones and Safari").
   it('keeps the session in localStorage, reads an earlier IndexedDB session once, then memory; no popup resolver', async () => {
     await sessionStillValid();
     expect(sdk.initializeAuth).toHaveBeenCalledWith(expect.anything(), {

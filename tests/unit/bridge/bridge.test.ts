@@ -12,7 +12,7 @@ const windowEvent: Send = (_host, data) => window.dispatchEvent(new MessageEvent
 const documentEvent: Send = (_host, data) => document.dispatchEvent(new MessageEvent('message', { data }));
 const ownChannel: Send = (host, data) => host.emit(data);
 
-/** Every way each host can deliver a message to the page (bridge/README.md, "Host to page"). */
+/** Every way each host can deliver a message to the page (bridge/README.md "Host → page"). */
 const WAYS: Record<HostKind, Array<[string, Send]>> = {
   vuplex: [
     ['window.vuplex message event', ownChannel],

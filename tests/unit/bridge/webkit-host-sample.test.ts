@@ -1,5 +1,5 @@
 // tests/hosts/webkit-host/host.py is bridge/README.md's Swift WKWebView sample, run for real on WebKitGTK
-// (README "Host webviews").
+// (docs/testing.md "Host webviews").
 // Like tests/e2e/bridge-readme.spec.ts for the JavaScript twins, this keeps the two from drifting apart: the same
 // handler name, registered at the same point, the same message types handled and sent, in the same order.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
-// Builds meant for deployment refuse unsafe defaults (README "Security"): no loopback, no http:, no Auth emulator.
+// Builds meant for deployment refuse unsafe defaults (docs/security.md "Security"): no loopback, no http:, no Auth
+// emulator.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -32,7 +32,8 @@ describe('hostingConfig', () => {
     expect(all['X-Content-Type-Options']).toBe('nosniff');
     expect(all['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
     expect(all['Permissions-Policy']).toContain('camera=()');
-    // A site that opened the portal loses its handle; Firebase's and PayPal's popups keep theirs (README "Security").
+    // A site that opened the portal loses its handle; Firebase's and PayPal's popups keep theirs (docs/security.md
+    // "Security").
     expect(all['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
     expect(all['Cache-Control']).toBe('no-cache');
   });

@@ -1,4 +1,5 @@
-// What a production build gives away (README "Security"): no payment bypass, a closed CSP, nothing but served files.
+// What a production build gives away (docs/security.md "Security"): no payment bypass, a closed CSP, nothing but served
+// files.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +42,8 @@ describe('contentSecurityPolicy', () => {
   it('names no PayPal sandbox and no gstatic in production, and no inline or eval scripts anywhere', () => {
     expect(production).not.toContain('sandbox.paypal.com');
     expect(production).not.toContain('gstatic.com');
-    // Scripts by path: PayPal's SDK, Google's gapi loader and the gapi.iframes module it adds (README "Security").
+    // Scripts by path: PayPal's SDK, Google's gapi loader and the gapi.iframes module it adds (docs/security.md
+    // "Security").
     expect(directive(production, 'script-src')).toBe(
       "script-src 'self' https://www.paypal.com/sdk/js https://apis.google.com/js/api.js https://apis.google.com/_/scs/",
     );

@@ -1,4 +1,4 @@
-// Which language a page speaks: the fallback chain of README "Languages" and the reading of hostile tags.
+// Which language a page speaks: the fallback chain of docs/languages.md "Languages" and the reading of hostile tags.
 import { describe, expect, it } from 'vitest';
 import { isRightToLeft, matchLanguage, readLanguageTag, startingLanguage } from '../../../src/messages/languages';
 

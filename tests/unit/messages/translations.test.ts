@@ -1,6 +1,6 @@
-// Every language file of src/messages/locales against the English catalogue (README "Languages"): the same keys, the
-// same placeholders, the plural forms the language's CLDR rules ask for, nothing left in English by mistake, and a
-// served file within its byte budget.
+// Every language file of src/messages/locales against the English catalogue (docs/languages.md "Languages"): the same
+// keys, the same placeholders, the plural forms the language's CLDR rules ask for, nothing left in English by mistake,
+// and a served file within its byte budget.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -152,7 +152,7 @@ describe('recovery of a 500 or 401 (SPEC 8)', () => {
       [`GET ${SAVE}`]: [{ status: 500, body: { error: 'oops' } }],
       'POST /auth/unity': [unity('new-unity')],
     });
-    // Signed out: no Unity auth is anyone's (README "Security"), so nothing is read and nothing recovered.
+    // Signed out: no Unity auth is anyone's (docs/security.md "Security"), so nothing is read and nothing recovered.
     await expect(loadPlayer()).resolves.toBeNull();
     expect(player.error).toBe('No authenticated user available for request.');
     expect(api.calls).toEqual([]);

@@ -1,7 +1,7 @@
-// A user switch leaves nothing of the last user (README Security): any change of the signed-in uid, however it comes
-// (another tab replaced or ended the stored session), runs every store's sign-out reset before the next user is set,
-// and the guards and loaders run again for the user who is signed in now. Sign Out also empties the store where an
-// earlier release kept its session, so no later load moves that account back in.
+// A user switch leaves nothing of the last user (docs/security.md "Security"): any change of the signed-in uid, however
+// it comes (another tab replaced or ended the stored session), runs every store's sign-out reset before the next user
+// is set, and the guards and loaders run again for the user who is signed in now. Sign Out also empties the store where
+// an earlier release kept its session, so no later load moves that account back in.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);

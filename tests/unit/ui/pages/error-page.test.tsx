@@ -1,5 +1,6 @@
-// The router's error screen (README "Layout"): plain words, Try again re-runs what failed, Reload, a way to My Account;
-// inside the signed-in layout it uses that layout's <main>, elsewhere it brings its own.
+// The router's error screen (docs/architecture.md "Router context and loaders"): plain words, Try again re-runs what
+// failed, Reload, a way to My Account; inside the signed-in layout it uses that layout's <main>, elsewhere it brings
+// its own.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
