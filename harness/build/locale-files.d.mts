@@ -11,4 +11,4 @@ export declare function writeLocaleFiles(options: {
   root: string;
   out: string;
   pseudoLocales?: boolean;
-}): Promise<Record<string, string>>;
+}): Promise<Record<string, string>>; // tag -> content hash

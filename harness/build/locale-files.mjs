@@ -60,7 +60,7 @@ export function localeFileText(english, texts) {
 
 /**
  * Writes `<out>/locales/<tag>-<hash>.json` for each translation (and the pseudo-locales when asked), and returns
- * `{ tag: '/locales/<tag>-<hash>.json' }` for the bundle's LOCALE_FILES.
+ * `{ tag: hash }` for the bundle's LOCALE_FILES (src/messages/languages.ts `localeFilePath` makes the path).
  */
 export async function writeLocaleFiles({ root, out, pseudoLocales = false }) {
   const english = await englishCatalogue(root);
@@ -75,9 +75,8 @@ export async function writeLocaleFiles({ root, out, pseudoLocales = false }) {
   for (const [tag, texts] of Object.entries(all)) {
     const text = localeFileText(english, texts);
     const hash = createHash('sha256').update(text).digest('hex').slice(0, 10);
-    const name = `${LOCALES_PATH}/${tag}-${hash}.json`;
-    await writeFile(join(out, name), text);
-    files[tag] = name;
+    await writeFile(join(out, `${LOCALES_PATH}/${tag}-${hash}.json`), text);
+    files[tag] = hash;
   }
   return files;
 }

@@ -8,5 +8,5 @@ declare const PAYMENT_BYPASS: boolean;
 declare const USE_AUTH_EMULATOR: boolean;
 
 declare module '*.css';
-/** Each translated language's data file, by tag (build.mjs): `/locales/de-<hash>.json`. English has none. */
+/** Each translated language's file, by tag: its content hash (build.mjs; languages.ts `localeFilePath`). English has none. */
 declare const LOCALE_FILES: Readonly<Record<string, string>>;

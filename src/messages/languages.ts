@@ -19,12 +19,13 @@ export const LANGUAGES = {
   'zh-CN': '简体中文',
   ar: 'العربية',
   he: 'עברית',
-  // Pseudo-locales (development builds and the e2e suite only: build.mjs makes their files from English).
-  'en-XA': '[Ƥšéûđö Éñĝļîšĥ]',
-  'ar-XB': '[ƤšéûđöƁîđî]',
 } as const;
 
-export type LanguageTag = keyof typeof LANGUAGES;
+/** A language of LANGUAGES, or a pseudo-locale of a development or e2e build (en-XA, ar-XB), named by its tag. */
+export type LanguageTag = keyof typeof LANGUAGES | `${string}-X${string}`;
+
+/** Where a build serves `tag`'s file (harness/build/locale-files.mjs writes it there): named by its content. */
+export const localeFilePath = (tag: string, hash: string): string => `/locales/${tag}-${hash}.json`;
 
 export const ENGLISH: LanguageTag = 'en';
 

@@ -5,8 +5,8 @@ import { fetchLocaleFile } from '../api/locale-file';
 import { applyTranslation, messages, type Translation } from '../messages/catalogue';
 import {
   ENGLISH,
-  LANGUAGES,
   isRightToLeft,
+  localeFilePath,
   matchLanguage,
   readLanguageTag,
   startingLanguage,
@@ -21,9 +21,7 @@ export const LANG_PARAM = 'lang';
 export const FIRST_RENDER_WAIT_MS = 3000;
 
 /** The languages this build offers: English and each one with a file (build.mjs's LOCALE_FILES). */
-export const offeredLanguages = [ENGLISH, ...Object.keys(LOCALE_FILES)].filter(
-  (tag): tag is LanguageTag => tag in LANGUAGES,
-);
+export const offeredLanguages = [ENGLISH, ...Object.keys(LOCALE_FILES)] as LanguageTag[];
 
 export const language = proxy({
   /** The language on the page now. */
@@ -38,8 +36,9 @@ let loading = 0;
 /** Fetches `tag`'s file and puts it in use; English (and a file that fails) needs no fetch. Resolves when done. */
 async function load(tag: LanguageTag): Promise<void> {
   const ticket = ++loading;
-  const file = LOCALE_FILES[tag];
-  const texts = tag === ENGLISH ? {} : file ? decodeTranslation(await fetchLocaleFile(file)) : null;
+  const hash = LOCALE_FILES[tag];
+  const texts =
+    tag === ENGLISH ? {} : hash ? decodeTranslation(await fetchLocaleFile(localeFilePath(tag, hash))) : null;
   // A later choice won the race, or the file is broken: the page stays in the language it had (English at start).
   if (ticket !== loading || !texts) return;
   applyTranslation(tag === ENGLISH ? null : tag, texts);

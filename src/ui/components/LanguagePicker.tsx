@@ -15,7 +15,7 @@ export function LanguagePicker({ className = '' }: { className?: string }) {
       <select id={id} value={tag} onChange={(event) => void chooseLanguage(event.target.value as LanguageTag)}>
         {offeredLanguages.map((offered) => (
           <option key={offered} value={offered} lang={offered}>
-            {LANGUAGES[offered]}
+            {LANGUAGES[offered as keyof typeof LANGUAGES] ?? offered}
           </option>
         ))}
       </select>
