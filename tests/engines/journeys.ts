@@ -1,5 +1,6 @@
 // The core journeys (docs/testing.md "Supported browsers and webviews"), written once over the driver interface and run
 // in every engine (engines.test.ts).
+import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { expect } from 'vitest';
 import type { DesktopListener } from '../../harness/desktop';
@@ -199,7 +200,38 @@ const SHARED_QUERY = 'model=Farmhouse%2001&design=Lake%20%26%20Pines&referral=fr
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+/** A text of a language file (src/messages/locales), with {product} filled in: what a reader of that language sees. */
+function localized(tag: string, key: string): string {
+  const texts = JSON.parse(readFileSync(new URL(`../../src/messages/locales/${tag}.json`, import.meta.url), 'utf8'));
+  return (texts as Record<string, string>)[key]!.replaceAll('{product}', PRODUCT);
+}
+
 export const journeys: Journey[] = [
+  {
+    name: 'in German (lang=de): e-mail sign-in hands the token to the desktop; Arabic reads right to left',
+    async run(ctx) {
+      ctx.desktop.reset();
+      const account = await ctx.harness.account();
+      const page = await ctx.open();
+      await page.goto(`${ctx.portalUrl}/auth?lang=de&redirect=${encodeURIComponent(ctx.desktop.url)}`);
+      await page.waitForText(heading1(), localized('de', 'welcomeHeading'));
+      await surveyAlreadyShown(page);
+      expect(await page.tab.evaluate('document.documentElement.lang')).toBe('de');
+      await page.click(button(localized('de', 'continueWithEmail')));
+      await page.waitForFocus({ label: localized('de', 'emailLabel') });
+      await page.fill({ label: localized('de', 'emailLabel') }, account.email);
+      await page.fill({ label: localized('de', 'passwordLabel') }, account.password);
+      await page.click(button(localized('de', 'signInButton')));
+      const event = await ctx.desktop.next('login', 30_000);
+      expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+
+      const arabic = await ctx.open();
+      await arabic.goto(`${ctx.portalUrl}/auth?lang=ar`);
+      await arabic.waitForText(heading1(), localized('ar', 'welcomeHeading'));
+      expect(await arabic.tab.evaluate('document.documentElement.dir')).toBe('rtl');
+      await expectAccessible(arabic, '/auth in Arabic');
+    },
+  },
   {
     name: 'creates an account by e-mail and lands signed in',
     async run(ctx) {
