@@ -149,7 +149,7 @@ test.describe('A host webview', () => {
 });
 
 test.describe('Choosing a language', () => {
-  test('the picker switches live, keeps what was typed, and the choice outlives a reload and a sign-out', async ({
+  test('the picker switches live, keeps what was typed, and the choice outranks the app on the next load and outlives a sign-out', async ({
     page,
     harness,
   }) => {
