@@ -418,6 +418,8 @@ export const messages = {
   opensInNewTab: '(opens in a new tab)',
   skipToContent: 'Skip to content',
   mainNavLabel: 'Main',
+  navAccount: 'Account',
+  navPro: 'Pro',
   devNavItem: 'Development',
   signOut: 'Sign Out',
   notificationsLabel: 'Notifications',

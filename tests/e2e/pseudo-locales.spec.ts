@@ -27,34 +27,6 @@ const NEVER_TRANSLATED = [
   'Pro',
 ];
 
-/**
- * English that escaped the translations, each reported to be fixed in its component, which the sweep lets pass until
- * then: whole texts (a text node's or an attribute's full value). Remove a line when its text is translated.
- */
-const KNOWN_ENGLISH_TEXTS: string[] = [
-  // reported: src/ui/layout/AppLayout.tsx (the NAV labels are written in the component, not catalogue keys)
-  'Account',
-  'Credits',
-  'My Designs',
-];
-/** The same for catalogue texts shown in English whatever the language: their keys. */
-const KNOWN_ENGLISH_KEYS: string[] = [
-  // reported: src/ui/pages/CreditsPage.tsx (TICKS calls message() once, at import, before any language is loaded)
-  'creditsTickQuality',
-  'creditsTickFraming',
-  'creditsTickViews',
-  'creditsTickSpeed',
-  // reported: src/ui/payments/HowItWorks.tsx (`steps` calls message() and plural() once, at import)
-  'howStepBuyTitle',
-  'howStepBuyText',
-  'howStepOpenTitle',
-  'howStepOpenText',
-  'howStepFrameTitle',
-  'howStepFrameText',
-  'howStepGetTitle',
-  'howStepGetText',
-];
-
 /** A shared link whose thumbnail exists (no 404 on the console), as public-pages.spec.ts builds one. */
 const SHARED = { model: 'Modern_Villa', design: 'Lake & Pines', referral: 'friend-42' };
 const SHARED_QUERY = Object.entries(SHARED)
@@ -76,9 +48,9 @@ interface Finding {
 /**
  * Runs in the page: the English runs left in visible texts and in the attributes people read or hear, and the elements
  * with text that overflow, are clipped, or stand outside the viewport. `skip` are texts that are not the page's own
- * (user data, names never translated); `known` are patterns of whole texts already reported as English.
+ * (user data, names never translated).
  */
-function sweepPage({ skip, known }: { skip: string[]; known: string[] }): Finding[] {
+function sweepPage({ skip }: { skip: string[] }): Finding[] {
   const findings: Finding[] = [];
   const lang = document.documentElement.lang;
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -102,15 +74,12 @@ function sweepPage({ skip, known }: { skip: string[]; known: string[] }): Findin
   );
   const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
   const URL = /\b[a-z][a-z\d+.-]*:\/\/[^\s\u202a-\u202e]+/gi;
-  const knownText = known.length ? new RegExp(`^(?:${known.join('|')})$`) : null;
   const englishIn = (value: string): string[] =>
-    knownText?.test(value.trim())
-      ? []
-      : (value
-          .replace(URL, ' ')
-          .replace(EMAIL, ' ')
-          .replace(skipped, ' ')
-          .match(/[A-Za-z]{3,}/g) ?? []);
+    value
+      .replace(URL, ' ')
+      .replace(EMAIL, ' ')
+      .replace(skipped, ' ')
+      .match(/[A-Za-z]{3,}/g) ?? [];
 
   /**
    * Not the page's own words: scripts, URL displays (one left-to-right token), another language's names (the picker's
@@ -265,18 +234,6 @@ for (const { tag, rtl } of LOCALES) {
           ...Object.values(SHARED),
           SHARED.model.replace(/_/g, ' '),
         ];
-        // The known English, as patterns: a catalogue text's {placeholders} may hold anything.
-        const known = [
-          ...KNOWN_ENGLISH_TEXTS.map(escapeRe),
-          ...KNOWN_ENGLISH_KEYS.map((key) => {
-            const entry = texts[key];
-            const template = typeof entry === 'string' ? entry : entry!.other!;
-            return template
-              .split(/\{\w+\}/)
-              .map(escapeRe)
-              .join('.+?');
-          }),
-        ];
         // The user's own choice of language: it wins over the app's and the browser's, on every page load.
         await page.addInitScript((chosen) => localStorage.setItem('portalLanguage', chosen), tag);
 
@@ -286,7 +243,6 @@ for (const { tag, rtl } of LOCALES) {
           const where = `${tag} ${widthName}: ${label}`;
           const findings = await page.evaluate(sweepPage, {
             skip: [...NEVER_TRANSLATED, ...userData],
-            known,
           });
           // Soft: every page is swept and reported in one run, each finding with its page, text and measure.
           expect

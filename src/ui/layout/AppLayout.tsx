@@ -1,7 +1,7 @@
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { config } from '../../config/config';
-import { message } from '../../messages/catalogue';
+import { message, type MessageCode } from '../../messages/catalogue';
 import { signOut } from '../../state/session';
 import { showToast } from '../../state/toasts';
 import { ConnectionBanner } from '../components/ConnectionBanner';
@@ -9,12 +9,13 @@ import { SiteFooter } from '../components/SiteFooter';
 import { PendingPaymentsNotice } from '../payments/PendingPaymentsNotice';
 import { useLanguage } from '../../state/language';
 
-const NAV = [
-  { to: '/', label: 'Account' },
-  { to: '/subscription', label: 'Pro' },
-  { to: '/credits', label: 'Credits' },
-  { to: '/my-designs', label: 'My Designs' },
-] as const;
+// SPEC 2's header: Account, Pro, Credits, My Designs.
+const NAV: ReadonlyArray<{ to: '/' | '/subscription' | '/credits' | '/my-designs'; label: MessageCode }> = [
+  { to: '/', label: 'navAccount' },
+  { to: '/subscription', label: 'navPro' },
+  { to: '/credits', label: 'pageTitleCredits' },
+  { to: '/my-designs', label: 'myDesignsHeading' },
+];
 
 /** The signed-in layout of SPEC 2: header navigation, content, footer, Sign Out. */
 export function AppLayout() {
@@ -48,7 +49,7 @@ export function AppLayout() {
                   activeOptions={{ exact: true, includeSearch: false }}
                   activeProps={{ 'aria-current': 'page', className: 'active' }}
                 >
-                  {item.label}
+                  {message(item.label)}
                 </Link>
               </li>
             ))}

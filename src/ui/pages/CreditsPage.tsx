@@ -1,7 +1,7 @@
 // The credits shop (/credits, SPEC 2): banner, hero, before/after slider, balance, packs, how it works, payment modal.
 import { useSnapshot } from 'valtio';
 import { creditPacks, renderCosts } from '../../domain/credit-packs';
-import { message, plural } from '../../messages/catalogue';
+import { message, plural, type MessageCode } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';
 import { loadPlayer, player } from '../../state/player';
 import { choosePack } from '../../state/purchase';
@@ -13,11 +13,11 @@ import '../styles/payments.css';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';
 
-const TICKS = [
-  message('creditsTickQuality'),
-  message('creditsTickFraming'),
-  message('creditsTickViews'),
-  message('creditsTickSpeed'),
+const TICKS: readonly MessageCode[] = [
+  'creditsTickQuality',
+  'creditsTickFraming',
+  'creditsTickViews',
+  'creditsTickSpeed',
 ];
 
 export function CreditsPage() {
@@ -38,7 +38,7 @@ export function CreditsPage() {
           <p className="lead">{message('creditsLead')}</p>
           <ul className="tick-list hero-ticks">
             {TICKS.map((t) => (
-              <li key={t}>{t}</li>
+              <li key={t}>{message(t)}</li>
             ))}
           </ul>
         </div>

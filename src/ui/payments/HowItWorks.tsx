@@ -3,7 +3,8 @@ import { renderCosts } from '../../domain/credit-packs';
 import { message, plural } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
 
-const steps = [
+/** The steps in the page's language: made at each render, so a switch of language reaches them. */
+const steps = () => [
   { title: message('howStepBuyTitle'), text: message('howStepBuyText') },
   { title: message('howStepOpenTitle'), text: message('howStepOpenText') },
   {
@@ -22,7 +23,7 @@ export function HowItWorks() {
     <section className="card how-it-works" aria-labelledby="how-title">
       <h2 id="how-title">{message('howItWorksHeading')}</h2>
       <ol className="steps">
-        {steps.map((s) => (
+        {steps().map((s) => (
           <li key={s.title}>
             <h3>{s.title}</h3>
             <p>{s.text}</p>

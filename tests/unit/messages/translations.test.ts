@@ -31,14 +31,15 @@ const NAMES_AND_SYMBOLS = [
   'listSeparator',
   'pageTitle',
   'planPriceLine',
+  'navPro',
 ];
 /** Words that are the same in the language as in English, by language. */
 const SAME_WORD: Record<string, string[]> = {
   de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits'],
   es: ['purchaseError', 'planLabel'],
   fr: ['renderStandard', 'notificationsLabel'],
-  it: ['renderStandard', 'passwordLabel'],
-  nl: ['statusLabel', 'pageTitleCredits'],
+  it: ['renderStandard', 'passwordLabel', 'navAccount'],
+  nl: ['statusLabel', 'pageTitleCredits', 'navAccount'],
   pl: ['planLabel'],
   tr: ['planLabel'],
 };
