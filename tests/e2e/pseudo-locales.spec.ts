@@ -286,7 +286,7 @@ for (const { tag, rtl } of LOCALES) {
         await page.getByLabel(p('emailLabel'), { exact: true }).fill(account.email);
         await page.getByLabel(p('passwordLabel'), { exact: true }).fill(account.password);
         await page.getByRole('button', { name: p('signInButton'), exact: true }).click();
-        await expectOnTop(h1('myAccountHeading'));
+        await expectOnTop(h1('myAccountHeading'), { timeout: 20_000 });
         await expect(page.getByRole('link', { name: new RegExp(escapeRe(p('manageSubscription'))) })).toBeVisible();
         // The skip link, measured where it shows: with focus.
         await page.getByRole('link', { name: p('skipToContent'), exact: true }).focus();
