@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBridge, RECEIVE_FUNCTION, type Bridge, type HostKind, type HostMessage } from '../../../bridge';
+import {
+  createBridge,
+  RECEIVE_FUNCTION,
+  type Bridge,
+  type HostKind,
+  type HostMessage,
+} from '@home-design/portal-bridge';
 import { FakeHostObject, NAMES, installHost, removeHosts } from './fake-hosts';
 
 type Send = (host: FakeHostObject, data: unknown) => void;

@@ -1,6 +1,6 @@
 // Fake host objects, shaped like the real injected ones, installed on the jsdom window for the bridge tests.
 import { vi } from 'vitest';
-import type { HostKind, HostNames } from '../../../bridge/hosts';
+import type { HostKind, HostNames } from '@home-design/portal-bridge';
 
 export const NAMES: HostNames = { webkitHandlerName: 'portal', androidBridgeName: 'PortalBridge' };
 

@@ -7,7 +7,7 @@ import {
   MAX_ROUTE_CHARS,
   decodeHostMessage,
   encodePageMessage,
-} from '../../../bridge/protocol';
+} from '@home-design/portal-bridge/protocol';
 
 describe('encodePageMessage', () => {
   it('writes each page message as one JSON object with the version first', () => {

@@ -2,7 +2,7 @@
 // page really sends and what the page really accepts, and name every message type of protocol.ts.
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import schema from '../../../bridge/protocol.schema.json';
+import schema from '@home-design/portal-bridge/protocol.schema.json';
 import {
   BRIDGE_VERSION,
   decodeHostMessage,
@@ -11,7 +11,7 @@ import {
   PAGE_MESSAGE_TYPES,
   SUPPORTED_VERSIONS,
   type PageMessage,
-} from '../../../bridge/protocol';
+} from '@home-design/portal-bridge/protocol';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 ajv.addSchema(schema);

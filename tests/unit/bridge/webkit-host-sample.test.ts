@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRIDGE_SETTINGS } from '../../../bridge';
+import { DEFAULT_BRIDGE_SETTINGS } from '@home-design/portal-bridge';
 
 const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 const README = read('../../../bridge/README.md');
