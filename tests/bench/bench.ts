@@ -15,6 +15,7 @@ import { startStack, type Stack } from '../../harness/stack';
 import { PHONE_USER_AGENTS } from '../../harness/user-agents';
 import { cliProductionBuild, servedBuilds, sizeBuilds } from './builds';
 import { runLighthouse } from './lighthouse';
+import type { BenchRow } from './render.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const root = projectRoot();
@@ -94,15 +95,8 @@ const thirdPartyBeforeSession = (page: Page) =>
     ).length;
   }, THIRD_PARTY.source);
 
-interface Row {
-  profile: ProfileName;
-  measure: string;
-  portal: string;
-  floor: string;
-  ratio: string;
-  target: string;
-  met: boolean | null;
-}
+/** A row of the printed tables and of results.json, in the shape docs/performance.md's renderer reads. */
+type Row = BenchRow & { profile: ProfileName };
 
 const rows: Row[] = [];
 const results: Record<string, unknown> = {};
