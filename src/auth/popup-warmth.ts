@@ -8,6 +8,9 @@ export const COLD_POPUP_WAIT_MS = 15_000;
 /** Firebase's own popup size, so the blank window does not jump when the provider's page arrives. */
 const POPUP_FEATURES = 'popup=yes,width=500,height=600';
 const POPUP_NAME = 'portal-identity-provider';
+/** How often a click that waits loads the machinery before it passes the failure on, and the pause between. */
+export const COLD_LOAD_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 250;
 /**
  * How long a screen that offers popups shows before its machinery loads in idle time: someone who goes on to the
  * e-mail form meanwhile (`cancelIdle`) never loads it, so it cannot compete with their sign-in on a slow phone.
@@ -35,6 +38,8 @@ export interface PopupWarmthOptions {
   placeholderUrl?(): string;
   /** The window whose `open` the popup goes through (tests pass their own). */
   window?: Pick<Window, 'open'> & Partial<Pick<Window, 'requestIdleCallback'>>;
+  /** Whether the browser says it is online (a load that failed offline is not tried again). */
+  online?(): boolean;
   coldWaitMs?: number;
 }
 
@@ -61,6 +66,7 @@ export interface PopupWarmth {
 export function popupWarmth(options: PopupWarmthOptions): PopupWarmth {
   const win = options.window ?? window;
   const coldWaitMs = options.coldWaitMs ?? COLD_POPUP_WAIT_MS;
+  const online = options.online ?? (() => navigator.onLine !== false);
   let loading: Promise<void> | null = null;
   let isReady = false;
   let idleRequested = false;
@@ -86,22 +92,35 @@ export function popupWarmth(options: PopupWarmthOptions): PopupWarmth {
     else setTimeout(run, 0);
   };
 
+  /**
+   * Waits for the machinery at most `coldWaitMs`. A failed load is tried again (COLD_LOAD_ATTEMPTS in all) while time
+   * is left and the browser is online: Firebase gives its helper iframe 5 s to answer, and on a slow network the
+   * iframe's own loader can take longer than that once. The window opened in the click stays open meanwhile.
+   */
   const waitForMachinery = () =>
     new Promise<void>((resolve, reject) => {
+      let attempts = 0;
+      const finish = (error?: unknown) => {
+        clearTimeout(timer);
+        attempts = COLD_LOAD_ATTEMPTS; // nothing more runs
+        if (error === undefined) resolve();
+        else reject(error);
+      };
       const timer = setTimeout(
-        () => reject(authError('auth/network-request-failed', 'The sign-in service did not answer in time.')),
+        () => finish(authError('auth/network-request-failed', 'The sign-in service did not answer in time.')),
         coldWaitMs,
       );
-      start().then(
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
+      const attempt = () => {
+        attempts++;
+        start().then(
+          () => finish(),
+          (error: unknown) => {
+            if (attempts >= COLD_LOAD_ATTEMPTS || !online()) finish(error);
+            else setTimeout(() => attempts < COLD_LOAD_ATTEMPTS && attempt(), RETRY_DELAY_MS);
+          },
+        );
+      };
+      attempt();
     });
 
   /** The operation's next `window.open` gets `popup` instead of a new window (which no click would allow now). */

@@ -108,6 +108,22 @@ test.describe('apis.google.com answering after 3 s', () => {
   });
 });
 
+test.describe("the auth domain's helper iframe answering after Firebase's 5 s, once", () => {
+  test('the click loads the machinery again in the same popup, and signs in', async () => {
+    phone = await phonePage('lateHelperOnce');
+    const { page, thirdParty } = phone;
+    await page.goto('/auth');
+    const popup = page.waitForEvent('popup');
+    await google(page).click();
+    const opened = await popup;
+    await signInWithNewIdpAccount(opened, 'Google.com');
+    await expectSignedInAtHome(page);
+    // The helper iframe's loader was asked for twice: the late first answer, then the one that came in time.
+    const loaders = thirdParty.filter((url) => url.startsWith('https://apis.google.com/js/api.js'));
+    expect(loaders.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
 test.describe('apis.google.com hanging', () => {
   test('the click ends with "Network error. Please check your connection and try again", and the popup closes', async () => {
     phone = await phonePage('hanging');

@@ -1,7 +1,7 @@
 // src/auth/popup-warmth.ts: the popup machinery loads only after the session is known, and a popup opens within the
 // click whether the machinery is ready, still loading, slow or hanging.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_WARM_DELAY_MS, popupWarmth } from '../../../src/auth/popup-warmth';
+import { COLD_LOAD_ATTEMPTS, IDLE_WARM_DELAY_MS, popupWarmth } from '../../../src/auth/popup-warmth';
 
 interface FakePopup {
   closed: boolean;
@@ -186,17 +186,45 @@ describe('popupWarmth', () => {
     expect(operation).not.toHaveBeenCalled();
   });
 
-  it('passes on a failed load, closes the window, and tries again on the next click', async () => {
+  it('tries a failed load again within the click, and passes the third failure on and closes the window', async () => {
+    const failure = Object.assign(new Error('iframe timeout'), { code: 'auth/network-request-failed' });
+    const load = vi.fn<() => Promise<void>>().mockRejectedValue(failure);
+    const { win, opened } = fakeWindow();
+    const warmth = popupWarmth({ load, sessionKnown: () => Promise.resolve(), window: win, online: () => true });
+    await expect(warmth.run(firebaseLike(win))).rejects.toBe(failure);
+    expect(load).toHaveBeenCalledTimes(COLD_LOAD_ATTEMPTS);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.popup!.closed).toBe(true);
+    // The next click starts again.
+    load.mockResolvedValue(undefined);
+    await expect(warmth.run(firebaseLike(win))).resolves.toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(COLD_LOAD_ATTEMPTS + 1);
+  });
+
+  it('signs in through the same window when a load fails once and the next one answers', async () => {
     const load = vi
       .fn<() => Promise<void>>()
-      .mockRejectedValueOnce(Object.assign(new Error('offline'), { code: 'auth/network-request-failed' }))
+      .mockRejectedValueOnce(Object.assign(new Error('iframe timeout'), { code: 'auth/network-request-failed' }))
       .mockResolvedValue(undefined);
     const { win, opened } = fakeWindow();
-    const warmth = popupWarmth({ load, sessionKnown: () => Promise.resolve(), window: win });
-    await expect(warmth.run(firebaseLike(win))).rejects.toMatchObject({ code: 'auth/network-request-failed' });
-    expect(opened[0]!.popup!.closed).toBe(true);
-    await expect(warmth.run(firebaseLike(win))).resolves.toBeTruthy();
+    const warmth = popupWarmth({ load, sessionKnown: () => Promise.resolve(), window: win, online: () => true });
+    const popup = await warmth.run(firebaseLike(win));
     expect(load).toHaveBeenCalledTimes(2);
+    expect(opened).toHaveLength(1);
+    expect(popup).toBe(opened[0]!.popup);
+    expect(opened[0]!.popup!.location.href).toBe('https://idp.example/auth');
+    expect(opened[0]!.popup!.closed).toBe(false);
+  });
+
+  it('passes an offline failure on at once, without trying again', async () => {
+    const load = vi.fn(() =>
+      Promise.reject(Object.assign(new Error('offline'), { code: 'auth/network-request-failed' })),
+    );
+    const { win, opened } = fakeWindow();
+    const warmth = popupWarmth({ load, sessionKnown: () => Promise.resolve(), window: win, online: () => false });
+    await expect(warmth.run(firebaseLike(win))).rejects.toMatchObject({ code: 'auth/network-request-failed' });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(opened[0]!.popup!.closed).toBe(true);
   });
 
   it('says the popup was blocked when the browser refuses even the blank window, and starts loading', async () => {
