@@ -66,10 +66,3 @@ export function watchConnectivity(target: Window = window): () => void {
     target.removeEventListener('offline', offline);
   };
 }
-
-/** Test hook: as on a fresh page. */
-export function resetConnectivityForTests(): void {
-  retries.clear();
-  connectivity.online = true;
-  connectivity.unreachable = false;
-}

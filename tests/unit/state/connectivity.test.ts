@@ -1,16 +1,26 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, type ApiContext } from '../../../src/api/client';
-import {
-  connectivity,
-  isNetworkFailure,
-  isOffline,
-  resetConnectivityForTests,
-  watchConnectivity,
-} from '../../../src/state/connectivity';
-import { PortalError } from '../../../src/state/errors';
-import { createResource } from '../../../src/state/resource';
+import type { ApiContext } from '../../../src/api/client';
 
-const dropped = new ApiError('network', null, 'Failed to fetch');
+// Each test starts from a fresh page: the modules are loaded anew (connectivity.ts keeps its state in the module, and
+// observes the API client's calls from the moment it loads), so no test hook is needed in production code.
+let ApiError: typeof import('../../../src/api/client').ApiError;
+let call: typeof import('../../../src/api/client').call;
+let connectivity: typeof import('../../../src/state/connectivity').connectivity;
+let isNetworkFailure: typeof import('../../../src/state/connectivity').isNetworkFailure;
+let isOffline: typeof import('../../../src/state/connectivity').isOffline;
+let watchConnectivity: typeof import('../../../src/state/connectivity').watchConnectivity;
+let PortalError: typeof import('../../../src/state/errors').PortalError;
+let createResource: typeof import('../../../src/state/resource').createResource;
+let dropped: InstanceType<typeof ApiError>;
+
+beforeEach(async () => {
+  vi.resetModules();
+  ({ ApiError, call } = await import('../../../src/api/client'));
+  ({ connectivity, isNetworkFailure, isOffline, watchConnectivity } = await import('../../../src/state/connectivity'));
+  ({ PortalError } = await import('../../../src/state/errors'));
+  ({ createResource } = await import('../../../src/state/resource'));
+  dropped = new ApiError('network', null, 'Failed to fetch');
+});
 
 function ctx(fetchImpl: typeof fetch): ApiContext {
   return { baseUrl: 'http://backend.test', idToken: 'id', unityToken: null, timeoutMs: 1000, fetch: fetchImpl };
@@ -23,10 +33,6 @@ function items(load: () => Promise<string[]>) {
     errorText: () => 'failed',
   });
 }
-
-beforeEach(() => {
-  resetConnectivityForTests();
-});
 
 describe('connectivity', () => {
   it("follows the browser's offline and online events", () => {
