@@ -115,6 +115,12 @@ const zones = [
       'Boundary: src/api, src/auth and src/payments never import src/ui; they return data and errors, not screens.',
   },
   {
+    target: ['./src/!(state)/**', './src/*.{ts,tsx}', './src/state/*.ts'],
+    from: './src/state/handoff',
+    except: ['./index.ts'],
+    message: 'Boundary: outside src/state/handoff/, the hand-off is imported through its index.ts only.',
+  },
+  {
     target: './bridge',
     from: './src',
     message:

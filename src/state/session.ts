@@ -4,9 +4,8 @@ import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
 import { removeEarlierSession } from '../auth/earlier-session';
 import { bridge } from '@home-design/portal-bridge';
-import { DESKTOP_AUTH_KEYS } from './handoff/launch';
 import { singleFlight } from './resource';
-import { localStore } from './storage';
+import { DESKTOP_AUTH_KEYS, localStore } from './storage';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -109,7 +108,6 @@ export function onSignedOut(listener: () => void): () => void {
 
 /** Runs the sign-out resets of every store (they may run twice for one sign-out: each is idempotent). */
 function forgetUser(): void {
-  signedInHere = false;
   for (const listener of signOutListeners) listener();
 }
 
@@ -146,18 +144,6 @@ export async function signOutClearingDesktopData(): Promise<void> {
   afterSignOut(true);
 }
 
-let signedInHere = false;
-
-/** Called by the sign-in screen on a successful sign-in: a host webview then expects the token (src/state/handoff/flow.ts). */
-export function markSignedIn(): void {
-  signedInHere = true;
-}
-
-/** Someone signed in on this page (not a session restored at load). */
-export function signedInOnThisPage(): boolean {
-  return signedInHere;
-}
-
 /** Checks the session once (concurrent callers share one check) on every route change (SPEC 4); an invalid one is signed out. */
 export function validateSession(): Promise<boolean> {
   return isSignedIn() ? checkSession() : Promise.resolve(false);
@@ -184,6 +170,5 @@ export function resetSessionForTests(): void {
   session.status = 'loading';
   session.user = null;
   session.validating = false;
-  signedInHere = false;
   checkSession.clear();
 }

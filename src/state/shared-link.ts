@@ -3,7 +3,7 @@ import { config } from '../config/config';
 import { desktopPolicy } from '../domain/desktop-target';
 import { detectPlatform, type Platform, type PlatformHints } from '../domain/platform';
 import { planDevHandoff, type DevHandoffPlan, type SharedLink } from '../domain/shared-link';
-import { parkPathForReturnToApp } from './handoff/launch';
+import { parkPathForReturnToApp } from './handoff';
 import { createStore } from './resource';
 
 /** How long the page waits for the app to take over before it says the app did not open. */

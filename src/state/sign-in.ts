@@ -4,7 +4,9 @@ import type { AuthProviderId } from '../auth/firebase';
 import { authErrorMessage, popupUnsupported, type AuthErrorGroup } from '../auth/errors';
 import { bridge } from '@home-design/portal-bridge';
 import { message } from '../messages/catalogue';
-import { isSignedIn, markSignedIn, signOutClearingDesktopData } from './session';
+import { isSignedIn, signOutClearingDesktopData } from './session';
+import { setAuthenticating } from './authenticating';
+import { noteSignInHere } from './handoff';
 import { createStore, singleFlight } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 import { showToast } from './toasts';
@@ -49,15 +51,6 @@ function reset(keepNotice = false): void {
   signInScreen.offerBrowser = bridge.isEmbedded();
 }
 
-function setAuthenticating(on: boolean): void {
-  localStore.setFlag(LOCAL_KEYS.isAuthenticating, on);
-}
-
-/** True while a sign-in runs or its redirect is under way (SPEC 3 isAuthenticating). */
-export function isAuthenticating(): boolean {
-  return localStore.flag(LOCAL_KEYS.isAuthenticating);
-}
-
 /** SPEC 4: a page load never continues an earlier sign-in. Runs once, when the bundle starts. */
 export function clearAuthenticatingOnPageLoad(): void {
   setAuthenticating(false);
@@ -81,11 +74,6 @@ export function enterSignInScreen(): void {
 export function leaveSignInScreen(): void {
   if (!signInScreen.succeeded && !isSignedIn()) setAuthenticating(false);
   reset();
-}
-
-/** For the hand-off: the redirect finished (or was given up), so nobody is authenticating any more. */
-export function finishAuthenticating(): void {
-  setAuthenticating(false);
 }
 
 function clearMessages(): void {
@@ -145,7 +133,9 @@ function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProvid
     call: async () => {
       try {
         const provider = await signIn();
-        markSignedIn();
+        // The hand-off learns it was a sign-in here (a host then expects the token); its flow starts where the
+        // session changes (startup.ts).
+        noteSignInHere();
         localStore.set(LOCAL_KEYS.authProvider, provider);
       } catch (error) {
         setAuthenticating(false);

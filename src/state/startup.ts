@@ -54,7 +54,7 @@ export function startPortal(router: AnyRouter): void {
   subscribe(language, followLanguage);
   if (config.standalone) return;
   handoff.clearRedirectingOnPageLoad();
-  handoff.setHandoffHooks({
+  handoff.connectHandoff({
     replaceUrl: (href) => router.history.replace(href),
     navigate: (to) => void router.navigate({ to }),
   });
@@ -71,7 +71,8 @@ export function startPortal(router: AnyRouter): void {
     void router.invalidate();
     if (now.status !== 'signedIn') return;
     announceSignIn();
-    // SPEC 4: every sign-in (here, or a session restored at load) runs the app auth flow and its hand-off.
+    // SPEC 4: every sign-in (here, or a session restored at load) runs the app auth flow and its hand-off. This is
+    // the one place the flow starts; a sign-in on this page told the hand-off first (sign-in.ts `noteSignInHere`).
     void handoff.onSignedIn();
   });
   const check = (pathname: string) => {

@@ -21,6 +21,17 @@ export const LOCAL_KEYS = {
   language: 'portalLanguage',
 } as const;
 
+/** What the desktop hand-off keeps in local storage, and the redirect URL: what SPEC 2's ?action=logout forgets. */
+export const DESKTOP_AUTH_KEYS = [
+  LOCAL_KEYS.authToken,
+  LOCAL_KEYS.unityAuthData,
+  LOCAL_KEYS.redirectUrl,
+  LOCAL_KEYS.redirectPath,
+  LOCAL_KEYS.isRedirecting,
+  LOCAL_KEYS.redirectWithUnityToken,
+  LOCAL_KEYS.redirectState,
+] as const;
+
 /** Local keys that a clear() puts back: what was paid for, and the device's language, outlive a sign-out. */
 const KEPT_ON_CLEAR: readonly LocalKey[] = [LOCAL_KEYS.pendingPayments, LOCAL_KEYS.language];
 

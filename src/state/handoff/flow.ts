@@ -1,55 +1,65 @@
 // The app auth flow of SPEC 4 after sign-in: Unity auth, cloud save, new-user survey, then the token to the host
 // webview (by message) or to the desktop app (by redirect): once, at once, and with nothing left behind to reuse.
+// Its state is the store's (store.ts); what it may become is decided in src/domain/handoff.ts. Here run the effects.
 import { bridge, DESKTOP_PROBE_TIMEOUT_MS, type DesktopProbe, type TokenKind } from '@home-design/portal-bridge';
 import * as auth from '../../auth/firebase';
 import { config } from '../../config/config';
 import { TOKEN_MIN_VALIDITY_MS } from '../../domain/constants';
 import { loginUrl } from '../../domain/desktop-target';
+import * as machine from '../../domain/handoff';
 import { isNewAccount } from '../../domain/profile';
 import { message } from '../../messages/catalogue';
 import { openAffiliateSurvey, whenAffiliateClosed } from '../affiliate';
-import { ensureUnity, loadPlayer } from '../player';
+import { setAuthenticating } from '../authenticating';
+import { ensureUnity, loadPlayer, player } from '../player';
 import { singleFlight } from '../resource';
-import { isSignedIn, session, signedInOnThisPage } from '../session';
-import { finishAuthenticating } from '../sign-in';
+import { isSignedIn, session } from '../session';
 import { SESSION_KEYS, sessionStore } from '../storage';
 import { showToast } from '../toasts';
-import { currentPath, hooks } from './hooks';
 import {
-  clearRedirecting,
-  forgetLaunchOnSignOut,
-  forgetTarget,
-  launch,
-  markRedirecting,
-  markTargetUsed,
+  forgetPendingTargetOnSignOut,
+  forgetStoredTarget,
   parkForReturnToApp,
-  resetLaunch,
-  tokenKind,
+  storeRedirecting,
+  storeTargetUsed,
 } from './launch';
-import { handoff, resetHandoffStore } from './store';
+import { currentPath, page } from './port';
+import { change, handoff } from './store';
 
-/** The uid whose token a host already received by message (once per sign-in), or that left by redirect. */
-let deliveredFor: string | null = null;
+/**
+ * What is in flight beside the store: the early desktop probe, the link question's answer, the timer after leaving.
+ * Handles, not state: the sign-out reset drops them with the store's state.
+ */
+const inFlight = {
+  probe: null as Promise<DesktopProbe> | null,
+  linkAnswer: null as ((link: boolean) => void) | null,
+  stayTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+};
 
-/** A host that opened the sign-in screen (or saw a sign-in here) gets the token by message, once per sign-in. */
-function hostWantsToken(uid: string): boolean {
-  return (launch.atSignIn || signedInOnThisPage()) && deliveredFor !== uid && bridge.detectHost() !== null;
+const hostPresent = () => bridge.detectHost() !== null;
+
+/** A hand-off will run for this sign-in (domain/handoff.ts `handoffDue`): the /auth guard waits for it. */
+export function handoffDue(): boolean {
+  return machine.handoffDue(handoff, session.user?.uid, hostPresent());
 }
 
 /**
- * A hand-off will run for this sign-in: this launch carried a desktop target not yet used, or a host webview waits
- * for the token. Only a new `redirect` makes a target: a later visit to any page sends nothing.
+ * A sign-in succeeded on this page (the sign-in screen says so): a host webview then expects the token. The flow
+ * itself starts where the session changes (startup.ts `startPortal`), for this sign-in and for a restored session.
  */
-export function handoffDue(): boolean {
-  // Leaving: the address was just made clean, and the /auth guard must not take that for "nothing due, go on to /".
-  if (leavingForDesktop) return true;
-  const uid = session.user?.uid;
-  return launch.target !== null || (uid !== undefined && hostWantsToken(uid));
+export function noteSignInHere(): void {
+  change(machine.signedInHere());
+}
+
+/** The flow is over without leaving the page: nothing shows, nobody is authenticating any more. */
+function settle(): void {
+  change(machine.settled());
+  setAuthenticating(false);
 }
 
 /** The sign-in screen waited for the hand-off (see the /auth guard): once it is over without leaving, go on to the account. */
 function goOnToAccount(): void {
-  if (currentPath().startsWith('/auth')) hooks.navigate('/');
+  if (currentPath().startsWith('/auth')) page().navigate('/');
 }
 
 /** The token of `kind` for the signed-in user: the Unity access token, or an ID token with 5 minutes left at least. */
@@ -62,8 +72,9 @@ async function tokenOf(kind: TokenKind): Promise<string | null> {
 const runAppAuthFlow = singleFlight((now: number = Date.now()) => flow(now));
 
 /**
- * The hand-off's one entry point: someone is signed in (a sign-in here, or a session restored at load). Runs SPEC 4's
- * app auth flow, and hands the token to a host or to the desktop target when this launch wants one.
+ * The hand-off's one entry point, called by startPortal where the session changes (startup.ts): someone is signed in
+ * (a sign-in here, or a session restored at load). Runs SPEC 4's app auth flow, and hands the token to a host or to
+ * the desktop target when this launch wants one.
  */
 export function onSignedIn(now?: number): Promise<void> {
   return runAppAuthFlow(now);
@@ -75,15 +86,16 @@ async function flow(now: number): Promise<void> {
   const due = handoffDue();
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
   // Its answer may take as long as the steps do: the wait for it is counted from the redirect (redirectToDesktop).
-  if (launch.target && !launch.devMode && !launch.hostHint && bridge.detectHost() === null)
-    earlyProbe = bridge.probeDesktop(launch.target, { timeoutMs: config.requestTimeoutMs });
+  if (machine.probesEarly(handoff, hostPresent()))
+    inFlight.probe = bridge.probeDesktop(handoff.launch.target!, { timeoutMs: config.requestTimeoutMs });
   try {
     await linkIfWanted(user.uid);
     if (session.user?.uid !== user.uid) return;
-    await ensureUnity();
-    // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on.
+    // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on. With
+    // no Unity auth at all there is no player to hand off: the flow ends as after any failure.
     await loadPlayer({ keepSession: true });
     if (session.user?.uid !== user.uid) return;
+    if (!player.unity) throw new Error('no Unity auth');
     if (isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) {
       openAffiliateSurvey();
       if (due) await whenAffiliateClosed();
@@ -92,27 +104,23 @@ async function flow(now: number): Promise<void> {
   } catch {
     // Signed out, or another user, meanwhile (their exchange was dropped): nothing of this flow is theirs to undo.
     if (session.user?.uid !== user.uid) return;
-    earlyProbe = null;
-    handoff.phase = 'idle';
-    finishAuthenticating();
+    inFlight.probe = null;
+    settle();
     goOnToAccount();
   }
 }
-
-let linkAnswer: ((link: boolean) => void) | null = null;
 
 /**
  * `?link=` (a desktop guest player): asks first, and calls /auth/unity-link only on Link. The link token is
  * forgotten after any answer, so a bad one never blocks a hand-off; a failed link is said and the flow goes on.
  */
 async function linkIfWanted(uid: string): Promise<void> {
-  const linkToken = launch.linkToken;
+  const { linkToken } = handoff.launch;
   if (!linkToken) return;
-  handoff.phase = 'askingLink';
-  const link = await new Promise<boolean>((resolve) => (linkAnswer = resolve));
-  linkAnswer = null;
-  launch.linkToken = null;
-  handoff.phase = 'idle';
+  change(machine.askingLink());
+  const link = await new Promise<boolean>((resolve) => (inFlight.linkAnswer = resolve));
+  inFlight.linkAnswer = null;
+  change(machine.linkAnswered());
   if (!link || session.user?.uid !== uid) return;
   try {
     await ensureUnity({ linkToken });
@@ -123,90 +131,77 @@ async function linkIfWanted(uid: string): Promise<void> {
 
 /** The answer to "Link the progress of ...?": Link (true) or Not now (false). */
 export function answerLink(link: boolean): void {
-  linkAnswer?.(link);
+  inFlight.linkAnswer?.(link);
 }
 
 /** The token to the host by message, else to the desktop target by redirect; nothing when neither wants one. */
 async function deliver(uid: string): Promise<void> {
-  const kind = tokenKind();
+  const kind = machine.tokenKind(handoff);
   // Only a launch that says a late host is coming waits for it; everyone else hands off at once.
-  const host = launch.hostHint ? await bridge.whenHostReady() : bridge.detectHost();
-  const target = launch.target;
-  if (host !== null && (target !== null || hostWantsToken(uid))) {
+  const host = handoff.launch.hostHint ? await bridge.whenHostReady() : bridge.detectHost();
+  const { target, state } = handoff.launch;
+  if (host !== null && (target !== null || machine.hostWantsToken(handoff, uid, true))) {
     const token = await tokenOf(kind);
-    if (token && bridge.sendToken(token, kind, launch.state ?? undefined)) {
-      deliveredFor = uid;
-      if (target !== null) markTargetUsed();
-      handoff.phase = 'idle';
-      finishAuthenticating();
+    if (token && bridge.sendToken(token, kind, state ?? undefined)) {
+      change(machine.delivered(uid, target !== null));
+      if (target !== null) storeTargetUsed();
+      setAuthenticating(false);
       goOnToAccount();
       return;
     }
   }
-  if (target === null || deliveredFor === uid) {
-    handoff.phase = 'idle';
-    finishAuthenticating();
-    return;
-  }
+  if (target === null || handoff.deliveredFor === uid) return settle();
   await redirectToDesktop(target, kind);
 }
 
-/**
- * Whether a wait that began for `uid` and `target` may go on: the same user, the same target, and no sign-out (or
- * change of user) in between. After a sign-out the resets own the screen; with only the target gone, this hand-off ends.
- */
-function stillDue(begun: { uid: string; target: string; signOuts: number }): boolean {
-  if (signOuts !== begun.signOuts || session.user?.uid !== begun.uid) return false;
-  if (launch.target === begun.target) return true;
-  handoff.phase = 'idle';
-  finishAuthenticating();
-  return false;
+/** Whether a wait that began as `begun` may go on; with only the target gone, this hand-off ends here. */
+function stillDue(begun: machine.HandoffBegun): boolean {
+  const verdict = machine.afterWait(handoff, begun, session.user?.uid);
+  if (verdict === 'targetGone') settle();
+  return verdict === 'go';
 }
 
 /** The browser hand-off of SPEC 4 (or dev mode's /return-to-app), after making sure something listens there. */
 async function redirectToDesktop(target: string, kind: TokenKind): Promise<void> {
   const uid = session.user?.uid;
   if (!uid) return;
-  const begun = { uid, target, signOuts };
-  const state = launch.state;
-  handoff.phase = 'redirecting';
-  if (launch.devMode) {
+  const begun = { uid, target, signOuts: handoff.signOuts };
+  const { state } = handoff.launch;
+  change(machine.redirecting());
+  if (handoff.launch.devMode) {
     const token = await tokenOf(kind);
     if (!token) throw new Error('no token');
     if (!stillDue(begun)) return;
-    markTargetUsed();
-    deliveredFor = uid;
-    parkForReturnToApp(target, token, state);
     // /return-to-app makes the desktop call: the hand-off is over here, so nothing covers that page any more.
-    handoff.phase = 'idle';
-    finishAuthenticating();
-    hooks.navigate('/return-to-app');
+    change(machine.delivered(uid, true));
+    storeTargetUsed();
+    parkForReturnToApp(target, token, state);
+    setAuthenticating(false);
+    page().navigate('/return-to-app');
     return;
   }
   // A desktop app that is not running would leave the user on the browser's error page with the token in its address
   // bar: where the page can ask without a permission prompt, it asks first.
   // However long the steps before took, the app gets the same DESKTOP_PROBE_TIMEOUT_MS to answer once the page leaves.
-  const probe = earlyProbe ?? bridge.probeDesktop(target);
-  earlyProbe = null;
+  const probe = inFlight.probe ?? bridge.probeDesktop(target);
+  inFlight.probe = null;
   const answer = await Promise.race([probe, giveUpAfter(DESKTOP_PROBE_TIMEOUT_MS)]);
   if (!stillDue(begun)) return;
   if (answer === 'notListening') {
-    handoff.phase = 'notListening';
-    notListeningTarget = target;
-    finishAuthenticating();
+    change(machine.notListening(target));
+    setAuthenticating(false);
     return;
   }
   // The token is read after the wait, and leaves only for the user and the target the wait began with.
   const token = await tokenOf(kind);
   if (!token) throw new Error('no token');
   if (!stillDue(begun)) return;
-  deliveredFor = uid;
-  leavingForDesktop = true;
-  markTargetUsed();
-  markRedirecting();
+  change(machine.leavingFor(uid));
+  storeTargetUsed();
+  storeRedirecting(true);
   bridge.navigateToDesktop(loginUrl(target, token, state));
-  clearTimeout(stayTimer);
-  stayTimer = setTimeout(stayedHere, DESKTOP_LEAVE_MS);
+  clearTimeout(inFlight.stayTimer);
+  inFlight.stayTimer = setTimeout(stayedHere, DESKTOP_LEAVE_MS);
 }
 
 /**
@@ -215,43 +210,33 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
  * redirect (the target is used, the user stays signed in), instead of "Redirecting..." staying up for ever.
  */
 export const DESKTOP_LEAVE_MS = 5_000;
-let stayTimer: ReturnType<typeof setTimeout> | undefined;
 
 function stayedHere(): void {
-  stayTimer = undefined;
-  if (!leavingForDesktop) return;
-  leavingForDesktop = false;
-  clearRedirecting();
-  handoff.phase = 'idle';
-  finishAuthenticating();
+  inFlight.stayTimer = undefined;
+  if (!handoff.leaving) return;
+  storeRedirecting(false);
+  change(machine.stayed());
+  setAuthenticating(false);
   goOnToAccount();
 }
 
 const giveUpAfter = (ms: number) => new Promise<DesktopProbe>((resolve) => setTimeout(() => resolve('unknown'), ms));
 
-let notListeningTarget: string | null = null;
-/** Counts the sign-outs (and changes of user): a wait that began before one never sends anything after it. */
-let signOuts = 0;
-/** The browser is on its way to {target}/login: the page stays as it is until it has gone. */
-let leavingForDesktop = false;
-let earlyProbe: Promise<DesktopProbe> | null = null;
-
 /** "Try again" on the not-running screen: asks again and hands off with a fresh token when the app listens now. */
 export async function retryDesktopHandoff(): Promise<void> {
-  const target = notListeningTarget;
+  const target = handoff.notListeningTarget;
   if (!target || !isSignedIn() || handoff.phase !== 'notListening') return;
   try {
-    await redirectToDesktop(target, tokenKind());
+    await redirectToDesktop(target, machine.tokenKind(handoff));
   } catch {
-    handoff.phase = 'notListening';
+    change(machine.notListening(target));
   }
 }
 
 /** "Continue to my account" on the not-running screen: gives the hand-off up, the user stays signed in. */
 export function skipDesktopHandoff(): void {
-  notListeningTarget = null;
-  forgetTarget();
-  handoff.phase = 'idle';
+  change(machine.skipped());
+  forgetStoredTarget();
   goOnToAccount();
 }
 
@@ -278,31 +263,16 @@ export async function answerTokenRequest(kind: TokenKind, requestId?: string): P
   }
 }
 
-/** A sign-out ends this user's hand-off: an open question counts as Not now, nothing is delivered any more. */
+/**
+ * The hand-off's one reset, run by every sign-out (sign-out-resets.ts): an open question counts as Not now, nothing
+ * is delivered any more, and the next user's sign-in runs a flow of its own instead of sharing the one still waiting.
+ */
 export function resetHandoffOnSignOut(): void {
-  signOuts++;
   answerLink(false);
-  // SPEC 4 clears all state: the next sign-in in this tab hands off only to a target of its own launch.
-  forgetLaunchOnSignOut();
-  clearTimeout(stayTimer);
-  deliveredFor = null;
-  notListeningTarget = null;
-  earlyProbe = null;
-  leavingForDesktop = false;
-  handoff.phase = 'idle';
-  // The next user's sign-in runs a flow of its own instead of sharing the one still waiting for this user's answers.
-  runAppAuthFlow.clear();
-}
-
-/** Test hook: a page that was never launched. */
-export function resetHandoffForTests(): void {
-  resetHandoffStore();
-  resetLaunch();
-  deliveredFor = null;
-  notListeningTarget = null;
-  earlyProbe = null;
-  leavingForDesktop = false;
-  clearTimeout(stayTimer);
-  linkAnswer = null;
+  inFlight.linkAnswer = null;
+  inFlight.probe = null;
+  clearTimeout(inFlight.stayTimer);
+  forgetPendingTargetOnSignOut();
+  change(machine.signedOut(handoff));
   runAppAuthFlow.clear();
 }

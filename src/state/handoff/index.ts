@@ -1,19 +1,21 @@
-// The hand-off to the desktop app or a host webview (SPEC 2, 3, 4): what the page was launched with (launch.ts), the
-// app auth flow that runs on each sign-in (flow.ts), what it shows (store.ts), its effects on the page (hooks.ts), and
+// The hand-off to the desktop app or a host webview (SPEC 2, 3, 4): the only module of this folder that others import
+// (eslint.config.js). Its state and transitions are src/domain/handoff.ts; the one store (store.ts); the app auth flow
+// that runs on each sign-in (flow.ts); the launch and its stored keys (launch.ts); the port to the page (port.ts); and
 // /return-to-app's stored desktop calls (return-to-app.ts).
+export type { HandoffPhase } from '../../domain/handoff';
 export {
   answerLink,
   answerTokenRequest,
   DESKTOP_LEAVE_MS,
   handoffDue,
+  noteSignInHere,
   onLateHost,
   onSignedIn,
-  resetHandoffForTests,
   resetHandoffOnSignOut,
   retryDesktopHandoff,
   skipDesktopHandoff,
 } from './flow';
-export { setHandoffHooks, type HandoffHooks } from './hooks';
-export { captureLaunchParams, clearRedirectingOnPageLoad, storedTarget } from './launch';
+export { captureLaunchParams, clearRedirectingOnPageLoad, parkPathForReturnToApp, storedTarget } from './launch';
+export { connectHandoff, type HandoffPort } from './port';
 export { callDesktopOnReturn } from './return-to-app';
-export { handoff, handoffScreen, showsSignInOverlay, type HandoffPhase } from './store';
+export { handoff, handoffScreen, showsSignInOverlay } from './store';

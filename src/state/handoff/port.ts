@@ -1,6 +1,7 @@
 // What the hand-off does to the page outside the stores: the address bar, navigation, and how this document was
-// reached. One object, so a test drives every branch with plain functions; startup.ts puts the router's in.
-export interface HandoffHooks {
+// reached. One port, injected once: startPortal connects the router's history, a test its fakes. Until then, the
+// page's own.
+export interface HandoffPort {
   /** Replaces the current URL without navigating (drops used parameters). */
   replaceUrl(href: string): void;
   /** Goes to a path of the portal, or to /return-to-app. */
@@ -11,7 +12,7 @@ export interface HandoffHooks {
   navigationType(): string | undefined;
 }
 
-const pageHooks: HandoffHooks = {
+const pagePort: HandoffPort = {
   replaceUrl: (href) => window.history.replaceState(window.history.state, '', href),
   navigate: (to) => window.location.assign(to),
   href: () => window.location.href,
@@ -25,14 +26,19 @@ const pageHooks: HandoffHooks = {
   },
 };
 
-export let hooks: HandoffHooks = pageHooks;
+let connected: HandoffPort = pagePort;
 
-/** Replaces some effects (the rest stay the page's own): the router's history at start-up, fakes in tests. */
-export function setHandoffHooks(next: Partial<HandoffHooks>): void {
-  hooks = { ...pageHooks, ...next };
+/** Connects the hand-off to the page: what `port` leaves out stays the page's own. */
+export function connectHandoff(port: Partial<HandoffPort>): void {
+  connected = { ...pagePort, ...port };
+}
+
+/** The connected port (for this folder's modules). */
+export function page(): HandoffPort {
+  return connected;
 }
 
 /** The path of the page's address now. */
 export function currentPath(): string {
-  return new URL(hooks.href()).pathname;
+  return new URL(connected.href()).pathname;
 }

@@ -1,21 +1,18 @@
-// The hand-off's state as pages see it, and what it puts on screen.
+// The hand-off's one store: the state of src/domain/handoff.ts, changed only through its transitions (`change`), and
+// reset only by a sign-out (flow.ts `resetHandoffOnSignOut`). What it puts on screen is read here.
+import { initialHandoff, type HandoffChange, type HandoffPhase } from '../../domain/handoff';
 import { createStore } from '../resource';
 
-/**
- * `askingLink`: a `?link=` launch waits for the user's answer to "Link the progress of ...?".
- * `redirecting`: the token is on its way to the desktop app ("Redirecting...").
- * `notListening`: the desktop app did not answer at its address; the user can open it and try again.
- */
-export type HandoffPhase = 'idle' | 'askingLink' | 'redirecting' | 'notListening';
-
-const store = createStore(() => ({
-  phase: 'idle' as HandoffPhase,
-  /** A redirect target that the allow-list refused: shown to the user, never used. */
-  refusedTarget: null as string | null,
-}));
+const store = createStore(initialHandoff);
 
 export const handoff = store.state;
-export const resetHandoffStore = store.reset;
+
+/** Writes a transition's change (src/domain/handoff.ts) into the store. */
+export function change(next: HandoffChange): void {
+  const { launch, ...rest } = next;
+  Object.assign(handoff, rest);
+  if (launch) Object.assign(handoff.launch, launch);
+}
 
 /** The dialog or overlay the hand-off shows over any page (RootLayout), or null. */
 export function handoffScreen(phase: HandoffPhase): Exclude<HandoffPhase, 'idle'> | null {

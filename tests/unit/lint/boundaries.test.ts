@@ -180,6 +180,33 @@ describe('layer boundaries', slow, () => {
     expect(await problems('src/state/ok.ts', code)).toEqual([]);
   });
 
+  it('lets only src/state/handoff/index.ts be imported from outside the hand-off folder', async () => {
+    const rule = {
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringContaining('the hand-off is imported through its index.ts only'),
+    };
+    const fromState = await problems(
+      'src/state/bad.ts',
+      "import { handoff } from './handoff/store';\nexport const x = handoff;\n",
+    );
+    const fromUi = await problems(
+      'src/ui/pages/Bad.tsx',
+      "import { connectHandoff } from '../../state/handoff/port';\nexport const x = connectHandoff;\n",
+    );
+    const throughIndex = await problems(
+      'src/state/good.ts',
+      "import { handoff } from './handoff';\nexport const x = handoff;\n",
+    );
+    const inside = await problems(
+      'src/state/handoff/good.ts',
+      "import { handoff } from './store';\nexport const x = handoff;\n",
+    );
+    expect(fromState).toContainEqual(rule);
+    expect(fromUi).toContainEqual(rule);
+    expect(throughIndex).toEqual([]);
+    expect(inside).toEqual([]);
+  });
+
   it('keeps bridge/ free of src/', async () => {
     const found = await problems(
       'bridge/bad.ts',

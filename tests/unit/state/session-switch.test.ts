@@ -11,7 +11,7 @@ vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fak
 vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
 
 import { config } from '../../../src/config/config';
-import { captureLaunchParams, handoffDue, resetHandoffForTests, setHandoffHooks } from '../../../src/state/handoff';
+import { captureLaunchParams, handoffDue, resetHandoffOnSignOut, connectHandoff } from '../../../src/state/handoff';
 import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
 import { choosePack, purchase, resetPurchase } from '../../../src/state/purchase';
 import {
@@ -63,7 +63,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   resetSessionForTests();
-  resetHandoffForTests();
+  resetHandoffOnSignOut();
   resetPlayer();
   resetPurchase();
   resetSubscriptionPage();
@@ -97,7 +97,7 @@ describe('a change of uid runs the sign-out resets before the next user shows', 
   });
 
   it('the launch target of the last user is gone: a switch hands nothing off to it', () => {
-    setHandoffHooks({ replaceUrl: vi.fn(), navigate: vi.fn() });
+    connectHandoff({ replaceUrl: vi.fn(), navigate: vi.fn() });
     window.history.replaceState(
       null,
       '',

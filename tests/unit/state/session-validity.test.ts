@@ -8,7 +8,7 @@ vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake
 vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
 vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
 
-import { markSignedIn, resetSessionForTests, session, validateSession } from '../../../src/state/session';
+import { resetSessionForTests, session, validateSession } from '../../../src/state/session';
 import { startPortal } from '../../../src/state/startup';
 import { fakeAuth as auth, signedInUser as user } from '../support/fake-auth';
 
@@ -111,7 +111,6 @@ describe('on route changes', () => {
   it('checks on the first navigation after a sign-in too: a revoked session never survives it', async () => {
     const { router, go } = fakeRouter();
     startPortal(router as never);
-    markSignedIn();
     go('/credits');
     await settle();
     expect(auth.sessionStillValid).toHaveBeenCalledTimes(1);

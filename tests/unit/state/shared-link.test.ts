@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// shared-link.ts parks dev mode's path through the hand-off's module, which reaches Firebase: faked at its boundary.
+vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 import { LOCAL_KEYS, localStore } from '../../../src/state/storage';
 import {
   APP_OPEN_WAIT_MS,

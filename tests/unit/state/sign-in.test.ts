@@ -1,4 +1,5 @@
 // The sign-in screen's store: modes, attempts, the isAuthenticating and authProvider flags (SPEC 3-4), the logout action.
+import { setAuthenticating } from '../../../src/state/authenticating';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
@@ -10,7 +11,6 @@ import {
   closeOverlay,
   continueInBrowser,
   enterSignInScreen,
-  finishAuthenticating,
   leaveSignInScreen,
   resetSignInScreenForTests,
   runLogoutAction,
@@ -211,7 +211,7 @@ describe('isAuthenticating', () => {
     await submitEmailForm('a@example.com', 'secret-pass');
     leaveSignInScreen();
     expect(flag()).toBe('true');
-    finishAuthenticating();
+    setAuthenticating(false); // the hand-off's end (src/state/handoff/flow.ts)
     expect(flag()).toBeNull();
   });
 

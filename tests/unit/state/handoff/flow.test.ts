@@ -19,13 +19,14 @@ import {
   handoff,
   handoffDue,
   onSignedIn,
-  resetHandoffForTests,
+  resetHandoffOnSignOut,
   retryDesktopHandoff,
-  setHandoffHooks,
+  connectHandoff,
+  noteSignInHere,
   showsSignInOverlay,
   skipDesktopHandoff,
 } from '../../../../src/state/handoff';
-import { markSignedIn, session, signOut } from '../../../../src/state/session';
+import { session, signOut } from '../../../../src/state/session';
 import { registerSignOutResets } from '../../../../src/state/sign-out-resets';
 import { clearToasts, toasts } from '../../../../src/state/toasts';
 import { resetPlayer } from '../../../../src/state/player';
@@ -45,7 +46,7 @@ function launchAt(path: string): string {
 }
 
 beforeEach(() => {
-  setHandoffHooks(hooks);
+  connectHandoff(hooks);
   session.user = {
     uid: 'u1',
     displayName: 'Ada',
@@ -58,7 +59,9 @@ beforeEach(() => {
   sessionStorage.setItem('hasShownAffiliateModal', 'true');
 });
 afterEach(() => {
-  resetHandoffForTests();
+  // The reset a Sign Out runs, then a launch with nothing in it: a fresh page for the next test.
+  resetHandoffOnSignOut();
+  captureLaunchParams(launchAt('/'));
   session.user = null;
   session.status = 'loading';
   hooks.replaceUrl.mockReset();
@@ -149,7 +152,7 @@ describe('a hand-off leaves no way back to a second token', () => {
       expect(hooks.replaceUrl, path).toHaveBeenLastCalledWith('/auth');
       expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
       bridge.navigateToDesktop.mockClear();
-      resetHandoffForTests();
+      resetHandoffOnSignOut();
       sessionStorage.removeItem('hasRedirected');
     }
   });
@@ -224,7 +227,7 @@ describe('the token goes to a host by message, or to the desktop by redirect', (
     bridge.detectHost.mockReturnValue('wkwebview');
     bridge.sendToken.mockReturnValue(true);
     captureLaunchParams(launchAt('/credits'));
-    markSignedIn();
+    noteSignInHere();
     await onSignedIn();
     expect(bridge.sendToken).toHaveBeenCalledOnce();
   });
