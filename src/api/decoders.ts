@@ -1,4 +1,5 @@
-// The only code that reads backend JSON: unknown in, domain types out, or a DecodeError naming what was wrong.
+// The only code that reads backend JSON: unknown in, domain types out, or a DecodeError naming what was wrong. Built
+// from the readers of src/domain/json.ts.
 import type { PaidPlan } from '../config/types';
 import type {
   CloudSave,
@@ -8,6 +9,7 @@ import type {
   PurchaseResult,
   UnityAuth,
 } from '../domain/entities';
+import { finiteNumber, isoDate, isRecord, optString, type JsonRecord } from '../domain/json';
 import type { Subscription, SubscriptionStatus } from '../domain/plans';
 
 /** An answer came but cannot be read: not JSON (client.ts), or not the shape a decoder expects. */
@@ -21,33 +23,9 @@ export class DecodeError extends Error {
   }
 }
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function obj(v: unknown, what: string): Obj {
-  if (!isObj(v)) throw new DecodeError(what, 'expected an object');
+function obj(v: unknown, what: string): JsonRecord {
+  if (!isRecord(v)) throw new DecodeError(what, 'expected an object');
   return v;
-}
-
-const optString = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
-function finiteNumber(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return null;
-}
-
-function isoDate(v: unknown): string | null {
-  if (typeof v === 'number' && Number.isFinite(v)) {
-    const d = new Date(v);
-    return Number.isNaN(d.getTime()) ? null : d.toISOString();
-  }
-  if (typeof v === 'string' && v) {
-    const t = Date.parse(v);
-    return Number.isNaN(t) ? null : new Date(t).toISOString();
-  }
-  return null;
 }
 
 const PLAN_BY_TYPE: Record<number, PaidPlan> = { 1: 'MONTHLY', 2: 'SIX_MONTH', 3: 'ANNUAL' };
@@ -88,7 +66,7 @@ function decodeEntry(v: unknown, index: number): CloudSaveEntry {
 function decodeCredits(v: unknown): number {
   const direct = finiteNumber(v);
   if (direct !== null) return Math.max(0, direct);
-  if (isObj(v)) {
+  if (isRecord(v)) {
     const inner = finiteNumber(v.credits);
     if (inner !== null) return Math.max(0, inner);
   }
@@ -128,7 +106,7 @@ export function decodeDesigns(json: unknown): Design[] {
   const data = r.data === null || r.data === undefined ? {} : obj(r.data, 'designs data');
   const designs: Design[] = [];
   for (const [key, value] of Object.entries(data)) {
-    if (!isObj(value)) continue;
+    if (!isRecord(value)) continue;
     const modelName = optString(value.ModelName);
     designs.push({
       key,
@@ -144,7 +122,7 @@ export function decodeDesigns(json: unknown): Design[] {
 
 /** Throws DecodeError('unity') when playerId or accessToken is missing (SPEC 8 text unityResponseMissing). */
 export function decodeUnityAuth(json: unknown): UnityAuth {
-  const r = isObj(json) ? json : {};
+  const r = isRecord(json) ? json : {};
   const playerId = optString(r.playerId);
   const accessToken = optString(r.accessToken);
   if (!playerId || !accessToken) throw new DecodeError('unity', 'missing player ID or access token');
@@ -168,7 +146,7 @@ export function decodeDirectActivation(json: unknown): DirectActivation {
 
 /** Stored unityAuthData: the same shape, or null when missing or unreadable. */
 export function decodeStoredUnityAuth(json: unknown): (UnityAuth & { uid: string | null }) | null {
-  if (!isObj(json)) return null;
+  if (!isRecord(json)) return null;
   try {
     return { ...decodeUnityAuth(json), uid: optString(json.uid) };
   } catch {

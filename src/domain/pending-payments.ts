@@ -9,6 +9,7 @@
 // at their next sign-in.
 import type { PaidPlan } from '../config/types';
 import { packById } from './credit-packs';
+import { isRecord, type JsonRecord } from './json';
 
 export type PendingPayment =
   /** A captured credit order: POST /consumables/purchase with the pack's credits and the order id. */
@@ -62,8 +63,8 @@ const isUid = (value: string) => value.length > 0 && value.length <= 128;
 
 /** A stored entry, or null; an entry of an older build without its time counts from `now`. */
 function decodePayment(value: unknown, now: number): KeptPayment | null {
-  if (!value || typeof value !== 'object') return null;
-  const v = value as Record<string, unknown>;
+  if (!isRecord(value)) return null;
+  const v = value;
   const keptAt = v.keptAt === undefined ? now : v.keptAt;
   if (typeof keptAt !== 'number' || !Number.isFinite(keptAt)) return null;
   let payment: PendingPayment | null = null;
@@ -114,16 +115,15 @@ export function bounded(ledger: PaymentLedger, now: number): PaymentLedger {
  */
 export function decodeLedger(json: unknown, now: number): PaymentLedger {
   const byUid = table();
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return emptyLedger();
-  const stored = json as Record<string, unknown>;
-  const current = stored.byUid !== null && typeof stored.byUid === 'object' && !Array.isArray(stored.byUid);
-  const users = (current ? stored.byUid : stored) as Record<string, unknown>;
+  if (!isRecord(json)) return emptyLedger();
+  const current = isRecord(json.byUid);
+  const users = current ? (json.byUid as JsonRecord) : json;
   for (const [uid, list] of Object.entries(users)) {
     if (!isUid(uid)) continue;
     const payments = decodeList(list, now);
     if (payments.length > 0) byUid[uid] = payments;
   }
-  return bounded({ byUid, held: current ? decodeList(stored.held, now) : [] }, now);
+  return bounded({ byUid, held: current ? decodeList(json.held, now) : [] }, now);
 }
 
 /** The payments `uid` has pending, oldest first. */

@@ -12,6 +12,7 @@ import {
   startingLanguage,
   type LanguageTag,
 } from '../messages/languages';
+import { isRecord } from '../domain/json';
 import { LOCAL_KEYS, localStore } from './storage';
 
 /** The launch parameter that names the app's language (`?lang=de-AT`). */
@@ -54,7 +55,7 @@ function decodeTranslation(value: unknown): Translation | null {
   const texts: Record<string, unknown> = {};
   keys.forEach((key, i) => {
     const text: unknown = value[i];
-    if (typeof text === 'string' || (text !== null && typeof text === 'object' && 'other' in text)) texts[key] = text;
+    if (typeof text === 'string' || (isRecord(text) && 'other' in text)) texts[key] = text;
   });
   return texts as Translation;
 }
