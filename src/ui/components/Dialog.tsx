@@ -131,16 +131,15 @@ export function Dialog({
         first.focus();
       }
     };
-    // A close request that is no key press (a back gesture): refused, and passed on as onClose when dismissible.
+    // A close request that is no key press (a back gesture): refused, and passed on as onClose when dismissible. A
+    // repeated one may not be refusable: the browser closes the dialog, which then opens again if it must stay.
     const onCancel = (event: Event) => {
       event.preventDefault();
       close();
-    };
-    // One that cannot be refused: the dialog opens again unless it may close.
-    const onNativeClose = () => {
-      if (dialog.open) return;
-      if (latest.current.dismissible) latest.current.onClose();
-      else dialog.showModal();
+      if (!event.cancelable && !latest.current.dismissible)
+        setTimeout(() => {
+          if (!dialog.open && dialog.isConnected) dialog.showModal();
+        });
     };
     // A click that both starts and ends on the backdrop (outside the box) closes; a drag out of a text field does not.
     let downOnBackdrop = false;
@@ -157,14 +156,12 @@ export function Dialog({
     };
     document.addEventListener('keydown', onKeyDown);
     dialog.addEventListener('cancel', onCancel);
-    dialog.addEventListener('close', onNativeClose);
     dialog.addEventListener('mousedown', onMouse);
     dialog.addEventListener('mouseup', onMouse);
 
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       dialog.removeEventListener('cancel', onCancel);
-      dialog.removeEventListener('close', onNativeClose);
       dialog.removeEventListener('mousedown', onMouse);
       dialog.removeEventListener('mouseup', onMouse);
       const at = stack.indexOf(dialog);

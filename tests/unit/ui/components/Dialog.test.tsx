@@ -192,12 +192,14 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('opens again when the browser closes it anyway while it is not dismissible', async () => {
+  it('opens again when the browser will not let a repeated close request be refused', async () => {
     const onClose = vi.fn();
     render(<Harness onClose={onClose} dismissible={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open it' }));
     const dialog = screen.getByRole('dialog') as HTMLDialogElement;
+    // What Chromium does on a second back gesture: a cancel that cannot be cancelled, then the close.
     await act(async () => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: false }));
       dialog.close();
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
