@@ -1,7 +1,7 @@
 // My Account "Sign-in & security": change or add a password, link and unlink Google/Apple, e-mail verification.
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
-import { authErrorMessage, popupUnsupported } from '../auth/errors';
+import { authErrorCode, authErrorMessage, popupUnsupported } from '../auth/errors';
 import { failureText } from './errors';
 import { bridge } from '@home-design/portal-bridge';
 import {
@@ -117,7 +117,7 @@ export async function submitPassword(current: string, next: string): Promise<boo
       showToast('success', message(adding ? 'passwordAdded' : 'passwordChanged'));
     },
     failed(error) {
-      const code = authErrorMessage(group, auth.errorCode(error));
+      const code = authErrorMessage(group, authErrorCode(error));
       state.field = code === 'wrongCredentials' ? 'current' : code === 'weakPassword' ? 'new' : null;
       state.failures++;
       return failureText(error, { auth: group });
@@ -146,7 +146,7 @@ export async function linkMethod(provider: LinkableProvider): Promise<void> {
       showToast('success', message('linkSucceeded', { provider: name }));
     },
     failed(error) {
-      if (popupUnsupported(auth.errorCode(error))) state.offerBrowser = true;
+      if (popupUnsupported(authErrorCode(error))) state.offerBrowser = true;
       return failureText(error, { auth: 'link', params: { provider: name } });
     },
   });
@@ -236,7 +236,7 @@ export async function sendVerification(now = Date.now()): Promise<void> {
     },
     failed(error) {
       // The service is already refusing: pressing again at once cannot help.
-      if (auth.errorCode(error) === 'auth/too-many-requests') state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
+      if (authErrorCode(error) === 'auth/too-many-requests') state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
       return failureText(error, { auth: 'verify' });
     },
   });

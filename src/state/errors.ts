@@ -1,7 +1,6 @@
 // One way from any error to the text the user sees (SPEC 8 texts are contracts: the wording lives in the catalogue).
 import { ApiError } from '../api/client';
-import { authErrorMessage, type AuthErrorGroup } from '../auth/errors';
-import { errorCode } from '../auth/firebase';
+import { authErrorCode, authErrorMessage, type AuthErrorGroup } from '../auth/errors';
 import { DecodeError } from '../api/decoders';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, paypalSaid } from '../payments/paypal';
@@ -50,7 +49,7 @@ const PAYPAL_TEXTS: Record<PayPalError['reason'], MessageCode> = {
  */
 export function failureText(error: unknown, wording: ErrorWording | MessageCode = {}): string {
   const how: ErrorWording = typeof wording === 'string' ? { fallback: wording } : wording;
-  if (how.auth) return message(authErrorMessage(how.auth, errorCode(error)), how.params);
+  if (how.auth) return message(authErrorMessage(how.auth, authErrorCode(error)), how.params);
   if (error instanceof PortalError) return how.portal ? how.portal(error) : error.message;
   if (error instanceof PayPalError) return message(PAYPAL_TEXTS[error.reason] ?? how.fallback ?? 'paypalButtonsFailed');
   if (how.paypal) return message(how.paypal, { message: paypalSaid(error) ?? message('unknownError') });

@@ -1,7 +1,7 @@
 // The sign-in screen (/auth): its mode, the attempt in flight, its messages, and the isAuthenticating and authProvider flags of SPEC 3-4.
 import * as auth from '../auth/firebase';
 import type { AuthProviderId } from '../auth/firebase';
-import { popupUnsupported, type AuthErrorGroup } from '../auth/errors';
+import { authErrorCode, popupUnsupported, type AuthErrorGroup } from '../auth/errors';
 import { bridge } from '@home-design/portal-bridge';
 import { message } from '../messages/catalogue';
 import { isSignedIn, markSignedIn, signOutClearingDesktopData } from './session';
@@ -156,7 +156,7 @@ function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProvid
       signInScreen.overlayOpen = true;
     },
     failed: (error) => {
-      if (kind !== 'email' && popupUnsupported(auth.errorCode(error))) signInScreen.offerBrowser = true;
+      if (kind !== 'email' && popupUnsupported(authErrorCode(error))) signInScreen.offerBrowser = true;
       return failureText(error, { auth: group });
     },
   });
