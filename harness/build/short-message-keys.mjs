@@ -23,7 +23,6 @@ export const KEPT_KEYS = new Set([
   'redirecting',
   'loggedOut',
   'resetSent',
-  'resetUnknownUser',
   'wrongCredentials',
   'weakPassword',
   'paypalOrderReference',

@@ -99,6 +99,12 @@ export const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> 
   },
 };
 
+/** The `auth/...` code of an identity-service failure, or 'unknown' (read here, so wording it needs no Firebase). */
+export function authErrorCode(error: unknown): string {
+  const code = error && typeof error === 'object' && 'code' in error ? error.code : null;
+  return typeof code === 'string' ? code : 'unknown';
+}
+
 /** The message of SPEC 8 for a failure `code` (an `auth/...` code, or 'unknown') in `group`. */
 export function authErrorMessage(group: AuthErrorGroup, code: string): MessageCode {
   const table = authErrorTable[group];

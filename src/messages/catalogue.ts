@@ -120,6 +120,8 @@ export const messages = {
   purchaseFailed: 'Failed to complete purchase. Please contact support.',
   purchaseError: 'Error: {message}',
   paymentFailed: 'Payment failed: {message}',
+  // PayPal's onError said nothing readable: the {message} of paymentFailed.
+  unknownError: 'Unknown error',
   paypalPaymentFailed: 'PayPal payment failed. Please try again later.',
   paypalLoadFailed: 'Failed to load PayPal. Please refresh the page.',
   paypalButtonsFailed: 'Failed to load PayPal buttons. Please try again.',

@@ -180,12 +180,8 @@ export function completedCapture(capture: OrderResponseBody): boolean {
 }
 
 export interface CreditsHandlers {
-  /** Captured at PayPal: `orderId` is the key of the purchase call. */
-  onCaptured(orderId: string): Promise<void>;
-  /** Approved but the capture failed or did not complete. */
-  onCaptureFailed(error: unknown): void;
-  /** Called when the approval begins processing (capture running). */
-  onProcessing(): void;
+  /** The buyer approved: `capture` captures the order at PayPal and resolves to its id, the purchase call's key. */
+  onApprove(capture: () => Promise<string>): Promise<void>;
   onCancel(): void;
   onError(error: unknown): void;
 }
@@ -199,33 +195,22 @@ export function creditsButtonOptions(
   return {
     style: BUTTON_STYLE,
     createOrder: (_data, actions) => actions.order.create(creditsOrder(pack, playerId)),
-    onApprove: async (data, actions) => {
-      handlers.onProcessing();
-      let capture: OrderResponseBody;
-      try {
-        if (!actions.order) throw new Error('PayPal gave no order actions');
-        capture = await actions.order.capture();
-      } catch (error) {
-        handlers.onCaptureFailed(error);
-        return;
-      }
-      if (!completedCapture(capture)) {
-        handlers.onCaptureFailed(new Error(`capture status ${capture.status ?? 'unknown'}`));
-        return;
-      }
-      await handlers.onCaptured(capture.id ?? data.orderID);
-    },
+    // A capture that fails or does not complete rejects; what the user reads is the caller's.
+    onApprove: (data, actions) =>
+      handlers.onApprove(async () => {
+        const capture = await actions.order?.capture();
+        if (!capture || !completedCapture(capture)) throw new Error(`capture status ${capture?.status}`);
+        return capture.id ?? data.orderID;
+      }),
     onCancel: () => handlers.onCancel(),
     onError: (error) => handlers.onError(error),
   };
 }
 
-/** A readable message from whatever PayPal passed to onError. */
-export function paypalErrorText(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message)
-    return error.message;
-  return 'Unknown error';
+/** What PayPal said in the error it passed to onError, if anything readable (the caller words the rest). */
+export function paypalSaid(error: unknown): string | null {
+  const said = error && typeof error === 'object' && 'message' in error ? error.message : null;
+  return typeof said === 'string' && said ? said : null;
 }
 
 /** For tests: forget the loaded SDK. */

@@ -1,7 +1,8 @@
 // My Account "Sign-in & security": change or add a password, link and unlink Google/Apple, e-mail verification.
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
-import { authErrorMessage, popupUnsupported } from '../auth/errors';
+import { authErrorCode, authErrorMessage, popupUnsupported } from '../auth/errors';
+import { failureText } from './errors';
 import { bridge } from '@home-design/portal-bridge';
 import {
   canUnlink,
@@ -15,7 +16,7 @@ import {
 } from '../domain/sign-in-methods';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PASSWORD_MIN_LENGTH } from '../domain/constants';
-import { createStore } from './resource';
+import { createStore, idle } from './resource';
 import { session } from './session';
 import { showToast } from './toasts';
 
@@ -25,16 +26,16 @@ export type PasswordField = 'current' | 'new' | null;
 
 const initialState = () => ({
   password: {
-    pending: false,
-    error: null as string | null,
+    ...idle(),
     /** The field the error is about, for aria-invalid and focus. */
     field: null as PasswordField,
     /** Counts failures, so the same error twice still moves focus to its field. */
     failures: 0,
   },
   link: {
-    pending: null as LinkableProvider | null,
-    error: null as string | null,
+    ...idle(),
+    /** The provider of the last link attempt (the one linking while pending). */
+    provider: null as LinkableProvider | null,
     /** Popups cannot work here: offer the system browser (inside a host webview, or after a popup failure). */
     offerBrowser: false,
     browserHandOff: null as BrowserHandOff,
@@ -42,17 +43,17 @@ const initialState = () => ({
   unlink: {
     /** The provider whose "Unlink ...?" confirmation is open. */
     confirming: null as LinkableProvider | null,
-    pending: false,
-    error: null as string | null,
+    ...idle(),
   },
+  /** The send's record, with the badge and what the last send or check said. */
   verification: {
+    ...idle(),
     emailVerified: false,
-    sending: false,
-    checking: false,
     /** When "Send verification e-mail" may be pressed again (epoch ms), or null. */
     cooldownUntil: null as number | null,
-    error: null as string | null,
     notice: null as string | null,
+    /** The check's record ("I've verified"). */
+    check: idle(),
   },
 });
 
@@ -97,7 +98,7 @@ const PROBLEM_TEXT = {
  */
 export async function submitPassword(current: string, next: string): Promise<boolean> {
   const state = accountSecurity.password;
-  if (state.pending) return false;
+  if (state.status === 'pending') return false;
   const adding = !hasPassword(providerIds());
   const problem = passwordFormProblem(adding ? null : current, next);
   if (problem) {
@@ -107,24 +108,20 @@ export async function submitPassword(current: string, next: string): Promise<boo
     state.failures++;
     return false;
   }
-  return store.act({
-    start() {
-      state.pending = true;
-      state.error = null;
-      state.field = null;
-    },
+  const group = adding ? 'addPassword' : 'changePassword';
+  state.field = null;
+  return store.act(state, {
     call: () => (adding ? auth.addPassword(next) : auth.changePassword(current, next)),
     succeeded(user) {
       adopt(user);
       showToast('success', message(adding ? 'passwordAdded' : 'passwordChanged'));
     },
     failed(error) {
-      const code = authErrorMessage(adding ? 'addPassword' : 'changePassword', auth.errorCode(error));
-      state.error = message(code);
+      const code = authErrorMessage(group, authErrorCode(error));
       state.field = code === 'wrongCredentials' ? 'current' : code === 'weakPassword' ? 'new' : null;
       state.failures++;
+      return failureText(error, { auth: group });
     },
-    finish: () => (state.pending = false),
   });
 }
 
@@ -138,25 +135,20 @@ export function prepareLinkPopups(): void {
 /** Links Google or Apple in a popup. A popup that cannot open here offers the system browser instead. */
 export async function linkMethod(provider: LinkableProvider): Promise<void> {
   const state = accountSecurity.link;
-  if (state.pending || providerIds().includes(provider)) return;
+  if (state.status === 'pending' || providerIds().includes(provider)) return;
   const name = providerName(provider);
-  await store.act({
-    start() {
-      state.pending = provider;
-      state.error = null;
-      state.browserHandOff = null;
-    },
+  state.provider = provider;
+  state.browserHandOff = null;
+  await store.act(state, {
     call: () => auth.linkProvider(provider),
     succeeded(user) {
       adopt(user);
       showToast('success', message('linkSucceeded', { provider: name }));
     },
     failed(error) {
-      const code = auth.errorCode(error);
-      state.error = message(authErrorMessage('link', code), { provider: name });
-      if (popupUnsupported(code)) state.offerBrowser = true;
+      if (popupUnsupported(authErrorCode(error))) state.offerBrowser = true;
+      return failureText(error, { auth: 'link', params: { provider: name } });
     },
-    finish: () => (state.pending = null),
   });
 }
 
@@ -168,7 +160,7 @@ export function continueLinkInBrowser(url: string): void {
 /** Opens the "Unlink ...?" confirmation, unless that would leave the account without a way to sign in. */
 export function requestUnlink(provider: LinkableProvider): void {
   const state = accountSecurity.unlink;
-  if (state.pending || state.confirming) return;
+  if (state.status === 'pending' || state.confirming) return;
   if (!canUnlink(providerIds(), provider)) {
     accountSecurity.link.error = message('onlyMethod');
     return;
@@ -178,7 +170,7 @@ export function requestUnlink(provider: LinkableProvider): void {
 }
 
 export function cancelUnlink(): void {
-  if (accountSecurity.unlink.pending) return;
+  if (accountSecurity.unlink.status === 'pending') return;
   accountSecurity.unlink.confirming = null;
   accountSecurity.unlink.error = null;
 }
@@ -206,26 +198,21 @@ export function remainingMethods(provider: string, ids: readonly string[] = prov
 export async function confirmUnlink(): Promise<void> {
   const state = accountSecurity.unlink;
   const provider = state.confirming;
-  if (!provider || state.pending) return;
+  if (!provider || state.status === 'pending') return;
   const name = providerName(provider);
   // Checked again here: the account may have changed since the dialog opened.
   if (!canUnlink(providerIds(), provider)) {
     state.error = message('onlyMethod');
     return;
   }
-  await store.act({
-    start() {
-      state.pending = true;
-      state.error = null;
-    },
+  await store.act(state, {
     call: () => auth.unlinkProvider(provider),
     succeeded(user) {
       adopt(user);
       state.confirming = null;
       showToast('success', message('unlinkSucceeded', { provider: name }));
     },
-    failed: (error) => (state.error = message(authErrorMessage('unlink', auth.errorCode(error)), { provider: name })),
-    finish: () => (state.pending = false),
+    failed: (error) => failureText(error, { auth: 'unlink', params: { provider: name } }),
   });
 }
 
@@ -238,25 +225,20 @@ export function verificationSecondsLeft(now = Date.now()): number {
 /** Sends the verification e-mail, then waits VERIFICATION_COOLDOWN_MS before another may be sent. */
 export async function sendVerification(now = Date.now()): Promise<void> {
   const state = accountSecurity.verification;
-  if (state.sending || verificationSecondsLeft(now) > 0) return;
-  await store.act({
-    start() {
-      state.sending = true;
-      state.error = null;
-      state.notice = null;
-    },
+  if (state.status === 'pending' || verificationSecondsLeft(now) > 0) return;
+  state.notice = null;
+  state.check.error = null;
+  await store.act(state, {
     call: () => auth.sendVerificationEmail(),
     succeeded() {
       state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
       state.notice = message('verificationSent', { email: session.user?.email ?? '' });
     },
     failed(error) {
-      const code = auth.errorCode(error);
-      state.error = message(authErrorMessage('verify', code));
       // The service is already refusing: pressing again at once cannot help.
-      if (code === 'auth/too-many-requests') state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
+      if (authErrorCode(error) === 'auth/too-many-requests') state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
+      return failureText(error, { auth: 'verify' });
     },
-    finish: () => (state.sending = false),
   });
 }
 
@@ -266,13 +248,10 @@ export async function sendVerification(now = Date.now()): Promise<void> {
  */
 export async function checkVerification(options: { quiet?: boolean } = {}): Promise<void> {
   const state = accountSecurity.verification;
-  if (state.checking || !session.user) return;
+  if (!session.user) return;
   const before = state.emailVerified;
-  await store.act({
-    start() {
-      state.checking = true;
-      if (!options.quiet) state.error = null;
-    },
+  if (!options.quiet && state.check.status !== 'pending') state.error = null;
+  await store.act(state.check, {
     call: () => auth.reloadUser(),
     succeeded(user) {
       adopt(user);
@@ -280,14 +259,13 @@ export async function checkVerification(options: { quiet?: boolean } = {}): Prom
         state.cooldownUntil = null;
         if (!before || !options.quiet) state.notice = message('nowVerified');
         state.error = null;
+        state.check.error = null;
       } else if (!options.quiet) {
         state.notice = message('stillNotVerified');
       }
     },
-    failed(error) {
-      if (!options.quiet) state.error = message(authErrorMessage('verifyCheck', auth.errorCode(error)));
-    },
-    finish: () => (state.checking = false),
+    // On return to the page (quiet), a failed check says nothing.
+    failed: (error) => (options.quiet ? null : failureText(error, { auth: 'verifyCheck' })),
   });
 }
 

@@ -5,17 +5,17 @@ import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/profile';
 import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
-import { errorText } from './errors';
+import { failureText } from './errors';
 import { keptUnity, saveUsername } from './player';
-import { createStore } from './resource';
+import { createStore, idle } from './resource';
 import { signOut } from './session';
 import { showToast } from './toasts';
 
-export type DeletionStep = 'idle' | 'confirming' | 'deleting' | 'deleted';
-
 const store = createStore(() => ({
-  username: { editing: false, saving: false, error: null as string | null },
-  deletion: { step: 'idle' as DeletionStep, error: null as string | null },
+  /** The save's record; `editing` is the form's own state, not the action's. */
+  username: { ...idle(), editing: false },
+  /** The DELETE's record; `confirming` is the dialog's own state, not the action's (status 'succeeded': deleted). */
+  deletion: { ...idle(), confirming: false },
 }));
 
 export const account = store.state;
@@ -31,7 +31,7 @@ export function startUsernameEdit(): void {
 }
 
 export function cancelUsernameEdit(): void {
-  if (account.username.saving) return;
+  if (account.username.status === 'pending') return;
   account.username.editing = false;
   account.username.error = null;
 }
@@ -42,7 +42,7 @@ export function cancelUsernameEdit(): void {
  */
 export async function submitUsername(draft: string): Promise<void> {
   const name = draft.trim();
-  if (!name || account.username.saving) return;
+  if (!name || account.username.status === 'pending') return;
   const problem = usernameProblem(name);
   if (problem) {
     account.username.error =
@@ -54,40 +54,32 @@ export async function submitUsername(draft: string): Promise<void> {
     return;
   }
   const failed = (text: string) => message('usernameSaveFailed', { message: text });
-  await store.act({
-    start: () => {
-      account.username.saving = true;
-      account.username.error = null;
-    },
+  await store.act(account.username, {
     call: () => saveUsername(name),
     succeeded: () => {
       account.username.editing = false;
       showToast('success', message('usernameSaved'));
     },
-    failed: (error) => {
-      account.username.error = errorText(error, {
+    failed: (error) =>
+      failureText(error, {
         api: (cause) => failed(cause.kind === 'http' ? cause.serverText : message('networkError')),
         decode: failed(message('networkError')),
         portal: (cause) => failed(cause.message),
-      });
-    },
-    finish: () => {
-      account.username.saving = false;
-    },
+      }),
   });
 }
 
 // ---- Account deletion ----
 
 export function requestDeletion(): void {
-  if (account.deletion.step !== 'idle') return;
-  account.deletion.step = 'confirming';
+  if (account.deletion.confirming || account.deletion.status === 'succeeded') return;
+  account.deletion.confirming = true;
   account.deletion.error = null;
 }
 
 export function cancelDeletion(): void {
-  if (account.deletion.step !== 'confirming') return;
-  account.deletion.step = 'idle';
+  if (account.deletion.status === 'pending') return;
+  account.deletion.confirming = false;
   account.deletion.error = null;
 }
 
@@ -106,40 +98,28 @@ let redirectTimer: ReturnType<typeof setTimeout> | null = null;
  * /auth?action=logout. A missing player id or identity token, or a server error, leaves the confirmation open with the error.
  */
 export async function confirmDeletion(deps: DeletionDeps): Promise<void> {
-  if (account.deletion.step !== 'confirming') return;
+  const deletion = account.deletion;
+  if (!deletion.confirming || deletion.status === 'pending' || deletion.status === 'succeeded') return;
   // The player loaded for this page, else the Unity auth data kept for this user (never another user's).
   const stored = keptUnity();
   const playerId = stored?.playerId ?? null;
   if (!playerId) {
-    account.deletion.error = message('deletionNoPlayer');
+    deletion.error = message('deletionNoPlayer');
     return;
   }
   let ctx: ApiContext;
   try {
     ctx = await (deps.context ?? apiContext)();
   } catch {
-    account.deletion.error = message('deletionNoToken');
+    deletion.error = message('deletionNoToken');
     return;
   }
   if (!ctx.idToken) {
-    account.deletion.error = message('deletionNoToken');
+    deletion.error = message('deletionNoToken');
     return;
   }
   if (!ctx.unityToken && stored) ctx = { ...ctx, unityToken: stored.accessToken };
-  const deleted = await store.act({
-    start: () => {
-      account.deletion.step = 'deleting';
-      account.deletion.error = null;
-    },
-    call: () => deleteUser(ctx, playerId),
-    succeeded: () => {
-      account.deletion.step = 'deleted';
-    },
-    failed: (error) => {
-      account.deletion.step = 'confirming';
-      account.deletion.error = deletionErrorText(error);
-    },
-  });
+  const deleted = await store.act(deletion, { call: () => deleteUser(ctx, playerId), failed: deletionErrorText });
   if (!deleted) return;
   redirectTimer = setTimeout(() => {
     redirectTimer = null;
@@ -152,7 +132,7 @@ export async function confirmDeletion(deps: DeletionDeps): Promise<void> {
 
 /** A failed DELETE /users/{playerId}: the server's own text, or SPEC 8's words for the rest. */
 function deletionErrorText(error: unknown): string {
-  return errorText(error, {
+  return failureText(error, {
     api(cause) {
       if (cause.kind === 'http') return cause.serverText;
       if (cause.kind === 'auth') return message('deletionNoPlayer');

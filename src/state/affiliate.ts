@@ -3,7 +3,7 @@ import { trackAffiliate } from '../api/account';
 import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { player } from './player';
-import { createStore } from './resource';
+import { createStore, idle } from './resource';
 import { SESSION_KEYS, sessionStore } from './storage';
 
 export const AFFILIATE_OPTIONS = [
@@ -16,11 +16,10 @@ export const AFFILIATE_OPTIONS = [
 export type AffiliateId = (typeof AFFILIATE_OPTIONS)[number]['id'];
 
 const store = createStore(() => ({
+  /** The submit's record; its error is "Please select an option" after a submit with nothing chosen. */
+  ...idle(),
   open: false,
   selected: null as AffiliateId | null,
-  /** "Please select an option" after a submit with nothing chosen. */
-  error: null as string | null,
-  submitting: false,
 }));
 
 export const affiliate = store.state;
@@ -61,27 +60,26 @@ export function dismissAffiliateSurvey(): void {
   if (!affiliate.open) return;
   sessionStore.setFlag(SESSION_KEYS.hasShownAffiliateModal, true);
   affiliate.open = false;
-  affiliate.submitting = false;
   settle();
 }
 
 /** Sends the choice; with none chosen shows "Please select an option". Any failure closes the survey silently (SPEC 8). */
 export async function submitAffiliate(): Promise<void> {
-  if (!affiliate.open || affiliate.submitting) return;
+  if (!affiliate.open || affiliate.status === 'pending') return;
   const choice = affiliate.selected;
   if (!choice) {
     affiliate.error = message('affiliateOptionRequired');
     return;
   }
-  affiliate.submitting = true;
-  try {
-    const playerId = player.unity?.playerId;
-    if (playerId) await trackAffiliate(await apiContext(), playerId, choice);
-  } catch {
-    /* SPEC 8: affiliate failures close the modal silently */
-  } finally {
-    dismissAffiliateSurvey();
-  }
+  const playerId = player.unity?.playerId;
+  await store.act(affiliate, {
+    call: async () => {
+      if (playerId) await trackAffiliate(await apiContext(), playerId, choice);
+    },
+    // SPEC 8: affiliate failures close the modal silently.
+    failed: () => null,
+  });
+  dismissAffiliateSurvey();
 }
 
 /** Test hook and sign-out: closed, nothing chosen, waiters released. */

@@ -5,7 +5,7 @@ import { fetchSubscriptionRaw } from '../api/subscription';
 import { designs } from './designs';
 import { apiContext } from './api-context';
 import { player, requirePlayer } from './player';
-import { createStore } from './resource';
+import { createStore, idle as idleRecord, type ActionRecord } from './resource';
 import { session } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { subscription } from './subscription';
@@ -20,16 +20,15 @@ export const DEV_TABS = [
 
 export type DevTab = (typeof DEV_TABS)[number]['id'];
 
-export interface BackendAnswer {
-  status: 'idle' | 'loading' | 'ready' | 'error';
+/** The fetch's record, with its answer. */
+export interface BackendAnswer extends ActionRecord {
   /** The raw answer with secrets masked. */
   data: unknown;
-  error: string | null;
   /** When it was fetched, ISO. */
   at: string | null;
 }
 
-const idle = (): BackendAnswer => ({ status: 'idle', data: null, error: null, at: null });
+const idle = (): BackendAnswer => ({ ...idleRecord(), data: null, at: null });
 
 const store = createStore(() => ({
   tab: 'user' as DevTab,
@@ -148,26 +147,13 @@ async function answerFor(tab: DevTab): Promise<unknown> {
 /** Asks the backend (or the identity service) for `tab`'s raw answer and keeps it masked. */
 export async function fetchDevAnswer(tab: DevTab, now: () => Date = () => new Date()): Promise<void> {
   const answer = devData.answers[tab];
-  if (answer.status === 'loading') return;
-  await store.act({
-    start: () => {
-      answer.status = 'loading';
-      answer.error = null;
-    },
+  const done = await store.act(answer, {
     call: () => answerFor(tab),
-    succeeded: (data) => {
-      answer.data = maskSecrets(data);
-      answer.status = 'ready';
-    },
-    // The developer reads the technical reason as it is.
-    failed: (error) => {
-      answer.status = 'error';
-      answer.error = error instanceof Error ? error.message : String(error);
-    },
-    finish: () => {
-      answer.at = now().toISOString();
-    },
+    succeeded: (data) => void (answer.data = maskSecrets(data)),
+    // The developer reads the technical reason as it is: no catalogue text for a development tool.
+    failed: (error) => (error instanceof Error ? error.message : String(error)),
   });
+  if (done || answer.status === 'failed') answer.at = now().toISOString();
 }
 
 export function selectDevTab(tab: DevTab): void {

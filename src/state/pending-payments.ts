@@ -26,7 +26,7 @@ import {
 } from '../domain/pending-payments';
 import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
-import { errorText, PortalError } from './errors';
+import { failureText, PortalError, PURCHASE } from './errors';
 import { loadPlayer, requirePlayer, setCredits } from './player';
 import { createStore, singleFlight } from './resource';
 import { session } from './session';
@@ -53,7 +53,10 @@ export type Settlement =
   | { status: 'kept'; error: unknown };
 
 const store = createStore(() => ({
-  /** What the shell is recording now (a kept payment, not the one the credits modal or the plan panel shows). */
+  /**
+   * What the shell is recording now (a kept payment, not the one the credits modal or the plan panel shows). Outside
+   * `act`: a background run that callers share (singleFlight), whose outcome is `kept`, not a user action's record.
+   */
   working: null as PendingPayment['kind'] | null,
   /** How many payments the signed-in user still has kept after the last try: the shell offers Try Again. */
   kept: 0,
@@ -115,16 +118,6 @@ function isDropped(error: unknown): boolean {
   return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
 }
 
-/** SPEC 8's purchase text for a failure: "Error: {server text}" when the backend or the portal said why, else support. */
-export function purchaseErrorText(error: unknown): string {
-  const said = (text: string) => message('purchaseError', { message: text });
-  return errorText(error, {
-    api: (e) => (e.kind === 'http' || e.kind === 'auth' ? said(e.serverText) : message('purchaseFailed')),
-    portal: (e) => said(e.message),
-    fallback: 'purchaseFailed',
-  });
-}
-
 function refused(payment: PendingPayment, text: string): Settlement {
   const reference = payment.kind === 'credits' ? 'paypalOrderReference' : 'paypalSubscriptionReference';
   return { status: 'refused', text: message(reference, { text, id: paymentId(payment) }) };
@@ -168,7 +161,7 @@ async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' 
       // A lost answer is asked again with the same order id, which the backend counts once.
       if (isDropped(error) && tries < RETRY_LIMIT) continue;
       if (ownerRefusal(error)) return held(payment);
-      if (finalRefusal(error)) return refused(payment, purchaseErrorText(error));
+      if (finalRefusal(error)) return refused(payment, failureText(error, PURCHASE));
       return { status: 'kept', error };
     }
   }

@@ -183,12 +183,6 @@ export function setCredits(balance: number): void {
   if (player.cloud) player.cloud.credits = balance;
 }
 
-/** Test hook: the player's Unity auth as if `uid`'s exchange had answered (nothing is stored). */
-export function setUnityForTests(uid: string, unity: UnityAuth | null): void {
-  player.unity = unity;
-  unityOwner = unity ? uid : null;
-}
-
 export function resetPlayer(): void {
   resource.reset();
   authenticateUnity.clear();

@@ -4,38 +4,34 @@ import { config } from '../config/config';
 import { PAYMENT_BUTTON_DELAY_MS } from '../domain/constants';
 import { packById, type CreditPack } from '../domain/credit-packs';
 import { message } from '../messages/catalogue';
-import { creditsButtonOptions, paypalErrorText, renderButtons } from '../payments/paypal';
-import { errorText, PortalError } from './errors';
-import {
-  countKept,
-  keepPayment,
-  onPaymentSettled,
-  purchaseErrorText,
-  settlePayment,
-  showRefusal,
-  type Settlement,
-} from './pending-payments';
+import { creditsButtonOptions, renderButtons } from '../payments/paypal';
+import { failureText, PortalError, PURCHASE } from './errors';
+import { countKept, keepPayment, onPaymentSettled, settlePayment, showRefusal } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
 import { loadPlayer, player } from './player';
-import { createStore } from './resource';
+import { createStore, idle } from './resource';
 import { session } from './session';
 import { showToast } from './toasts';
 
+/**
+ * The modal and its PayPal buttons: a mount's lifecycle (paypal-buttons.ts), not an action, so outside `act`. The
+ * payment itself (capture, then the purchase call) is the store's record.
+ */
 export type PurchasePhase =
   /** No modal. */
   | 'idle'
   /** Modal open, PayPal buttons on their way (or failed to come: see `buttonsError`). */
   | 'choosing'
   /** PayPal buttons shown. */
-  | 'ready'
-  /** Approved; PayPal is capturing. */
-  | 'capturing'
-  /** Captured; the purchase call runs. */
-  | 'recording'
-  /** Captured, but the purchase call failed: retry with the same order id. */
-  | 'unrecorded';
+  | 'ready';
 
 const store = createStore(() => ({
+  /**
+   * The payment's record: pending while PayPal captures (no `orderId` yet) and the purchase call runs; failed with
+   * an `orderId` is a capture the backend did not record (Try Again sends the same order id). Its error shows in the
+   * modal (its toasts would sit behind it).
+   */
+  ...idle(),
   phase: 'idle' as PurchasePhase,
   /** The uid that opened the modal: its capture is kept and recorded for this user only, never for a later one. */
   uid: null as string | null,
@@ -44,8 +40,6 @@ const store = createStore(() => ({
   payerId: null as string | null,
   /** PayPal's captured order id, kept until the backend has recorded it. */
   orderId: null as string | null,
-  /** Shown in the modal (its toasts would sit behind it). */
-  error: null as string | null,
   /** The buttons could not be shown: the modal offers no payment, only the reason. */
   buttonsError: null as string | null,
   /** The backend refused the captured order for good: Try Again cannot help, only support (the error says which order). */
@@ -78,6 +72,9 @@ export function choosePack(packId: string): boolean {
   return true;
 }
 
+/** A captured order that the backend did not record: Try Again (or the layout's notice) sends it again. */
+export const unrecorded = (): boolean => purchase.status === 'failed' && purchase.orderId !== null;
+
 /**
  * Renders the PayPal buttons into the modal's container after the 500 ms of SPEC 9.
  * Returns the cleanup to run when the container goes away.
@@ -96,35 +93,16 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
         'credits',
         container,
         creditsButtonOptions(pack, payerId, {
-          onProcessing: () => {
-            if (!live()) return;
-            purchase.phase = 'capturing';
-            purchase.error = null;
-          },
-          onCaptureFailed: () => {
-            if (!live()) return;
-            purchase.phase = 'ready';
-            purchase.error = message('paypalPaymentFailed');
-          },
-          onCaptured: async (orderId) => {
-            if (!live()) return;
-            purchase.orderId = orderId;
-            // Kept before the first recording call: from here a reload or a closed tab does not lose it.
-            try {
-              // Only for the user who opened the modal: one signed in since gets nothing of it.
-              if (session.user?.uid === purchase.uid) keepPayment({ kind: 'credits', orderId, packId: pack.id });
-            } catch {
-              // No signed-in user: the recording below says so.
-            }
-            await recordPurchase();
+          onApprove: async (capture) => {
+            if (live()) await pay(capture);
           },
           onCancel: () => {
             if (live()) closePurchase();
           },
           onError: (error) => {
             if (!live()) return;
-            purchase.phase = 'ready';
-            purchase.error = message('paymentFailed', { message: paypalErrorText(error) });
+            purchase.status = 'failed';
+            purchase.error = failureText(error, { paypal: 'paymentFailed' });
           },
         }),
       ),
@@ -132,55 +110,63 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
       if (purchase.phase === 'choosing') purchase.phase = 'ready';
     },
     onFailed: (error) => {
-      purchase.buttonsError = errorText(error, 'paypalButtonsFailed');
+      purchase.buttonsError = failureText(error, 'paypalButtonsFailed');
     },
   });
 }
 
-/**
- * Records the captured order with the backend: POST /consumables/purchase with the pack's credits and the order id.
- * The order was kept in local storage on capture (pending-payments.ts), so a reload or a closed tab does not lose it;
- * a lost answer is retried with the same order id, which the backend counts once.
- */
-export async function recordPurchase(): Promise<boolean> {
+/** The payment's one action: PayPal's capture (when `capture` is given), then the purchase call. */
+async function pay(capture?: () => Promise<string>): Promise<boolean> {
   const pack = chosenPack();
-  const orderId = purchase.orderId;
-  if (!pack || !orderId || purchase.refused) return false;
-  const current = store.guard();
-  purchase.phase = 'recording';
-  purchase.error = null;
-  const payment = { kind: 'credits', orderId, packId: pack.id } as const;
-  // Recorded for the user who opened the modal, and only while that user is signed in (settlePayment checks).
-  const uid = purchase.uid;
-  const settlement: Settlement = uid
-    ? await settlePayment(uid, payment).catch((error: unknown): Settlement => ({ status: 'kept', error }))
-    : { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };
-  if (!current()) return settlement.status === 'recorded';
-  switch (settlement.status) {
-    case 'recorded':
-      store.reset();
-      return true;
-    case 'settled':
+  if (!pack || purchase.refused) return false;
+  // Written only while the store is the one the payment started in (a sign-out resets it): act drops the rest.
+  const live = store.guard();
+  const ok = await store.act(purchase, {
+    call: async () => {
+      if (capture) {
+        const captured = await capture().catch(() => {
+          throw new PortalError(message('paypalPaymentFailed'));
+        });
+        if (!live()) return;
+        purchase.orderId = captured;
+        // Kept before the first recording call: from here a reload or a closed tab does not lose it. Only for the
+        // user who opened the modal: one signed in since gets nothing of it (the recording below says so).
+        if (session.user?.uid === purchase.uid) keepPayment({ kind: 'credits', orderId: captured, packId: pack.id });
+      }
+      const orderId = purchase.orderId;
+      // Recorded for the user who opened the modal, and only while that user is signed in (settlePayment checks).
+      const uid = purchase.uid;
+      if (!orderId) return;
+      if (!uid) throw new PortalError(message('noAuthenticatedUser'));
+      const settlement = await settlePayment(uid, { kind: 'credits', orderId, packId: pack.id });
+      if (!live()) return;
+      if (settlement.status === 'kept') throw settlement.error;
+      if (settlement.status === 'refused' || settlement.status === 'held') {
+        purchase.refused = true;
+        throw new PortalError(settlement.text);
+      }
       // Recorded meanwhile (another tab): nothing to say, but the balance is read again.
-      store.reset();
-      await loadPlayer({ force: true });
-      return true;
-    case 'refused':
-    case 'held':
-      purchase.phase = 'unrecorded';
-      purchase.error = settlement.text;
-      purchase.refused = true;
-      return false;
-    case 'kept':
-      purchase.phase = 'unrecorded';
-      purchase.error = purchaseErrorText(settlement.error);
-      return false;
-  }
+      if (settlement.status === 'settled') await loadPlayer({ force: true });
+    },
+    // A refusal and a failed capture carry their own text; a payment still kept reads as SPEC 8's purchase error.
+    failed: (error) => failureText(error, purchase.refused || !purchase.orderId ? {} : PURCHASE),
+  });
+  if (ok) store.reset();
+  return ok;
+}
+
+/**
+ * Records the captured order with the backend again (Try Again): POST /consumables/purchase with the pack's credits
+ * and the order id. The order was kept in local storage on capture (pending-payments.ts), so a reload or a closed tab
+ * does not lose it; a lost answer is retried with the same order id, which the backend counts once.
+ */
+export function recordPurchase(): Promise<boolean> {
+  return purchase.orderId ? pay() : Promise.resolve(false);
 }
 
 /** Whether the modal may be closed now: not while PayPal captures or the purchase call runs. */
 export function canClosePurchase(): boolean {
-  return purchase.phase !== 'capturing' && purchase.phase !== 'recording';
+  return purchase.status !== 'pending';
 }
 
 /**
@@ -190,11 +176,11 @@ export function canClosePurchase(): boolean {
  */
 export function closePurchase(): void {
   if (purchase.phase === 'idle' || !canClosePurchase()) return;
-  const unrecorded = purchase.phase === 'unrecorded' && purchase.orderId !== null;
+  const kept = unrecorded();
   const refusal = purchase.refused ? purchase.error : null;
   store.reset();
   if (refusal) showRefusal(refusal);
-  else if (unrecorded) countKept();
+  else if (kept) countKept();
   else showToast('info', message('paymentCancelled'));
 }
 
@@ -204,5 +190,5 @@ export function resetPurchase(): void {
 
 // Recorded meanwhile by the layout (the connection came back, another tab): the modal's error no longer holds.
 onPaymentSettled((id) => {
-  if (purchase.phase === 'unrecorded' && purchase.orderId === id && !purchase.refused) store.reset();
+  if (unrecorded() && purchase.orderId === id && !purchase.refused) store.reset();
 });

@@ -2,6 +2,7 @@
 // fresh initial state. Loads resolve to their outcome; they never reject into the UI.
 import { proxy } from 'valtio';
 import { isNetworkFailure, retryWhenOnline } from './connectivity';
+import { showToast } from './toasts';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -56,29 +57,42 @@ function restore<D extends object>(state: D, next: D): void {
   Object.assign(state, next);
 }
 
+export type ActionStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+
+/** One action's result, the way a mutation has one: pages read it instead of flags of their own. */
+export interface ActionRecord {
+  status: ActionStatus;
+  /** The user's text for the last failure (failureText in errors.ts), or null. */
+  error: string | null;
+}
+
+/** A fresh record, for a store's initial state. */
+export const idle = (): ActionRecord => ({ status: 'idle', error: null });
+
 /**
- * One user action of a store (save, link, cancel...): the same pending, call, outcome and cleanup every time. Each
- * step after the call runs only if the store was not reset meanwhile (a sign-out): a late answer never touches the
- * next user's state.
+ * One user action of a store (save, link, cancel...) written to its record: pending, the call, then succeeded or
+ * failed with the user's text. Each step after the call runs only if the store was not reset meanwhile (a sign-out):
+ * a late answer never touches the next user's state.
  */
 export interface Action<T> {
-  /** Right before the call: marks the action pending and clears what the last attempt said. */
-  start?(): void;
   call(): Promise<T>;
   /** The call answered: adopt the answer, say so. May be async; a throw counts as a failure. */
   succeeded?(value: T): void | Promise<void>;
-  /** The call (or `succeeded`) failed: its text goes to the store or a toast. */
-  failed(error: unknown): void;
-  /** After either: no longer pending. */
-  finish?(): void;
+  /** The user's text for a failure of the call (or of `succeeded`), or null to say nothing. */
+  failed?(error: unknown): string | null;
+  /** The failure's text is also shown as an error toast (the sink of a page with no place of its own for it). */
+  toast?: boolean;
 }
 
 export interface Store<D extends object> {
   readonly state: D;
   /** Back to a fresh initial state; an action still waiting for its answer drops it. */
   reset(): void;
-  /** Runs one action (see Action); resolves true when it succeeded and no reset came meanwhile. */
-  act<T>(action: Action<T>): Promise<boolean>;
+  /**
+   * Runs one action into `record` (a record of this store's state); refused while that record is pending. Resolves
+   * true when it succeeded and no reset came meanwhile.
+   */
+  act<T>(record: ActionRecord, action: Action<T>): Promise<boolean>;
   /** True until the next reset: for callbacks that outlive an action (PayPal's buttons of a modal since closed). */
   guard(): () => boolean;
 }
@@ -98,20 +112,23 @@ export function createStore<D extends object>(initial: () => D): Store<D> {
       restore(state, initial());
     },
     guard,
-    async act<T>(action: Action<T>): Promise<boolean> {
+    async act<T>(record: ActionRecord, action: Action<T>): Promise<boolean> {
+      if (record.status === 'pending') return false;
       const current = guard();
-      action.start?.();
+      record.status = 'pending';
+      record.error = null;
       try {
         const value = await action.call();
-        if (!current()) return false;
-        await action.succeeded?.(value);
-        return current();
+        if (current()) await action.succeeded?.(value);
+        if (current()) record.status = 'succeeded';
       } catch (error) {
-        if (current()) action.failed(error);
-        return false;
-      } finally {
-        if (current()) action.finish?.();
+        if (!current()) return false;
+        const text = action.failed?.(error) ?? null;
+        record.status = 'failed';
+        record.error = text;
+        if (text && action.toast) showToast('error', text);
       }
+      return current() && record.status === 'succeeded';
     },
   };
 }

@@ -1,13 +1,14 @@
 // The sign-in screen (/auth): its mode, the attempt in flight, its messages, and the isAuthenticating and authProvider flags of SPEC 3-4.
 import * as auth from '../auth/firebase';
 import type { AuthProviderId } from '../auth/firebase';
-import { authErrorMessage, popupUnsupported, type AuthErrorGroup } from '../auth/errors';
+import { authErrorCode, popupUnsupported, type AuthErrorGroup } from '../auth/errors';
 import { bridge } from '@home-design/portal-bridge';
 import { message } from '../messages/catalogue';
 import { isSignedIn, signOutClearingDesktopData } from './session';
 import { setAuthenticating } from './authenticating';
+import { failureText } from './errors';
 import { noteSignInHere } from './handoff';
-import { createStore, singleFlight } from './resource';
+import { createStore, idle, singleFlight } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 import { showToast } from './toasts';
 
@@ -19,11 +20,12 @@ export type Attempt = PopupProvider | 'email' | 'reset';
 export type BrowserHandOff = 'requested' | 'manual' | null;
 
 const initialState = () => ({
+  /** The screen's one record: its attempt in flight (a second is refused meanwhile), its failure (SPEC 8) as an alert. */
+  ...idle(),
+  /** Which attempt the record is about: the busy button while pending. */
+  attempt: null as Attempt | null,
+  /** The form shown: a step of the screen, not an action's status. */
   mode: 'choice' as SignInMode,
-  /** The request in flight; buttons are busy and a second attempt is refused meanwhile. */
-  pending: null as Attempt | null,
-  /** The failure of the last attempt (SPEC 8), shown as an alert. */
-  error: null as string | null,
   /** A neutral or happy message: logged out, reset link sent (success), or the reset's neutral answer (info). */
   notice: null as { kind: 'success' | 'info'; text: string } | null,
   /** The address typed so far, carried between the e-mail form and the reset form. */
@@ -60,13 +62,10 @@ clearAuthenticatingOnPageLoad();
 /** The route was entered: start from the provider choice, keeping a notice the route guard just set. */
 export function enterSignInScreen(): void {
   reset(true);
-  // Vuplex injects its host object after load: offer the browser as soon as a late host shows up.
-  void store.act({
-    call: () => bridge.whenHostReady(),
-    succeeded: (host) => {
-      if (host !== null) signInScreen.offerBrowser = true;
-    },
-    failed: () => undefined,
+  // Vuplex injects its host object after load: offer the browser as soon as a late host shows up (on this screen).
+  const live = store.guard();
+  void bridge.whenHostReady().then((host) => {
+    if (host !== null && live()) signInScreen.offerBrowser = true;
   });
 }
 
@@ -76,6 +75,8 @@ export function leaveSignInScreen(): void {
   reset();
 }
 
+const pending = () => signInScreen.status === 'pending';
+
 function clearMessages(): void {
   signInScreen.error = null;
   signInScreen.notice = null;
@@ -83,14 +84,14 @@ function clearMessages(): void {
 }
 
 export function showProviderChoice(): void {
-  if (signInScreen.pending) return;
+  if (pending()) return;
   clearMessages();
   signInScreen.mode = 'choice';
   signInScreen.offerBrowser = bridge.isEmbedded();
 }
 
 export function showEmailForm(mode: 'signIn' | 'createAccount' = 'signIn'): void {
-  if (signInScreen.pending) return;
+  if (pending()) return;
   clearMessages();
   signInScreen.mode = mode;
 }
@@ -101,7 +102,7 @@ export function toggleEmailMode(): void {
 }
 
 export function showResetForm(): void {
-  if (signInScreen.pending) return;
+  if (pending()) return;
   clearMessages();
   signInScreen.mode = 'reset';
 }
@@ -123,13 +124,11 @@ export function closeOverlay(): void {
  * did meanwhile; the screen itself changes only while it is still the one the attempt started on.
  */
 function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProviderId>, group: AuthErrorGroup) {
-  if (signInScreen.pending) return Promise.resolve(false);
-  return store.act({
-    start: () => {
-      clearMessages();
-      signInScreen.pending = kind;
-      setAuthenticating(true);
-    },
+  if (pending()) return Promise.resolve(false);
+  clearMessages();
+  signInScreen.attempt = kind;
+  setAuthenticating(true);
+  return store.act(signInScreen, {
     call: async () => {
       try {
         const provider = await signIn();
@@ -147,12 +146,8 @@ function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProvid
       signInScreen.overlayOpen = true;
     },
     failed: (error) => {
-      const code = auth.errorCode(error);
-      signInScreen.error = message(authErrorMessage(group, code));
-      if (kind !== 'email' && popupUnsupported(code)) signInScreen.offerBrowser = true;
-    },
-    finish: () => {
-      signInScreen.pending = null;
+      if (kind !== 'email' && popupUnsupported(authErrorCode(error))) signInScreen.offerBrowser = true;
+      return failureText(error, { auth: group });
     },
   });
 }
@@ -207,25 +202,22 @@ export async function submitReset(email: string): Promise<void> {
     signInScreen.error = message('emailRequired');
     return;
   }
-  if (signInScreen.pending) return;
+  if (pending()) return;
   const sent = (kind: 'success' | 'info', text: string) => {
     signInScreen.mode = 'resetSent';
     signInScreen.notice = { kind, text };
   };
-  await store.act({
-    start: () => {
-      clearMessages();
-      signInScreen.pending = 'reset';
-    },
+  clearMessages();
+  signInScreen.attempt = 'reset';
+  await store.act(signInScreen, {
     call: () => auth.sendReset(address).finally(() => setAuthenticating(false)),
     succeeded: () => sent('success', message('resetSent')),
     failed: (error) => {
-      const key = authErrorMessage('reset', auth.errorCode(error));
-      if (key === 'resetUnknownUser') sent('info', message(key));
-      else signInScreen.error = message(key);
-    },
-    finish: () => {
-      signInScreen.pending = null;
+      const text = failureText(error, { auth: 'reset' });
+      // An unknown address reads as sent (neutrally), so the form does not reveal who has an account.
+      if (text !== message('resetUnknownUser')) return text;
+      sent('info', text);
+      return null;
     },
   });
 }
@@ -233,7 +225,7 @@ export async function submitReset(email: string): Promise<void> {
 const signOutOnce = singleFlight(signOutClearingDesktopData);
 
 /**
- * SPEC 2 ?action=logout, run by the route guard: signs out, clears the desktop-app auth data and the redirect
+ * SPEC 2 ?action=logout, run by the route guard: outside `act`, since its result is the guard's, not the screen's. Signs out, clears the desktop-app auth data and the redirect
  * URL, and leaves the "logged out" notice for the screen; a failure is a toast. Concurrent guard runs share
  * one sign-out.
  */
@@ -245,7 +237,7 @@ export function runLogoutAction(): Promise<'loggedOut' | 'failed'> {
       return 'loggedOut' as const;
     },
     (error: unknown) => {
-      showToast('error', message(authErrorMessage('logout', auth.errorCode(error))));
+      showToast('error', failureText(error, { auth: 'logout' }));
       return 'failed' as const;
     },
   );
@@ -257,10 +249,4 @@ export function runLogoutAction(): Promise<'loggedOut' | 'failed'> {
  */
 export function continueInBrowser(url: string): void {
   signInScreen.browserHandOff = bridge.requestOpenInBrowser(url) ? 'requested' : 'manual';
-}
-
-/** Test hook: the screen as on a fresh page. */
-export function resetSignInScreenForTests(): void {
-  signOutOnce.clear();
-  store.reset();
 }

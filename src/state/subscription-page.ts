@@ -7,11 +7,11 @@ import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
 import { paymentsPermission } from './payments-permission';
-import { errorText, isAuthOrPlayerFailure } from './errors';
-import { countKept, keepPayment, settlePayment, showHeld, showRefusal, type Settlement } from './pending-payments';
+import { failureText, isAuthOrPlayerFailure } from './errors';
+import { countKept, keepPayment, settlePayment, showHeld, showRefusal } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
 import { requirePlayer } from './player';
-import { createStore } from './resource';
+import { createStore, idle } from './resource';
 import { session } from './session';
 import { activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
 import { showToast } from './toasts';
@@ -24,13 +24,14 @@ const store = createStore(() => ({
   notice: null as { kind: 'success' | 'info'; text: string } | null,
   /** The plan whose payment panel is open. */
   selected: null as PaidPlan | null,
+  /** The PayPal buttons' render: a mount's lifecycle (paypal-buttons.ts), not an action, so outside `act`. */
   panel: 'loading' as PanelState,
   /** Counts panel openings and retries: each one gets fresh PayPal buttons. */
   attempt: 0,
   /** Shown in the panel: a setup or payment error, or the load failure that offers the fallback. */
   panelError: null as string | null,
-  /** The processing overlay's text while a call runs. */
-  processing: null as string | null,
+  /** The subscription change (activate, cancel, pause, resume): its record; the overlay names it while pending. */
+  change: { ...idle(), overlay: null as MessageCode | null },
   dialog: null as ReasonDialog | null,
   dialogError: null as string | null,
   /** When the page reloads (ms since epoch) after a purchase or cancel. */
@@ -74,7 +75,7 @@ export async function arrive(query: ArrivalQuery): Promise<boolean> {
 
 /** Plan card chosen: refused when payments are off or a subscription is running (SPEC 5), else the panel opens. */
 export function selectPlan(plan: PaidPlan): void {
-  if (!paymentsPermission.allowed || subscriptionPage.processing) return;
+  if (!paymentsPermission.allowed || subscriptionPage.change.status === 'pending') return;
   const block = startBlock(subscription.current);
   if (block) {
     showToast('warning', message(block));
@@ -127,24 +128,23 @@ async function activated(): Promise<void> {
 }
 
 /**
- * Runs a subscription call under the processing overlay (`processing` names its text): on success a toast and a
- * refresh (and `after`), on failure the toast `failure` words. The overlay goes in every case; after a sign-out the
- * answer is dropped (the store's action kernel, resource.ts).
+ * Runs a subscription change under the processing overlay (`overlay` names it): on success a toast and a refresh (or
+ * `after`), on failure the error toast `failure` words. After a sign-out the answer is dropped (resource.ts's `act`).
  */
-function underOverlay(
-  processing: MessageCode,
-  call: () => Promise<unknown>,
-  outcome: { success?: MessageCode; failure: (error: unknown) => string; after?: () => Promise<void> | void },
+function change<T>(
+  overlay: MessageCode,
+  call: () => Promise<T>,
+  outcome: { success?: MessageCode; failure: (error: unknown) => string | null; after?: (value: T) => unknown },
 ): Promise<boolean> {
-  return store.act({
-    start: () => (subscriptionPage.processing = message(processing)),
+  subscriptionPage.change.overlay = overlay;
+  return store.act(subscriptionPage.change, {
     call,
-    async succeeded() {
+    async succeeded(value) {
       if (outcome.success) showToast('success', message(outcome.success));
-      await (outcome.after ?? refresh)();
+      await (outcome.after ?? refresh)(value);
     },
-    failed: (error) => showToast('error', outcome.failure(error)),
-    finish: () => (subscriptionPage.processing = null),
+    failed: outcome.failure,
+    toast: true,
   });
 }
 
@@ -161,34 +161,28 @@ async function onApproved(plan: PaidPlan, subscriptionId: string | null, uid: st
   // Another user signed in since the panel opened (their sign-in resets the page first, so this is a backstop): the
   // approval is not theirs to keep or to record.
   if (uid === null || session.user?.uid !== uid) return;
-  subscriptionPage.processing = message('activatingSubscription');
-  try {
-    const payment = { kind: 'subscription', subscriptionId, plan } as const;
-    const settlement = await settlePayment(keepPayment(payment), payment).catch((error: unknown): Settlement => ({
-      status: 'kept',
-      error,
-    }));
-    switch (settlement.status) {
-      case 'recorded':
-        scheduleReload();
-        break;
-      case 'settled':
-        await refresh();
-        break;
-      case 'refused':
-        showRefusal(settlement.text);
-        break;
-      case 'held':
-        showHeld(settlement.text);
-        break;
-      case 'kept':
-        if (isAuthOrPlayerFailure(settlement.error)) showToast('error', message('authenticationFailed'));
+  const payment = { kind: 'subscription', subscriptionId, plan } as const;
+  await change(
+    'activatingSubscription',
+    async () => {
+      const settlement = await settlePayment(keepPayment(payment), payment);
+      if (settlement.status === 'kept') throw settlement.error;
+      return settlement;
+    },
+    {
+      after: (settlement) => {
+        if (settlement.status === 'recorded') scheduleReload();
+        if (settlement.status === 'settled') return refresh();
+        if (settlement.status === 'refused') showRefusal(settlement.text);
+        if (settlement.status === 'held') showHeld(settlement.text);
+      },
+      // Still kept: the layout's notice offers Try Again; only a refused identity has a text of its own.
+      failure: (error) => {
         countKept();
-        break;
-    }
-  } finally {
-    subscriptionPage.processing = null;
-  }
+        return isAuthOrPlayerFailure(error) ? message('authenticationFailed') : null;
+      },
+    },
+  );
 }
 
 /** Renders the PayPal subscription buttons for the selected plan into the panel; returns the cleanup. */
@@ -239,7 +233,7 @@ async function activateWithoutPayPal(): Promise<void> {
   const plan = subscriptionPage.selected;
   if (!plan) return;
   closePanel();
-  await underOverlay(
+  await change(
     'activatingSubscription',
     async () => {
       await sleep(FALLBACK_ACTIVATION_DELAY_MS);
@@ -264,12 +258,11 @@ export function closeReasonDialog(): void {
 }
 
 /**
- * A failed action's toast: `apiText` words a backend failure, the portal's own errors already carry their spec
+ * A failed change's toast: `apiText` words a backend failure, the portal's own errors already carry their spec
  * text, and anything unexpected gets the catch-all of SPEC 8.
  */
-function failureText(error: unknown, apiText: (serverText: string) => string): string {
-  return errorText(error, { api: (cause) => apiText(cause.serverText) });
-}
+const changeFailure = (apiText: (serverText: string) => string) => (error: unknown) =>
+  failureText(error, { api: (cause) => apiText(cause.serverText) });
 
 /** Cancel with a reason (SPEC 5); the page reloads 5 s after it succeeds. Returns whether it was sent. */
 export async function confirmCancel(reason: string | null): Promise<boolean> {
@@ -278,13 +271,13 @@ export async function confirmCancel(reason: string | null): Promise<boolean> {
     return false;
   }
   closeReasonDialog();
-  await underOverlay('cancellingSubscription', () => cancel(reason), {
+  await change('cancellingSubscription', () => cancel(reason), {
     success: 'cancelSucceeded',
     after: async () => {
       await refresh();
       scheduleReload();
     },
-    failure: (error) => failureText(error, (serverText) => message('cancelFailed', { message: serverText })),
+    failure: changeFailure((serverText) => message('cancelFailed', { message: serverText })),
   });
   return true;
 }
@@ -296,17 +289,17 @@ export async function confirmPause(reason: string | null): Promise<boolean> {
     return false;
   }
   closeReasonDialog();
-  await underOverlay('pausingSubscription', () => pause(reason), {
+  await change('pausingSubscription', () => pause(reason), {
     success: 'pauseSucceeded',
-    failure: (error) => failureText(error, () => message('pauseFailed')),
+    failure: changeFailure(() => message('pauseFailed')),
   });
   return true;
 }
 
 export async function resumeSubscription(): Promise<void> {
-  await underOverlay('resumingSubscription', () => resume(), {
+  await change('resumingSubscription', () => resume(), {
     success: 'resumeSucceeded',
-    failure: (error) => failureText(error, () => message('resumeFailed')),
+    failure: changeFailure(() => message('resumeFailed')),
   });
 }
 

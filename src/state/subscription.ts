@@ -6,7 +6,7 @@ import type { DirectActivation } from '../domain/entities';
 import type { Subscription } from '../domain/plans';
 import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
-import { errorText, PortalError } from './errors';
+import { failureText, PortalError } from './errors';
 import { requirePlayer } from './player';
 import { createResource } from './resource';
 
@@ -27,7 +27,7 @@ const resource = createResource({
     return { current, fetchedAt: Date.now() };
   },
   errorText: (error) =>
-    errorText(error, {
+    failureText(error, {
       api: (cause) => message('subscriptionFetchFailed', { status: cause.status ?? cause.serverText }),
       decode: message('subscriptionFetchFailed', { status: 'unreadable answer' }),
     }),

@@ -14,10 +14,11 @@ export function DeleteAccount() {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   // The buttons go once the account is deleted: focus moves to the message instead of falling to the page.
+  const deleted = snap.status === 'succeeded';
   useEffect(() => {
-    if (snap.step === 'deleted') doneRef.current?.focus();
-  }, [snap.step]);
-  const busy = snap.step === 'deleting' || snap.step === 'deleted';
+    if (deleted) doneRef.current?.focus();
+  }, [deleted]);
+  const busy = snap.status === 'pending' || deleted;
   const onConfirm = () => void confirmDeletion({ navigate: (href) => navigate({ href, replace: true }) });
   return (
     <section className="card danger-zone" aria-labelledby="delete-account-title">
@@ -28,17 +29,17 @@ export function DeleteAccount() {
           {message('requestAccountDeletion')}
         </button>
       </div>
-      {snap.step !== 'idle' && (
+      {(snap.confirming || deleted) && (
         <Dialog
           role="alertdialog"
           size="small"
-          title={message(snap.step === 'deleted' ? 'accountDeletedTitle' : 'deletionConfirm')}
-          description={snap.step === 'deleted' ? undefined : message('deletionWarning')}
+          title={message(deleted ? 'accountDeletedTitle' : 'deletionConfirm')}
+          description={deleted ? undefined : message('deletionWarning')}
           onClose={cancelDeletion}
           dismissible={!busy}
           initialFocusRef={cancelRef}
         >
-          {snap.step === 'deleted' ? (
+          {deleted ? (
             <p ref={doneRef} className="alert alert-success" role="status" tabIndex={-1}>
               {message('deletionSucceeded')}
             </p>
@@ -66,7 +67,7 @@ export function DeleteAccount() {
                   disabled={busy}
                   aria-busy={busy || undefined}
                 >
-                  {message(snap.step === 'deleting' ? 'deletingAccount' : 'deleteAccountButton')}
+                  {message(snap.status === 'pending' ? 'deletingAccount' : 'deleteAccountButton')}
                 </button>
               </div>
             </>

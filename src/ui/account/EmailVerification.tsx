@@ -13,6 +13,7 @@ import { useLanguage } from '../../state/language';
 export function EmailVerification({ email }: { email: string | null }) {
   useLanguage();
   const snap = useSnapshot(accountSecurity).verification;
+  const sending = snap.status === 'pending';
   const id = useId();
   const [, tick] = useState(0);
   const secondsLeft = verificationSecondsLeft();
@@ -62,10 +63,10 @@ export function EmailVerification({ email }: { email: string | null }) {
             <button
               type="button"
               className="button secondary"
-              aria-disabled={snap.sending || secondsLeft > 0}
+              aria-disabled={sending || secondsLeft > 0}
               onClick={() => void sendVerification()}
             >
-              {snap.sending && <span className="spinner small" aria-hidden="true" />}
+              {sending && <span className="spinner small" aria-hidden="true" />}
               {secondsLeft > 0
                 ? message('sendVerificationAgainIn', { seconds: secondsLeft })
                 : message('sendVerification')}
@@ -73,7 +74,7 @@ export function EmailVerification({ email }: { email: string | null }) {
             <button
               type="button"
               className="button link"
-              aria-disabled={snap.checking}
+              aria-disabled={snap.check.status === 'pending'}
               onClick={() => void checkVerification()}
             >
               {message('checkVerification')}
@@ -82,9 +83,9 @@ export function EmailVerification({ email }: { email: string | null }) {
         </>
       )}
       <div role="status">{snap.notice && <p className="security-notice">{snap.notice}</p>}</div>
-      {snap.error && (
+      {(snap.error ?? snap.check.error) && (
         <p className="alert alert-error" role="alert">
-          {snap.error}
+          {snap.error ?? snap.check.error}
         </p>
       )}
     </section>

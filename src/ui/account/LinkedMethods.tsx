@@ -27,8 +27,10 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const busy = snap.link.pending !== null;
+  const busy = snap.link.status === 'pending';
+  const linking = busy ? snap.link.provider : null;
   const confirming = snap.unlink.confirming;
+  const unlinking = snap.unlink.status === 'pending';
   // My Account is a protected page, which never loads the popup machinery on its own: a Link button loads it when a
   // pointer or the focus reaches it (popup-warmth.ts), and a click before it is ready still opens in the click.
   const warmNow = () => prepareLinkPopups();
@@ -63,7 +65,7 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
                     onFocus={warmNow}
                     onClick={() => void (busy ? undefined : linkMethod(provider))}
                   >
-                    {snap.link.pending === provider && <span className="spinner small" aria-hidden="true" />}
+                    {linking === provider && <span className="spinner small" aria-hidden="true" />}
                     {message('linkProvider', { provider: name })}
                   </button>
                 ) : canUnlink(providerIds, provider) ? (
@@ -79,7 +81,7 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
         })}
       </ul>
       <p className="visually-hidden" role="status">
-        {snap.link.pending ? message('linkingProvider', { provider: providerName(snap.link.pending) }) : ''}
+        {linking ? message('linkingProvider', { provider: providerName(linking) }) : ''}
       </p>
       {snap.link.error && (
         <p className="alert alert-error" role="alert">
@@ -97,7 +99,7 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
             others: remainingMethods(confirming, providerIds),
           })}
           onClose={cancelUnlink}
-          dismissible={!snap.unlink.pending}
+          dismissible={!unlinking}
           initialFocusRef={cancelRef}
           returnFocusRef={headingRef}
         >
@@ -112,7 +114,7 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
               type="button"
               className="button secondary"
               onClick={cancelUnlink}
-              disabled={snap.unlink.pending}
+              disabled={unlinking}
             >
               {message('cancel')}
             </button>
@@ -120,10 +122,10 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
               type="button"
               className="button danger"
               onClick={() => void confirmUnlink()}
-              disabled={snap.unlink.pending}
-              aria-busy={snap.unlink.pending || undefined}
+              disabled={unlinking}
+              aria-busy={unlinking || undefined}
             >
-              {snap.unlink.pending ? message('unlinking') : message('unlinkConfirmButton')}
+              {unlinking ? message('unlinking') : message('unlinkConfirmButton')}
             </button>
           </div>
         </Dialog>

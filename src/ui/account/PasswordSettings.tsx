@@ -17,6 +17,7 @@ export function PasswordSettings({
 }) {
   useLanguage();
   const snap = useSnapshot(accountSecurity).password;
+  const pending = snap.status === 'pending';
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const id = useId();
@@ -33,7 +34,7 @@ export function PasswordSettings({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (snap.pending) return;
+    if (pending) return;
     void submitPassword(current, next).then((done) => {
       if (!done) return;
       setCurrent('');
@@ -51,7 +52,7 @@ export function PasswordSettings({
       {!hasPassword && !email ? (
         <p className="muted">{message('passwordNeedsEmail')}</p>
       ) : (
-        <form className="security-form" onSubmit={onSubmit} noValidate aria-busy={snap.pending}>
+        <form className="security-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
           {/* For password managers: which account the new password belongs to. */}
           <input type="email" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
           {hasPassword && (
@@ -96,13 +97,13 @@ export function PasswordSettings({
             </p>
           )}
           <div>
-            <button type="submit" className="button" aria-disabled={snap.pending}>
-              {snap.pending && <span className="spinner small" aria-hidden="true" />}
+            <button type="submit" className="button" aria-disabled={pending}>
+              {pending && <span className="spinner small" aria-hidden="true" />}
               {hasPassword ? message('changePasswordButton') : message('addPasswordButton')}
             </button>
           </div>
           <p className="visually-hidden" role="status">
-            {snap.pending ? (hasPassword ? message('changingPassword') : message('addingPassword')) : ''}
+            {pending ? (hasPassword ? message('changingPassword') : message('addingPassword')) : ''}
           </p>
         </form>
       )}

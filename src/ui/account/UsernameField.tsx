@@ -8,6 +8,7 @@ import { useLanguage } from '../../state/language';
 export function UsernameField({ name, labelId }: { name: string; labelId: string }) {
   useLanguage();
   const snap = useSnapshot(account).username;
+  const saving = snap.status === 'pending';
   const [draft, setDraft] = useState(name);
   const inputRef = useRef<HTMLInputElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
@@ -48,7 +49,7 @@ export function UsernameField({ name, labelId }: { name: string; labelId: string
     );
   }
   return (
-    <form className="username-form" onSubmit={onSubmit} onKeyDown={onKeyDown} aria-busy={snap.saving || undefined}>
+    <form className="username-form" onSubmit={onSubmit} onKeyDown={onKeyDown} aria-busy={saving || undefined}>
       <input
         ref={inputRef}
         className="username-input"
@@ -59,13 +60,13 @@ export function UsernameField({ name, labelId }: { name: string; labelId: string
         onChange={(event) => setDraft(event.target.value)}
         autoComplete="nickname"
         spellCheck={false}
-        disabled={snap.saving}
+        disabled={saving}
       />
       <div className="username-actions">
-        <button type="submit" className="button" disabled={snap.saving}>
-          {message(snap.saving ? 'saving' : 'save')}
+        <button type="submit" className="button" disabled={saving}>
+          {message(saving ? 'saving' : 'save')}
         </button>
-        <button type="button" className="button secondary" onClick={cancelUsernameEdit} disabled={snap.saving}>
+        <button type="button" className="button secondary" onClick={cancelUsernameEdit} disabled={saving}>
           {message('cancel')}
         </button>
       </div>

@@ -22,6 +22,7 @@ export function AffiliateSurvey() {
 function SurveyDialog() {
   useLanguage();
   const snap = useSnapshot(affiliate);
+  const submitting = snap.status === 'pending';
   const errorId = useId();
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const onSubmit = async (event: FormEvent) => {
@@ -35,7 +36,7 @@ function SurveyDialog() {
       title={message('affiliateTitle')}
       description={message('affiliateIntro')}
       onClose={dismissAffiliateSurvey}
-      dismissible={!snap.submitting}
+      dismissible={!submitting}
       size="small"
     >
       <form className="affiliate-form" onSubmit={onSubmit} noValidate>
@@ -54,7 +55,7 @@ function SurveyDialog() {
                 value={option.id}
                 checked={snap.selected === option.id}
                 onChange={() => selectAffiliate(option.id)}
-                disabled={snap.submitting}
+                disabled={submitting}
               />
               <span>{option.label}</span>
             </label>
@@ -66,16 +67,11 @@ function SurveyDialog() {
           </p>
         )}
         <div className="dialog-actions">
-          <button
-            type="button"
-            className="button secondary"
-            onClick={dismissAffiliateSurvey}
-            disabled={snap.submitting}
-          >
+          <button type="button" className="button secondary" onClick={dismissAffiliateSurvey} disabled={submitting}>
             {message('skip')}
           </button>
-          <button type="submit" className="button" disabled={snap.submitting} aria-busy={snap.submitting || undefined}>
-            {message(snap.submitting ? 'submitting' : 'submit')}
+          <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
+            {message(submitting ? 'submitting' : 'submit')}
           </button>
         </div>
       </form>

@@ -7,7 +7,7 @@ import { useLanguage } from '../../state/language';
 export function CheckEmail() {
   useLanguage();
   const snap = useSnapshot(signInScreen);
-  const busy = snap.pending === 'reset';
+  const busy = snap.status === 'pending' && snap.attempt === 'reset';
   return (
     <div className="auth-form">
       <p className="auth-lead">

@@ -17,7 +17,7 @@ export function EmailForm({ errorId }: { errorId: string }) {
   useLanguage();
   const snap = useSnapshot(signInScreen);
   const creating = snap.mode === 'createAccount';
-  const busy = snap.pending === 'email';
+  const busy = snap.status === 'pending' && snap.attempt === 'email';
   const [email, setEmail] = useState(snap.email);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);

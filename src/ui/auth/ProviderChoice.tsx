@@ -15,7 +15,7 @@ import { useLanguage } from '../../state/language';
 export function ProviderChoice() {
   useLanguage();
   const snap = useSnapshot(signInScreen);
-  const busy = snap.pending !== null;
+  const busy = snap.status === 'pending';
   // aria-disabled rather than disabled: focus stays on the button the user pressed while the popup is open.
   const guard = (run: () => void) => () => {
     if (!busy) run();
@@ -36,7 +36,7 @@ export function ProviderChoice() {
         onFocus={warmNow}
         onClick={guard(() => void signInWithProvider('google'))}
       >
-        {snap.pending === 'google' ? <span className="spinner small" aria-hidden="true" /> : <GoogleIcon />}
+        {busy && snap.attempt === 'google' ? <span className="spinner small" aria-hidden="true" /> : <GoogleIcon />}
         {message('continueWithGoogle')}
       </button>
       <button
@@ -47,7 +47,7 @@ export function ProviderChoice() {
         onFocus={warmNow}
         onClick={guard(() => void signInWithProvider('apple'))}
       >
-        {snap.pending === 'apple' ? <span className="spinner small" aria-hidden="true" /> : <AppleIcon />}
+        {busy && snap.attempt === 'apple' ? <span className="spinner small" aria-hidden="true" /> : <AppleIcon />}
         {message('continueWithApple')}
       </button>
       <div className="auth-divider" aria-hidden="true">

@@ -8,7 +8,7 @@ import { useLanguage } from '../../state/language';
 export function ResetForm({ errorId }: { errorId: string }) {
   useLanguage();
   const snap = useSnapshot(signInScreen);
-  const busy = snap.pending === 'reset';
+  const busy = snap.status === 'pending' && snap.attempt === 'reset';
   const [email, setEmail] = useState(snap.email);
   const id = useId();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,7 @@
-// The one modal dialog of the portal, after the WAI-ARIA dialog (modal) pattern: role dialog, aria-modal, labelled
-// by its title, focus moved in and trapped, Escape closes, the rest of the page inert, focus back to the opener.
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+// The one modal dialog of the portal: a native <dialog> opened with showModal(), so the browser puts it on top and makes
+// the rest of the page inert. Kept by hand: where focus starts, Tab wrapping (browsers let Tab leave the page for their
+// own toolbar), Escape only when dismissible, focus back to the opener, the live regions kept readable and on top.
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import '../styles/dialog.css';
 import { message } from '../../messages/catalogue';
@@ -26,7 +27,10 @@ export interface DialogProps {
   className?: string;
 }
 
-/** Elements outside every open dialog that stay live, e.g. the toast region (so announcements still reach readers). */
+/**
+ * Marks an element (the toast region) that must stay live while a dialog is open: it moves into the top dialog, since
+ * everything outside it is inert (hidden from readers, not clickable) and under its backdrop.
+ */
 export const KEEP_LIVE_ATTRIBUTE = 'data-dialog-keep-live';
 
 const FOCUSABLE = [
@@ -44,7 +48,7 @@ const FOCUSABLE = [
 ].join(',');
 
 /** The focusable, visible elements inside `root`, in tab order. */
-export function focusableWithin(root: HTMLElement): HTMLElement[] {
+function focusableWithin(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => !el.closest('[inert]') && !el.hidden && el.getAttribute('aria-hidden') !== 'true' && isRendered(el),
   );
@@ -55,21 +59,14 @@ function isRendered(el: HTMLElement): boolean {
   return typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true }) : true;
 }
 
-/** Open dialogs, the newest last: only the top one handles keys and holds focus. */
-const stack: HTMLElement[] = [];
+/** Open dialogs, the newest last: only the top one handles keys and holds the live regions. */
+const stack: HTMLDialogElement[] = [];
 
-/** Marks every child of <body> except `keep` (and the live regions) inert; returns the undo. */
-function makeOthersInert(keep: HTMLElement): () => void {
-  const changed: HTMLElement[] = [];
-  for (const child of Array.from(document.body.children)) {
-    if (!(child instanceof HTMLElement) || child === keep || child.hasAttribute(KEEP_LIVE_ATTRIBUTE) || child.inert)
-      continue;
-    child.inert = true;
-    changed.push(child);
-  }
-  return () => {
-    for (const el of changed) el.inert = false;
-  };
+/** Puts the live regions in the top dialog, or back in <body> once none is open. */
+function placeLiveRegions(): void {
+  const home = stack[stack.length - 1] ?? document.body;
+  for (const el of document.querySelectorAll(`[${KEEP_LIVE_ATTRIBUTE}]`))
+    if (el.parentElement !== home) home.append(el);
 }
 
 export function Dialog({
@@ -87,47 +84,92 @@ export function Dialog({
   useLanguage();
   const titleId = useId();
   const descriptionId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const containerRef = useRef<HTMLDivElement | null>(null);
-  if (containerRef.current === null && typeof document !== 'undefined') {
-    containerRef.current = document.createElement('div');
-    containerRef.current.className = 'dialog-root';
-  }
+  const dialogRef = useRef<HTMLDialogElement>(null);
   // The latest props, read by the listeners without re-subscribing them.
   const latest = useRef({ onClose, dismissible, returnFocusRef });
   latest.current = { onClose, dismissible, returnFocusRef };
 
   useLayoutEffect(() => {
-    const container = containerRef.current!;
     const dialog = dialogRef.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    document.body.appendChild(container);
-    stack.push(dialog);
-    const undoInert = makeOthersInert(container);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-
-    const target =
+    dialog.showModal();
+    stack.push(dialog);
+    (
       initialFocusRef?.current ??
       focusableWithin(dialog).find((el) => !el.classList.contains('dialog-close')) ??
-      dialog;
-    target.focus();
+      dialog
+    ).focus();
+    placeLiveRegions();
 
-    // Focus that escapes (a click on the page behind, a screen reader moving on) is brought back.
-    const onFocusIn = (event: FocusEvent) => {
-      if (stack[stack.length - 1] !== dialog) return;
-      if (event.target instanceof Node && !dialog.contains(event.target))
-        (focusableWithin(dialog)[0] ?? dialog).focus();
+    const close = () => {
+      if (latest.current.dismissible) latest.current.onClose();
     };
-    document.addEventListener('focusin', onFocusIn);
+    // On the document, so that Escape is ours even when focus fell to <body> (a focused button became disabled).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (stack[stack.length - 1] !== dialog) return;
+      if (event.key === 'Escape') {
+        // Never the browser's: a second Escape would close even a dialog that refused the first (its `cancel`).
+        event.preventDefault();
+        close();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusableWithin(dialog);
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      if (!first || !last) {
+        event.preventDefault();
+        dialog.focus();
+      } else if (event.shiftKey && (active === first || active === dialog)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    // A close request that is no key press (a back gesture): refused, and passed on as onClose when dismissible. A
+    // repeated one may not be refusable: the browser closes the dialog, which then opens again if it must stay.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close();
+      if (!event.cancelable && !latest.current.dismissible)
+        setTimeout(() => {
+          if (!dialog.open && dialog.isConnected) dialog.showModal();
+        });
+    };
+    // A click that both starts and ends on the backdrop (outside the box) closes; a drag out of a text field does not.
+    let downOnBackdrop = false;
+    const onMouse = (event: MouseEvent) => {
+      const box = dialog.getBoundingClientRect();
+      const outside =
+        event.target === dialog &&
+        (event.clientX < box.left ||
+          event.clientX > box.right ||
+          event.clientY < box.top ||
+          event.clientY > box.bottom);
+      if (event.type === 'mouseup' && downOnBackdrop && outside) close();
+      downOnBackdrop = event.type === 'mousedown' && outside;
+    };
+    document.addEventListener('keydown', onKeyDown);
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('mousedown', onMouse);
+    dialog.addEventListener('mouseup', onMouse);
 
     return () => {
-      document.removeEventListener('focusin', onFocusIn);
-      undoInert();
-      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKeyDown);
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('mousedown', onMouse);
+      dialog.removeEventListener('mouseup', onMouse);
       const at = stack.indexOf(dialog);
       if (at >= 0) stack.splice(at, 1);
-      container.remove();
+      // Out before React removes the dialog with them.
+      placeLiveRegions();
+      dialog.close();
+      document.body.style.overflow = previousOverflow;
       const back = opener && opener.isConnected ? opener : (latest.current.returnFocusRef?.current ?? null);
       back?.focus();
       // The opener may be re-enabled in the same commit that closes the dialog: try again once it has been.
@@ -142,87 +184,38 @@ export function Dialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
-    const dialog = dialogRef.current!;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (stack[stack.length - 1] !== dialog) return;
-      if (event.key === 'Escape') {
-        if (!latest.current.dismissible) return;
-        event.preventDefault();
-        event.stopPropagation();
-        latest.current.onClose();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = focusableWithin(dialog);
-      if (items.length === 0) {
-        event.preventDefault();
-        dialog.focus();
-        return;
-      }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === dialog)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    dialog.addEventListener('keydown', onKeyDown);
-    return () => dialog.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  // A click that both starts and ends on the backdrop closes; a drag out of a text field does not.
-  const downOnBackdrop = useRef(false);
-
-  const content = (
-    <div
-      // Presentation: closing by the backdrop is a pointer convenience; keyboard users close with Escape.
-      role="presentation"
-      className="modal-backdrop dialog-backdrop"
-      onMouseDown={(event) => (downOnBackdrop.current = event.target === event.currentTarget)}
-      onMouseUp={(event) => {
-        if (downOnBackdrop.current && event.target === event.currentTarget && latest.current.dismissible)
-          latest.current.onClose();
-        downOnBackdrop.current = false;
-      }}
+  return createPortal(
+    <dialog
+      ref={dialogRef}
+      role={role === 'alertdialog' ? role : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      tabIndex={-1}
+      className={['modal', 'dialog', `dialog-${size}`, className].filter(Boolean).join(' ')}
     >
-      <div
-        ref={dialogRef}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={['modal', 'dialog', `dialog-${size}`, className].filter(Boolean).join(' ')}
-      >
-        <div className="dialog-header">
-          <h2 id={titleId} className="dialog-title">
-            {title}
-          </h2>
-          {dismissible && (
-            <button
-              type="button"
-              className="dialog-close"
-              aria-label={message('close')}
-              onClick={() => latest.current.onClose()}
-            >
-              <span aria-hidden="true">{message('closeGlyph')}</span>
-            </button>
-          )}
-        </div>
-        {description && (
-          <p id={descriptionId} className="dialog-description">
-            {description}
-          </p>
+      <div className="dialog-header">
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        {dismissible && (
+          <button
+            type="button"
+            className="dialog-close"
+            aria-label={message('close')}
+            onClick={() => latest.current.onClose()}
+          >
+            <span aria-hidden="true">{message('closeGlyph')}</span>
+          </button>
         )}
-        <div className="dialog-body">{children}</div>
       </div>
-    </div>
+      {description && (
+        <p id={descriptionId} className="dialog-description">
+          {description}
+        </p>
+      )}
+      <div className="dialog-body">{children}</div>
+    </dialog>,
+    document.body,
   );
-
-  return containerRef.current ? createPortal(content, containerRef.current) : null;
 }

@@ -25,7 +25,7 @@ function KindIcon({ kind }: { kind: ToastKind }) {
 
 let host: HTMLElement | null = null;
 
-/** A container of its own under <body>, marked so that an open dialog leaves it live (announced, dismissible). */
+/** A container of its own under <body>, marked so that an open modal dialog takes it in: announced, on top, dismissible. */
 function toastHost(): HTMLElement {
   if (!host || !host.isConnected) {
     host = document.createElement('div');

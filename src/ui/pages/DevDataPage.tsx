@@ -53,7 +53,7 @@ export function DevDataPage() {
           <section
             className="card dev-data-section"
             aria-labelledby="dev-backend-title"
-            aria-busy={answer.status === 'loading' || undefined}
+            aria-busy={answer.status === 'pending' || undefined}
           >
             <div className="dev-data-section-head">
               <h2 id="dev-backend-title">{devMessage('devBackendHeading')}</h2>
@@ -61,7 +61,7 @@ export function DevDataPage() {
                 type="button"
                 className="button secondary"
                 onClick={() => void fetchDevAnswer(tab)}
-                disabled={answer.status === 'loading'}
+                disabled={answer.status === 'pending'}
               >
                 {devMessage('devRefresh')}
                 <span className="visually-hidden"> {devMessage('devBackendLabel', { tab: label })}</span>
@@ -76,13 +76,13 @@ export function DevDataPage() {
                 </>
               )}
             </p>
-            {answer.status === 'loading' && <p role="status">{message('loading')}</p>}
-            {answer.status === 'error' && (
+            {answer.status === 'pending' && <p role="status">{message('loading')}</p>}
+            {answer.status === 'failed' && (
               <p className="alert alert-error" role="alert">
                 {answer.error}
               </p>
             )}
-            {answer.status === 'ready' && (
+            {answer.status === 'succeeded' && (
               <JsonBlock value={answer.data} label={devMessage('devBackendLabel', { tab: label })} />
             )}
           </section>

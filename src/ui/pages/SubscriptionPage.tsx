@@ -51,7 +51,8 @@ export function SubscriptionPage() {
   const current: Subscription | null = sub.current;
   const now = Date.now();
   const currentId = currentPlanId(current, now);
-  const busy = page.processing !== null;
+  const busy = page.change.status === 'pending';
+  const overlay = busy ? page.change.overlay : null;
 
   return (
     <section className="page subscription-page" aria-labelledby="subscription-title">
@@ -143,7 +144,7 @@ export function SubscriptionPage() {
           onClose={closeReasonDialog}
         />
       )}
-      <ProcessingOverlay text={page.processing} />
+      <ProcessingOverlay text={overlay && message(overlay)} />
     </section>
   );
 }

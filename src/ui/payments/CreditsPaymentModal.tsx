@@ -14,7 +14,9 @@ export function CreditsPaymentModal() {
   const snap = useSnapshot(purchase);
   const pack = snap.packId ? packById(snap.packId) : undefined;
   const statusRef = useRef<HTMLParagraphElement>(null);
-  const working = snap.phase === 'capturing' || snap.phase === 'recording';
+  const working = snap.status === 'pending';
+  // A capture the backend did not record: Close and Try Again instead of the buttons.
+  const kept = snap.status === 'failed' && snap.orderId !== null;
 
   // PayPal's buttons hide while the payment completes; focus goes to the status so it is not lost.
   useEffect(() => {
@@ -52,19 +54,19 @@ export function CreditsPaymentModal() {
       {working && (
         <p ref={statusRef} className="loading-line" role="status" tabIndex={-1}>
           <span className="spinner" aria-hidden="true" />{' '}
-          {message(snap.phase === 'capturing' ? 'completingPayment' : 'addingCredits')}
+          {message(snap.orderId ? 'addingCredits' : 'completingPayment')}
         </p>
       )}
-      {snap.phase !== 'unrecorded' && !snap.buttonsError && (
+      {!kept && !snap.buttonsError && (
         <PayPalSlot mount={mountPayButtons} hidden={working} label={message('paypalButtonsLabel')} />
       )}
       <div className="dialog-actions">
         {!working && (
           <button type="button" className="button secondary" onClick={closePurchase}>
-            {message(snap.phase === 'unrecorded' ? 'close' : 'cancel')}
+            {message(kept ? 'close' : 'cancel')}
           </button>
         )}
-        {snap.phase === 'unrecorded' && !snap.refused && (
+        {kept && !snap.refused && (
           <button type="button" className="button" onClick={() => void recordPurchase()}>
             {message('tryAgain')}
           </button>

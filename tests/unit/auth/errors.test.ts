@@ -1,7 +1,13 @@
 // The Firebase code -> SPEC 8 text table, row by row. The expected texts are written out here from SPEC 8 and 5,
 // so a change in the catalogue that breaks the contract fails this test.
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, authErrorTable, popupUnsupported, type AuthErrorGroup } from '../../../src/auth/errors';
+import {
+  authErrorCode,
+  authErrorMessage,
+  authErrorTable,
+  popupUnsupported,
+  type AuthErrorGroup,
+} from '../../../src/auth/errors';
 import { message } from '../../../src/messages/catalogue';
 
 const text = (group: AuthErrorGroup, code: string) => message(authErrorMessage(group, code));
@@ -167,5 +173,16 @@ describe('popups that cannot work here', () => {
     expect(popupUnsupported('auth/web-storage-unsupported')).toBe(true);
     expect(popupUnsupported('auth/popup-closed-by-user')).toBe(false);
     expect(popupUnsupported('auth/network-request-failed')).toBe(false);
+  });
+});
+
+describe('authErrorCode', () => {
+  it("reads a failure's auth/... code, and 'unknown' for anything without one", () => {
+    expect(authErrorCode(Object.assign(new Error('x'), { code: 'auth/popup-blocked' }))).toBe('auth/popup-blocked');
+    expect([authErrorCode(new Error('x')), authErrorCode({ code: 42 }), authErrorCode(null)]).toEqual([
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
   });
 });

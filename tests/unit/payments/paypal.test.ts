@@ -14,7 +14,7 @@ import {
   subscriptionBody,
   loadPayPal,
   PayPalError,
-  paypalErrorText,
+  paypalSaid,
   renderButtons,
   resetPayPal,
   scriptOptions,
@@ -161,41 +161,44 @@ function container(): HTMLElement {
 }
 
 describe('the buttons against the SDK stand-in (which checks every option)', () => {
-  it('buys credits: order created, approved, captured, then handed over with its id', async () => {
-    standInLoader();
-    const user = userEvent.setup();
+  /** Credits handlers whose approval runs the capture and keeps its outcome. */
+  function creditsHandlers() {
+    const outcome: { orderId?: string; error?: unknown } = {};
     const handlers = {
-      onCaptured: vi.fn(async () => {}),
-      onCaptureFailed: vi.fn(),
-      onProcessing: vi.fn(),
+      onApprove: vi.fn(async (capture: () => Promise<string>) => {
+        await capture().then(
+          (orderId) => void (outcome.orderId = orderId),
+          (error: unknown) => void (outcome.error = error),
+        );
+      }),
       onCancel: vi.fn(),
       onError: vi.fn(),
     };
+    return { handlers, outcome };
+  }
+
+  it('buys credits: order created, approved, then captured by the handler, which gets its id', async () => {
+    standInLoader();
+    const user = userEvent.setup();
+    const { handlers, outcome } = creditsHandlers();
     await renderButtons('credits', container(), creditsButtonOptions(pack30, 'P1', handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
-    await waitFor(() => expect(handlers.onCaptured).toHaveBeenCalledWith('ORDER1'));
-    expect(handlers.onProcessing).toHaveBeenCalled();
+    await waitFor(() => expect(outcome).toEqual({ orderId: 'ORDER1' }));
     expect(rest.orders.get('ORDER1')?.status).toBe('COMPLETED');
     expect(rest.orders.get('ORDER1')?.body.purchase_units[0]?.custom_id).toBe('P1');
     expect(report).not.toHaveBeenCalled();
   });
 
-  it('reports a declined capture as a failed payment', async () => {
+  it('a declined capture rejects, with no order id', async () => {
     standInLoader();
     const user = userEvent.setup();
-    const handlers = {
-      onCaptured: vi.fn(async () => {}),
-      onCaptureFailed: vi.fn(),
-      onProcessing: vi.fn(),
-      onCancel: vi.fn(),
-      onError: vi.fn(),
-    };
+    const { handlers, outcome } = creditsHandlers();
     await renderButtons('credits', container(), creditsButtonOptions(pack30, 'P1', handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Pay with a declined card' }));
-    await waitFor(() => expect(handlers.onCaptureFailed).toHaveBeenCalled());
-    expect(handlers.onCaptured).not.toHaveBeenCalled();
+    await waitFor(() => expect(outcome.error).toBeDefined());
+    expect(outcome.orderId).toBeUndefined();
   });
 
   it('subscribes: the plan id goes to PayPal, the subscription id comes back', async () => {
@@ -235,9 +238,7 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
         'credits',
         detached,
         creditsButtonOptions(pack30, 'P1', {
-          onCaptured: async () => {},
-          onCaptureFailed() {},
-          onProcessing() {},
+          onApprove: async () => {},
           onCancel() {},
           onError() {},
         }),
@@ -248,10 +249,15 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
   });
 });
 
-describe('paypalErrorText', () => {
-  it('reads the message of whatever PayPal passed', () => {
-    expect(paypalErrorText(new Error('boom'))).toBe('boom');
-    expect(paypalErrorText({ message: 'from a record' })).toBe('from a record');
-    expect(paypalErrorText({})).toBe('Unknown error');
+describe('paypalSaid', () => {
+  it('reads the message of whatever PayPal passed, and nothing when there is none', () => {
+    expect(paypalSaid(new Error('boom'))).toBe('boom');
+    expect(paypalSaid({ message: 'from a record' })).toBe('from a record');
+    expect([paypalSaid({}), paypalSaid({ message: '' }), paypalSaid('text'), paypalSaid(null)]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -73,7 +73,7 @@ describe('change password', () => {
     auth.changePassword.mockResolvedValue(userWith('password'));
     expect(await submitPassword('old-pass', 'new-pass-1')).toBe(true);
     expect(auth.changePassword).toHaveBeenCalledWith('old-pass', 'new-pass-1');
-    expect(accountSecurity.password).toMatchObject({ pending: false, error: null, field: null });
+    expect(accountSecurity.password).toMatchObject({ status: 'succeeded', error: null, field: null });
     expect(toastTexts()).toEqual(['success: Your password has been changed.']);
   });
 
@@ -87,7 +87,7 @@ describe('change password', () => {
   ])('%s -> "%s"', async (code, text, field) => {
     auth.changePassword.mockRejectedValue(fail(code));
     expect(await submitPassword('old-pass', 'new-pass-1')).toBe(false);
-    expect(accountSecurity.password).toMatchObject({ pending: false, error: text, field });
+    expect(accountSecurity.password).toMatchObject({ status: 'failed', error: text, field });
     expect(toasts.items).toEqual([]);
   });
 
@@ -95,7 +95,7 @@ describe('change password', () => {
     const answer = deferred<ReturnType<typeof userWith>>();
     auth.changePassword.mockReturnValue(answer.promise);
     const first = submitPassword('old-pass', 'new-pass-1');
-    expect(accountSecurity.password.pending).toBe(true);
+    expect(accountSecurity.password.status).toBe('pending');
     expect(await submitPassword('old-pass', 'new-pass-1')).toBe(false);
     answer.resolve(userWith('password'));
     expect(await first).toBe(true);
@@ -137,7 +137,7 @@ describe('link', () => {
     await linkMethod('google.com');
     expect(auth.linkProvider).toHaveBeenCalledWith('google.com');
     expect(session.user?.providerIds).toEqual(['password', 'google.com']);
-    expect(accountSecurity.link).toMatchObject({ pending: null, error: null });
+    expect(accountSecurity.link).toMatchObject({ status: 'succeeded', error: null });
     expect(toastTexts()).toEqual(['success: Google is now linked. You can sign in with it.']);
   });
 
@@ -155,7 +155,7 @@ describe('link', () => {
   ])('Apple: %s -> "%s"', async (code, text) => {
     auth.linkProvider.mockRejectedValue(fail(code));
     await linkMethod('apple.com');
-    expect(accountSecurity.link).toMatchObject({ pending: null, error: text });
+    expect(accountSecurity.link).toMatchObject({ status: 'failed', error: text });
     expect(session.user?.providerIds).toEqual(['password']);
   });
 
@@ -226,7 +226,7 @@ describe('unlink', () => {
     auth.unlinkProvider.mockResolvedValue(userWith('password', 'google.com'));
     await confirmUnlink();
     expect(auth.unlinkProvider).toHaveBeenCalledWith('apple.com');
-    expect(accountSecurity.unlink).toMatchObject({ confirming: null, pending: false, error: null });
+    expect(accountSecurity.unlink).toMatchObject({ confirming: null, status: 'succeeded', error: null });
     expect(session.user?.providerIds).toEqual(['password', 'google.com']);
     expect(toastTexts()).toEqual(['success: Apple has been unlinked.']);
   });
@@ -247,7 +247,7 @@ describe('unlink', () => {
     await confirmUnlink();
     expect(accountSecurity.unlink).toMatchObject({
       confirming: 'google.com',
-      pending: false,
+      status: 'failed',
       error: 'Network error. Please check your connection and try again',
     });
     auth.unlinkProvider.mockRejectedValue(fail('auth/internal-error'));
@@ -310,9 +310,12 @@ describe('e-mail verification', () => {
     expect(accountSecurity.verification.notice).toBeNull();
     auth.reloadUser.mockRejectedValue(fail('auth/network-request-failed'));
     await checkVerification({ quiet: true });
-    expect(accountSecurity.verification.error).toBeNull();
+    expect(accountSecurity.verification).toMatchObject({ error: null, check: { status: 'failed', error: null } });
     await checkVerification();
-    expect(accountSecurity.verification.error).toBe('Network error. Please check your connection and try again');
+    expect(accountSecurity.verification.check).toEqual({
+      status: 'failed',
+      error: 'Network error. Please check your connection and try again',
+    });
   });
 });
 
@@ -325,7 +328,7 @@ describe('sign-out', () => {
     await sendVerification(1_000);
     auth.signOutUser.mockResolvedValue(undefined);
     await signOut();
-    expect(accountSecurity.link.pending).toBeNull();
+    expect(accountSecurity.link).toMatchObject({ status: 'idle', provider: null });
     expect(accountSecurity.verification.cooldownUntil).toBeNull();
     answer.resolve(userWith('password', 'google.com'));
     await linking;

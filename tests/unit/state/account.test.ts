@@ -15,17 +15,17 @@ import {
   startUsernameEdit,
   submitUsername,
 } from '../../../src/state/account';
-import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
+import { player, resetPlayer } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { fakeAuth as auth } from '../support/fake-auth';
+import { keepUnity } from '../support/unity';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
   player.cloud = {
     entries: [],
     username: 'Ada#1234',
@@ -43,6 +43,7 @@ beforeEach(() => {
     providerIds: ['password'],
     creationTime: null,
   };
+  keepUnity('u1', { playerId: 'P1', accessToken: 'unity-token' });
   session.status = 'signedIn';
 });
 afterEach(() => {
@@ -124,11 +125,11 @@ describe('username editing', () => {
 
 describe('account deletion', () => {
   it('goes idle -> "Are you sure?" -> idle on cancel', () => {
-    expect(account.deletion.step).toBe('idle');
+    expect(account.deletion).toEqual({ status: 'idle', error: null, confirming: false });
     requestDeletion();
-    expect(account.deletion.step).toBe('confirming');
+    expect(account.deletion.confirming).toBe(true);
     cancelDeletion();
-    expect(account.deletion.step).toBe('idle');
+    expect(account.deletion).toEqual({ status: 'idle', error: null, confirming: false });
   });
 
   it('deletes, shows success, then after 2 seconds signs out and goes to /auth?action=logout', async () => {
@@ -138,7 +139,7 @@ describe('account deletion', () => {
     requestDeletion();
     await confirmDeletion({ navigate });
     expect(request()).toMatchObject({ url: `${config.backendUrl.replace(/\/$/, '')}/users/P1`, method: 'DELETE' });
-    expect(account.deletion.step).toBe('deleted');
+    expect(account.deletion).toMatchObject({ status: 'succeeded', error: null });
     await vi.advanceTimersByTimeAsync(1999);
     expect(auth.signOutUser).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
@@ -164,7 +165,7 @@ describe('account deletion', () => {
     requestDeletion();
     await confirmDeletion({ navigate: vi.fn() });
     expect(account.deletion.error).toBe('Authentication data is missing. Please try logging in again.');
-    expect(account.deletion.step).toBe('confirming');
+    expect(account.deletion.confirming).toBe(true);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -181,7 +182,7 @@ describe('account deletion', () => {
     const navigate = vi.fn();
     requestDeletion();
     await confirmDeletion({ navigate });
-    expect(account.deletion.step).toBe('confirming');
+    expect(account.deletion).toMatchObject({ status: 'failed', confirming: true });
     expect(account.deletion.error).toBe('Deletion is locked while a payment is pending');
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -14,9 +14,10 @@ import {
   submitAffiliate,
   whenAffiliateClosed,
 } from '../../../src/state/affiliate';
-import { resetPlayer, setUnityForTests } from '../../../src/state/player';
+import { resetPlayer } from '../../../src/state/player';
 import { session, signOut, onSignedOut } from '../../../src/state/session';
 import { SESSION_KEYS, sessionStore } from '../../../src/state/storage';
+import { keepUnity } from '../support/unity';
 
 // A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
 onSignedOut(resetAffiliate);
@@ -36,7 +37,7 @@ beforeEach(() => {
     providerIds: ['password'],
     creationTime: null,
   };
-  setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
+  keepUnity('u1', { playerId: 'P1', accessToken: 'unity-token' });
 });
 afterEach(() => {
   resetAffiliate();

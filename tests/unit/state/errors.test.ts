@@ -38,7 +38,10 @@ vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
   };
 });
 
+import { ApiError } from '../../../src/api/client';
 import type { Subscription } from '../../../src/domain/plans';
+import { PayPalError } from '../../../src/payments/paypal';
+import { failureText, PortalError, PURCHASE } from '../../../src/state/errors';
 import { message } from '../../../src/messages/catalogue';
 import {
   account,
@@ -48,7 +51,7 @@ import {
   startUsernameEdit,
   submitUsername,
 } from '../../../src/state/account';
-import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
+import { player, resetPlayer } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 import { loadSubscription, resetSubscription, subscription } from '../../../src/state/subscription';
 import {
@@ -59,6 +62,7 @@ import {
   setPageEffects,
 } from '../../../src/state/subscription-page';
 import { clearToasts, toasts } from '../../../src/state/toasts';
+import { keepUnity } from '../support/unity';
 
 const GENERIC = 'An error occurred. Please try again later.';
 const fetchMock = vi.fn<typeof fetch>();
@@ -85,7 +89,7 @@ beforeEach(() => {
     creationTime: null,
   };
   session.status = 'signedIn';
-  setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity-token' });
+  keepUnity('u1', { playerId: 'P1', accessToken: 'unity-token' });
   player.cloud = {
     entries: [],
     username: 'Ada#1234',
@@ -173,7 +177,42 @@ describe('account actions', () => {
     broken.calls.add('deleteUser');
     requestDeletion();
     await confirmDeletion({ navigate: () => {} });
-    expect(account.deletion.step).toBe('confirming');
+    expect(account.deletion).toMatchObject({ status: 'failed', confirming: true });
     expect(account.deletion.error).toBe(GENERIC);
+  });
+});
+
+describe('failureText: every failure text the user reads, from the catalogue', () => {
+  const firebase = (code: string) => Object.assign(new Error(code), { code });
+
+  it("words an identity-service failure by its group's table, filling {provider}", () => {
+    const linked = firebase('auth/provider-already-linked');
+    expect(failureText(linked, { auth: 'link', params: { provider: 'Google' } })).toBe(
+      'Google is already linked to your account.',
+    );
+    expect(failureText(firebase('auth/network-request-failed'), { auth: 'verify' })).toBe(
+      'Network error. Please check your connection and try again',
+    );
+  });
+
+  it('gives PayPal failures their texts, and PayPal\'s own words after "Payment failed:", or "Unknown error"', () => {
+    expect(failureText(new PayPalError('load', 'script error'))).toBe(
+      'Failed to load PayPal. Please refresh the page.',
+    );
+    expect(failureText(new Error('Card declined'), { paypal: 'paymentFailed' })).toBe('Payment failed: Card declined');
+    expect(failureText({}, { paypal: 'paymentFailed' })).toBe('Payment failed: Unknown error');
+  });
+
+  it('words a purchase failure: the server\'s or the portal\'s reason after "Error:", else support', () => {
+    expect(failureText(new ApiError('http', 500, 'Injected failure'), PURCHASE)).toBe('Error: Injected failure');
+    expect(failureText(new ApiError('network', null, 'Failed to fetch'), PURCHASE)).toBe(
+      'Failed to complete purchase. Please contact support.',
+    );
+    expect(failureText(new PortalError('No player'), PURCHASE)).toBe('Error: No player');
+  });
+
+  it("keeps a PortalError's own text and gives anything else the catch-all", () => {
+    expect(failureText(new PortalError('Unity authentication failed'))).toBe('Unity authentication failed');
+    expect(failureText(bug())).toBe(GENERIC);
   });
 });

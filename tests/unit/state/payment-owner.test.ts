@@ -20,7 +20,7 @@ vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fak
 vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
 
 import { paymentsPermission } from '../../../src/state/payments-permission';
-import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
+import { player, resetPlayer } from '../../../src/state/player';
 import { choosePack, mountPayButtons, purchase, resetPurchase } from '../../../src/state/purchase';
 import { resetSessionForTests, session, startSession } from '../../../src/state/session';
 import { registerSignOutResets } from '../../../src/state/sign-out-resets';
@@ -34,6 +34,7 @@ import { clearToasts } from '../../../src/state/toasts';
 import { cloudSave, fakeApi, resetFakeApi } from '../support/fake-api';
 import { fakeAuth as auth, signedInUser } from '../support/fake-auth';
 import { resetFakeBridge } from '../support/fake-bridge';
+import { keepUnity } from '../support/unity';
 
 registerSignOutResets();
 
@@ -76,7 +77,7 @@ beforeEach(() => {
   resetSessionForTests();
   startSession();
   auth.answer(alice);
-  setUnityForTests('alice', { playerId: 'P-ALICE', accessToken: 'unity-alice' });
+  keepUnity('alice', { playerId: 'P-ALICE', accessToken: 'unity-alice' });
   player.cloud = cloudSave();
   player.status = 'ready';
   paymentsPermission.allowed = true;
@@ -137,11 +138,11 @@ describe('a credits capture is filed under the uid that opened the modal', () =>
     await openCreditsModal();
     // The uid changes under the open modal without the resets: only the modal's own uid can keep it out.
     session.user = bob;
-    setUnityForTests('bob', { playerId: 'P-BOB', accessToken: 'unity-bob' });
+    keepUnity('bob', { playerId: 'P-BOB', accessToken: 'unity-bob' });
     await payCredits();
     expect(ledger()).not.toContain('bob');
     expect(mocks.purchaseCredits).not.toHaveBeenCalled();
-    expect(purchase.phase).toBe('unrecorded');
+    expect(purchase).toMatchObject({ status: 'failed', error: 'Error: No authenticated user available for request.' });
   });
 });
 
@@ -163,7 +164,7 @@ describe('a subscription approval is filed under the uid that opened the panel',
   it('an approval that still reaches a live panel after the switch is neither kept for Bob nor activated', async () => {
     await openPlanPanel();
     session.user = bob;
-    setUnityForTests('bob', { playerId: 'P-BOB', accessToken: 'unity-bob' });
+    keepUnity('bob', { playerId: 'P-BOB', accessToken: 'unity-bob' });
     await approveSubscription();
     expect(ledger()).not.toContain('bob');
     expect(fakeApi.subscription.activateSubscription).not.toHaveBeenCalled();

@@ -11,11 +11,11 @@ import {
   player,
   requirePlayer,
   resetPlayer,
-  setUnityForTests,
 } from '../../../src/state/player';
 import { deferred } from '../support/deferred';
 import { session, onSignedOut } from '../../../src/state/session';
 import { fakeAuth as auth } from '../support/fake-auth';
+import { forgetUnity, keepUnity } from '../support/unity';
 
 // A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
 onSignedOut(resetPlayer);
@@ -69,7 +69,7 @@ beforeEach(() => {
     creationTime: null,
   };
   session.status = 'signedIn';
-  setUnityForTests('u1', { playerId: 'P1', accessToken: 'old-unity' });
+  keepUnity('u1', { playerId: 'P1', accessToken: 'old-unity' });
 });
 afterEach(() => {
   resetPlayer();
@@ -299,7 +299,7 @@ describe('Unity auth belongs to one user', () => {
   };
 
   it('an exchange answered after a sign-out is dropped: neither kept in memory nor stored', async () => {
-    setUnityForTests('u1', null);
+    forgetUnity();
     let answer: (value: Response) => void = () => {};
     vi.stubGlobal(
       'fetch',
@@ -316,7 +316,7 @@ describe('Unity auth belongs to one user', () => {
   });
 
   it('an exchange answered after another user signed in is dropped, and that user gets an exchange of their own', async () => {
-    setUnityForTests('u1', null);
+    forgetUnity();
     const answers: Array<(value: Response) => void> = [];
     vi.stubGlobal(
       'fetch',
@@ -348,13 +348,13 @@ describe('Unity auth belongs to one user', () => {
   });
 
   it('a stored value is taken only for its own uid: null and another uid are refused', async () => {
-    setUnityForTests('u1', null);
+    forgetUnity();
     for (const uid of [null, 'u2', undefined]) {
       localStorage.setItem('unityAuthData', JSON.stringify({ playerId: 'P-x', accessToken: 'x-unity', uid }));
       const api = backend({ 'POST /auth/unity': [unity('own-unity')] });
       await expect(ensureUnity()).resolves.toEqual({ playerId: 'P1', accessToken: 'own-unity' });
       expect(api.count('POST /auth/unity')).toBe(1);
-      setUnityForTests('u1', null);
+      forgetUnity();
     }
     localStorage.setItem('unityAuthData', JSON.stringify({ playerId: 'P-own', accessToken: 'kept-unity', uid: 'u1' }));
     const api = backend({});

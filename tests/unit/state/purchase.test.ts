@@ -9,7 +9,7 @@ import { ApiError } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { CloudSave } from '../../../src/domain/entities';
 import { PayPalError } from '../../../src/payments/paypal';
-import { player, setUnityForTests } from '../../../src/state/player';
+import { player } from '../../../src/state/player';
 import {
   canClosePurchase,
   choosePack,
@@ -22,6 +22,7 @@ import {
 import { session } from '../../../src/state/session';
 import { pendingPayments } from '../../../src/state/pending-payments';
 import { clearToasts, toasts } from '../../../src/state/toasts';
+import { keepUnity } from '../support/unity';
 
 const mocks = vi.hoisted(() => ({ renderButtons: vi.fn(), purchaseCredits: vi.fn() }));
 
@@ -87,7 +88,7 @@ beforeEach(() => {
     creationTime: null,
   };
   session.status = 'signedIn';
-  setUnityForTests('u1', { playerId: 'P1', accessToken: 'unity' });
+  keepUnity('u1', { playerId: 'P1', accessToken: 'unity' });
   player.cloud = { ...cloud };
   player.status = 'ready';
   mocks.renderButtons.mockReset();
@@ -189,10 +190,10 @@ describe('paying', () => {
     await openWithButtons();
     const pending = approve();
     await vi.advanceTimersByTimeAsync(0);
-    expect(purchase.phase).toBe('recording');
+    expect(purchase).toMatchObject({ status: 'pending', orderId: '5O190127TN364715T' });
     expect(canClosePurchase()).toBe(false);
     closePurchase();
-    expect(purchase.phase).toBe('recording');
+    expect(purchase).toMatchObject({ phase: 'ready', status: 'pending' });
     finish({ success: true, newBalance: 35, creditsAdded: 30, error: null });
     await pending;
     expect(purchase.phase).toBe('idle');
@@ -215,7 +216,7 @@ describe('paying', () => {
     await approve();
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(3);
     expect(purchase).toMatchObject({
-      phase: 'unrecorded',
+      status: 'failed',
       orderId: '5O190127TN364715T',
       error: 'Failed to complete purchase. Please contact support.',
     });
@@ -245,7 +246,7 @@ describe('paying', () => {
     await openWithButtons();
     await approve();
     expect(purchase).toMatchObject({
-      phase: 'unrecorded',
+      status: 'failed',
       refused: true,
       error: 'Error: Order amount does not match the credit pack PayPal order: 5O190127TN364715T',
     });
@@ -309,7 +310,7 @@ describe('paying', () => {
     await approve();
     const text =
       'This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in. PayPal order: 5O190127TN364715T';
-    expect(purchase).toMatchObject({ phase: 'unrecorded', refused: true, error: text });
+    expect(purchase).toMatchObject({ status: 'failed', refused: true, error: text });
     await expect(recordPurchase()).resolves.toBe(false);
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
     // Not this user's to record, but never dropped: held for its owner.
@@ -325,7 +326,7 @@ describe('paying', () => {
     mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 500, 'down'));
     await openWithButtons();
     await approve();
-    expect(purchase.phase).toBe('unrecorded');
+    expect(purchase).toMatchObject({ status: 'failed', orderId: '5O190127TN364715T' });
     // Another tab recorded it and forgot it.
     localStorage.setItem('pendingPayments', '{}');
     await expect(recordPurchase()).resolves.toBe(true);
@@ -339,7 +340,12 @@ describe('paying', () => {
     await approve(async () => {
       throw new Error('INSTRUMENT_DECLINED');
     });
-    expect(purchase).toMatchObject({ phase: 'ready', error: 'PayPal payment failed. Please try again later.' });
+    expect(purchase).toMatchObject({
+      phase: 'ready',
+      status: 'failed',
+      orderId: null,
+      error: 'PayPal payment failed. Please try again later.',
+    });
     expect(mocks.purchaseCredits).not.toHaveBeenCalled();
   });
 
@@ -357,6 +363,12 @@ describe('paying', () => {
     );
     expect(purchase.error).toBe("Payment failed: Things don't appear to be working at the moment.");
     expect(purchase.phase).toBe('ready');
+  });
+
+  it('says "Payment failed: Unknown error" when PayPal reports an error without words', async () => {
+    await openWithButtons();
+    options.onError!({});
+    expect(purchase).toMatchObject({ phase: 'ready', status: 'failed', error: 'Payment failed: Unknown error' });
   });
 });
 

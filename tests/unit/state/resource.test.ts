@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createResource, createStore, singleFlight, type Resource } from '../../../src/state/resource';
+import { createResource, createStore, idle, singleFlight, type Resource } from '../../../src/state/resource';
+import { clearToasts, toasts } from '../../../src/state/toasts';
 import { deferred } from '../support/deferred';
 
 function items(load: () => Promise<string[]>) {
@@ -179,39 +180,44 @@ describe('createStore', () => {
     expect(store.state).toEqual({ open: false, nested: { n: 0 } });
   });
 
-  /** A save action on a store, recording its steps; the call answers when the test says. */
-  function saving() {
-    const store = createStore(() => ({ saving: false, saved: null as string | null, error: null as string | null }));
-    const steps: string[] = [];
+  /** A save action on a store with its record; the call answers when the test says. */
+  function saving(options: { toast?: boolean } = {}) {
+    const store = createStore(() => ({ save: idle(), saved: null as string | null }));
     const answer = deferred<string>();
     const run = (succeeded?: (value: string) => void) =>
-      store.act({
-        start: () => (steps.push('start'), (store.state.saving = true)),
+      store.act(store.state.save, {
         call: () => answer.promise,
-        succeeded: succeeded ?? ((value) => (steps.push('succeeded'), (store.state.saved = value))),
-        failed: (error) => (steps.push('failed'), (store.state.error = String(error))),
-        finish: () => (steps.push('finish'), (store.state.saving = false)),
+        succeeded: succeeded ?? ((value) => void (store.state.saved = value)),
+        failed: (error) => `could not save: ${String(error)}`,
+        ...options,
       });
-    return { store, steps, answer, run };
+    return { store, answer, run };
   }
 
-  it('act marks the action pending, adopts the answer and clears the pending state, in that order', async () => {
-    const { store, steps, answer, run } = saving();
+  it('act keeps one record per action: pending, then succeeded with the answer adopted', async () => {
+    const { store, answer, run } = saving();
+    expect(store.state.save).toEqual({ status: 'idle', error: null });
     const done = run();
-    expect(store.state.saving).toBe(true);
+    expect(store.state.save).toEqual({ status: 'pending', error: null });
     answer.resolve('Ada');
     expect(await done).toBe(true);
-    expect(steps).toEqual(['start', 'succeeded', 'finish']);
-    expect(store.state).toEqual({ saving: false, saved: 'Ada', error: null });
+    expect(store.state).toEqual({ save: { status: 'succeeded', error: null }, saved: 'Ada' });
   });
 
-  it('act words a failed call, and a throw in succeeded counts as a failure', async () => {
+  it('act refuses a second run while the record is pending', async () => {
+    const { answer, run } = saving();
+    const first = run();
+    expect(await run()).toBe(false);
+    answer.resolve('Ada');
+    expect(await first).toBe(true);
+  });
+
+  it('act writes the failure text to the record, and a throw in succeeded counts as a failure', async () => {
     const failing = saving();
     const done = failing.run();
     failing.answer.reject('offline');
     expect(await done).toBe(false);
-    expect(failing.steps).toEqual(['start', 'failed', 'finish']);
-    expect(failing.store.state.error).toBe('offline');
+    expect(failing.store.state.save).toEqual({ status: 'failed', error: 'could not save: offline' });
 
     const throwing = saving();
     const second = throwing.run(() => {
@@ -219,8 +225,32 @@ describe('createStore', () => {
     });
     throwing.answer.resolve('Ada');
     expect(await second).toBe(false);
-    expect(throwing.steps).toEqual(['start', 'failed', 'finish']);
-    expect(throwing.store.state.error).toBe('unreadable');
+    expect(throwing.store.state.save).toEqual({ status: 'failed', error: 'could not save: unreadable' });
+  });
+
+  it('act clears the last failure when it runs again', async () => {
+    const { store, run } = saving();
+    store.state.save.status = 'failed';
+    store.state.save.error = 'earlier';
+    void run();
+    expect(store.state.save).toEqual({ status: 'pending', error: null });
+  });
+
+  it('act shows the failure as an error toast only when the action opts into that sink', async () => {
+    clearToasts();
+    const quiet = saving();
+    const first = quiet.run();
+    quiet.answer.reject('offline');
+    await first;
+    expect(toasts.items).toEqual([]);
+
+    const toasting = saving({ toast: true });
+    const second = toasting.run();
+    toasting.answer.reject('offline');
+    await second;
+    expect(toasts.items).toMatchObject([{ kind: 'error', text: 'could not save: offline' }]);
+    expect(toasting.store.state.save.error).toBe('could not save: offline');
+    clearToasts();
   });
 
   it('guard stays true until the next reset, for callbacks that outlive an action', () => {
@@ -233,13 +263,14 @@ describe('createStore', () => {
   });
 
   it('act drops every step after the call once the store was reset (a sign-out meanwhile)', async () => {
-    const { store, steps, answer, run } = saving();
-    const done = run();
+    const succeeded = vi.fn();
+    const { store, answer, run } = saving();
+    const done = run(succeeded);
     store.reset();
     answer.resolve('Ada');
     expect(await done).toBe(false);
-    expect(steps).toEqual(['start']);
-    expect(store.state).toEqual({ saving: false, saved: null, error: null });
+    expect(succeeded).not.toHaveBeenCalled();
+    expect(store.state).toEqual({ save: { status: 'idle', error: null }, saved: null });
   });
 });
 

@@ -12,7 +12,7 @@ vi.mock('../../../src/api/subscription', async () => (await import('../support/f
 
 import { config } from '../../../src/config/config';
 import { captureLaunchParams, handoffDue, resetHandoffOnSignOut, connectHandoff } from '../../../src/state/handoff';
-import { player, resetPlayer, setUnityForTests } from '../../../src/state/player';
+import { player, resetPlayer } from '../../../src/state/player';
 import { choosePack, purchase, resetPurchase } from '../../../src/state/purchase';
 import {
   onSignedOut,
@@ -28,6 +28,7 @@ import { selectPlan, subscriptionPage, resetSubscriptionPage } from '../../../sr
 import { cloudSave, fakeApi, resetFakeApi } from '../support/fake-api';
 import { fakeAuth as auth, signedInUser } from '../support/fake-auth';
 import { resetFakeBridge } from '../support/fake-bridge';
+import { keepUnity } from '../support/unity';
 
 registerSignOutResets();
 
@@ -36,7 +37,7 @@ const bob = { ...signedInUser, uid: 'bob', email: 'bob@example.com' };
 
 /** What the stores hold of whoever is signed in: a loaded player, an open credits modal and plan panel. */
 function aliceOnScreen(): void {
-  setUnityForTests('alice', { playerId: 'P-ALICE', accessToken: 'unity-alice' });
+  keepUnity('alice', { playerId: 'P-ALICE', accessToken: 'unity-alice' });
   player.cloud = { ...cloudSave(), username: 'Alice#1' };
   player.status = 'ready';
   expect(choosePack('credits-30')).toBe(true);

@@ -12,7 +12,6 @@ import {
   continueInBrowser,
   enterSignInScreen,
   leaveSignInScreen,
-  resetSignInScreenForTests,
   runLogoutAction,
   showEmailForm,
   showProviderChoice,
@@ -36,7 +35,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   bridge.isEmbedded.mockReturnValue(false);
   bridge.whenHostReady.mockResolvedValue(null);
-  resetSignInScreenForTests();
+  // The screen as on a fresh page: the reset of leaving /auth.
+  leaveSignInScreen();
   session.status = 'signedOut';
   session.user = null;
   clearToasts();
@@ -84,13 +84,13 @@ describe('e-mail sign-in and account creation', () => {
     showEmailForm();
     const run = submitEmailForm(' a@example.com ', 'secret-pass');
     expect(flag()).toBe('true');
-    expect(signInScreen.pending).toBe('email');
+    expect(signInScreen).toMatchObject({ status: 'pending', attempt: 'email' });
     answer.resolve(user);
     await run;
     expect(auth.signInWithEmail).toHaveBeenCalledWith('a@example.com', 'secret-pass');
     expect(flag()).toBe('true');
     expect(localStorage.getItem('authProvider')).toBe('password');
-    expect(signInScreen).toMatchObject({ pending: null, succeeded: true, overlayOpen: true, error: null });
+    expect(signInScreen).toMatchObject({ status: 'succeeded', succeeded: true, overlayOpen: true, error: null });
   });
 
   it('creates the account in create mode', async () => {
@@ -115,7 +115,7 @@ describe('e-mail sign-in and account creation', () => {
     showEmailForm(mode);
     await submitEmailForm('a@example.com', 'secret-pass');
     expect(signInScreen.error).toBe(message(expected));
-    expect(signInScreen.pending).toBeNull();
+    expect(signInScreen.status).toBe('failed');
     expect(signInScreen.succeeded).toBe(false);
     expect(flag()).toBeNull();
     expect(localStorage.getItem('authProvider')).toBeNull();
@@ -233,7 +233,7 @@ describe('isAuthenticating', () => {
     enterSignInScreen();
     answer.resolve(user);
     await run;
-    expect(signInScreen).toMatchObject({ succeeded: false, overlayOpen: false, pending: null });
+    expect(signInScreen).toMatchObject({ succeeded: false, overlayOpen: false, status: 'idle' });
     expect(localStorage.getItem('authProvider')).toBe('apple.com');
   });
 

@@ -1,5 +1,6 @@
 // The subscription page's store (SPEC 2, 4, 5, 8, 9) over the real subscription and player stores, with the backend
 // faked at the API boundary (support/fake-api.ts) and PayPal's buttons rendered by a stand-in.
+import { message } from '../../../src/messages/catalogue';
 import type { PayPalButtonsComponentOptions } from '@paypal/paypal-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -90,6 +91,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The processing overlay's text while the page's change is pending, as the page shows it. */
+const overlayText = () =>
+  subscriptionPage.change.status === 'pending' && subscriptionPage.change.overlay
+    ? message(subscriptionPage.change.overlay)
+    : null;
+
 describe('arriving on the page', () => {
   it('shows the activation banner for success=true, refreshes, and asks to go back to /subscription', async () => {
     await expect(arrive({ success: true })).resolves.toBe(true);
@@ -168,13 +175,13 @@ describe('paying with PayPal', () => {
       { orderID: 'EC-1', subscriptionID: 'I-NEWNEWNEW123' },
       { redirect: vi.fn(), restart: vi.fn() },
     );
-    expect(subscriptionPage.processing).toBe('Activating your subscription...');
+    expect(overlayText()).toBe('Activating your subscription...');
     expect(subscriptionPage.selected).toBeNull();
     await done;
     expect(api.activateSubscription).toHaveBeenCalledWith(anyContext, PLAYER.playerId, 'I-NEWNEWNEW123', 'ANNUAL');
     expect(api.fetchSubscription).toHaveBeenCalled();
     expect(toastTexts()).toEqual(['success: Your subscription has been activated successfully!']);
-    expect(subscriptionPage.processing).toBeNull();
+    expect(subscriptionPage.change.status).toBe('succeeded');
     await vi.advanceTimersByTimeAsync(4999);
     expect(reload).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -219,7 +226,7 @@ describe('paying with PayPal', () => {
     expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual(stored);
     expect(pendingPayments.kept).toBe(1);
     expect(toastTexts()).toEqual([]);
-    expect(subscriptionPage.processing).toBeNull();
+    expect(subscriptionPage.change).toMatchObject({ status: 'failed', error: null });
   });
 
   it('does not activate without a subscription id', async () => {
@@ -274,7 +281,7 @@ describe('when PayPal cannot load', () => {
     api.activateDirect.mockResolvedValue({ success: true, expiresAt: '2030-01-01T00:00:00.000Z' });
     await openPanel('SIX_MONTH');
     const done = startFallbackPayment();
-    expect(subscriptionPage.processing).toBe('Activating your subscription...');
+    expect(overlayText()).toBe('Activating your subscription...');
     await vi.advanceTimersByTimeAsync(1999);
     expect(api.activateDirect).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);

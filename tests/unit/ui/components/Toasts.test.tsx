@@ -33,8 +33,8 @@ describe('Toasts', () => {
     expect(toasts.items).toHaveLength(0);
   });
 
-  it('stays live and reachable while a modal dialog makes the page inert', async () => {
-    const { container } = render(
+  it('moves into an open modal dialog, so it stays live, on top and reachable, and back out when it closes', async () => {
+    const { rerender } = render(
       <>
         <Toasts />
         <Dialog title="Pay" onClose={() => {}}>
@@ -44,9 +44,12 @@ describe('Toasts', () => {
     );
     await act(async () => void showToast('error', 'Payment failed: declined'));
     const alert = screen.getByRole('alert');
-    expect(container.inert).toBe(true);
-    expect(alert.closest('[inert]')).toBeNull();
+    // Outside the top modal dialog everything is inert (hidden from readers, not clickable) and under its backdrop.
+    expect(screen.getByRole('dialog', { name: 'Pay' }).contains(alert)).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByRole('alert')).toBeNull();
+    rerender(<Toasts />);
+    await act(async () => void showToast('info', 'Payment cancelled'));
+    expect(screen.getByRole('status').closest('dialog')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
-import { resetSignInScreenForTests, signInScreen } from '../../../../src/state/sign-in';
+import { leaveSignInScreen, signInScreen } from '../../../../src/state/sign-in';
 import { AuthPage } from '../../../../src/ui/pages/AuthPage';
 import { fakeBridge as bridge } from '../../support/fake-bridge';
 import { fakeAuth as auth, signedInUser as user } from '../../support/fake-auth';
@@ -29,7 +29,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   bridge.isEmbedded.mockReturnValue(false);
   bridge.requestOpenInBrowser.mockReturnValue(false);
-  resetSignInScreenForTests();
+  // The screen as on a fresh page: the reset of leaving /auth.
+  leaveSignInScreen();
 });
 
 describe('popup machinery (popup-warmth.ts)', () => {
