@@ -31,21 +31,26 @@ export interface Launch {
 
 const isTrue = (value: string | null) => value === 'true' || value === '1';
 
+/** A launch that asks for nothing: what an address that cannot be read gives. */
+export function emptyLaunch(): Launch {
+  return {
+    target: { kind: 'none' },
+    unityToken: false,
+    state: null,
+    dev: false,
+    link: null,
+    hostHint: false,
+    atSignIn: false,
+  };
+}
+
 /** Reads `href` (an absolute URL). Nothing here is trusted: a desktop target must pass `policy`. */
 export function parseLaunch(href: string, policy: DesktopPolicy): Launch {
   let url: URL;
   try {
     url = new URL(href);
   } catch {
-    return {
-      target: { kind: 'none' },
-      unityToken: false,
-      state: null,
-      dev: false,
-      link: null,
-      hostHint: false,
-      atSignIn: false,
-    };
+    return emptyLaunch();
   }
   const params = url.searchParams;
   return {

@@ -23,22 +23,11 @@ import {
   type HandoffChange,
   type HandoffState,
 } from '../../../src/domain/handoff';
-import type { Launch } from '../../../src/domain/launch';
+import { emptyLaunch, type Launch } from '../../../src/domain/launch';
 
 const DESKTOP = 'http://127.0.0.1:5662';
 
-function parsed(overrides: Partial<Launch> = {}): Launch {
-  return {
-    target: { kind: 'none' },
-    unityToken: false,
-    state: null,
-    dev: false,
-    link: null,
-    hostHint: false,
-    atSignIn: false,
-    ...overrides,
-  };
-}
+const parsed = (overrides: Partial<Launch> = {}): Launch => ({ ...emptyLaunch(), ...overrides });
 
 /** The state after `changes`, one after another, from a fresh page. */
 function after(...changes: Array<HandoffChange | ((state: HandoffState) => HandoffChange)>): HandoffState {
