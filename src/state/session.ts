@@ -23,8 +23,9 @@ export const AUTH_SLOW_MS = 10_000;
 let slowTimer: ReturnType<typeof setTimeout> | undefined;
 
 let resolveReady: () => void = () => {};
-let ready = new Promise<void>((resolve) => (resolveReady = resolve));
-let unsubscribe: (() => void) | null = null;
+const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+/** The session listens to the identity service for the rest of the page's life (a fresh page is a fresh module). */
+let listening = false;
 const signOutListeners = new Set<() => void>();
 
 /** The page is going away: a request that the navigation cut off says nothing about the session. */
@@ -70,12 +71,12 @@ function watchPageLifecycle(): void {
 
 /** Starts listening to the identity service; the first answer resolves `authResolved()`. */
 export function startSession(): void {
-  if (unsubscribe) return;
+  if (listening) return;
   watchPageLifecycle();
   slowTimer = setTimeout(() => {
     if (session.status === 'loading') session.authSlow = true;
   }, AUTH_SLOW_MS);
-  unsubscribe = auth.onUserChanged((user) => {
+  auth.onUserChanged((user) => {
     clearTimeout(slowTimer);
     session.authSlow = false;
     // Any change of uid, however it came (another tab signed out or replaced the stored session, a sign-in over a
@@ -85,6 +86,7 @@ export function startSession(): void {
     session.status = user ? 'signedIn' : 'signedOut';
     resolveReady();
   });
+  listening = true;
 }
 
 /** Resolves once the identity service has said who is signed in (SPEC 2 "Loading..."); starts listening if needed. */
@@ -159,16 +161,3 @@ const checkSession = singleFlight(async () => {
     session.validating = false;
   }
 });
-
-/** Test hook: forget the session, as on a fresh page (the sign-out resets stay registered). */
-export function resetSessionForTests(): void {
-  unsubscribe?.();
-  unsubscribe = null;
-  clearTimeout(slowTimer);
-  session.authSlow = false;
-  ready = new Promise<void>((resolve) => (resolveReady = resolve));
-  session.status = 'loading';
-  session.user = null;
-  session.validating = false;
-  checkSession.clear();
-}

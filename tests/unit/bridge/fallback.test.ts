@@ -1,20 +1,34 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bridge, configureBridge } from '@home-design/portal-bridge';
 import {
+  bridge,
+  configureBridge,
+  createBridge,
   DESKTOP_CALL_TIMEOUT_MS,
-  callDesktop,
-  canProbeQuietly,
   desktopCallUrl,
-  navigateToDesktop,
-  probeDesktop,
-} from '../../../bridge/fallback';
+} from '@home-design/portal-bridge';
 import { allowsDesktopOrigin, type DesktopPolicy } from '../../../src/domain/desktop-target';
+import { installHost, removeHosts } from './fake-hosts';
+
+// The fallback through the package's public API: desktopCallUrl, and a bridge's navigateToDesktop, callDesktop and
+// probeDesktop (over a window the test gives it, or this one with `fetch`, `location` and `navigator` stubbed).
 
 // The portal's own allow-list (src/domain/desktop-target.ts) as configureBridge gets it.
 const BASE: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
 const POLICY = allowsDesktopOrigin(BASE);
-import { installHost, removeHosts } from './fake-hosts';
+
+/** A bridge over `win` with the portal's allow-list. */
+const bridgeOver = (win: Window = window) => createBridge({ win, allowsDesktopOrigin: POLICY });
+
+/** A window whose navigation the test reads. */
+const navigable = () => ({ location: { assign: vi.fn(), replace: vi.fn() } }) as unknown as Window;
+
+/** The global fetch, stubbed (by default: an answer): what a bridge's callDesktop and probeDesktop call. */
+function stubFetch(fetchImpl: typeof fetch = async () => new Response(null)) {
+  const spy = vi.fn<typeof fetch>(fetchImpl);
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c2ln';
 
@@ -107,24 +121,23 @@ describe('desktopCallUrl', () => {
 
 describe('navigateToDesktop', () => {
   it('sends the browser to an allowed desktop URL, replacing the history entry (Back does not hand off again)', () => {
-    const win = { location: { assign: vi.fn(), replace: vi.fn() } } as unknown as Window;
-    navigateToDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, POLICY, win);
+    const win = navigable();
+    bridgeOver(win).navigateToDesktop(`http://127.0.0.1:5662/login?${TOKEN}`);
     expect(win.location.replace).toHaveBeenCalledWith(`http://127.0.0.1:5662/login?${TOKEN}`);
     expect(win.location.assign).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
   });
 
   it.each(HOSTILE)('does not navigate to %s', (url) => {
-    const win = { location: { assign: vi.fn(), replace: vi.fn() } } as unknown as Window;
-    navigateToDesktop(url, POLICY, win);
+    const win = navigable();
+    bridgeOver(win).navigateToDesktop(url);
     expect(win.location.replace).not.toHaveBeenCalled();
     expect(win.location.assign).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledOnce();
   });
 
   it('never writes the token into the warning', () => {
-    const win = { location: { assign: vi.fn(), replace: vi.fn() } } as unknown as Window;
-    navigateToDesktop(`https://evil.example/login?${TOKEN}`, POLICY, win);
+    bridgeOver(navigable()).navigateToDesktop(`https://evil.example/login?${TOKEN}`);
     expect(warn).toHaveBeenCalledWith(
       '[bridge] refused to navigate to https://evil.example: not an allowed desktop target',
     );
@@ -133,8 +146,8 @@ describe('navigateToDesktop', () => {
 
 describe('callDesktop', () => {
   it('makes a credential-less no-cors GET', async () => {
-    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 200 }));
-    await callDesktop(`http://127.0.0.1:5662/login?${TOKEN}`, POLICY, fetchImpl);
+    const fetchImpl = stubFetch(async () => new Response(null, { status: 200 }));
+    await bridgeOver().callDesktop(`http://127.0.0.1:5662/login?${TOKEN}`);
     expect(fetchImpl).toHaveBeenCalledOnce();
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe(`http://127.0.0.1:5662/login?${TOKEN}`);
@@ -142,18 +155,20 @@ describe('callDesktop', () => {
   });
 
   it('ignores a desktop that is not listening', async () => {
-    const fetchImpl = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(callDesktop('http://127.0.0.1:5662/some/path', POLICY, fetchImpl)).resolves.toBeUndefined();
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(bridgeOver().callDesktop('http://127.0.0.1:5662/some/path')).resolves.toBeUndefined();
   });
 
   it('gives up on a desktop that never answers', async () => {
     vi.useFakeTimers();
-    const fetchImpl = vi.fn<typeof fetch>(
+    stubFetch(
       (_url, init) =>
         new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
     );
     const done = vi.fn();
-    void callDesktop('http://127.0.0.1:5662/some/path', POLICY, fetchImpl).then(done);
+    void bridgeOver().callDesktop('http://127.0.0.1:5662/some/path').then(done);
     await vi.advanceTimersByTimeAsync(DESKTOP_CALL_TIMEOUT_MS - 1);
     expect(done).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -161,8 +176,8 @@ describe('callDesktop', () => {
   });
 
   it.each(HOSTILE)('makes no request to %s', async (url) => {
-    const fetchImpl = vi.fn<typeof fetch>();
-    await callDesktop(url, POLICY, fetchImpl);
+    const fetchImpl = stubFetch();
+    await bridgeOver().callDesktop(url);
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledOnce();
   });
@@ -234,71 +249,69 @@ describe('the public entry', () => {
 });
 
 describe('probeDesktop', () => {
-  const quiet = async () => true;
-
+  // This page is on localhost (jsdom's address): a probe from it raises no prompt.
   it('asks HEAD of the target root without token or credentials, in no-cors mode', async () => {
-    const fetchImpl = vi.fn(async () => new Response(null));
-    await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet, fetchImpl })).resolves.toBe('listening');
-    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    const fetchImpl = stubFetch();
+    await expect(bridgeOver().probeDesktop('http://127.0.0.1:5662')).resolves.toBe('listening');
+    const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('http://127.0.0.1:5662/');
     expect(init).toMatchObject({ method: 'HEAD', mode: 'no-cors', credentials: 'omit' });
   });
 
   it('says nothing listens when the connection is refused', async () => {
-    const fetchImpl = vi.fn(async () => {
+    stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet, fetchImpl })).resolves.toBe('notListening');
+    await expect(bridgeOver().probeDesktop('http://127.0.0.1:5662')).resolves.toBe('notListening');
   });
 
   it('does not ask where asking could raise a permission prompt, nor a target off the allow-list', async () => {
-    const fetchImpl = vi.fn(async () => new Response(null));
-    await expect(probeDesktop('http://127.0.0.1:5662', POLICY, { quiet: async () => false, fetchImpl })).resolves.toBe(
-      'unknown',
-    );
-    await expect(probeDesktop('http://127.0.0.1:31337', POLICY, { quiet, fetchImpl })).resolves.toBe('unknown');
+    const fetchImpl = stubFetch();
+    await expect(bridgeOver().probeDesktop('http://127.0.0.1:31337')).resolves.toBe('unknown');
+    vi.stubGlobal('location', { hostname: 'portal.example' });
+    vi.stubGlobal('navigator', {});
+    await expect(bridgeOver().probeDesktop('http://127.0.0.1:5662')).resolves.toBe('unknown');
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
   it('takes a slow answer as unknown, not as a refusal', async () => {
     vi.useFakeTimers();
-    try {
-      const fetchImpl = vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-          ),
-      );
-      const result = probeDesktop('http://127.0.0.1:5662', POLICY, {
-        quiet,
-        fetchImpl: fetchImpl as unknown as typeof fetch,
-        timeoutMs: 100,
-      });
-      await vi.advanceTimersByTimeAsync(150);
-      await expect(result).resolves.toBe('unknown');
-    } finally {
-      vi.useRealTimers();
-    }
+    stubFetch(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const result = bridgeOver().probeDesktop('http://127.0.0.1:5662', { timeoutMs: 100 });
+    await vi.advanceTimersByTimeAsync(150);
+    await expect(result).resolves.toBe('unknown');
   });
 });
 
-describe('canProbeQuietly', () => {
-  const at = (hostname: string, state?: PermissionState) =>
-    ({
-      location: { hostname },
-      navigator: { permissions: state ? { query: async () => ({ state }) } : undefined },
-    }) as unknown as Window;
+describe('a probe asks only where no permission prompt can come', () => {
+  /** A probe from a page at `hostname`, with Local Network Access in `state` (none: no Permissions API at all). */
+  const probeFrom = async (hostname: string, state?: PermissionState) => {
+    vi.stubGlobal('location', { hostname });
+    vi.stubGlobal('navigator', { permissions: state ? { query: async () => ({ state }) } : undefined });
+    const fetchImpl = stubFetch();
+    const answer = await bridgeOver().probeDesktop('http://127.0.0.1:5662');
+    return { answer, asked: fetchImpl.mock.calls.length > 0 };
+  };
 
-  it('is quiet on a loopback or private page, or with Local Network Access granted', async () => {
-    await expect(canProbeQuietly(at('127.0.0.1'))).resolves.toBe(true);
-    await expect(canProbeQuietly(at('localhost'))).resolves.toBe(true);
-    await expect(canProbeQuietly(at('192.168.1.4'))).resolves.toBe(true);
-    await expect(canProbeQuietly(at('portal.example', 'granted'))).resolves.toBe(true);
+  it.each([
+    ['a loopback page', '127.0.0.1', undefined],
+    ['localhost', 'localhost', undefined],
+    ['a private-network page', '192.168.1.4', undefined],
+    ['a public site with Local Network Access granted', 'portal.example', 'granted' as const],
+  ])('asks from %s', async (_name, hostname, state) => {
+    await expect(probeFrom(hostname, state)).resolves.toEqual({ answer: 'listening', asked: true });
   });
 
-  it('is not quiet on a public site without the permission', async () => {
-    await expect(canProbeQuietly(at('portal.example', 'prompt'))).resolves.toBe(false);
-    await expect(canProbeQuietly(at('portal.example'))).resolves.toBe(false);
-    await expect(canProbeQuietly(at('127.0.0.1.portal.example'))).resolves.toBe(false);
+  it.each([
+    ['a public site where the permission would prompt', 'portal.example', 'prompt' as const],
+    ['a public site in a browser without the Permissions API', 'portal.example', undefined],
+    ['a public name that starts like a loopback address', '127.0.0.1.portal.example', undefined],
+  ])('does not ask from %s', async (_name, hostname, state) => {
+    await expect(probeFrom(hostname, state)).resolves.toEqual({ answer: 'unknown', asked: false });
   });
 });

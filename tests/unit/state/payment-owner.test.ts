@@ -13,30 +13,26 @@ vi.mock('../../../src/api/account', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/account')>()),
   purchaseCredits: mocks.purchaseCredits,
 }));
-vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+// The fakes are imported once, before any reset, and handed to the mocks: vi.resetModules() keeps a mocked module but
+// would evaluate a support file again, so a later import of it is not the instance the stores see.
+const { fakeAuth: auth, signedInUser } = await vi.hoisted(() => import('../support/fake-auth'));
+const { cloudSave, fakeApi, resetFakeApi } = await vi.hoisted(() => import('../support/fake-api'));
+vi.mock('../../../src/auth/firebase', () => auth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
-vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
-vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
-vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
+vi.mock('../../../src/api/unity', () => fakeApi.unity);
+vi.mock('../../../src/api/cloud-save', () => fakeApi.cloudSave);
+vi.mock('../../../src/api/subscription', () => fakeApi.subscription);
 
-import { paymentsPermission } from '../../../src/state/payments-permission';
-import { player, resetPlayer } from '../../../src/state/player';
-import { choosePack, mountPayButtons, purchase, resetPurchase } from '../../../src/state/purchase';
-import { resetSessionForTests, session, startSession } from '../../../src/state/session';
-import { registerSignOutResets } from '../../../src/state/sign-out-resets';
-import {
-  mountSubscriptionButtons,
-  resetSubscriptionPage,
-  selectPlan,
-  setPageEffects,
-} from '../../../src/state/subscription-page';
-import { clearToasts } from '../../../src/state/toasts';
-import { cloudSave, fakeApi, resetFakeApi } from '../support/fake-api';
-import { fakeAuth as auth, signedInUser } from '../support/fake-auth';
-import { resetFakeBridge } from '../support/fake-bridge';
-import { keepUnity } from '../support/unity';
-
-registerSignOutResets();
+type Purchase = typeof import('../../../src/state/purchase');
+type SubscriptionPage = typeof import('../../../src/state/subscription-page');
+let player: (typeof import('../../../src/state/player'))['player'];
+let choosePack: Purchase['choosePack'];
+let mountPayButtons: Purchase['mountPayButtons'];
+let purchase: Purchase['purchase'];
+let session: (typeof import('../../../src/state/session'))['session'];
+let mountSubscriptionButtons: SubscriptionPage['mountSubscriptionButtons'];
+let selectPlan: SubscriptionPage['selectPlan'];
+let keepUnity: (typeof import('../support/unity'))['keepUnity'];
 
 const alice = { ...signedInUser, uid: 'alice', email: 'alice@example.com' };
 const bob = { ...signedInUser, uid: 'bob', email: 'bob@example.com' };
@@ -71,11 +67,22 @@ async function approveSubscription(subscriptionId = 'I-ALICEALICE01'): Promise<v
   );
 }
 
-beforeEach(() => {
+// Each test is a fresh page: new modules of the session and of every store over it, with the sign-out resets registered
+// as startPortal does, and Alice signed in.
+beforeEach(async () => {
   vi.useFakeTimers();
   vi.clearAllMocks();
-  resetSessionForTests();
-  startSession();
+  vi.resetModules();
+  const sessionModule = await import('../../../src/state/session');
+  const subscriptionPageModule = await import('../../../src/state/subscription-page');
+  const { paymentsPermission } = await import('../../../src/state/payments-permission');
+  ({ session } = sessionModule);
+  ({ mountSubscriptionButtons, selectPlan } = subscriptionPageModule);
+  ({ player } = await import('../../../src/state/player'));
+  ({ choosePack, mountPayButtons, purchase } = await import('../../../src/state/purchase'));
+  ({ keepUnity } = await import('../support/unity'));
+  (await import('../../../src/state/sign-out-resets')).registerSignOutResets();
+  sessionModule.startSession();
   auth.answer(alice);
   keepUnity('alice', { playerId: 'P-ALICE', accessToken: 'unity-alice' });
   player.cloud = cloudSave();
@@ -88,16 +95,10 @@ beforeEach(() => {
     },
   );
   mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 20, creditsAdded: 15, error: null });
-  setPageEffects({ reload: vi.fn(), sleep: async () => {} });
+  subscriptionPageModule.setPageEffects({ reload: vi.fn(), sleep: async () => {} });
 });
 afterEach(() => {
-  resetSessionForTests();
-  resetPurchase();
-  resetSubscriptionPage();
-  resetPlayer();
   resetFakeApi();
-  resetFakeBridge();
-  clearToasts();
   vi.useRealTimers();
 });
 

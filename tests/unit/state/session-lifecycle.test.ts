@@ -1,23 +1,34 @@
 // The page's life cycle and the session: a page being left (a hand-off, a load by address) has its requests cut off,
 // which is no verdict on the session; a page restored from the back/forward cache reads and checks the session again.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
-vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+// The fake is imported once, before any reset, and handed to the mock: vi.resetModules() keeps a mocked module but
+// would evaluate the support file again, so a later import of it is not the instance the session sees.
+const { fakeAuth: auth, signedInUser: user } = await vi.hoisted(() => import('../support/fake-auth'));
+vi.mock('../../../src/auth/firebase', () => auth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
-import { pageLeaving, resetSessionForTests, startSession } from '../../../src/state/session';
-import { fakeAuth as auth, signedInUser as user } from '../support/fake-auth';
+type Session = typeof import('../../../src/state/session');
+let pageLeaving: Session['pageLeaving'];
+let startSession: Session['startSession'];
 
 const pageshow = (persisted: boolean) => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
 
-beforeEach(() => {
+let listen: MockInstance<Window['addEventListener']>;
+
+// Each test is a fresh page: a new session module, and a window without the listeners of the last test's page (the
+// window outlives the modules; its listeners would still call the shared fake).
+beforeEach(async () => {
   vi.useFakeTimers();
   vi.clearAllMocks();
-  resetSessionForTests();
+  listen = vi.spyOn(window, 'addEventListener');
+  vi.resetModules();
+  ({ pageLeaving, startSession } = await import('../../../src/state/session'));
   pageshow(false);
 });
 afterEach(() => {
-  resetSessionForTests();
+  for (const [type, listener, options] of listen.mock.calls) window.removeEventListener(type, listener, options);
+  listen.mockRestore();
   vi.useRealTimers();
 });
 

@@ -4,33 +4,54 @@
 // an earlier release kept its session, so no later load moves that account back in.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
-vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
-vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
-vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
-vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
+// The fakes are imported once, before any reset, and handed to the mocks: vi.resetModules() keeps a mocked module but
+// would evaluate a support file again, so a later import of it is not the instance the stores see.
+const { fakeAuth: auth, signedInUser } = await vi.hoisted(() => import('../support/fake-auth'));
+const { fakeBridgeModule, resetFakeBridge } = await vi.hoisted(() => import('../support/fake-bridge'));
+const { cloudSave, fakeApi, resetFakeApi } = await vi.hoisted(() => import('../support/fake-api'));
+vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('@home-design/portal-bridge', () => fakeBridgeModule());
+vi.mock('../../../src/api/unity', () => fakeApi.unity);
+vi.mock('../../../src/api/cloud-save', () => fakeApi.cloudSave);
+vi.mock('../../../src/api/subscription', () => fakeApi.subscription);
 
 import { config } from '../../../src/config/config';
-import { captureLaunchParams, handoffDue, resetHandoffOnSignOut, connectHandoff } from '../../../src/state/handoff';
-import { player, resetPlayer } from '../../../src/state/player';
-import { choosePack, purchase, resetPurchase } from '../../../src/state/purchase';
-import {
-  onSignedOut,
-  resetSessionForTests,
-  session,
-  signOut,
-  signOutClearingDesktopData,
-  startSession,
-} from '../../../src/state/session';
-import { registerSignOutResets } from '../../../src/state/sign-out-resets';
-import { startPortal } from '../../../src/state/startup';
-import { selectPlan, subscriptionPage, resetSubscriptionPage } from '../../../src/state/subscription-page';
-import { cloudSave, fakeApi, resetFakeApi } from '../support/fake-api';
-import { fakeAuth as auth, signedInUser } from '../support/fake-auth';
-import { resetFakeBridge } from '../support/fake-bridge';
-import { keepUnity } from '../support/unity';
 
-registerSignOutResets();
+type Handoff = typeof import('../../../src/state/handoff');
+type Session = typeof import('../../../src/state/session');
+type SubscriptionPage = typeof import('../../../src/state/subscription-page');
+let captureLaunchParams: Handoff['captureLaunchParams'];
+let handoffDue: Handoff['handoffDue'];
+let connectHandoff: Handoff['connectHandoff'];
+let player: (typeof import('../../../src/state/player'))['player'];
+let choosePack: (typeof import('../../../src/state/purchase'))['choosePack'];
+let purchase: (typeof import('../../../src/state/purchase'))['purchase'];
+let onSignedOut: Session['onSignedOut'];
+let session: Session['session'];
+let signOut: Session['signOut'];
+let signOutClearingDesktopData: Session['signOutClearingDesktopData'];
+let startSession: Session['startSession'];
+let startPortal: (typeof import('../../../src/state/startup'))['startPortal'];
+let selectPlan: SubscriptionPage['selectPlan'];
+let subscriptionPage: SubscriptionPage['subscriptionPage'];
+let keepUnity: (typeof import('../support/unity'))['keepUnity'];
+
+/**
+ * A fresh page: new modules of the session and of every store over it, with the sign-out resets registered (as
+ * startPortal's first step registers them).
+ */
+async function freshPage(): Promise<void> {
+  vi.resetModules();
+  ({ captureLaunchParams, handoffDue, connectHandoff } = await import('../../../src/state/handoff'));
+  ({ player } = await import('../../../src/state/player'));
+  ({ choosePack, purchase } = await import('../../../src/state/purchase'));
+  ({ onSignedOut, session, signOut, signOutClearingDesktopData, startSession } =
+    await import('../../../src/state/session'));
+  ({ startPortal } = await import('../../../src/state/startup'));
+  ({ selectPlan, subscriptionPage } = await import('../../../src/state/subscription-page'));
+  ({ keepUnity } = await import('../support/unity'));
+  (await import('../../../src/state/sign-out-resets')).registerSignOutResets();
+}
 
 const alice = { ...signedInUser, uid: 'alice', email: 'alice@example.com' };
 const bob = { ...signedInUser, uid: 'bob', email: 'bob@example.com' };
@@ -54,20 +75,15 @@ function nothingOfAlice(): void {
   expect(subscriptionPage.selected).toBeNull();
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.clearAllMocks();
-  resetSessionForTests();
+  await freshPage();
   auth.signOutUser.mockResolvedValue(undefined);
   startSession();
   auth.answer(alice);
   expect(session.user?.uid).toBe('alice');
 });
 afterEach(() => {
-  resetSessionForTests();
-  resetHandoffOnSignOut();
-  resetPlayer();
-  resetPurchase();
-  resetSubscriptionPage();
   resetFakeApi();
   resetFakeBridge();
   vi.unstubAllGlobals();
@@ -131,7 +147,8 @@ describe('a change of uid runs the sign-out resets before the next user shows', 
       history: { replace: vi.fn() },
       subscribe: vi.fn(() => () => {}),
     };
-    resetSessionForTests();
+    // A page that loads with Alice's stored session: the portal starts before the identity service answers.
+    await freshPage();
     startPortal(router as never);
     auth.answer(alice);
     await vi.waitFor(() => expect(player.status).toBe('ready'));

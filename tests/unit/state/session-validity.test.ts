@@ -2,15 +2,19 @@
 // invalid session is signed out and the guards re-run.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+// The fake is imported once, before any reset, and handed to the mock: vi.resetModules() keeps a mocked module but
+// would evaluate the support file again, so a later import of it is not the instance the session sees.
+const { fakeAuth: auth, signedInUser: user } = await vi.hoisted(() => import('../support/fake-auth'));
+vi.mock('../../../src/auth/firebase', () => auth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 // The backend at the API boundary: the hand-off that start-up runs on each sign-in, and the player, run for real.
 vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
 vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
 
-import { resetSessionForTests, session, validateSession } from '../../../src/state/session';
-import { startPortal } from '../../../src/state/startup';
-import { fakeAuth as auth, signedInUser as user } from '../support/fake-auth';
+type Session = typeof import('../../../src/state/session');
+let session: Session['session'];
+let validateSession: Session['validateSession'];
+let startPortal: (typeof import('../../../src/state/startup'))['startPortal'];
 
 type Resolved = (event: { toLocation: { pathname: string }; pathChanged: boolean }) => void;
 
@@ -38,10 +42,13 @@ const T0 = Date.parse('2025-01-01T12:00:00Z');
 /** SPEC 4's period of the timed check, written out: the test fails if the portal's constant drifts. */
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-beforeEach(() => {
+// Each test is a fresh page: new modules of the session and of the start-up over it.
+beforeEach(async () => {
   vi.useFakeTimers({ now: T0 });
   vi.clearAllMocks();
-  resetSessionForTests();
+  vi.resetModules();
+  ({ session, validateSession } = await import('../../../src/state/session'));
+  ({ startPortal } = await import('../../../src/state/startup'));
   auth.sessionStillValid.mockResolvedValue(true);
   auth.signOutUser.mockResolvedValue(undefined);
   // The identity service answers at once with a signed-in user.

@@ -5,7 +5,8 @@
 //   vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
 //   vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
 //   vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
-// with src/auth/firebase faked by fake-auth.ts (its idToken answers), then call resetFakeApi() before each test.
+// with src/auth/firebase faked by fake-auth.ts (its idToken answers), then call resetFakeApi() before each test. With
+// vi.resetModules(), import it once with vi.hoisted and hand `fakeApi` to the mocks, as fake-auth.ts says.
 import { vi } from 'vitest';
 import type { CloudSave, DirectActivation, UnityAuth } from '../../../src/domain/entities';
 import type { Subscription } from '../../../src/domain/plans';

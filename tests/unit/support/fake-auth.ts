@@ -1,7 +1,11 @@
 // A stand-in for src/auth/firebase in unit tests of the session and the sign-in screen: the identity service answers
 // only when the test says so (`answer(user)`), and every call is a vi.fn. Use it as the module's mock:
 //   vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
-// then import `fakeAuth` from this file to drive it: both are the same instance.
+// then import `fakeAuth` from this file to drive it: both are the same instance. A file that takes a fresh page per
+// test with vi.resetModules() imports the fake once, before any reset, and hands that instance to the mock (a reset
+// keeps the mocked module but evaluates this file again on its next import, a second instance):
+//   const { fakeAuth: auth } = await vi.hoisted(() => import('../support/fake-auth'));
+//   vi.mock('../../../src/auth/firebase', () => auth);
 import { vi } from 'vitest';
 
 let listener: ((user: unknown) => void) | null = null;

@@ -3,6 +3,7 @@
 // module's mock:
 //   vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 // then import `fakeBridge` from this file to drive it (both are the same instance); `resetFakeBridge()` in afterEach.
+// With vi.resetModules(), import it once with vi.hoisted and hand `fakeBridgeModule()` to the mock (see fake-auth.ts).
 import { vi } from 'vitest';
 import type { DesktopProbe } from '@home-design/portal-bridge';
 

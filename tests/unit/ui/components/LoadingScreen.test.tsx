@@ -1,16 +1,21 @@
 // "Loading..." alone while the identity service answers in time; a plain line and a Reload button once it is slow.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 
-import { resetSessionForTests, session } from '../../../../src/state/session';
-import { LoadingScreen } from '../../../../src/ui/components/Overlay';
+let session: (typeof import('../../../../src/state/session'))['session'];
+let LoadingScreen: (typeof import('../../../../src/ui/components/Overlay'))['LoadingScreen'];
 
+// Each test is a fresh page, still loading: new modules of the session and of the screen that reads it.
+beforeEach(async () => {
+  vi.resetModules();
+  ({ session } = await import('../../../../src/state/session'));
+  ({ LoadingScreen } = await import('../../../../src/ui/components/Overlay'));
+});
 afterEach(() => {
-  resetSessionForTests();
   vi.unstubAllGlobals();
 });
 

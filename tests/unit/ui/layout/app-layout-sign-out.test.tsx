@@ -15,12 +15,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
+// The fake is imported once, before any reset, and handed to the mock: vi.resetModules() keeps a mocked module but
+// would evaluate the support file again, so a later import of it is not the instance the session sees.
+const { fakeAuth: auth, signedInUser: user } = await vi.hoisted(() => import('../../support/fake-auth'));
+vi.mock('../../../../src/auth/firebase', () => auth);
 
-import { onSignedOut, resetSessionForTests, session } from '../../../../src/state/session';
-import { clearToasts, toasts } from '../../../../src/state/toasts';
-import { AppLayout } from '../../../../src/ui/layout/AppLayout';
-import { fakeAuth as auth, signedInUser as user } from '../../support/fake-auth';
+type Session = typeof import('../../../../src/state/session');
+let onSignedOut: Session['onSignedOut'];
+let session: Session['session'];
+let toasts: (typeof import('../../../../src/state/toasts'))['toasts'];
+let AppLayout: (typeof import('../../../../src/ui/layout/AppLayout'))['AppLayout'];
 
 function renderLayout() {
   const root = createRootRoute({ component: Outlet });
@@ -35,10 +39,13 @@ function renderLayout() {
   return router;
 }
 
-beforeEach(() => {
+// Each test is a fresh page (new modules of the session, the toasts and the layout over them), signed in.
+beforeEach(async () => {
   vi.clearAllMocks();
-  resetSessionForTests();
-  clearToasts();
+  vi.resetModules();
+  ({ onSignedOut, session } = await import('../../../../src/state/session'));
+  ({ toasts } = await import('../../../../src/state/toasts'));
+  ({ AppLayout } = await import('../../../../src/ui/layout/AppLayout'));
   session.status = 'signedIn';
   session.user = user;
   localStorage.setItem('unityAuthData', '{}');
