@@ -1,5 +1,6 @@
-// The store kernel: a loaded resource (status, error text, data fields) with one request at a time and a reset to a
-// fresh initial state. Loads resolve to their outcome; they never reject into the UI.
+// The store kernel: a loaded resource (status, error text, data fields) with one request at a time, a store whose
+// actions each keep one { status, error } record, and a reset to a fresh initial state for both. Loads and actions
+// resolve to their outcome; they never reject into the UI.
 import { proxy } from 'valtio';
 import { isNetworkFailure, retryWhenOnline } from './connectivity';
 import { showToast } from './toasts';

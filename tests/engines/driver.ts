@@ -16,7 +16,7 @@ export type Step = (
 };
 export type Target = Step | Step[];
 
-export type Key = 'Enter' | 'Tab' | 'Escape' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
+export type Key = 'Enter' | 'Tab' | 'Shift+Tab' | 'Escape' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
 export type PointerAction = { type: 'move'; x: number; y: number } | { type: 'down' } | { type: 'up' };
 
 /** What one engine must do for one tab (a page or a popup). Element references are opaque to the journeys. */

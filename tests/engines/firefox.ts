@@ -49,7 +49,11 @@ class FirefoxTab implements Tab {
     else await this.page.keyboard.type(text);
   }
   async press(key: Key) {
-    await this.page.keyboard.press(key);
+    if (key !== 'Shift+Tab') return this.page.keyboard.press(key);
+    // Puppeteer presses one key at a time: Shift is held around the Tab.
+    await this.page.keyboard.down('Shift');
+    await this.page.keyboard.press('Tab');
+    await this.page.keyboard.up('Shift');
   }
   async pointer(actions: PointerAction[]) {
     for (const action of actions) {

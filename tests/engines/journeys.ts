@@ -481,6 +481,48 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: 'dialogs: opened by keyboard, Tab and Shift+Tab stay inside, Escape closes, focus returns; a busy one stays',
+    async run(ctx) {
+      const account = await ctx.harness.account({ name: 'Ada Lovelace' });
+      const page = await ctx.open();
+      await signInToAccount(ctx, page, account);
+      const opener = button('Request Account Deletion');
+      await page.call('(s) => window.__engines.find(s).focus()', [opener]);
+      await page.waitForFocus(opener);
+      await page.press('Enter');
+      const dialog: Step = { role: 'alertdialog', name: 'Are you sure?' };
+      const inside = (name: string): Target => [dialog, button(name)];
+      await page.waitForFocus(inside('Cancel'));
+      await expectAccessible(page, 'the deletion confirmation');
+      // The browser's modal dialog leaves the page inert; Tab past either end wraps instead of leaving the page.
+      const steps: Array<['Tab' | 'Shift+Tab', string]> = [
+        ['Tab', 'Delete Account'],
+        ['Tab', 'Close'],
+        ['Tab', 'Cancel'],
+        ['Shift+Tab', 'Close'],
+        ['Shift+Tab', 'Delete Account'],
+      ];
+      for (const [key, name] of steps) {
+        await page.press(key);
+        await page.waitForFocus(inside(name));
+      }
+      await page.press('Escape');
+      await page.waitForGone(dialog);
+      await page.waitForFocus(opener);
+
+      // While the deletion runs (every backend answer 3 s late) the dialog must not close: Escape, again and again.
+      await ctx.harness.faults(account.uid, 'latency=3000');
+      await page.press('Enter');
+      await page.click(inside('Delete Account'));
+      await page.waitFor([dialog, button('Deleting…')]);
+      for (const key of ['Escape', 'Escape', 'Tab', 'Escape'] as const) await page.press(key);
+      expect(await page.count(dialog)).toBe(1);
+      expect(await page.tab.evaluate<boolean>("document.querySelector('dialog').matches(':modal')")).toBe(true);
+      await page.waitFor({ role: 'alertdialog', name: 'Account deleted' }, 20_000);
+      await page.waitForUrl((url) => url.pathname === '/auth', 'to be the sign-in page after the deletion', 20_000);
+    },
+  },
+  {
     name: 'My Account: the username edit survives a reload',
     async run(ctx) {
       const account = await ctx.harness.account({ name: 'Ada Lovelace' });

@@ -18,7 +18,7 @@ import {
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-const KEYS: Record<Key, string> = {
+const KEYS: Record<Exclude<Key, 'Shift+Tab'>, string> = {
   Enter: SeleniumKey.ENTER,
   Tab: SeleniumKey.TAB,
   Escape: SeleniumKey.ESCAPE,
@@ -98,7 +98,10 @@ class WebKitTab implements Tab {
       .perform();
   }
   async press(key: Key) {
-    await (await this.d()).actions().sendKeys(KEYS[key]).perform();
+    const actions = (await this.d()).actions();
+    if (key === 'Shift+Tab')
+      await actions.keyDown(SeleniumKey.SHIFT).sendKeys(SeleniumKey.TAB).keyUp(SeleniumKey.SHIFT).perform();
+    else await actions.sendKeys(KEYS[key]).perform();
   }
   async pointer(actions: PointerAction[]) {
     const d = await this.d();

@@ -103,13 +103,27 @@ describe('affiliate survey', () => {
     expect(shownFlag()).toBe('true');
   });
 
+  it('is pending while the choice is sent, and a second submit meanwhile sends nothing', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    openAffiliateSurvey();
+    selectAffiliate('other');
+    const first = submitAffiliate();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    expect(affiliate.status).toBe('pending');
+    await submitAffiliate();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    answer(new Response(JSON.stringify({ success: true }), { status: 200 }));
+    await first;
+    expect(affiliate).toMatchObject({ open: false, status: 'succeeded' });
+  });
+
   it('closes silently when the call fails', async () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: 'Unknown affiliate' }), { status: 400 }));
     openAffiliateSurvey();
     selectAffiliate('builder_brigade');
     await submitAffiliate();
-    expect(affiliate.open).toBe(false);
-    expect(affiliate.error).toBeNull();
+    expect(affiliate).toMatchObject({ open: false, status: 'failed', error: null });
     expect(shownFlag()).toBe('true');
   });
 

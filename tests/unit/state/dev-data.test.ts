@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
-import { jwtClaims, maskSecrets, maskToken } from '../../../src/state/dev-data';
+import { devData, fetchDevAnswer, jwtClaims, maskSecrets, maskToken, resetDevData } from '../../../src/state/dev-data';
+import { fakeAuth as auth } from '../support/fake-auth';
 
 const b64url = (o: unknown) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o))))
@@ -60,5 +61,34 @@ describe('jwtClaims', () => {
   it('is null for anything else', () => {
     expect(jwtClaims('not-a-jwt')).toBeNull();
     expect(jwtClaims('a.!!!.c')).toBeNull();
+  });
+});
+
+describe('fetchDevAnswer', () => {
+  const at = () => new Date('2026-01-02T03:04:05.000Z');
+
+  it("keeps a tab's answer in its record, masked, with when it was read", async () => {
+    resetDevData();
+    auth.idToken.mockResolvedValueOnce(jwt);
+    const reading = fetchDevAnswer('user', at);
+    expect(devData.answers.user.status).toBe('pending');
+    await reading;
+    expect(devData.answers.user).toMatchObject({
+      status: 'succeeded',
+      error: null,
+      at: '2026-01-02T03:04:05.000Z',
+      data: { idToken: maskToken(jwt), claims: { user_id: 'u1', email: 'ada@example.com' } },
+    });
+  });
+
+  it('keeps the technical reason of a failed read for the developer', async () => {
+    resetDevData();
+    auth.idToken.mockRejectedValueOnce(new Error('token refresh failed'));
+    await fetchDevAnswer('user', at);
+    expect(devData.answers.user).toMatchObject({
+      status: 'failed',
+      error: 'token refresh failed',
+      at: '2026-01-02T03:04:05.000Z',
+    });
   });
 });

@@ -195,6 +195,23 @@ describe('e-mail verification', () => {
     expect(within(part).getByText('Verified')).toBeTruthy();
     expect(within(part).getByRole('status').textContent).toBe('Your email address is verified.');
   });
+
+  it('a failed send and a failed re-read each show their reason, the later one replacing the earlier', async () => {
+    const section = await renderSection();
+    const part = within(section).getByRole('region', { name: 'Email verification' });
+    auth.sendVerificationEmail.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/internal-error' }));
+    await userEvent.click(within(part).getByRole('button', { name: 'Send verification e-mail' }));
+    expect(within(part).getByRole('alert').textContent).toBe(
+      'Failed to send the verification email. Please try again later',
+    );
+    auth.reloadUser.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/network-request-failed' }));
+    await userEvent.click(within(part).getByRole('button', { name: 'Check again' }));
+    expect(
+      within(part)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual(['Network error. Please check your connection and try again']);
+  });
 });
 
 describe('inside a host webview', () => {
