@@ -3,7 +3,6 @@ import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
 import { authErrorCode, authErrorMessage, popupUnsupported } from '../auth/errors';
 import { failureText } from './errors';
-import { bridge } from '@home-design/portal-bridge';
 import {
   canUnlink,
   cooldownSecondsLeft,
@@ -19,9 +18,8 @@ import { PASSWORD_MIN_LENGTH } from '../domain/constants';
 import { createStore, idle } from './resource';
 import { session } from './session';
 import { showToast } from './toasts';
+import { browserOffer, handOffToBrowser, offerBrowserInHosts } from './browser-handoff';
 
-/** What happened when the user asked to link in the system browser (as on the sign-in screen). */
-export type BrowserHandOff = 'requested' | 'manual' | null;
 export type PasswordField = 'current' | 'new' | null;
 
 const initialState = () => ({
@@ -36,9 +34,7 @@ const initialState = () => ({
     ...idle(),
     /** The provider of the last link attempt (the one linking while pending). */
     provider: null as LinkableProvider | null,
-    /** Popups cannot work here: offer the system browser (inside a host webview, or after a popup failure). */
-    offerBrowser: false,
-    browserHandOff: null as BrowserHandOff,
+    ...browserOffer(),
   },
   unlink: {
     /** The provider whose "Unlink ...?" confirmation is open. */
@@ -77,11 +73,7 @@ function adopt(user: PortalUser | null): void {
 export function enterSecuritySection(): void {
   const at = ++entered;
   accountSecurity.verification.emailVerified = auth.currentSecurity()?.emailVerified ?? false;
-  accountSecurity.link.offerBrowser = accountSecurity.link.offerBrowser || bridge.isEmbedded();
-  // Vuplex injects its host object after load.
-  void bridge.whenHostReady().then((host) => {
-    if (host !== null && at === entered) accountSecurity.link.offerBrowser = true;
-  });
+  offerBrowserInHosts(accountSecurity.link, () => at === entered);
 }
 
 // ---- Password ----
@@ -138,7 +130,7 @@ export async function linkMethod(provider: LinkableProvider): Promise<void> {
   if (state.status === 'pending' || providerIds().includes(provider)) return;
   const name = providerName(provider);
   state.provider = provider;
-  state.browserHandOff = null;
+  state.browserHandoff = null;
   await store.act(state, {
     call: () => auth.linkProvider(provider),
     succeeded(user) {
@@ -154,7 +146,7 @@ export async function linkMethod(provider: LinkableProvider): Promise<void> {
 
 /** Asks the host app to open My Account (`url`) in the system browser; without a host the page shows the address. */
 export function continueLinkInBrowser(url: string): void {
-  accountSecurity.link.browserHandOff = bridge.requestOpenInBrowser(url) ? 'requested' : 'manual';
+  accountSecurity.link.browserHandoff = handOffToBrowser(url);
 }
 
 /** Opens the "Unlink ...?" confirmation, unless that would leave the account without a way to sign in. */

@@ -6,6 +6,7 @@ import { bridge } from '@home-design/portal-bridge';
 import { message } from '../messages/catalogue';
 import { isSignedIn, signOutClearingDesktopData } from './session';
 import { setAuthenticating } from './authenticating';
+import { browserOffer, handOffToBrowser, offerBrowserInHosts } from './browser-handoff';
 import { failureText } from './errors';
 import { noteSignInHere } from './handoff';
 import { createStore, idle, singleFlight } from './resource';
@@ -15,9 +16,6 @@ import { showToast } from './toasts';
 export type SignInMode = 'choice' | 'signIn' | 'createAccount' | 'reset' | 'resetSent';
 export type PopupProvider = 'google' | 'apple';
 export type Attempt = PopupProvider | 'email' | 'reset';
-
-/** What happened when the user asked to continue in the system browser. */
-export type BrowserHandOff = 'requested' | 'manual' | null;
 
 const initialState = () => ({
   /** The screen's one record: its attempt in flight (a second is refused meanwhile), its failure (SPEC 8) as an alert. */
@@ -34,9 +32,7 @@ const initialState = () => ({
   succeeded: false,
   /** The closable "Setting up your account..." overlay. */
   overlayOpen: false,
-  /** Popups cannot work here: offer the system browser (inside a host webview, or after a popup failure). */
-  offerBrowser: false,
-  browserHandOff: null as BrowserHandOff,
+  ...browserOffer(),
 });
 
 export type SignInScreenState = ReturnType<typeof initialState>;
@@ -62,11 +58,7 @@ clearAuthenticatingOnPageLoad();
 /** The route was entered: start from the provider choice, keeping a notice the route guard just set. */
 export function enterSignInScreen(): void {
   reset(true);
-  // Vuplex injects its host object after load: offer the browser as soon as a late host shows up (on this screen).
-  const live = store.guard();
-  void bridge.whenHostReady().then((host) => {
-    if (host !== null && live()) signInScreen.offerBrowser = true;
-  });
+  offerBrowserInHosts(signInScreen, store.guard());
 }
 
 /** SPEC 4: leaving the screen clears isAuthenticating, unless it is the redirect after a successful sign-in. */
@@ -80,7 +72,7 @@ const pending = () => signInScreen.status === 'pending';
 function clearMessages(): void {
   signInScreen.error = null;
   signInScreen.notice = null;
-  signInScreen.browserHandOff = null;
+  signInScreen.browserHandoff = null;
 }
 
 export function showProviderChoice(): void {
@@ -248,5 +240,5 @@ export function runLogoutAction(): Promise<'loggedOut' | 'failed'> {
  * the page shows the address to open by hand.
  */
 export function continueInBrowser(url: string): void {
-  signInScreen.browserHandOff = bridge.requestOpenInBrowser(url) ? 'requested' : 'manual';
+  signInScreen.browserHandoff = handOffToBrowser(url);
 }

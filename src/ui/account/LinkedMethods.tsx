@@ -15,7 +15,7 @@ import {
   requestUnlink,
 } from '../../state/account-security';
 import { AppleIcon, GoogleIcon } from '../auth/ProviderIcons';
-import { BrowserHandOff } from '../components/BrowserHandOff';
+import { BrowserHandoff } from '../components/BrowserHandoff';
 import { Dialog } from '../components/Dialog';
 import { useLanguage } from '../../state/language';
 
@@ -136,13 +136,13 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
 
 /** As on the sign-in screen: popups may not work in this window, so offer the system browser with this same page. */
 function LinkInBrowser() {
-  const handOff = useSnapshot(accountSecurity).link.browserHandOff;
+  const handoff = useSnapshot(accountSecurity).link.browserHandoff;
   return (
-    <BrowserHandOff
+    <BrowserHandoff
       hint="linkInBrowserHint"
       requested="linkInBrowserRequested"
       manual="linkInBrowserManual"
-      handOff={handOff}
+      handoff={handoff}
       onContinue={continueLinkInBrowser}
       className="security-browser"
       urlClassName="security-url"

@@ -10,7 +10,7 @@ import { auth, config, startFloor } from './floor';
 const query = new URLSearchParams(location.search);
 const redirect = query.get('redirect')!;
 
-async function handOff(user: User, unity: { playerId: string; accessToken: string }) {
+async function handoff(user: User, unity: { playerId: string; accessToken: string }) {
   const idToken = await user.getIdToken();
   const save = await fetch(`${config.backendUrl}/cloud-save/${encodeURIComponent(unity.playerId)}?_t=${Date.now()}`, {
     headers: { Authorization: `Bearer ${idToken}`, 'X-Unity-Token': unity.accessToken, Accept: 'application/json' },
@@ -19,7 +19,7 @@ async function handOff(user: User, unity: { playerId: string; accessToken: strin
   location.assign(`${redirect}/login?${idToken}`);
 }
 
-async function signInAndHandOff() {
+async function signInAndHandoff() {
   const { user } = await signInWithEmailAndPassword(auth, query.get('email')!, query.get('password')!);
   const idToken = await user.getIdToken();
   const exchange = await fetch(`${config.backendUrl}/auth/unity`, {
@@ -27,7 +27,7 @@ async function signInAndHandOff() {
     headers: { Authorization: `Bearer ${idToken}`, Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify({ idToken }),
   });
-  await handOff(user, (await exchange.json()) as { playerId: string; accessToken: string });
+  await handoff(user, (await exchange.json()) as { playerId: string; accessToken: string });
 }
 
 let started = false;
@@ -37,10 +37,10 @@ startFloor(
     const stored = localStorage.getItem('unityAuthData');
     if (started || !user || !stored || query.get('handoff') !== 'returning') return;
     started = true;
-    void handOff(user, JSON.parse(stored) as { playerId: string; accessToken: string });
+    void handoff(user, JSON.parse(stored) as { playerId: string; accessToken: string });
   },
   () => (
-    <button type="button" onClick={() => void signInAndHandOff()}>
+    <button type="button" onClick={() => void signInAndHandoff()}>
       Sign In
     </button>
   ),

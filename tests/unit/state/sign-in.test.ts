@@ -182,9 +182,9 @@ describe('popups', () => {
     bridge.requestOpenInBrowser.mockReturnValueOnce(true);
     continueInBrowser('http://127.0.0.1:5173/auth?redirect=x');
     expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith('http://127.0.0.1:5173/auth?redirect=x');
-    expect(signInScreen.browserHandOff).toBe('requested');
+    expect(signInScreen.browserHandoff).toBe('requested');
     continueInBrowser('http://127.0.0.1:5173/auth');
-    expect(signInScreen.browserHandOff).toBe('manual');
+    expect(signInScreen.browserHandoff).toBe('manual');
   });
 });
 

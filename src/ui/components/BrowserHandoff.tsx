@@ -3,14 +3,15 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useId } from 'react';
 import { message, type MessageCode } from '../../messages/catalogue';
+import type { BrowserHandoff } from '../../state/browser-handoff';
 import { useLanguage } from '../../state/language';
 
-export interface BrowserHandOffProps {
+export interface BrowserHandoffProps {
   hint: MessageCode;
   requested: MessageCode;
   manual: MessageCode;
   /** What the last press led to: the host opens the browser, or the page shows the address. */
-  handOff: 'requested' | 'manual' | null;
+  handoff: BrowserHandoff;
   /** Called with this same page's absolute address (its query included). */
   onContinue: (url: string) => void;
   /** The class names of the panel and of the address line, per screen. */
@@ -19,16 +20,16 @@ export interface BrowserHandOffProps {
   buttonClassName?: string;
 }
 
-export function BrowserHandOff({
+export function BrowserHandoff({
   hint,
   requested,
   manual,
-  handOff,
+  handoff,
   onContinue,
   className,
   urlClassName,
   buttonClassName = 'button secondary',
-}: BrowserHandOffProps) {
+}: BrowserHandoffProps) {
   useLanguage();
   const href = useRouterState({ select: (s) => s.location.href });
   const id = useId();
@@ -40,8 +41,8 @@ export function BrowserHandOff({
         {message('openInBrowser')}
       </button>
       <div role="status">
-        {handOff === 'requested' && <p>{message(requested)}</p>}
-        {handOff === 'manual' && (
+        {handoff === 'requested' && <p>{message(requested)}</p>}
+        {handoff === 'manual' && (
           <>
             <p>{message(manual)}</p>
             <p className={urlClassName}>
