@@ -1,5 +1,6 @@
 // The shared modal dialog (src/ui/components/Dialog.tsx, a native <dialog> opened with showModal()) where the browser's
-// own modal behaviour needs help: toasts over it, and a dialog that must not close refusing the browser's Escape.
+// own modal behaviour needs help: toasts over it, a dialog that must not close refusing the browser's Escape, and the
+// payment dialogs, modeless over an inert page so that PayPal's own checkout overlay stays usable above them.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { expectOnTop } from './support/on-top';
@@ -67,7 +68,8 @@ test('a dialog that must not close ignores Escape, however often, keeps focus, t
   await page.mouse.click(5, 5);
   await page.keyboard.press('Escape');
   await expect(modal(page)).toBeVisible();
-  expect(await modal(page).evaluate((el) => el.matches(':modal'))).toBe(true);
+  // The payment dialog is modeless over an inert page (Dialog.tsx `modal={false}`): nothing behind it takes focus.
+  expect(await page.getByRole('main').evaluate((el) => el.closest('[inert]') !== null)).toBe(true);
   expect(await modal(page).evaluate(holdsFocus)).toBe(true);
   expect((await harness.log(account.uid)).filter((e) => e.route === 'purchase')).toEqual([]);
 
@@ -75,4 +77,42 @@ test('a dialog that must not close ignores Escape, however often, keeps focus, t
   await expect(page.getByRole('status').filter({ hasText: 'Successfully purchased 30 credits!' })).toBeVisible();
   await expect(modal(page)).toHaveCount(0);
   await expect(purchaseButton(page)).toBeFocused();
+});
+
+test("PayPal's checkout overlay, put into <body> after the click, stays usable above the payment dialog", async ({
+  page,
+  harness,
+}) => {
+  const account = await harness.account({ credits: 5 });
+  await signInToAccount(page, account);
+  await openCredits(page);
+  await purchaseButton(page).click();
+  await expect(modal(page).getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+  // What PayPal's SDK does once its button is clicked and its window opens (paypal/paypal-js#528): a full-page overlay
+  // of its own, appended to <body>, whose "Click to Continue" brings the PayPal window back. Under a showModal()
+  // dialog it would be inert and beneath the backdrop.
+  await page.evaluate(() => {
+    const overlay = document.createElement('div');
+    overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.8)';
+    const text = document.createElement('p');
+    text.textContent = "Don't see the secure PayPal browser?";
+    const again = document.createElement('button');
+    again.type = 'button';
+    again.textContent = 'Click to Continue';
+    again.addEventListener('click', () => (again.dataset.clicked = 'true'));
+    overlay.append(text, again);
+    overlay.id = 'paypal-overlay';
+    document.body.append(overlay);
+  });
+  const again = page.getByRole('button', { name: 'Click to Continue' });
+  await again.click({ timeout: 5_000 });
+  await expect(again).toHaveAttribute('data-clicked', 'true');
+  await expect(again).toBeFocused();
+  // PayPal's window closed: its overlay goes, and the dialog is as it was.
+  await page.evaluate(() => document.getElementById('paypal-overlay')?.remove());
+  await expect(modal(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal(page)).toHaveCount(0);
+  await expect(purchaseButton(page)).toBeFocused();
+  expect(await page.getByRole('main').evaluate((el) => el.closest('[inert]') === null)).toBe(true);
 });

@@ -1,10 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom has <dialog> without showModal() and close(): as much of them as the components' logic needs (open, and the
+// jsdom has <dialog> without showModal(), show() and close(): as much of them as the components' logic needs (open, and the
 // close event a task later). What browsers add (the top layer, the inert page, Tab) is proven in e2e and the engines.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.show = function show(this: HTMLDialogElement) {
     this.open = true;
   };
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {

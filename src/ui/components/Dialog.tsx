@@ -1,6 +1,10 @@
 // The one modal dialog of the portal: a native <dialog> opened with showModal(), so the browser puts it on top and makes
 // the rest of the page inert. Kept by hand: where focus starts, Tab wrapping (browsers let Tab leave the page for their
 // own toolbar), Escape only when dismissible, focus back to the opener, the live regions kept readable and on top.
+// A dialog that hosts PayPal's buttons opens with `modal={false}`: PayPal's checkout puts its own overlay ("Don't see
+// the secure PayPal browser? Click to Continue") into <body> after the click, and under a showModal() dialog that
+// overlay would be inert and beneath the backdrop (paypal/paypal-js#528). Such a dialog makes the page's children
+// inert as it opens instead, so what PayPal adds later stays on top and usable.
 import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import '../styles/dialog.css';
@@ -25,6 +29,8 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   size?: 'small' | 'medium' | 'large';
   className?: string;
+  /** False for a dialog that hosts PayPal's buttons (see the top of this file): show() over an inert page. */
+  modal?: boolean;
 }
 
 /**
@@ -59,6 +65,20 @@ function isRendered(el: HTMLElement): boolean {
   return typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true }) : true;
 }
 
+/** Marks every child of <body> but `keep` and the live regions inert; returns the undo. */
+function inertOthers(keep: HTMLElement): () => void {
+  const changed: HTMLElement[] = [];
+  for (const child of document.body.children) {
+    if (!(child instanceof HTMLElement) || child === keep || child.hasAttribute(KEEP_LIVE_ATTRIBUTE) || child.inert)
+      continue;
+    child.inert = true;
+    changed.push(child);
+  }
+  return () => {
+    for (const el of changed) el.inert = false;
+  };
+}
+
 /** Open dialogs, the newest last: only the top one handles keys and holds the live regions. */
 const stack: HTMLDialogElement[] = [];
 
@@ -80,6 +100,7 @@ export function Dialog({
   role = 'dialog',
   size = 'medium',
   className,
+  modal = true,
 }: DialogProps) {
   useLanguage();
   const titleId = useId();
@@ -94,7 +115,9 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    dialog.showModal();
+    const undoInert = modal ? null : inertOthers(dialog);
+    if (modal) dialog.showModal();
+    else dialog.show();
     stack.push(dialog);
     (
       initialFocusRef?.current ??
@@ -138,37 +161,45 @@ export function Dialog({
       close();
       if (!event.cancelable && !latest.current.dismissible)
         setTimeout(() => {
-          if (!dialog.open && dialog.isConnected) dialog.showModal();
+          if (dialog.open || !dialog.isConnected) return;
+          if (modal) dialog.showModal();
+          else dialog.show();
         });
     };
     // A click that both starts and ends on the backdrop (outside the box) closes; a drag out of a text field does not.
+    // Beside a modeless dialog the click lands on the inert page, so <body> or <html> is its target.
     let downOnBackdrop = false;
     const onMouse = (event: MouseEvent) => {
+      if (stack[stack.length - 1] !== dialog) return;
       const box = dialog.getBoundingClientRect();
+      const { target } = event;
       const outside =
-        event.target === dialog &&
+        (target === dialog || target === document.body || target === document.documentElement) &&
         (event.clientX < box.left ||
           event.clientX > box.right ||
           event.clientY < box.top ||
           event.clientY > box.bottom);
+      // Beside a modeless dialog, a press on the inert page would take focus out to <body>: it stays in the dialog.
+      if (event.type === 'mousedown' && target !== dialog && outside) event.preventDefault();
       if (event.type === 'mouseup' && downOnBackdrop && outside) close();
       downOnBackdrop = event.type === 'mousedown' && outside;
     };
     document.addEventListener('keydown', onKeyDown);
     dialog.addEventListener('cancel', onCancel);
-    dialog.addEventListener('mousedown', onMouse);
-    dialog.addEventListener('mouseup', onMouse);
+    document.addEventListener('mousedown', onMouse);
+    document.addEventListener('mouseup', onMouse);
 
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       dialog.removeEventListener('cancel', onCancel);
-      dialog.removeEventListener('mousedown', onMouse);
-      dialog.removeEventListener('mouseup', onMouse);
+      document.removeEventListener('mousedown', onMouse);
+      document.removeEventListener('mouseup', onMouse);
       const at = stack.indexOf(dialog);
       if (at >= 0) stack.splice(at, 1);
       // Out before React removes the dialog with them.
       placeLiveRegions();
       dialog.close();
+      undoInert?.();
       document.body.style.overflow = previousOverflow;
       const back = opener && opener.isConnected ? opener : (latest.current.returnFocusRef?.current ?? null);
       back?.focus();

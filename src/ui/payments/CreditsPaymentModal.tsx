@@ -34,6 +34,8 @@ export function CreditsPaymentModal() {
       })}
       onClose={closePurchase}
       dismissible={!working}
+      // PayPal's checkout overlay must stay usable above it (Dialog.tsx).
+      modal={false}
     >
       {snap.error && (
         <p className="alert alert-error" role="alert">

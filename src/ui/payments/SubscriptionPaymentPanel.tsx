@@ -28,6 +28,8 @@ export function SubscriptionPaymentPanel() {
         period: message(plan.periodKey),
       })}
       onClose={closePanel}
+      // PayPal's checkout overlay must stay usable above it (Dialog.tsx).
+      modal={false}
     >
       {snap.panel === 'failed' ? (
         <>

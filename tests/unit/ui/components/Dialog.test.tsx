@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,10 +10,12 @@ function Harness({
   onClose,
   dismissible = true,
   withInitial = false,
+  modal,
 }: {
   onClose?: () => void;
   dismissible?: boolean;
   withInitial?: boolean;
+  modal?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -34,6 +36,7 @@ function Harness({
           onClose={close}
           dismissible={dismissible}
           initialFocusRef={withInitial ? cancelRef : undefined}
+          modal={modal}
         >
           <label>
             Reason <input />
@@ -223,6 +226,30 @@ describe('Dialog', () => {
     fireEvent.mouseDown(dialog, { clientX: 20, clientY: 20 });
     fireEvent.mouseUp(dialog, { clientX: 20, clientY: 20 });
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('modal={false} (PayPal): the page made inert as it opens, what comes later stays usable, all undone on close', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const show = vi.spyOn(HTMLDialogElement.prototype, 'show');
+    const onClose = vi.fn();
+    const { container } = render(<Harness modal={false} onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open it' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete everything' }) as HTMLDialogElement;
+    expect(show.mock.contexts).toEqual([dialog]);
+    expect(showModal).not.toHaveBeenCalled();
+    expect(container.inert).toBe(true);
+    // What PayPal puts into <body> after the click ("Click to Continue") is not made inert.
+    const overlay = document.createElement('div');
+    document.body.append(overlay);
+    expect(overlay.inert).toBeFalsy();
+    // A click on the page beside the dialog lands on <body>: it closes, as one on the backdrop does.
+    vi.spyOn(dialog, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 100, 400, 300));
+    fireEvent.mouseDown(document.body, { clientX: 20, clientY: 20 });
+    fireEvent.mouseUp(document.body, { clientX: 20, clientY: 20 });
+    expect(onClose).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(container.inert).toBeFalsy();
+    overlay.remove();
   });
 
   it('moves the live regions into the top dialog while open, and back out when it closes', async () => {
