@@ -212,8 +212,3 @@ export function paypalSaid(error: unknown): string | null {
   const said = error && typeof error === 'object' && 'message' in error ? error.message : null;
   return typeof said === 'string' && said ? said : null;
 }
-
-/** For tests: forget the loaded SDK. */
-export function resetPayPal(): void {
-  unloadSdk();
-}

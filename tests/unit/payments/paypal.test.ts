@@ -12,11 +12,7 @@ import {
   creditsButtonOptions,
   creditsOrder,
   subscriptionBody,
-  loadPayPal,
-  PayPalError,
   paypalSaid,
-  renderButtons,
-  resetPayPal,
   scriptOptions,
   subscriptionButtonOptions,
 } from '../../../src/payments/paypal';
@@ -35,6 +31,12 @@ function queryOf(options: PayPalScriptOptions): Record<string, string> {
   return out;
 }
 
+// The loaded SDK is the module's own state (one window.paypal per page): each test loads the module anew, a fresh page.
+type PayPalModule = typeof import('../../../src/payments/paypal');
+let loadPayPal: PayPalModule['loadPayPal'];
+let renderButtons: PayPalModule['renderButtons'];
+let PayPalError: PayPalModule['PayPalError'];
+
 let rest: FakePayPal;
 let report: ReturnType<typeof vi.fn<(error: unknown) => void>>;
 
@@ -46,11 +48,13 @@ function standInLoader() {
   });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   rest = fakePayPal();
   report = vi.fn<(error: unknown) => void>();
   loader.loadScript.mockReset();
-  resetPayPal();
+  delete window.paypal;
+  vi.resetModules();
+  ({ loadPayPal, renderButtons, PayPalError } = await import('../../../src/payments/paypal'));
 });
 
 afterEach(() => {
