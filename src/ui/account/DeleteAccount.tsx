@@ -32,7 +32,6 @@ export function DeleteAccount() {
       {(snap.confirming || deleted) && (
         <Dialog
           role="alertdialog"
-          size="small"
           title={message(deleted ? 'accountDeletedTitle' : 'deletionConfirm')}
           description={deleted ? undefined : message('deletionWarning')}
           onClose={cancelDeletion}

@@ -92,7 +92,6 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
       {confirming && (
         <Dialog
           role="alertdialog"
-          size="small"
           title={message('unlinkConfirmTitle', { provider: providerName(confirming) })}
           description={message('unlinkConfirmText', {
             provider: providerName(confirming),

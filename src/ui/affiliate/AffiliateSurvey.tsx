@@ -37,7 +37,6 @@ function SurveyDialog() {
       description={message('affiliateIntro')}
       onClose={dismissAffiliateSurvey}
       dismissible={!submitting}
-      size="small"
     >
       <form className="affiliate-form" onSubmit={onSubmit} noValidate>
         <fieldset

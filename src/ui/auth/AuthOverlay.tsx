@@ -7,7 +7,7 @@ import { useLanguage } from '../../state/language';
 export function AuthOverlay() {
   useLanguage();
   return (
-    <Dialog title={message('authOverlay')} onClose={closeOverlay} size="small" className="auth-overlay">
+    <Dialog title={message('authOverlay')} onClose={closeOverlay} className="auth-overlay">
       <span className="spinner auth-overlay-spinner" aria-hidden="true" />
     </Dialog>
   );

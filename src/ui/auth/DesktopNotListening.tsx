@@ -11,7 +11,6 @@ export function DesktopNotListening() {
       title={message('desktopNotListeningHeading')}
       description={message('desktopNotListeningText')}
       onClose={skipDesktopHandoff}
-      size="small"
     >
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={skipDesktopHandoff}>

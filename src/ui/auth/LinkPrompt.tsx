@@ -8,12 +8,7 @@ export function LinkPrompt() {
   useLanguage();
   const decline = () => answerLink(false);
   return (
-    <Dialog
-      title={message('appLinkQuestion')}
-      description={message('appLinkQuestionText')}
-      onClose={decline}
-      size="small"
-    >
+    <Dialog title={message('appLinkQuestion')} description={message('appLinkQuestionText')} onClose={decline}>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={decline}>
           {message('appLinkDecline')}

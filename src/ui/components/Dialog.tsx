@@ -27,7 +27,6 @@ export interface DialogProps {
   dismissible?: boolean;
   /** alertdialog for confirmations that interrupt (e.g. "Are you sure?"). */
   role?: 'dialog' | 'alertdialog';
-  size?: 'small' | 'medium' | 'large';
   className?: string;
   /** False for a dialog that hosts PayPal's buttons (see the top of this file): show() over an inert page. */
   modal?: boolean;
@@ -98,7 +97,6 @@ export function Dialog({
   returnFocusRef,
   dismissible = true,
   role = 'dialog',
-  size = 'medium',
   className,
   modal = true,
 }: DialogProps) {
@@ -223,7 +221,7 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       tabIndex={-1}
-      className={['modal', 'dialog', `dialog-${size}`, className].filter(Boolean).join(' ')}
+      className={['modal', 'dialog', className].filter(Boolean).join(' ')}
     >
       <div className="dialog-header">
         <h2 id={titleId} className="dialog-title">
