@@ -30,6 +30,8 @@ test('a toast stays on top of an open modal dialog, read and dismissible there',
   // The toast lasts 5 s: the modal opens again while it is up.
   await purchaseButton(page).click();
   await expect(modal(page)).toBeVisible();
+  // Moved into the dialog, it does not fade in a second time: at once fully opaque, its contrast whole.
+  expect(await toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   // Not under the backdrop, and not inert: outside the top modal dialog it would be hidden from readers too.
   await expectOnTop(toast);
   await expect(modal(page).getByRole('status').filter({ hasText: 'Payment cancelled' })).toBeVisible();

@@ -84,8 +84,13 @@ const stack: HTMLDialogElement[] = [];
 /** Puts the live regions in the top dialog, or back in <body> once none is open. */
 function placeLiveRegions(): void {
   const home = stack[stack.length - 1] ?? document.body;
-  for (const el of document.querySelectorAll(`[${KEEP_LIVE_ATTRIBUTE}]`))
-    if (el.parentElement !== home) home.append(el);
+  for (const el of document.querySelectorAll(`[${KEEP_LIVE_ATTRIBUTE}]`)) {
+    if (el.parentElement === home) continue;
+    home.append(el);
+    // A moved element starts its CSS animations over: a toast already shown must not fade in again (half transparent,
+    // it would fail its contrast for the length of the fade).
+    for (const animation of el.getAnimations?.({ subtree: true }) ?? []) animation.finish();
+  }
 }
 
 export function Dialog({
