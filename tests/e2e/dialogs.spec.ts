@@ -2,10 +2,18 @@
 // own modal behaviour needs help: toasts over it, a dialog that must not close refusing the browser's Escape, and the
 // payment dialogs, modeless over an inert page so that PayPal's own checkout overlay stays usable above them.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test, type Harness } from './fixtures';
 import { expectOnTop } from './support/on-top';
 import { payPalCheckout } from './support/paypal';
 import { signInToAccount } from './support/signed-in';
+
+/** A new account with 5 credits, signed in, on the credits page. */
+async function atCredits(page: Page, harness: Harness) {
+  const account = await harness.account({ credits: 5 });
+  await signInToAccount(page, account);
+  await openCredits(page);
+  return account;
+}
 
 async function openCredits(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
@@ -19,9 +27,7 @@ const modal = (page: Page) => page.getByRole('dialog', { name: 'Purchase 30 Cred
 const holdsFocus = (el: Element) => el.contains(document.activeElement);
 
 test('a toast stays on top of an open modal dialog, read and dismissible there', async ({ page, harness }) => {
-  const account = await harness.account({ credits: 5 });
-  await signInToAccount(page, account);
-  await openCredits(page);
+  await atCredits(page, harness);
   await purchaseButton(page).click();
   await modal(page).getByRole('button', { name: 'Cancel', exact: true }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Payment cancelled' });
@@ -48,9 +54,7 @@ test('a dialog that must not close ignores Escape, however often, keeps focus, t
   page,
   harness,
 }) => {
-  const account = await harness.account({ credits: 5 });
-  await signInToAccount(page, account);
-  await openCredits(page);
+  const account = await atCredits(page, harness);
   // The purchase call waits until the test lets it go: meanwhile the modal adds the credits and must stay.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -85,9 +89,7 @@ test("PayPal's checkout overlay, put into <body> after the click, stays usable a
   page,
   harness,
 }) => {
-  const account = await harness.account({ credits: 5 });
-  await signInToAccount(page, account);
-  await openCredits(page);
+  await atCredits(page, harness);
   await purchaseButton(page).click();
   await expect(modal(page).getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
   // What PayPal's SDK does once its button is clicked and its window opens (paypal/paypal-js#528): a full-page overlay
