@@ -301,7 +301,9 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     const opened = await popup;
-    await opened.waitForLoadState('domcontentloaded');
+    // The provider's page is up (a popup opened before the machinery was ready moves there from its blank page): the
+    // user closes that. Closing it in the middle of that move once left Playwright's close waiting for ever.
+    await expect(opened.getByRole('button', { name: 'Add new account' })).toBeVisible();
     await opened.close();
     // The SDK notices a closed popup on its next poll and waits for a late answer first (about 10 s).
     await expect(page.getByRole('alert')).toHaveText('Sign-in cancelled. Please try again', { timeout: 20_000 });
