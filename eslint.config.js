@@ -1,7 +1,7 @@
 // The house rules (docs/testing.md "Tests", docs/architecture.md "House rules that run"): layer boundaries, no import
 // cycles, hooks, accessibility, no JSX text outside the message catalogue. Not type-aware: the whole lint stays a few
 // seconds on 2 cores.
-import { createNodeResolver, globals, importX, jsxA11y, react, reactHooks, tseslint } from '@portal/lint';
+import { createNodeResolver, globals, importX, jsxA11y, playwright, react, reactHooks, tseslint } from '@portal/lint';
 
 const code = ['**/*.{ts,tsx,mjs,js}'];
 
@@ -195,6 +195,23 @@ export default tseslint.config(
     // A classic script that imitates Google's gapi loader inside the page, written as the original is.
     files: ['tests/e2e/support/gapi-stand-in.js'],
     rules: { 'no-var': 'off', '@typescript-eslint/no-this-alias': 'off' },
+  },
+  {
+    // The suite's budget (docs/testing.md "The budget"): a test moves the app's timers with page.clock instead of
+    // waiting them out, waits for what it asserts (web-first assertions retry), and is never skipped or forced.
+    files: ['tests/e2e/**/*.ts'],
+    plugins: { playwright },
+    rules: {
+      'playwright/no-wait-for-timeout': 'error',
+      'playwright/no-networkidle': 'error',
+      'playwright/prefer-web-first-assertions': 'error',
+      'playwright/no-force-option': 'error',
+      'playwright/no-skipped-test': 'error',
+      'playwright/no-focused-test': 'error',
+      'playwright/missing-playwright-await': 'error',
+      'playwright/no-wait-for-selector': 'error',
+      'playwright/no-useless-await': 'error',
+    },
   },
   {
     files: ['src/**/*.tsx', 'tests/**/*.tsx'],

@@ -111,6 +111,37 @@ export async function startAuthEmulator({
   return { url, port, projectId, ...(hostingUrl ? { hostingUrl } : {}), stop };
 }
 
+/** The Firebase API key of every build served with the emulator (build.mjs's default for FIREBASE_API_KEY). */
+export const FIREBASE_API_KEY = 'demo-api-key';
+
+/** Where Firebase Auth's localStorage persistence keeps the signed-in user of the default app. */
+export const FIREBASE_SESSION_KEY = `firebase:authUser:${FIREBASE_API_KEY}:[DEFAULT]`;
+
+/** The signed-in user as Firebase Auth persists it (`UserImpl.toJSON()` of @firebase/auth). */
+export interface PersistedUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  isAnonymous: boolean;
+  photoURL: string | null;
+  phoneNumber: null;
+  tenantId: null;
+  providerData: Array<{
+    providerId: string;
+    uid: string;
+    displayName: string | null;
+    email: string | null;
+    phoneNumber: null;
+    photoURL: string | null;
+  }>;
+  stsTokenManager: { refreshToken: string; accessToken: string; expirationTime: number };
+  createdAt: string;
+  lastLoginAt: string;
+  apiKey: string;
+  appName: string;
+}
+
 /** The emulator's REST API as an administrator ("Bearer owner"). */
 export class EmulatorAdmin {
   constructor(
@@ -138,7 +169,7 @@ export class EmulatorAdmin {
 
   async signIn(email: string, password: string): Promise<{ uid: string; idToken: string }> {
     const res = await fetch(
-      `${this.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+      `${this.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${FIREBASE_API_KEY}`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -148,6 +179,56 @@ export class EmulatorAdmin {
     const json = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(json)}`);
     return { uid: String(json.localId), idToken: String(json.idToken) };
+  }
+
+  /**
+   * A session of `email` as Firebase Auth keeps it in the browser: the user its localStorage persistence stores under
+   * {@link FIREBASE_SESSION_KEY}, made through the emulator's REST API (signInWithPassword, then lookup) with the
+   * fields and types `UserImpl._fromJSON` of @firebase/auth reads back. A page that finds it starts signed in, as
+   * after an earlier visit: Firebase checks it with the emulator (lookup) and refreshes its token as usual.
+   */
+  async session(email: string, password: string): Promise<PersistedUser> {
+    const res = await fetch(
+      `${this.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${FIREBASE_API_KEY}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: true }),
+      },
+    );
+    const signedIn = (await res.json()) as Record<string, string>;
+    if (!res.ok) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(signedIn)}`);
+    const looked = await this.call(`projects/${this.projectId}/accounts:lookup`, { localId: [signedIn.localId] });
+    const user = (looked.users as Array<Record<string, unknown>>)[0]!;
+    const optional = (value: unknown) => (typeof value === 'string' ? value : null);
+    const providers = (user.providerUserInfo as Array<Record<string, unknown>> | undefined) ?? [];
+    return {
+      uid: String(user.localId),
+      email: optional(user.email),
+      emailVerified: user.emailVerified === true,
+      displayName: optional(user.displayName),
+      isAnonymous: false,
+      photoURL: optional(user.photoUrl),
+      phoneNumber: null,
+      tenantId: null,
+      providerData: providers.map((p) => ({
+        providerId: String(p.providerId),
+        uid: String(p.rawId ?? p.federatedId ?? user.localId),
+        displayName: optional(p.displayName),
+        email: optional(p.email),
+        phoneNumber: null,
+        photoURL: optional(p.photoUrl),
+      })),
+      stsTokenManager: {
+        refreshToken: signedIn.refreshToken!,
+        accessToken: signedIn.idToken!,
+        expirationTime: Date.now() + Number(signedIn.expiresIn ?? 3600) * 1000,
+      },
+      createdAt: String(user.createdAt),
+      lastLoginAt: String(user.lastLoginAt),
+      apiKey: FIREBASE_API_KEY,
+      appName: '[DEFAULT]',
+    };
   }
 
   async deleteUser(uid: string): Promise<void> {

@@ -13,7 +13,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['line']] : 'list',
+  reporter: [['list'], ['./support/playwright-timings.ts']],
   outputDir: `../test-results/${process.env.E2E_RUN_ID}`,
   use: {
     ...devices['Desktop Chrome'],

@@ -14,6 +14,7 @@ export default defineConfig({
     USE_AUTH_EMULATOR: 'false',
   },
   test: {
+    reporters: ['default', './tests/support/vitest-timings.mjs'],
     projects: [
       {
         extends: true,

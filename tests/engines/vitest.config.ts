@@ -12,6 +12,6 @@ export default defineConfig({
     retry: 0,
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    reporters: ['verbose'],
+    reporters: ['verbose', ['./tests/support/vitest-timings.mjs', { layer: 'engines' }]],
   },
 });

@@ -1,7 +1,9 @@
 // npm test: typecheck, lint (eslint, prettier --check), unit and integration tests (vitest), end-to-end tests (Playwright in Debian's Chromium), then
 // the core journeys in Firefox ESR and WebKitGTK (tests/engines, npm run test:engines), then the journeys through a
 // real host, a WebKitGTK web view with WKWebView's script message handler API (tests/hosts, npm run test:hosts).
+// It ends with what the run cost: each step's time and each layer's slowest tests (docs/testing.md "The budget").
 import { spawnSync } from 'node:child_process';
+import { clearTimings, readTimings, slowestLines, TEST_BUDGET_MS } from '../support/timings.mjs';
 
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
@@ -13,16 +15,37 @@ const steps = [
   ['real host: WebKitGTK', 'node', ['tests/hosts/run.mjs']],
 ];
 
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The run's cost, printed last: a failed run shows it too, up to the step that failed. */
+function summary(times) {
+  const lines = ['', '=== what the run cost ==='];
+  for (const [name, ms, ok] of times) lines.push(`  ${seconds(ms).padStart(8)}  ${name}${ok ? '' : ' (failed)'}`);
+  lines.push(`  ${seconds(times.reduce((sum, [, ms]) => sum + ms, 0)).padStart(8)}  in all`);
+  const over = [];
+  for (const { layer, tests } of readTimings()) {
+    lines.push('', ...slowestLines(layer, tests));
+    over.push(...tests.filter((t) => t.ms > TEST_BUDGET_MS).map((t) => `${layer}: ${t.file} › ${t.name}`));
+  }
+  if (over.length) lines.push('', `${over.length} over the ${TEST_BUDGET_MS / 1000} s budget of one test:`, ...over);
+  console.log(lines.join('\n'));
+}
+
 const only = process.argv[2];
+const times = [];
+clearTimings();
 for (const [name, command, args] of steps) {
   if (only && !name.startsWith(only)) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ms = Date.now() - started;
+  times.push([name, ms, result.status === 0]);
   if (result.status !== 0) {
-    console.error(`\n${name} failed after ${seconds} s`);
+    console.error(`\n${name} failed after ${seconds(ms)}`);
+    summary(times);
     process.exit(result.status ?? 1);
   }
-  console.log(`${name}: ok (${seconds} s)`);
+  console.log(`${name}: ok (${seconds(ms)})`);
 }
+summary(times);

@@ -5,4 +5,5 @@ export { default as jsxA11y } from 'eslint-plugin-jsx-a11y';
 export { default as react } from 'eslint-plugin-react';
 export { default as reactHooks } from 'eslint-plugin-react-hooks';
 export { default as globals } from 'globals';
+export { default as playwright } from 'eslint-plugin-playwright';
 export { createNodeResolver } from 'eslint-plugin-import-x';

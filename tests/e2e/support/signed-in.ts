@@ -1,6 +1,8 @@
-// Shared steps of the signed-in pages' specs (SPEC 2): the two widths, signing in to My Account, profile rows.
+// Shared steps of the signed-in pages' specs (SPEC 2): starting signed in, the two widths, signing in to My Account
+// through the sign-in screen, profile rows.
 import type { Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { EmulatorAdmin, FIREBASE_SESSION_KEY } from '../../../harness/emulator';
+import { expect, expectAccessible } from '../fixtures';
 import { expectOnTop } from './on-top';
 import { signInByEmail, type Credentials } from './sign-in';
 
@@ -15,6 +17,29 @@ export const WIDTHS = [
  */
 export async function surveyAlreadyShown(page: Page): Promise<void> {
   await page.addInitScript(() => window.sessionStorage.setItem('hasShownAffiliateModal', 'true'));
+}
+
+/**
+ * Opens `path` already signed in as `account`, as a person who signed in on an earlier visit: a session made through
+ * the Auth emulator's REST API, put where Firebase keeps it (localStorage) before the first page loads. A test starts
+ * where its subject starts: only the sign-in screen's own tests, the hand-off journeys and one journey per page sign
+ * in through the screen (`signInToAccount`). Call it before the test's first navigation: it replaces the context's
+ * storage.
+ */
+export async function openSignedIn(
+  page: Page,
+  account: Credentials,
+  path = '/',
+  base = process.env.PORTAL_URL!,
+): Promise<void> {
+  const user = await new EmulatorAdmin(process.env.AUTH_EMULATOR_URL!).session(account.email, account.password);
+  await page.context().setStorageState({
+    cookies: [],
+    origins: [
+      { origin: new URL(base).origin, localStorage: [{ name: FIREBASE_SESSION_KEY, value: JSON.stringify(user) }] },
+    ],
+  });
+  await page.goto(new URL(path, base).toString());
 }
 
 /** Signs in by e-mail at `base` (the staging portal by default) and waits for My Account. */
@@ -39,4 +64,40 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     width: window.innerWidth,
   }));
   expect(scroll).toBeLessThanOrEqual(width);
+}
+
+/**
+ * The page as it is now fits its width: no sideways scroll, no visible element reaching past the viewport's
+ * inline end, no text cut off by a box that hides its overflow (an ellipsis on purpose aside). What a layout check
+ * at the other width asserts, with axe, in the one page load (docs/testing.md "The budget").
+ */
+export async function expectFits(page: Page, label = page.url()): Promise<void> {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const width = window.innerWidth;
+    const name = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    if (document.documentElement.scrollWidth > width)
+      out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`);
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      const box = el.getBoundingClientRect();
+      // Screen-reader-only text is a 1 px clipped box on purpose.
+      if (box.width <= 1 || box.height <= 1) continue;
+      const style = getComputedStyle(el);
+      if (style.position === 'fixed' && (box.right <= 0 || box.left >= width)) continue;
+      if (box.right > width + 1 && box.left < width) out.push(`${name(el)} reaches ${Math.round(box.right)} px`);
+      const hides = /hidden|clip/.test(style.overflowX);
+      if (hides && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1 && el.textContent?.trim())
+        out.push(`${name(el)} cuts its text: ${el.scrollWidth} px in ${el.clientWidth} px`);
+    }
+    return out;
+  });
+  expect(problems, `layout of ${label}`).toEqual([]);
+}
+
+/** The layout check of a page at a width: it fits (above) and axe passes, on the page as it is now. */
+export async function expectLayout(page: Page, label = page.url()): Promise<void> {
+  await expectFits(page, label);
+  await expectAccessible(page, label);
 }

@@ -1,0 +1,57 @@
+// The cost of the suite, kept where `npm test` can sum it up: each layer's reporter writes every test's time to
+// test-results/timings/<layer>.json, and tests/scripts/test.mjs prints the steps' times and each layer's slowest.
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const TIMINGS_DIR = join(import.meta.dirname, '../../test-results/timings');
+/** How many of each layer's slowest tests `npm test` prints. */
+export const SLOWEST = 15;
+/** The suite's budget for one test (docs/testing.md "The budget"). */
+export const TEST_BUDGET_MS = 15_000;
+
+/**
+ * @typedef {{ name: string, file: string, ms: number, retries: number, status: string }} TestTiming
+ * One test's time: `ms` is its last attempt's, `retries` how many attempts came before it.
+ */
+
+/** Forgets the timings of earlier runs (npm test does, before its first step). */
+export function clearTimings() {
+  rmSync(TIMINGS_DIR, { recursive: true, force: true });
+}
+
+/** Writes one layer's timings (a run of a layer replaces its earlier file). */
+export function writeTimings(layer, tests) {
+  mkdirSync(TIMINGS_DIR, { recursive: true });
+  writeFileSync(join(TIMINGS_DIR, `${layer}.json`), JSON.stringify({ layer, tests }, null, 1));
+}
+
+/** Every layer's timings written since the folder was last emptied. */
+export function readTimings() {
+  let files;
+  try {
+    files = readdirSync(TIMINGS_DIR).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(join(TIMINGS_DIR, f), 'utf8')));
+}
+
+/** The slowest `n` tests, slowest first. */
+export function slowest(tests, n = SLOWEST) {
+  return [...tests].sort((a, b) => b.ms - a.ms).slice(0, n);
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The lines a layer's reporter prints at its end: its slowest tests, and the tests that needed a retry. */
+export function slowestLines(layer, tests, n = SLOWEST) {
+  const lines = [`${layer}: the ${Math.min(n, tests.length)} slowest of ${tests.length} tests`];
+  for (const t of slowest(tests, n))
+    lines.push(`  ${seconds(t.ms).padStart(7)}${t.ms > TEST_BUDGET_MS ? ' (over 15 s)' : ''}  ${t.file} › ${t.name}`);
+  const retried = tests.filter((t) => t.retries > 0);
+  if (retried.length) {
+    lines.push(`${layer}: ${retried.length} passed only on a retry (flaky is failing):`);
+    for (const t of retried) lines.push(`  ${t.file} › ${t.name}`);
+  }
+  return lines;
+}
