@@ -1,4 +1,3 @@
-import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has <dialog> without showModal(), show() and close(): as much of them as the components' logic needs (open, and the
@@ -17,8 +16,12 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
   };
 }
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+// Files that run in Node (pure rules, the harness, the build) skip the DOM's cleanup and never load React for it.
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}

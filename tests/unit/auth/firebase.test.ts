@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // src/auth/firebase.ts against a stubbed SDK: what counts as a still-valid session, and the emulator switch.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 

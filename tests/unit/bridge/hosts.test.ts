@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Which host webview the page runs in, and which window message events count as that host speaking: through the
 // package's public API only (a bridge from createBridge, its detectHost and onHostMessage), as a host team sees it.
 import { afterEach, describe, expect, it, vi } from 'vitest';

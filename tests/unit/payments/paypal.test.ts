@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { PayPalNamespace, PayPalScriptOptions } from '@paypal/paypal-js';
 import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';

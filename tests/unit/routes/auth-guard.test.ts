@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The /auth guard: ?action=logout (sign out, drop only `action` with a history replace) and signed-in visitors.
 // It reads only the router context, so a plain object stands in for the stores.
 import { isRedirect } from '@tanstack/react-router';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // SPEC 4, 5, 7: username editing and the account deletion flow.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // SPEC 2, 5, 8: the affiliate survey shows once per session, needs a choice, posts it, and closes silently on failure.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

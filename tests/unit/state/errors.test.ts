@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // SPEC 8's catch-all "An error occurred. Please try again later." for failures that no more specific text covers:
 // resuming without a subscription id, and unexpected (non-API) errors in the subscription and account actions.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

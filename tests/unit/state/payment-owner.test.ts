@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A paid order belongs to the user who opened the credits modal or the plan panel (docs/security.md "Security"): a
 // capture or an approval is kept and recorded for that uid only, never for a user signed in since, whether the switch
 // reset the stores first (the usual way, session.ts) or the callback still arrives on a live modal (the backstop).

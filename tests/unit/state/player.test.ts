@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // SPEC 4 and 8: loading the player's cloud save, its recovery (token refresh + Unity re-auth, at most 2 retries),
 // first-time setup, and the sign-out after 401 / 403 / network failures, with the spec's texts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The page's life cycle and the session: a page being left (a hand-off, a load by address) has its requests cut off,
 // which is no verdict on the session; a page restored from the back/forward cache reads and checks the session again.
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The way out of a stuck "Loading...": when the identity service has not answered for AUTH_SLOW_MS after
 // startSession, session.authSlow is set (the loading screen then offers a reload); an answer clears it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

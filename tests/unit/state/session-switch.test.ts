@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A user switch leaves nothing of the last user (docs/security.md "Security"): any change of the signed-in uid, however
 // it comes (another tab replaced or ended the stored session), runs every store's sign-out reset before the next user
 // is set, and the guards and loaders run again for the user who is signed in now. Sign Out also empties the store where

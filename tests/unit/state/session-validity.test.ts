@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // SPEC 4: the session is checked on every route change and every 5 minutes (not on the exempt public pages); an
 // invalid session is signed out and the guards re-run.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The sign-in screen's store: modes, attempts, the isAuthenticating and authProvider flags (SPEC 3-4), the logout action.
 import { setAuthenticating } from '../../../src/state/authenticating';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The hand-off (src/state/handoff, SPEC 2 and 4, docs/security.md "Security"), branch by branch: a host by message, the
 // desktop by redirect, dev mode, nothing listening, a refused target, once per sign-in, the `?link=` question, a host's
 // token requests, and a sign-out in the middle. The bridge, Firebase and the backend (src/api) are faked at their

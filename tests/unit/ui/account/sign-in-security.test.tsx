@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The "Sign-in & security" section rendered over its store: what each kind of account sees, labels and roles,
 // focus on errors, the unlink confirmation by keyboard, the verification cooldown and the webview offer.
 import { act, render, screen, within } from '@testing-library/react';

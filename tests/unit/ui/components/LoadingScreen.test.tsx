@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // "Loading..." alone while the identity service answers in time; a plain line and a Reload button once it is slow.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Sign Out in the signed-in layout (SPEC 4 and 8): clears all local storage and state and goes to /auth; on failure
 // "Failed to sign out. Please try again." and nothing is cleared.
 import { render, screen, waitFor } from '@testing-library/react';

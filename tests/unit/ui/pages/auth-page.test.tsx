@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The /auth page rendered over its store: headings per mode, form attributes, focus on view changes, the overlay.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The router's error screen (docs/architecture.md "Router context and loaders"): plain words, Try again re-runs what
 // failed, Reload, a way to My Account; inside the signed-in layout it uses that layout's <main>, elsewhere it brings
 // its own.

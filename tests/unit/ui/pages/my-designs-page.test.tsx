@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // My Designs' own states (SPEC 2), over the real designs store: the loading state while the answer is on its way,
 // the count and cards after it. The journey across the real backend is tests/e2e/designs.spec.ts.
 import { render, screen, within } from '@testing-library/react';
