@@ -2,14 +2,17 @@
 // the core journeys in Firefox ESR and WebKitGTK (tests/engines, npm run test:engines), then the journeys through a
 // real host, a WebKitGTK web view with WKWebView's script message handler API (tests/hosts, npm run test:hosts).
 // It ends with what the run cost: each step's time and each layer's slowest tests (docs/testing.md "The budget").
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { clearTimings, readTimings, slowestLines, TEST_BUDGET_MS } from '../support/timings.mjs';
+
+const ENSURE_BROWSERS = `"${process.execPath}" tests/scripts/ensure-chromium.mjs && "${process.execPath}" tests/scripts/ensure-engines.mjs`;
 
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['unit and integration tests', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts']],
-  ['Chromium', 'node', ['tests/scripts/ensure-chromium.mjs']],
+  // Waits for the browsers installed meanwhile (below); run alone (`npm test browsers`), it installs them.
+  ['browsers: Chromium, Firefox ESR, WebKitGTK', 'sh', ['-c', ENSURE_BROWSERS]],
   ['end-to-end tests', 'npx', ['playwright', 'test', '--config', 'tests/playwright.config.ts']],
   ['engines: Firefox and WebKit', 'node', ['tests/engines/run.mjs']],
   ['real host: WebKitGTK', 'node', ['tests/hosts/run.mjs']],
@@ -31,14 +34,39 @@ function summary(times) {
   console.log(lines.join('\n'));
 }
 
+/**
+ * The browsers a fresh machine lacks (Debian's Chromium, Firefox ESR, WebKitGTK: a minute or two of apt on a clean
+ * machine, nothing once installed) are installed while typecheck, lint and the unit tests run: that wait is mostly
+ * the network's. Its output is shown at the browsers step, where its step waits for it.
+ */
+function installBrowsersMeanwhile() {
+  const child = spawn(
+    'sh',
+    [
+      '-c',
+      `"${process.execPath}" tests/scripts/ensure-chromium.mjs && "${process.execPath}" tests/scripts/ensure-engines.mjs`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+}
+
 const only = process.argv[2];
 const times = [];
 clearTimings();
+const browsers = only ? null : installBrowsersMeanwhile();
 for (const [name, command, args] of steps) {
   if (only && !name.startsWith(only)) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+  let result;
+  if (name.startsWith('browsers') && browsers) {
+    result = await browsers;
+    process.stdout.write(result.output);
+  } else result = spawnSync(command, args, { stdio: 'inherit' });
   const ms = Date.now() - started;
   times.push([name, ms, result.status === 0]);
   if (result.status !== 0) {
