@@ -116,18 +116,12 @@ function AccountType() {
       </span>
       {view.expiryDays !== null && <span className="account-expiry">{expiryText(view.expiryDays)}</span>}
       {allowed && (
-        <Link to="/subscription" className="button secondary account-type-link">
-          {view.isPro ? (
-            <>
-              {message('manageSubscription')}
-              <span className="visually-hidden"> {message('manageSubscriptionHidden')}</span>
-            </>
-          ) : (
-            <>
-              {message('upgradeToPro')}
-              <span className="visually-hidden"> {message('upgradeToProHidden')}</span>
-            </>
-          )}
+        <Link
+          to="/subscription"
+          className="button secondary account-type-link"
+          aria-label={message(view.isPro ? 'manageSubscriptionLabel' : 'upgradeToProLabel')}
+        >
+          {message(view.isPro ? 'manageSubscription' : 'upgradeToPro')}
         </Link>
       )}
     </span>

@@ -62,9 +62,9 @@ export function DevDataPage() {
                 className="button secondary"
                 onClick={() => void fetchDevAnswer(tab)}
                 disabled={answer.status === 'pending'}
+                aria-label={devMessage('devRefreshLabel', { tab: label })}
               >
                 {devMessage('devRefresh')}
-                <span className="visually-hidden"> {devMessage('devBackendLabel', { tab: label })}</span>
               </button>
             </div>
             <p className="muted dev-data-source">
