@@ -385,6 +385,8 @@ export const messages = {
   // My Designs cards
   lastEdited: 'Last edited',
   lastEditedUnknown: 'unknown',
+  // A design the backend sent without a name.
+  untitledDesign: 'Untitled design',
 
   // Sign-in forms, account cards, survey, footer and app shell (no text in JSX)
   deleteAccountHeading: 'Delete account',
@@ -396,6 +398,11 @@ export const messages = {
   save: 'Save',
   affiliateIntro: 'Thanks for joining {product}. One quick question before you start.',
   affiliateLegend: 'How did you hear about us?',
+  // The survey's options (SPEC 2 names their ids): three partners' names, which stay as they are, and Other.
+  affiliateBuilderBrigade: 'Builder Brigade',
+  affiliateMonsterHousePlans: 'Monster House Plans',
+  affiliateBarndominiumCompany: 'Barndominium Company',
+  affiliateOther: 'Other',
   skip: 'Skip',
   checkEmailLeadBefore: 'Look for an email sent to',
   checkEmailLeadAfter: '. It can take a few minutes to arrive; if it does not, look in your spam folder.',

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { localeFileText } from '../../../harness/build/locale-files.mjs';
 import { messages } from '../../../src/messages/catalogue';
+import { devMessages } from '../../../src/messages/dev-catalogue';
 import { LANGUAGES } from '../../../src/messages/languages';
 
 const DIR = join(__dirname, '../../../src/messages/locales');
@@ -18,28 +19,37 @@ const translations = Object.fromEntries(
 /** The languages issue 36 asks for: every one has a file. */
 const REQUIRED = ['de', 'fr', 'es', 'it', 'pt-BR', 'nl', 'pl', 'ru', 'uk', 'tr', 'ja', 'ko', 'zh-CN', 'ar', 'he'];
 
-/** Texts that may read as in English: names that are not translated and symbols. */
+/** Texts that may read as in English in every language: names that are not translated, codes and symbols. */
 const NAMES_AND_SYMBOLS = [
-  'paypalButtonsLabel',
-  'providerGoogle',
-  'providerApple',
-  'notAvailable',
-  'closeGlyph',
-  'compareGrip',
-  'creditsBannerName',
-  'renderHd',
-  'listSeparator',
-  'pageTitle',
-  'planPriceLine',
-  'navPro',
+  'paypalButtonsLabel', // "PayPal", the provider's name
+  'providerGoogle', // "Google"
+  'providerApple', // "Apple"
+  'creditsBannerName', // "Dream Render AI", the product's feature name
+  'navPro', // "Pro", the plan's name
+  'affiliateBuilderBrigade', // the survey's partners (SPEC 2): company names
+  'affiliateMonsterHousePlans',
+  'affiliateBarndominiumCompany',
+  'renderHd', // "HD", a code
+  'notAvailable', // "—"
+  'closeGlyph', // "×"
+  'compareGrip', // "‹ ›"
+  'listSeparator', // ", "
+  'pageTitle', // "{page} · {product}": placeholders and a symbol
+  'planPriceLine', // "{plan}: {price} {period}"
 ];
-/** Words that are the same in the language as in English, by language. */
+/**
+ * The development page's tabs (SPEC 2: User, Subscription, Unity, Cloud Save, Designs) are developer labels, not
+ * product texts: the page exists only in development builds, its readers are the team, and the tabs name the backend's
+ * sources and services. They live in src/messages/dev-catalogue.ts, in English, and in no language file.
+ */
+const DEVELOPER_LABELS = ['devTabUser', 'devTabSubscription', 'devTabUnity', 'devTabCloudSave', 'devTabDesigns'];
+/** Words that are the same in the language as in English, by language (a loanword or the same spelling). */
 const SAME_WORD: Record<string, string[]> = {
-  de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits'],
+  de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits', 'packTitle'],
   es: ['purchaseError', 'planLabel'],
   fr: ['renderStandard', 'notificationsLabel'],
   it: ['renderStandard', 'passwordLabel', 'navAccount'],
-  nl: ['statusLabel', 'pageTitleCredits', 'navAccount'],
+  nl: ['statusLabel', 'pageTitleCredits', 'navAccount', 'creditCount'],
   pl: ['planLabel'],
   tr: ['planLabel'],
 };
@@ -47,10 +57,34 @@ const SAME_WORD: Record<string, string[]> = {
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The catalogue's entries without the (type-only) readonly: texts and plural forms. */
 const english = Object.entries(messages) as Array<[string, string | Record<string, string>]>;
+/** Every text of a language, a counted text's forms as `key.form`. */
+const allTexts = (texts: Record<string, unknown>): Array<[string, string]> =>
+  Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [[key, value] as [string, string]]
+      : Object.entries(value as Record<string, string>).map(
+          ([form, text]) => [`${key}.${form}`, text] as [string, string],
+        ),
+  );
 
 it('has a file for every language the portal offers, and offers every file', () => {
   expect(Object.keys(translations).sort()).toEqual([...REQUIRED].sort());
   for (const tag of REQUIRED) expect(LANGUAGES).toHaveProperty(tag);
+});
+
+it('keeps the development tabs as developer labels: in the development catalogue, in English, in no language file', () => {
+  for (const key of DEVELOPER_LABELS) {
+    expect(devMessages, key).toHaveProperty(key);
+    expect(messages, key).not.toHaveProperty(key);
+    for (const texts of Object.values(translations)) expect(texts, key).not.toHaveProperty(key);
+  }
+  expect(DEVELOPER_LABELS.map((key) => devMessages[key as keyof typeof devMessages])).toEqual([
+    'User',
+    'Subscription',
+    'Unity',
+    'Cloud Save',
+    'Designs',
+  ]);
 });
 
 describe.each(Object.keys(translations))('%s', (tag) => {
@@ -79,10 +113,15 @@ describe.each(Object.keys(translations))('%s', (tag) => {
     }
   });
 
-  it('leaves no text in English unless it is a name, a symbol or the same word', () => {
+  it('leaves no text or plural form in English unless it is a name, a symbol or the same word', () => {
     const allowed = new Set([...NAMES_AND_SYMBOLS, ...(SAME_WORD[tag] ?? [])]);
-    const same = english.filter(([key, value]) => typeof value === 'string' && texts[key] === value).map(([k]) => k);
-    expect(same.filter((key) => !allowed.has(key))).toEqual([]);
+    const englishTexts = new Map(allTexts(messages));
+    const same = allTexts(texts).filter(([key, text]) => {
+      const base = key.split('.')[0]!;
+      const forms = typeof messages[base as keyof typeof messages] === 'string' ? [] : ['one', 'other'];
+      return text === englishTexts.get(key) || forms.some((form) => text === englishTexts.get(`${base}.${form}`));
+    });
+    expect(same.map(([key]) => key).filter((key) => !allowed.has(key.split('.')[0]!))).toEqual([]);
   });
 
   it('is served in at most 8,000 bytes gzip', () => {
