@@ -1,6 +1,6 @@
 // Every language file of src/messages/locales against the English catalogue (docs/languages.md "Languages"): the same
-// keys, the same placeholders, the plural forms the language's CLDR rules ask for, nothing left in English by mistake,
-// and a served file within its byte budget.
+// keys, the same placeholders, the plural forms the language's CLDR rules ask for (duals and "one" worded as the
+// language words them), nothing left in English by mistake, and a served file within its byte budget.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -54,9 +54,17 @@ const SAME_WORD: Record<string, string[]> = {
   tr: ['planLabel'],
 };
 
+/**
+ * The counted texts whose dual a language words without the figure ("يومين", "יומיים"), beside its "one" ("يوم واحد").
+ * Arabic does so for every counted noun; Hebrew only for a few (days, weeks, months, years, times).
+ */
+const DUALS: Record<string, 'all' | string[]> = { ar: 'all', he: ['expiresInDays'] };
+/** Forms that may leave out {n}: the language may word zero, one and two ("لا توجد تصاميم", "نقطة واحدة", "نقطتان"). */
+const WORDED_FORMS = new Set(['zero', 'one', 'two']);
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The catalogue's entries without the (type-only) readonly: texts and plural forms. */
 const english = Object.entries(messages) as Array<[string, string | Record<string, string>]>;
+const counted = english.filter(([, value]) => typeof value !== 'string').map(([key]) => key);
 /** Every text of a language, a counted text's forms as `key.form`. */
 const allTexts = (texts: Record<string, unknown>): Array<[string, string]> =>
   Object.entries(texts).flatMap(([key, value]) =>
@@ -87,6 +95,13 @@ it('keeps the development tabs as developer labels: in the development catalogue
   ]);
 });
 
+it('lets no English form of a counted text leave out {n}', () => {
+  for (const key of counted) {
+    for (const text of Object.values(messages[key as keyof typeof messages] as Record<string, string>))
+      expect(text, key).toContain('{n}');
+  }
+});
+
 describe.each(Object.keys(translations))('%s', (tag) => {
   const texts = translations[tag]!;
   const categories = new Intl.PluralRules(tag).resolvedOptions().pluralCategories;
@@ -95,14 +110,34 @@ describe.each(Object.keys(translations))('%s', (tag) => {
     expect(Object.keys(texts).sort()).toEqual(Object.keys(messages).sort());
   });
 
-  it("keeps English's placeholders in every text and every plural form", () => {
+  it("keeps English's placeholders in every text and plural form; only a worded zero, one or two leaves out {n}", () => {
     for (const [key, value] of english) {
       const want = placeholders(typeof value === 'string' ? value : value.other!);
       const forms = typeof value === 'string' ? { text: texts[key] } : (texts[key] as Record<string, string>);
       for (const [form, text] of Object.entries(forms)) {
         expect(typeof text, `${key}.${form}`).toBe('string');
-        expect(placeholders(text as string), `${key}.${form}`).toEqual(want);
+        const have = placeholders(text as string);
+        const worded = WORDED_FORMS.has(form) && !have.includes('n');
+        expect(have, `${key}.${form}`).toEqual(worded ? want.filter((p) => p !== 'n') : want);
+        // A worded form says the number in words: a figure in it would be the wrong one for some count.
+        if (worded) expect(text, `${key}.${form}`).not.toMatch(/[0-9]/);
       }
+    }
+  });
+
+  it('words the dual where the language has one, with its own noun form', () => {
+    const duals = DUALS[tag] === 'all' ? counted : (DUALS[tag] ?? []);
+    for (const key of duals) {
+      const forms = texts[key] as Record<string, string>;
+      expect(forms.two, `${key}.two`).not.toContain('{n}');
+      expect(forms.two, `${key}.two`).not.toBe(forms.other);
+    }
+    if (DUALS[tag] !== 'all') return;
+    // Arabic: "one" is the noun with واحد/واحدة, 3-10 a plural noun, 100 and up the singular: four different wordings.
+    for (const key of counted) {
+      const forms = texts[key] as Record<string, string>;
+      expect(forms.one, `${key}.one`).not.toContain('{n}');
+      expect(new Set([forms.one, forms.two, forms.few, forms.other]).size, key).toBe(4);
     }
   });
 
