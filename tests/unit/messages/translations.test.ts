@@ -1,6 +1,7 @@
 // Every language file of src/messages/locales against the English catalogue (docs/languages.md "Languages"): the same
 // keys, the same placeholders, the plural forms the language's CLDR rules ask for (duals and "one" worded as the
-// language words them), nothing left in English by mistake, and a served file within its byte budget.
+// language words them), nothing left in English by mistake, one ellipsis, whole sentences, and a served file within its
+// byte budget.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -61,6 +62,10 @@ const SAME_WORD: Record<string, string[]> = {
 const DUALS: Record<string, 'all' | string[]> = { ar: 'all', he: ['expiresInDays'] };
 /** Forms that may leave out {n}: the language may word zero, one and two ("لا توجد تصاميم", "نقطة واحدة", "نقطتان"). */
 const WORDED_FORMS = new Set(['zero', 'one', 'two']);
+/** Languages that end every sentence of a text with a full stop, and the texts that end on a link's words instead. */
+const WHOLE_SENTENCES = ['ja', 'zh-CN', 'ko'];
+const ENDS_ON_A_LINK = ['toSignIn', 'toCreateAccount'];
+
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The catalogue's entries without the (type-only) readonly: texts and plural forms. */
 const english = Object.entries(messages) as Array<[string, string | Record<string, string>]>;
@@ -159,8 +164,25 @@ describe.each(Object.keys(translations))('%s', (tag) => {
     expect(same.map(([key]) => key).filter((key) => !allowed.has(key.split('.')[0]!))).toEqual([]);
   });
 
+  it('writes the ellipsis as one character, "…", never "..."', () => {
+    expect(allTexts(texts).filter(([, text]) => text.includes('...'))).toEqual([]);
+  });
+
   it('is served in at most 8,000 bytes gzip', () => {
     const served = localeFileText(messages, texts);
     expect(gzipSync(served, { level: 9 }).length).toBeLessThanOrEqual(8000);
+  });
+});
+
+describe.each(WHOLE_SENTENCES)('%s', (tag) => {
+  it('ends a text of two or more sentences with a full stop', () => {
+    // A sentence ends inside the text ("。", "？", or ". " in Korean) but not at its end, where a colon may introduce
+    // what follows (an address) and a link's words may close a question.
+    const inner = /[。！？]|[.!?]\s/;
+    const end = /[。！？.!?…：:]$/;
+    const cut = allTexts(translations[tag]!).filter(
+      ([key, text]) => inner.test(text.slice(0, -1)) && !end.test(text) && !ENDS_ON_A_LINK.includes(key),
+    );
+    expect(cut).toEqual([]);
   });
 });
