@@ -90,6 +90,7 @@ function AccountType() {
   const sub = useSnapshot(subscription);
   const { allowed } = useSnapshot(paymentsPermission);
   if (sub.status === 'error') {
+    // Try Again loads the plan again rather than reloading My Account (departure 22).
     return (
       <span className="account-type">
         <span className="field-error">{sub.error}</span>
