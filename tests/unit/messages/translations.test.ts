@@ -46,13 +46,14 @@ const NAMES_AND_SYMBOLS = [
 const DEVELOPER_LABELS = ['devTabUser', 'devTabSubscription', 'devTabUnity', 'devTabCloudSave', 'devTabDesigns'];
 /** Words that are the same in the language as in English, by language (a loanword or the same spelling). */
 const SAME_WORD: Record<string, string[]> = {
+  // Status, Pause, Upgrade, Standard, Credits, "{n} Credits": German loanwords (the term list's "Credits")
   de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits', 'packTitle'],
-  es: ['purchaseError', 'planLabel'],
-  fr: ['renderStandard', 'notificationsLabel'],
-  it: ['renderStandard', 'passwordLabel', 'navAccount'],
-  nl: ['statusLabel', 'pageTitleCredits', 'navAccount', 'creditCount'],
-  pl: ['planLabel'],
-  tr: ['planLabel'],
+  es: ['purchaseError', 'planLabel'], // "Error: {message}", Plan
+  fr: ['renderStandard', 'notificationsLabel'], // Standard, Notifications
+  it: ['renderStandard', 'passwordLabel', 'navAccount'], // Standard, Password, Account
+  nl: ['statusLabel', 'pageTitleCredits', 'navAccount', 'creditCount'], // Status, Credits, Account, "{n} credits"
+  pl: ['planLabel'], // Plan
+  tr: ['planLabel'], // Plan
 };
 
 /**
