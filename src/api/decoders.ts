@@ -111,7 +111,8 @@ export function decodeDesigns(json: unknown): Design[] {
     designs.push({
       key,
       uid: optString(value.UID) ?? key,
-      name: optString(value.Name) ?? 'Untitled design',
+      // No name stays null: the UI words it in the page's language (untitledDesign).
+      name: optString(value.Name),
       modelName: modelName ?? '',
       lastModified: isoDate(value.LastModified),
     });

@@ -28,7 +28,8 @@ export interface CloudSave {
 export interface Design {
   key: string;
   uid: string;
-  name: string;
+  /** null when the server sent none: the UI shows its own "Untitled design". */
+  name: string | null;
   modelName: string;
   /** ISO date, or null when the server sent none readable. */
   lastModified: string | null;

@@ -340,10 +340,12 @@ export const messages = {
   notAvailable: '—',
   planStatusCancelled: 'Cancelled',
   planStatusPaused: 'Paused',
+  // A short visible text and its accessible name (aria-label), each whole so that a translator can order the words;
+  // the name contains the visible text in every language (WCAG 2.5.3, tests/unit/messages/accessible-names.test.ts).
   manageSubscription: 'Manage',
-  manageSubscriptionHidden: 'subscription',
+  manageSubscriptionLabel: 'Manage subscription',
   upgradeToPro: 'Upgrade',
-  upgradeToProHidden: 'to Pro',
+  upgradeToProLabel: 'Upgrade to Pro',
   creditsBannerName: 'Dream Render AI',
   creditsBannerText: 'Photorealistic renders of your {product} designs',
   creditsHeading: 'Transform Your Designs Into Reality',
@@ -383,17 +385,24 @@ export const messages = {
   // My Designs cards
   lastEdited: 'Last edited',
   lastEditedUnknown: 'unknown',
+  // A design the backend sent without a name.
+  untitledDesign: 'Untitled design',
 
   // Sign-in forms, account cards, survey, footer and app shell (no text in JSX)
   deleteAccountHeading: 'Delete account',
   deleteAccountText: 'Permanently delete your {product} account, your saved designs, credits and subscription.',
   requestAccountDeletion: 'Request Account Deletion',
   editUsername: 'Edit',
-  editUsernameHidden: 'username',
+  editUsernameLabel: 'Edit username',
   saving: 'Saving…',
   save: 'Save',
   affiliateIntro: 'Thanks for joining {product}. One quick question before you start.',
   affiliateLegend: 'How did you hear about us?',
+  // The survey's options (SPEC 2 names their ids): three partners' names, which stay as they are, and Other.
+  affiliateBuilderBrigade: 'Builder Brigade',
+  affiliateMonsterHousePlans: 'Monster House Plans',
+  affiliateBarndominiumCompany: 'Barndominium Company',
+  affiliateOther: 'Other',
   skip: 'Skip',
   checkEmailLeadBefore: 'Look for an email sent to',
   checkEmailLeadAfter: '. It can take a few minutes to arrive; if it does not, look in your spam folder.',
@@ -439,9 +448,6 @@ export const messages = {
   // Affiliate survey buttons
   submitting: 'Submitting…',
   submit: 'Submit',
-  copied: 'Copied',
-  copy: 'Copy',
-  copyRefused: 'Could not copy: the browser refused clipboard access. Select the text and copy it instead.',
   // Texts the domain names by key: document titles, plans, reasons, expiry, credit packs.
   pageTitle: '{page} · {product}',
   pageTitleAccount: 'My Account',

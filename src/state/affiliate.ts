@@ -1,17 +1,18 @@
 // The affiliate survey shown once per session to new users (SPEC 2, 5): open, choice, POST /affiliate/track, close.
 import { trackAffiliate } from '../api/account';
-import { message } from '../messages/catalogue';
+import { message, type MessageCode } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { player } from './player';
 import { createStore, idle } from './resource';
 import { SESSION_KEYS, sessionStore } from './storage';
 
+/** SPEC 2's options, each with the catalogue key of its label. */
 export const AFFILIATE_OPTIONS = [
-  { id: 'builder_brigade', label: 'Builder Brigade' },
-  { id: 'monster_house_plans', label: 'Monster House Plans' },
-  { id: 'barndominium_company', label: 'Barndominium Company' },
-  { id: 'other', label: 'Other' },
-] as const;
+  { id: 'builder_brigade', label: 'affiliateBuilderBrigade' },
+  { id: 'monster_house_plans', label: 'affiliateMonsterHousePlans' },
+  { id: 'barndominium_company', label: 'affiliateBarndominiumCompany' },
+  { id: 'other', label: 'affiliateOther' },
+] as const satisfies ReadonlyArray<{ id: string; label: MessageCode }>;
 
 export type AffiliateId = (typeof AFFILIATE_OPTIONS)[number]['id'];
 

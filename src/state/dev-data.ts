@@ -2,6 +2,7 @@
 import { fetchCloudSaveRaw } from '../api/cloud-save';
 import { fetchDesignsRaw } from '../api/designs';
 import { fetchSubscriptionRaw } from '../api/subscription';
+import type { DevMessageCode } from '../messages/dev-catalogue';
 import { designs } from './designs';
 import { apiContext } from './api-context';
 import { player, requirePlayer } from './player';
@@ -10,13 +11,14 @@ import { session } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { subscription } from './subscription';
 
+/** The tabs of SPEC 2, each with its developer label (messages/dev-catalogue.ts). */
 export const DEV_TABS = [
-  { id: 'user', label: 'User' },
-  { id: 'subscription', label: 'Subscription' },
-  { id: 'unity', label: 'Unity' },
-  { id: 'cloudSave', label: 'Cloud Save' },
-  { id: 'designs', label: 'Designs' },
-] as const;
+  { id: 'user', label: 'devTabUser' },
+  { id: 'subscription', label: 'devTabSubscription' },
+  { id: 'unity', label: 'devTabUnity' },
+  { id: 'cloudSave', label: 'devTabCloudSave' },
+  { id: 'designs', label: 'devTabDesigns' },
+] as const satisfies ReadonlyArray<{ id: string; label: DevMessageCode }>;
 
 export type DevTab = (typeof DEV_TABS)[number]['id'];
 

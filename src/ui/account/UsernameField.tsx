@@ -41,9 +41,14 @@ export function UsernameField({ name, labelId }: { name: string; labelId: string
     return (
       <div className="username-view">
         <span className="username-value">{name || message('notAvailable')}</span>
-        <button ref={editRef} type="button" className="button link" onClick={onEdit} aria-describedby={labelId}>
+        <button
+          ref={editRef}
+          type="button"
+          className="button link"
+          onClick={onEdit}
+          aria-label={message('editUsernameLabel')}
+        >
           {message('editUsername')}
-          <span className="visually-hidden"> {message('editUsernameHidden')}</span>
         </button>
       </div>
     );

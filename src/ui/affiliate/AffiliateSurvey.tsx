@@ -56,7 +56,7 @@ function SurveyDialog() {
                 onChange={() => selectAffiliate(option.id)}
                 disabled={submitting}
               />
-              <span>{option.label}</span>
+              <span>{message(option.label)}</span>
             </label>
           ))}
         </fieldset>

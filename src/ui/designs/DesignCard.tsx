@@ -40,7 +40,7 @@ export function DesignCard({ design }: { design: Design }) {
         )}
       </div>
       <div className="design-card-body">
-        <h2 className="design-card-name">{design.name}</h2>
+        <h2 className="design-card-name">{design.name ?? message('untitledDesign')}</h2>
         {model && model !== design.name && <p className="design-card-model">{model}</p>}
         <p className="design-card-date">
           {message('lastEdited')}{' '}

@@ -1,11 +1,9 @@
 // Formatted JSON with a Copy button (the text copied is the masked text shown).
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../state/toasts';
-import { message } from '../../messages/catalogue';
-import { useLanguage } from '../../state/language';
+import { devMessage } from '../../messages/dev-catalogue';
 
 export function JsonBlock({ value, label }: { value: unknown; label: string }) {
-  useLanguage();
   const text = JSON.stringify(value, null, 2) ?? 'undefined';
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -16,16 +14,20 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
       setCopied(true);
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), 2000);
-      showToast('success', `${label} copied to the clipboard`);
+      showToast('success', devMessage('devCopiedToast', { what: label }));
     } catch {
-      showToast('error', message('copyRefused'));
+      showToast('error', devMessage('devCopyRefused'));
     }
   };
   return (
     <div className="json-block">
-      <button type="button" className="button secondary json-copy" onClick={() => void onCopy()}>
-        {message(copied ? 'copied' : 'copy')}
-        <span className="visually-hidden"> {label}</span>
+      <button
+        type="button"
+        className="button secondary json-copy"
+        onClick={() => void onCopy()}
+        aria-label={devMessage(copied ? 'devCopiedLabel' : 'devCopyLabel', { what: label })}
+      >
+        {devMessage(copied ? 'devCopied' : 'devCopy')}
       </button>
       {/* Focusable so keyboard users can scroll a long answer sideways. */}
       <pre tabIndex={0} aria-label={label}>

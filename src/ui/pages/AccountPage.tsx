@@ -90,6 +90,7 @@ function AccountType() {
   const sub = useSnapshot(subscription);
   const { allowed } = useSnapshot(paymentsPermission);
   if (sub.status === 'error') {
+    // Try Again loads the plan again rather than reloading My Account (departure 22).
     return (
       <span className="account-type">
         <span className="field-error">{sub.error}</span>
@@ -116,18 +117,12 @@ function AccountType() {
       </span>
       {view.expiryDays !== null && <span className="account-expiry">{expiryText(view.expiryDays)}</span>}
       {allowed && (
-        <Link to="/subscription" className="button secondary account-type-link">
-          {view.isPro ? (
-            <>
-              {message('manageSubscription')}
-              <span className="visually-hidden"> {message('manageSubscriptionHidden')}</span>
-            </>
-          ) : (
-            <>
-              {message('upgradeToPro')}
-              <span className="visually-hidden"> {message('upgradeToProHidden')}</span>
-            </>
-          )}
+        <Link
+          to="/subscription"
+          className="button secondary account-type-link"
+          aria-label={message(view.isPro ? 'manageSubscriptionLabel' : 'upgradeToProLabel')}
+        >
+          {message(view.isPro ? 'manageSubscription' : 'upgradeToPro')}
         </Link>
       )}
     </span>

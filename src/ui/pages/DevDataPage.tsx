@@ -39,12 +39,13 @@ export function DevDataPage() {
 
   const tab = snap.tab;
   const answer = snap.answers[tab];
-  const label = DEV_TABS.find((t) => t.id === tab)!.label;
+  const label = devMessage(DEV_TABS.find((t) => t.id === tab)!.label);
+  const tabs = DEV_TABS.map((t) => ({ id: t.id, label: devMessage(t.label) }));
   return (
     <section className="page dev-data-page" aria-labelledby="dev-data-title">
       <h1 id="dev-data-title">{devMessage('devDataHeading')}</h1>
       <p className="muted">{devMessage('devDataIntro')}</p>
-      <Tabs label={devMessage('devDataTabsLabel')} items={DEV_TABS} selected={tab} onSelect={selectDevTab}>
+      <Tabs label={devMessage('devDataTabsLabel')} items={tabs} selected={tab} onSelect={selectDevTab}>
         <div className="dev-data-columns">
           <section className="card dev-data-section" aria-labelledby="dev-portal-title">
             <h2 id="dev-portal-title">{devMessage('devPortalStateHeading')}</h2>
@@ -62,9 +63,9 @@ export function DevDataPage() {
                 className="button secondary"
                 onClick={() => void fetchDevAnswer(tab)}
                 disabled={answer.status === 'pending'}
+                aria-label={devMessage('devRefreshLabel', { tab: label })}
               >
                 {devMessage('devRefresh')}
-                <span className="visually-hidden"> {devMessage('devBackendLabel', { tab: label })}</span>
               </button>
             </div>
             <p className="muted dev-data-source">

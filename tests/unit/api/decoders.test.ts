@@ -158,6 +158,11 @@ describe('decodeDesigns', () => {
     });
   });
 
+  it('leaves a missing or empty name null, for the UI to word in its language', () => {
+    const designs = decodeDesigns({ data: { a: { UID: '1', ModelName: 'Farmhouse' }, b: { UID: '2', Name: '' } } });
+    expect(designs.map((d) => d.name)).toEqual([null, null]);
+  });
+
   it('reads an empty or missing map as no designs', () => {
     expect(decodeDesigns({ data: {} })).toEqual([]);
     expect(decodeDesigns({})).toEqual([]);

@@ -1,12 +1,14 @@
 // Every language file of src/messages/locales against the English catalogue (docs/languages.md "Languages"): the same
-// keys, the same placeholders, the plural forms the language's CLDR rules ask for, nothing left in English by mistake,
-// and a served file within its byte budget.
+// keys, the same placeholders, the plural forms the language's CLDR rules ask for (duals and "one" worded as the
+// language words them), nothing left in English by mistake, one ellipsis, whole sentences, and a served file within its
+// byte budget.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { localeFileText } from '../../../harness/build/locale-files.mjs';
 import { messages } from '../../../src/messages/catalogue';
+import { devMessages } from '../../../src/messages/dev-catalogue';
 import { LANGUAGES } from '../../../src/messages/languages';
 
 const DIR = join(__dirname, '../../../src/messages/locales');
@@ -18,39 +20,92 @@ const translations = Object.fromEntries(
 /** The languages issue 36 asks for: every one has a file. */
 const REQUIRED = ['de', 'fr', 'es', 'it', 'pt-BR', 'nl', 'pl', 'ru', 'uk', 'tr', 'ja', 'ko', 'zh-CN', 'ar', 'he'];
 
-/** Texts that may read as in English: names that are not translated and symbols. */
+/** Texts that may read as in English in every language: names that are not translated, codes and symbols. */
 const NAMES_AND_SYMBOLS = [
-  'paypalButtonsLabel',
-  'providerGoogle',
-  'providerApple',
-  'notAvailable',
-  'closeGlyph',
-  'compareGrip',
-  'creditsBannerName',
-  'renderHd',
-  'listSeparator',
-  'pageTitle',
-  'planPriceLine',
-  'navPro',
+  'paypalButtonsLabel', // "PayPal", the provider's name
+  'providerGoogle', // "Google"
+  'providerApple', // "Apple"
+  'creditsBannerName', // "Dream Render AI", the product's feature name
+  'navPro', // "Pro", the plan's name
+  'affiliateBuilderBrigade', // the survey's partners (SPEC 2): company names
+  'affiliateMonsterHousePlans',
+  'affiliateBarndominiumCompany',
+  'renderHd', // "HD", a code
+  'notAvailable', // "—"
+  'closeGlyph', // "×"
+  'compareGrip', // "‹ ›"
+  'listSeparator', // ", "
+  'pageTitle', // "{page} · {product}": placeholders and a symbol
+  'planPriceLine', // "{plan}: {price} {period}"
 ];
-/** Words that are the same in the language as in English, by language. */
+/**
+ * The development page's tabs (SPEC 2: User, Subscription, Unity, Cloud Save, Designs) are developer labels, not
+ * product texts: the page exists only in development builds, its readers are the team, and the tabs name the backend's
+ * sources and services. They live in src/messages/dev-catalogue.ts, in English, and in no language file.
+ */
+const DEVELOPER_LABELS = ['devTabUser', 'devTabSubscription', 'devTabUnity', 'devTabCloudSave', 'devTabDesigns'];
+/** Words that are the same in the language as in English, by language (a loanword or the same spelling). */
 const SAME_WORD: Record<string, string[]> = {
-  de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits'],
-  es: ['purchaseError', 'planLabel'],
-  fr: ['renderStandard', 'notificationsLabel'],
-  it: ['renderStandard', 'passwordLabel', 'navAccount'],
-  nl: ['statusLabel', 'pageTitleCredits', 'navAccount'],
-  pl: ['planLabel'],
-  tr: ['planLabel'],
+  // Status, Pause, Upgrade, Standard, Credits, "{n} Credits": German loanwords (the term list's "Credits")
+  de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits', 'packTitle'],
+  es: ['purchaseError', 'planLabel'], // "Error: {message}", Plan
+  fr: ['renderStandard', 'notificationsLabel'], // Standard, Notifications
+  it: ['renderStandard', 'passwordLabel', 'navAccount'], // Standard, Password, Account
+  nl: ['statusLabel', 'pageTitleCredits', 'navAccount', 'creditCount'], // Status, Credits, Account, "{n} credits"
+  pl: ['planLabel'], // Plan
+  tr: ['planLabel'], // Plan
 };
+
+/**
+ * The counted texts whose dual a language words without the figure ("يومين", "יומיים"), beside its "one" ("يوم واحد").
+ * Arabic does so for every counted noun; Hebrew only for a few (days, weeks, months, years, times).
+ */
+const DUALS: Record<string, 'all' | string[]> = { ar: 'all', he: ['expiresInDays'] };
+/** Forms that may leave out {n}: the language may word zero, one and two ("لا توجد تصاميم", "نقطة واحدة", "نقطتان"). */
+const WORDED_FORMS = new Set(['zero', 'one', 'two']);
+/** Languages that end every sentence of a text with a full stop, and the texts that end on a link's words instead. */
+const WHOLE_SENTENCES = ['ja', 'zh-CN', 'ko'];
+const ENDS_ON_A_LINK = ['toSignIn', 'toCreateAccount'];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The catalogue's entries without the (type-only) readonly: texts and plural forms. */
 const english = Object.entries(messages) as Array<[string, string | Record<string, string>]>;
+const counted = english.filter(([, value]) => typeof value !== 'string').map(([key]) => key);
+/** Every text of a language, a counted text's forms as `key.form`. */
+const allTexts = (texts: Record<string, unknown>): Array<[string, string]> =>
+  Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [[key, value] as [string, string]]
+      : Object.entries(value as Record<string, string>).map(
+          ([form, text]) => [`${key}.${form}`, text] as [string, string],
+        ),
+  );
 
 it('has a file for every language the portal offers, and offers every file', () => {
   expect(Object.keys(translations).sort()).toEqual([...REQUIRED].sort());
   for (const tag of REQUIRED) expect(LANGUAGES).toHaveProperty(tag);
+});
+
+it('keeps the development tabs as developer labels: in the development catalogue, in English, in no language file', () => {
+  for (const key of DEVELOPER_LABELS) {
+    expect(devMessages, key).toHaveProperty(key);
+    expect(messages, key).not.toHaveProperty(key);
+    for (const texts of Object.values(translations)) expect(texts, key).not.toHaveProperty(key);
+  }
+  expect(DEVELOPER_LABELS.map((key) => devMessages[key as keyof typeof devMessages])).toEqual([
+    'User',
+    'Subscription',
+    'Unity',
+    'Cloud Save',
+    'Designs',
+  ]);
+});
+
+it('lets no English form of a counted text leave out {n}', () => {
+  for (const key of counted) {
+    for (const text of Object.values(messages[key as keyof typeof messages] as Record<string, string>))
+      expect(text, key).toContain('{n}');
+  }
 });
 
 describe.each(Object.keys(translations))('%s', (tag) => {
@@ -61,14 +116,34 @@ describe.each(Object.keys(translations))('%s', (tag) => {
     expect(Object.keys(texts).sort()).toEqual(Object.keys(messages).sort());
   });
 
-  it("keeps English's placeholders in every text and every plural form", () => {
+  it("keeps English's placeholders in every text and plural form; only a worded zero, one or two leaves out {n}", () => {
     for (const [key, value] of english) {
       const want = placeholders(typeof value === 'string' ? value : value.other!);
       const forms = typeof value === 'string' ? { text: texts[key] } : (texts[key] as Record<string, string>);
       for (const [form, text] of Object.entries(forms)) {
         expect(typeof text, `${key}.${form}`).toBe('string');
-        expect(placeholders(text as string), `${key}.${form}`).toEqual(want);
+        const have = placeholders(text as string);
+        const worded = WORDED_FORMS.has(form) && !have.includes('n');
+        expect(have, `${key}.${form}`).toEqual(worded ? want.filter((p) => p !== 'n') : want);
+        // A worded form says the number in words: a figure in it would be the wrong one for some count.
+        if (worded) expect(text, `${key}.${form}`).not.toMatch(/[0-9]/);
       }
+    }
+  });
+
+  it('words the dual where the language has one, with its own noun form', () => {
+    const duals = DUALS[tag] === 'all' ? counted : (DUALS[tag] ?? []);
+    for (const key of duals) {
+      const forms = texts[key] as Record<string, string>;
+      expect(forms.two, `${key}.two`).not.toContain('{n}');
+      expect(forms.two, `${key}.two`).not.toBe(forms.other);
+    }
+    if (DUALS[tag] !== 'all') return;
+    // Arabic: "one" is the noun with واحد/واحدة, 3-10 a plural noun, 100 and up the singular: four different wordings.
+    for (const key of counted) {
+      const forms = texts[key] as Record<string, string>;
+      expect(forms.one, `${key}.one`).not.toContain('{n}');
+      expect(new Set([forms.one, forms.two, forms.few, forms.other]).size, key).toBe(4);
     }
   });
 
@@ -79,14 +154,36 @@ describe.each(Object.keys(translations))('%s', (tag) => {
     }
   });
 
-  it('leaves no text in English unless it is a name, a symbol or the same word', () => {
+  it('leaves no text or plural form in English unless it is a name, a symbol or the same word', () => {
     const allowed = new Set([...NAMES_AND_SYMBOLS, ...(SAME_WORD[tag] ?? [])]);
-    const same = english.filter(([key, value]) => typeof value === 'string' && texts[key] === value).map(([k]) => k);
-    expect(same.filter((key) => !allowed.has(key))).toEqual([]);
+    const englishTexts = new Map(allTexts(messages));
+    const same = allTexts(texts).filter(([key, text]) => {
+      const base = key.split('.')[0]!;
+      const forms = typeof messages[base as keyof typeof messages] === 'string' ? [] : ['one', 'other'];
+      return text === englishTexts.get(key) || forms.some((form) => text === englishTexts.get(`${base}.${form}`));
+    });
+    expect(same.map(([key]) => key).filter((key) => !allowed.has(key.split('.')[0]!))).toEqual([]);
+  });
+
+  it('writes the ellipsis as one character, "…", never "..."', () => {
+    expect(allTexts(texts).filter(([, text]) => text.includes('...'))).toEqual([]);
   });
 
   it('is served in at most 8,000 bytes gzip', () => {
     const served = localeFileText(messages, texts);
     expect(gzipSync(served, { level: 9 }).length).toBeLessThanOrEqual(8000);
+  });
+});
+
+describe.each(WHOLE_SENTENCES)('%s', (tag) => {
+  it('ends a text of two or more sentences with a full stop', () => {
+    // A sentence ends inside the text ("。", "？", or ". " in Korean) but not at its end, where a colon may introduce
+    // what follows (an address) and a link's words may close a question.
+    const inner = /[。！？]|[.!?]\s/;
+    const end = /[。！？.!?…：:]$/;
+    const cut = allTexts(translations[tag]!).filter(
+      ([key, text]) => inner.test(text.slice(0, -1)) && !end.test(text) && !ENDS_ON_A_LINK.includes(key),
+    );
+    expect(cut).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
 import { config } from '../../../src/config/config';
+import { message } from '../../../src/messages/catalogue';
 import {
   affiliate,
   AFFILIATE_OPTIONS,
@@ -58,7 +59,13 @@ describe('affiliate survey', () => {
       'barndominium_company',
       'other',
     ]);
-    for (const o of AFFILIATE_OPTIONS) expect(o.label).not.toMatch(/_/);
+    // Labels are catalogue texts, so they follow the language; the ids stay as SPEC names them.
+    expect(AFFILIATE_OPTIONS.map((o) => message(o.label))).toEqual([
+      'Builder Brigade',
+      'Monster House Plans',
+      'Barndominium Company',
+      'Other',
+    ]);
   });
 
   it('opens once per session: dismissal sets the session flag', async () => {

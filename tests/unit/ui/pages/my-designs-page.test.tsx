@@ -11,6 +11,7 @@ const designsApi = vi.hoisted(() => ({ fetchDesigns: vi.fn(), fetchDesignsRaw: v
 vi.mock('../../../../src/api/designs', () => designsApi);
 
 import type { Design } from '../../../../src/domain/entities';
+import { applyTranslation } from '../../../../src/messages/catalogue';
 import { resetDesigns } from '../../../../src/state/designs';
 import { resetPlayer } from '../../../../src/state/player';
 import { MyDesignsPage } from '../../../../src/ui/pages/MyDesignsPage';
@@ -19,7 +20,7 @@ import { resetFakeApi } from '../../support/fake-api';
 import { signedInUser } from '../../support/fake-auth';
 import { session } from '../../../../src/state/session';
 
-const design = (key: string, name: string, lastModified: string): Design => ({
+const design = (key: string, name: string | null, lastModified: string): Design => ({
   key,
   uid: key,
   name,
@@ -55,5 +56,21 @@ describe('My Designs page', () => {
     expect(container.querySelector('section')?.hasAttribute('aria-busy')).toBe(false);
     const list = screen.getByRole('list', { name: 'My Designs' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it("words a design the server sent without a name in the page's language, not the decoder's", async () => {
+    designsApi.fetchDesigns.mockResolvedValue([design('a', null, '2026-01-02T10:00:00Z')]);
+    const { loadDesigns } = await import('../../../../src/state/designs');
+    await loadDesigns();
+    const { unmount } = render(<MyDesignsPage />);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Untitled design');
+    unmount();
+    applyTranslation('de', { untitledDesign: 'Unbenannter Entwurf' });
+    try {
+      render(<MyDesignsPage />);
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Unbenannter Entwurf');
+    } finally {
+      applyTranslation(null);
+    }
   });
 });
