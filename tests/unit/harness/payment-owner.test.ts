@@ -227,7 +227,16 @@ describe('a subscription belongs to its subscriber, is granted once, and is canc
     // A new plan, then the old id again: refused.
     const second = await approvedSubscription(b, p.playerId, 'P-TEST-ANNUAL');
     expect((await activate(b, p, second, 'ANNUAL')).status).toBe(200);
-    expect(await activate(b, p, first)).toEqual({ status: 409, json: { error: 'Subscription already used' } });
+    expect(await activate(b, p, first)).toEqual({
+      status: 409,
+      json: {
+        error: 'Subscription already used',
+        code: 'SUBSCRIPTION_UNDONE',
+        reason: 'ALREADY_USED',
+        subscriptionId: first,
+        refundId: null,
+      },
+    });
     expect(b.store.data.players[p.playerId]!.subscription).toMatchObject({ subscriptionId: second, status: 'ACTIVE' });
   });
 
