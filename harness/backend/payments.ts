@@ -89,6 +89,28 @@ export function planKeyOf(planIds: Record<string, string[]>, planId: string | un
   return key === 'MONTHLY' || key === 'SIX_MONTH' || key === 'ANNUAL' ? key : null;
 }
 
+// ----- One change of a subscription at a time -----
+
+const locks = new WeakMap<BackendContext, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `work` when no other work on subscription `id` runs (reconciling it, pausing, resuming or cancelling it): each
+ * reads PayPal, then writes what it read, so two at once would let an older read overwrite a newer change.
+ */
+export async function withSubscription<T>(b: BackendContext, id: string, work: () => Promise<T>): Promise<T> {
+  const held = locks.get(b) ?? new Map<string, Promise<unknown>>();
+  locks.set(b, held);
+  const before = held.get(id) ?? Promise.resolve();
+  const mine = before.then(work, work);
+  const tail = mine.catch(() => undefined);
+  held.set(id, tail);
+  try {
+    return await mine;
+  } finally {
+    if (held.get(id) === tail) held.delete(id);
+  }
+}
+
 // ----- Undo: refunds and cancels the backend owes PayPal -----
 
 const undoKey = (kind: 'refund' | 'cancel', targetId: string) => `${kind}:${targetId}`;
@@ -268,8 +290,7 @@ export async function recordOrder(
 export type SubscriptionOutcome =
   | { kind: 'granted'; player: Player; subscription: SubscriptionRecord; fresh: boolean }
   | { kind: 'undone'; undone: UndoneSubscription; settled: boolean }
-  | { kind: 'not-approved' }
-  | { kind: 'plan-mismatch' };
+  | { kind: 'not-approved' };
 
 const running = (sub: PayPalSubscriptionView) => sub.status === 'ACTIVE' || sub.status === 'SUSPENDED';
 
@@ -298,15 +319,39 @@ function saleEntry(
  * Brings the backend's record of a PayPal subscription in line with PayPal's: grants it to its `custom_id` owner when
  * it runs there and the owner may start a plan (SPEC 4), follows PayPal's status for the owner's running plan
  * (CANCELLED at PayPal: cancelled here; SUSPENDED: paused), and undoes at PayPal what it will not grant (cancelled,
- * and its payments refunded unless they paid for a plan the player had). `caller`: the portal's activate call.
+ * and its payments refunded unless they paid for a plan the player had). `caller`: the portal's activate call, which
+ * must come from the owner; the plan is PayPal's (plan_id), whatever the call names.
  */
-export async function reconcileSubscription(
+export function reconcileSubscription(
   b: BackendContext,
   subscriptionId: string,
-  caller?: { player: Player; plan: PlanKey },
+  caller?: { player: Player },
+): Promise<SubscriptionOutcome> {
+  return withSubscription(b, subscriptionId, () => reconcileNow(b, subscriptionId, caller));
+}
+
+async function reconcileNow(
+  b: BackendContext,
+  subscriptionId: string,
+  caller?: { player: Player },
 ): Promise<SubscriptionOutcome> {
   const sub = await fromPayPal(() => b.paypal.getSubscription(subscriptionId), NOT_APPROVED);
   if (caller) assertOwner(sub.custom_id, caller.player, 'subscription');
+  const known = () =>
+    b.store.data.usedSubscriptions[subscriptionId] !== undefined ||
+    b.store.data.undoneSubscriptions[subscriptionId] !== undefined;
+  const candidate = sub.custom_id === undefined ? undefined : b.store.data.players[sub.custom_id];
+  if (!known() && running(sub) && candidate) {
+    // Before a running plan blocks this one, that plan is read from PayPal too: it may have ended there unheard.
+    const mine = effectiveSubscription(candidate, b.clock());
+    if (
+      mine.subscriptionSource === 'paypal' &&
+      mine.subscriptionId &&
+      mine.subscriptionId !== subscriptionId &&
+      (mine.status === 'ACTIVE' || mine.status === 'PAUSED')
+    )
+      await reconcileSubscription(b, mine.subscriptionId);
+  }
   const now = b.clock();
   const transactions =
     sub.status === 'APPROVAL_PENDING'
@@ -337,7 +382,6 @@ export async function reconcileSubscription(
       : !plan
         ? REFUSAL_REASONS.unknownPlan
         : null;
-  if (!reason && caller && caller.plan !== plan) return { kind: 'plan-mismatch' };
   if (!reason && current?.status === 'ACTIVE') reason = REFUSAL_REASONS.activePlan;
   if (!reason && current?.status === 'PAUSED') reason = REFUSAL_REASONS.pausedPlan;
   if (reason || !owner || !plan) {
@@ -461,8 +505,10 @@ async function grantedBefore(
     if (failed > 0) holder.paymentFailedAt = sub.billing_info?.last_failed_payment?.time ?? isoAt(now);
     else delete holder.paymentFailedAt;
     b.store.save();
-    if (!caller || caller.playerId === holderId)
-      return { kind: 'granted', player: holder, subscription: holder.subscription, fresh: false };
+    // Cancelled now and its period already over, it is no plan any more: then it is a used id like any other.
+    const after = effectiveSubscription(holder, now);
+    if ((!caller || caller.playerId === holderId) && after.status !== 'NONE')
+      return { kind: 'granted', player: holder, subscription: after, fresh: false };
   }
   // Used before and not its holder's plan now (or presented by someone else): it must not bill. Its payments paid for
   // the plan its holder had, so nothing is refunded.

@@ -16,6 +16,7 @@ import {
   recordOrder,
   reconcileSubscription,
   suspendAtPayPal,
+  withSubscription,
   type SubscriptionOutcome,
 } from './payments';
 import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player } from './store';
@@ -82,8 +83,6 @@ function activation(outcome: SubscriptionOutcome): Reply {
       return { json: { success: true, subscription: outcome.subscription } };
     case 'not-approved':
       throw new HttpError(400, NOT_APPROVED);
-    case 'plan-mismatch':
-      throw new HttpError(400, 'Subscription plan does not match');
     case 'undone':
       if (!outcome.settled)
         throw new HttpError(
@@ -110,6 +109,64 @@ function cloudSave(player: Player, now: number) {
   const sub = effectiveSubscription(player, now);
   if (sub.status !== 'NONE') results.push(entry('subscriptionData', sub));
   return { results, username: player.username };
+}
+
+/** Runs a change of the player's plan when nothing else changes that subscription (payments.ts withSubscription). */
+function onPlan(ctx: RequestContext, player: Player, work: () => Promise<Reply>): Promise<Reply> {
+  const id = effectiveSubscription(player, ctx.backend.clock()).subscriptionId;
+  return withSubscription(ctx.backend, id ?? `player:${player.playerId}`, work);
+}
+
+/** Cancel (SPEC 4): a PayPal plan is cancelled at PayPal first; premium stays to the end of the period. */
+async function cancelPlan(ctx: RequestContext, player: Player, reason: string): Promise<Reply> {
+  let sub = effectiveSubscription(player, ctx.backend.clock());
+  if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
+    throw new HttpError(409, 'There is no active subscription to cancel');
+  if (ctx.body.subscriptionId !== undefined && ctx.body.subscriptionId !== sub.subscriptionId)
+    throw new HttpError(400, 'Subscription id does not match');
+  if (sub.subscriptionSource === 'apple')
+    throw new HttpError(409, 'Subscriptions bought through Apple are cancelled in the App Store');
+  if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
+    await cancelAtPayPal(ctx.backend, sub.subscriptionId, `Cancelled by the player: ${reason}`);
+    sub = samePlan(ctx, player, sub.subscriptionId, ['ACTIVE', 'PAUSED']);
+  }
+  player.subscription = { ...sub, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
+  player.cancelReason = reason;
+  ctx.backend.store.save();
+  return { json: { success: true, subscription: player.subscription } };
+}
+
+/** Pause (SPEC 4: ACTIVE or PAUSED to PAUSED): a PayPal plan is suspended at PayPal first, so it stops billing. */
+async function pausePlan(ctx: RequestContext, player: Player, reason: string): Promise<Reply> {
+  let sub = effectiveSubscription(player, ctx.backend.clock());
+  if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
+    throw new HttpError(409, 'There is no active subscription to pause');
+  if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
+    await suspendAtPayPal(ctx.backend, sub.subscriptionId, `Paused by the player: ${reason}`);
+    sub = samePlan(ctx, player, sub.subscriptionId, ['ACTIVE', 'PAUSED']);
+  }
+  player.subscription = {
+    ...sub,
+    status: 'PAUSED',
+    pauseUntil: new Date(ctx.backend.clock() + PAUSE_DAYS * 86_400_000).toISOString(),
+  };
+  player.pauseReason = reason;
+  ctx.backend.store.save();
+  return { json: { success: true, subscription: player.subscription } };
+}
+
+/** Resume (SPEC 4: PAUSED to ACTIVE): a PayPal plan is activated at PayPal first, so it bills again. */
+async function resumePlan(ctx: RequestContext, player: Player, subscriptionId: string | undefined): Promise<Reply> {
+  let sub = effectiveSubscription(player, ctx.backend.clock());
+  if (sub.status !== 'PAUSED' || sub.subscriptionId !== subscriptionId)
+    throw new HttpError(409, 'There is no paused subscription to resume');
+  if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
+    await activateAtPayPal(ctx.backend, sub.subscriptionId, 'Resumed by the player');
+    sub = samePlan(ctx, player, sub.subscriptionId, ['PAUSED', 'ACTIVE']);
+  }
+  player.subscription = { ...sub, status: 'ACTIVE', pauseUntil: null };
+  ctx.backend.store.save();
+  return { json: { success: true, subscription: player.subscription } };
 }
 
 export const playerRoutes: RouteDef[] = [
@@ -207,9 +264,10 @@ export const playerRoutes: RouteDef[] = [
      */
     async handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
-      const plan = planKey(ctx, ctx.body.plan);
+      // The plan named must be one of ours; the one granted is PayPal's (plan_id), so naming another gains nothing.
+      planKey(ctx, ctx.body.plan);
       const subscriptionId = text(ctx.body, 'subscriptionId');
-      return activation(await reconcileSubscription(ctx.backend, subscriptionId, { player, plan }));
+      return activation(await reconcileSubscription(ctx.backend, subscriptionId, { player }));
     },
   },
   {
@@ -237,21 +295,7 @@ export const playerRoutes: RouteDef[] = [
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       const reason = text(ctx.body, 'reason');
       if (!isCancelReason(reason)) throw new HttpError(400, 'Unknown cancellation reason');
-      let sub = effectiveSubscription(player, ctx.backend.clock());
-      if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
-        throw new HttpError(409, 'There is no active subscription to cancel');
-      if (ctx.body.subscriptionId !== undefined && ctx.body.subscriptionId !== sub.subscriptionId)
-        throw new HttpError(400, 'Subscription id does not match');
-      if (sub.subscriptionSource === 'apple')
-        throw new HttpError(409, 'Subscriptions bought through Apple are cancelled in the App Store');
-      if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
-        await cancelAtPayPal(ctx.backend, sub.subscriptionId, `Cancelled by the player: ${reason}`);
-        sub = samePlan(ctx, player, sub.subscriptionId, ['ACTIVE', 'PAUSED']);
-      }
-      player.subscription = { ...sub, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
-      player.cancelReason = reason;
-      ctx.backend.store.save();
-      return { json: { success: true, subscription: player.subscription } };
+      return onPlan(ctx, player, () => cancelPlan(ctx, player, reason));
     },
   },
   {
@@ -263,21 +307,7 @@ export const playerRoutes: RouteDef[] = [
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       const reason = text(ctx.body, 'reason');
       if (!isPauseReason(reason)) throw new HttpError(400, 'Unknown pause reason');
-      let sub = effectiveSubscription(player, ctx.backend.clock());
-      if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
-        throw new HttpError(409, 'There is no active subscription to pause');
-      if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
-        await suspendAtPayPal(ctx.backend, sub.subscriptionId, `Paused by the player: ${reason}`);
-        sub = samePlan(ctx, player, sub.subscriptionId, ['ACTIVE', 'PAUSED']);
-      }
-      player.subscription = {
-        ...sub,
-        status: 'PAUSED',
-        pauseUntil: new Date(ctx.backend.clock() + PAUSE_DAYS * 86_400_000).toISOString(),
-      };
-      player.pauseReason = reason;
-      ctx.backend.store.save();
-      return { json: { success: true, subscription: player.subscription } };
+      return onPlan(ctx, player, () => pausePlan(ctx, player, reason));
     },
   },
   {
@@ -287,16 +317,7 @@ export const playerRoutes: RouteDef[] = [
     /** A PayPal plan is activated at PayPal first (it bills again); if PayPal does not, it stays paused (502). */
     async handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
-      let sub = effectiveSubscription(player, ctx.backend.clock());
-      if (sub.status !== 'PAUSED' || sub.subscriptionId !== ctx.params.subscriptionId)
-        throw new HttpError(409, 'There is no paused subscription to resume');
-      if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
-        await activateAtPayPal(ctx.backend, sub.subscriptionId, 'Resumed by the player');
-        sub = samePlan(ctx, player, sub.subscriptionId, ['PAUSED', 'ACTIVE']);
-      }
-      player.subscription = { ...sub, status: 'ACTIVE', pauseUntil: null };
-      ctx.backend.store.save();
-      return { json: { success: true, subscription: player.subscription } };
+      return onPlan(ctx, player, () => resumePlan(ctx, player, ctx.params.subscriptionId));
     },
   },
   {
@@ -370,14 +391,17 @@ export const playerRoutes: RouteDef[] = [
     async handler(ctx) {
       const player = ownedPlayer(ctx, ctx.params.playerId);
       // A running PayPal plan stops billing before its player goes (if PayPal does not cancel it, nothing is deleted).
-      const sub = effectiveSubscription(player, ctx.backend.clock());
-      if (
-        sub.subscriptionSource === 'paypal' &&
-        sub.subscriptionId &&
-        (sub.status === 'ACTIVE' || sub.status === 'PAUSED')
-      )
-        await cancelAtPayPal(ctx.backend, sub.subscriptionId, 'The player deleted their account');
-      ctx.backend.store.deletePlayer(player);
+      await onPlan(ctx, player, async () => {
+        const sub = effectiveSubscription(player, ctx.backend.clock());
+        if (
+          sub.subscriptionSource === 'paypal' &&
+          sub.subscriptionId &&
+          (sub.status === 'ACTIVE' || sub.status === 'PAUSED')
+        )
+          await cancelAtPayPal(ctx.backend, sub.subscriptionId, 'The player deleted their account');
+        ctx.backend.store.deletePlayer(player);
+        return {};
+      });
       // The real backend deletes the identity account with the Admin SDK; here the emulator's admin API does it.
       await ctx.backend.emulator?.deleteUser(player.uid).catch(() => undefined);
       return { json: { success: true } };

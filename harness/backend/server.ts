@@ -77,7 +77,10 @@ export interface BackendOptions {
   clock?: () => number;
   /** The stand-in's PayPal merchants by client id (default DEFAULT_MERCHANTS: `test-client-id` is the portal's). */
   paypalMerchants?: Record<string, Merchant>;
-  /** The client id this backend calls PayPal with (default `test-client-id`, the portal's app). */
+  /**
+   * The client id of the portal's PayPal app, which this backend calls PayPal with too (default `test-client-id`);
+   * the stand-in counts it as the portal's merchant's when no merchant has it.
+   */
   paypalClientId?: string;
   /** This backend's merchant id: a credits order must pay it (default: its client id's merchant at the stand-in). */
   merchantId?: string;
@@ -264,8 +267,10 @@ export function createBackend(
   const inProcess = options.transport === 'in-process';
   const projectId = options.projectId ?? PROJECT_ID;
   const harnessSecret = options.harnessSecret ?? newHarnessSecret();
-  const merchants = new Map(Object.entries(options.paypalMerchants ?? DEFAULT_MERCHANTS));
   const clientId = options.paypalClientId ?? 'test-client-id';
+  // The portal's client id (PAYPAL_CLIENT_ID) is the portal's merchant's app, whatever it is set to.
+  const merchants = new Map(Object.entries(options.paypalMerchants ?? DEFAULT_MERCHANTS));
+  if (!merchants.has(clientId)) merchants.set(clientId, DEFAULT_MERCHANTS['test-client-id']!);
   const merchantId = options.merchantId ?? merchants.get(clientId)?.merchantId;
   if (!merchantId) throw new Error(`no PayPal merchant for client id ${clientId}: give merchantId`);
   const key = options.webhookKey ?? (sharedKey ??= webhookKey());

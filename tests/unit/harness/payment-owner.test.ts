@@ -15,8 +15,9 @@ afterAll(async () => {
 });
 
 async function backend(): Promise<Backend> {
-  // The emulator address only marks emulator mode here; nothing listens there.
-  const b = await startBackend({ port: 0, emulatorUrl: 'http://127.0.0.1:9' });
+  // The emulator address only marks emulator mode here; nothing listens there. These tests are about the portal's
+  // calls, so the stand-in sends no webhooks (reconcile.test.ts has the server's own path).
+  const b = await startBackend({ port: 0, emulatorUrl: 'http://127.0.0.1:9', webhookUrl: null });
   started.push(b);
   return b;
 }
