@@ -367,12 +367,19 @@ async function reconcileNow(
         );
   // From here to the record there is no await: the decision and its record are one step.
   const data = b.store.data;
+  const owner = sub.custom_id === undefined ? undefined : data.players[sub.custom_id];
+  // The owner's plan already (granted before the backend kept this record, or seeded): it is granted, not a stranger.
+  if (
+    owner &&
+    owner.subscription?.subscriptionId === subscriptionId &&
+    data.usedSubscriptions[subscriptionId] === undefined
+  )
+    data.usedSubscriptions[subscriptionId] = owner.playerId;
   if (data.usedSubscriptions[subscriptionId] !== undefined)
     return grantedBefore(b, sub, transactions, caller?.player ?? null);
   const undone = data.undoneSubscriptions[subscriptionId];
   if (undone) return undo(b, sub, transactions, undone);
   if (sub.status === 'APPROVAL_PENDING') return { kind: 'not-approved' };
-  const owner = sub.custom_id === undefined ? undefined : data.players[sub.custom_id];
   const plan = planKeyOf(b.planIds, sub.plan_id);
   const current = owner ? effectiveSubscription(owner, now) : null;
   let reason: RefusalReason | null = !owner

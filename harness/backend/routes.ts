@@ -113,8 +113,11 @@ function cloudSave(player: Player, now: number) {
 
 /** Runs a change of the player's plan when nothing else changes that subscription (payments.ts withSubscription). */
 function onPlan(ctx: RequestContext, player: Player, work: () => Promise<Reply>): Promise<Reply> {
-  const id = effectiveSubscription(player, ctx.backend.clock()).subscriptionId;
-  return withSubscription(ctx.backend, id ?? `player:${player.playerId}`, work);
+  const sub = effectiveSubscription(player, ctx.backend.clock());
+  // The player's PayPal plan is theirs, granted, even when its grant predates the books (a seed, older data).
+  if (sub.subscriptionSource === 'paypal' && sub.subscriptionId)
+    ctx.backend.store.data.usedSubscriptions[sub.subscriptionId] ??= player.playerId;
+  return withSubscription(ctx.backend, sub.subscriptionId ?? `player:${player.playerId}`, work);
 }
 
 /** Cancel (SPEC 4): a PayPal plan is cancelled at PayPal first; premium stays to the end of the period. */

@@ -366,6 +366,35 @@ describe('pause, resume and cancel happen at PayPal first', () => {
     expect([plan(w, alice)!.status, atPayPal(w, sub)]).toEqual(['CANCELLED', 'CANCELLED']);
   });
 
+  it("a plan granted before the backend kept its record (or seeded) is the player's own: its webhooks do not undo it", async () => {
+    const w = inProcessBackend();
+    const alice = await newPlayer(w.core, 'alice');
+    const sub = await approvedSubscription(w.core, alice.playerId);
+    await deliverAll(w);
+    // As a data file of an earlier release, or a seeded plan: the plan is there, the record of its grant is not.
+    delete w.core.store.data.usedSubscriptions[sub];
+    const pause = await call(
+      w.core,
+      'POST',
+      '/subscription/pause',
+      { playerId: alice.playerId, reason: 'other' },
+      alice.headers,
+    );
+    expect(pause.status).toBe(200);
+    await deliverAll(w);
+    expect([plan(w, alice)!.status, atPayPal(w, sub)]).toEqual(['PAUSED', 'SUSPENDED']);
+    const resume = await call(
+      w.core,
+      'POST',
+      `/subscription/${sub}/resume`,
+      { playerId: alice.playerId },
+      alice.headers,
+    );
+    expect(resume.status).toBe(200);
+    await deliverAll(w);
+    expect([plan(w, alice)!.status, atPayPal(w, sub)]).toEqual(['ACTIVE', 'ACTIVE']);
+  });
+
   it("PayPal's side: a failed payment leaves the plan as it is, a suspension after repeated failures pauses it, and resume cannot undo that", async () => {
     const w = inProcessBackend();
     const alice = await newPlayer(w.core, 'alice');
