@@ -4,6 +4,7 @@
 // Each decision is taken and written with no await in between, so two callers never both record one payment. What
 // is refused is undone at PayPal (cancelled, refunded), and an undo PayPal did not do yet is owed and tried again.
 import { packByPrice } from '../../src/domain/credit-packs';
+import { billingMonths } from '../../src/domain/plans';
 import {
   PAYMENT_OWNER_MISMATCH,
   REFUSAL_REASONS,
@@ -15,7 +16,6 @@ import { PayPalCallError, type PayPalSubscriptionView, type SubscriptionTransact
 import {
   addMonths,
   effectiveSubscription,
-  PLAN_MONTHS,
   subscriptionRecord,
   type PaymentEntry,
   type PlanKey,
@@ -488,7 +488,7 @@ async function grantedBefore(
       now,
     );
     if (isCurrent && holder.subscription && plan && tx.time && tx.status === 'COMPLETED') {
-      const until = addMonths(new Date(tx.time), PLAN_MONTHS[plan]).toISOString();
+      const until = addMonths(new Date(tx.time), billingMonths(plan)).toISOString();
       if (!holder.subscription.expiresAt || holder.subscription.expiresAt < until)
         holder.subscription.expiresAt = until;
     }

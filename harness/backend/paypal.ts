@@ -15,7 +15,6 @@ import {
   type PayPalOrder,
   type PayPalSubscription,
   type PayPalTransaction,
-  type PlanKey,
 } from './store';
 
 let sdkSource: Promise<string> | null = null;
@@ -419,12 +418,6 @@ function planPrice(b: RequestContext['backend'], planId: string): string {
   const key =
     Object.entries(b.planIds).find(([, ids]) => ids.includes(planId))?.[0] ?? /^P-SEED-(.+)$/.exec(planId)?.[1];
   return key === 'MONTHLY' || key === 'SIX_MONTH' || key === 'ANNUAL' ? planById(key).price : '0.00';
-}
-
-export function planKeyOf(b: RequestContext['backend'], planId: string | undefined): PlanKey | null {
-  if (!planId) return null;
-  const key = Object.entries(b.planIds).find(([, ids]) => ids.includes(planId))?.[0];
-  return key === 'MONTHLY' || key === 'SIX_MONTH' || key === 'ANNUAL' ? key : null;
 }
 
 const subscriptionEvent = (b: RequestContext['backend'], type: string, sub: PayPalSubscription, summary: string) =>

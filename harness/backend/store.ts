@@ -2,11 +2,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { PaidPlan } from '../../src/config/types';
 import type { RefusalReason } from '../../src/domain/payment-refusals';
+import { billingMonths, planById } from '../../src/domain/plans';
+import { DEFAULT_MERCHANTS } from './paypal-events';
 
-export type PlanKey = 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL';
-export const PLAN_TYPES: Record<PlanKey, 1 | 2 | 3> = { MONTHLY: 1, SIX_MONTH: 2, ANNUAL: 3 };
-export const PLAN_MONTHS: Record<PlanKey, number> = { MONTHLY: 1, SIX_MONTH: 6, ANNUAL: 12 };
+/** A paid plan (SPEC 3); its subscriptionType and period come from the portal's catalogue, src/domain/plans.ts. */
+export type PlanKey = PaidPlan;
 
 /** The subscription record as the server sends it (SPEC 3). */
 export interface SubscriptionRecord {
@@ -310,6 +312,39 @@ export class Store {
         data.usedSubscriptions[sub.id] = sub.usedBy;
       delete sub.usedBy;
     }
+    // Before merchants and captures of their own: an order paid the portal's merchant, its capture lived on the order.
+    const portal = DEFAULT_MERCHANTS['test-client-id']!;
+    const at = new Date().toISOString();
+    for (const order of Object.values(data.paypalOrders)) {
+      order.payee ??= { ...portal };
+      const captureId = order.captureId;
+      if (order.status !== 'COMPLETED' || !captureId || data.paypalTransactions[captureId]) continue;
+      data.paypalTransactions[captureId] = {
+        id: captureId,
+        kind: 'capture',
+        orderId: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        status: 'COMPLETED',
+        ...(order.customId ? { customId: order.customId } : {}),
+        payee: order.payee,
+        creatorMerchantId: order.creatorMerchantId ?? order.payee.merchantId,
+        createTime: order.createTime ?? at,
+        updateTime: order.createTime ?? at,
+      };
+      const recorded = data.recordedOrders[order.id];
+      if (recorded && !data.payments[captureId])
+        data.payments[captureId] = {
+          id: captureId,
+          kind: 'credits',
+          playerId: recorded.playerId,
+          orderId: order.id,
+          createdAt: order.createTime ?? at,
+          credits: recorded.result.creditsAdded,
+          amount: { value: order.amount, currency: 'USD' },
+          state: 'credited',
+        };
+    }
   }
 
   /** Writes to a temporary file, then renames it over the old one: a kill never leaves a half-written file. */
@@ -404,10 +439,10 @@ export function subscriptionRecord(
   now = new Date(),
 ): SubscriptionRecord {
   return {
-    subscriptionType: PLAN_TYPES[plan],
+    subscriptionType: planById(plan).type,
     isCancelled: false,
     status: 'ACTIVE',
-    expiresAt: addMonths(now, PLAN_MONTHS[plan]).toISOString(),
+    expiresAt: addMonths(now, billingMonths(plan)).toISOString(),
     subscriptionId,
     subscriptionSource: source,
     pauseUntil: null,

@@ -281,4 +281,27 @@ describe('data of an earlier release', () => {
     expect(store.data.paypalOrders.O1).not.toHaveProperty('purchase');
     expect(store.data.paypalSubscriptions['I-1']).not.toHaveProperty('usedBy');
   });
+
+  it("gives an order of a release before merchants the portal's payee, and its capture and payment their own records", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'store-')), 'data.json');
+    const result = { success: true, newBalance: 30, creditsAdded: 30 };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        players: {},
+        byUid: {},
+        paypalOrders: {
+          O1: { id: 'O1', status: 'COMPLETED', amount: '14.99', currency: 'USD', customId: 'P1', captureId: 'C1' },
+        },
+        recordedOrders: { O1: { playerId: 'P1', result } },
+      }),
+    );
+    const store = new Store(file);
+    expect(store.data.paypalOrders.O1!.payee).toEqual({
+      merchantId: 'DREAMBOOKTEST',
+      email: 'sales@dreambook.example',
+    });
+    expect(store.data.paypalTransactions.C1).toMatchObject({ kind: 'capture', orderId: 'O1', status: 'COMPLETED' });
+    expect(store.data.payments.C1).toMatchObject({ playerId: 'P1', credits: 30, state: 'credited' });
+  });
 });
