@@ -342,7 +342,12 @@ export function createBackend(
     webhookToleranceMs: options.webhookToleranceMs ?? 5 * 60_000,
     standIn,
   };
-  const routes = [...playerRoutes, webhookRoute, ...paypalRoutes].map((r) => ({ ...r, pattern: compile(r.path) }));
+  const routes = [...playerRoutes, webhookRoute, ...paypalRoutes].map((r) => ({
+    ...r,
+    pattern: compile(r.path),
+    // The path up to its first parameter: most routes are passed over without running their pattern.
+    prefix: r.path.split(':')[0]!,
+  }));
   const sweepOptions = {
     graceMs: options.reconcileGraceMs ?? 10 * 60_000,
     lookbackMs: options.reconcileLookbackMs ?? 3 * 86_400_000,
@@ -393,6 +398,7 @@ export function createBackend(
       }
       let match: { route: (typeof routes)[number]; params: Record<string, string> } | null = null;
       for (const route of routes) {
+        if (route.method !== request.method || !reqUrl.pathname.startsWith(route.prefix)) continue;
         const m = route.pattern.exec(reqUrl.pathname);
         if (m && route.method === request.method) {
           match = { route, params: decodeParams(m.groups ?? {}) };

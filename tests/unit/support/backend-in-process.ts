@@ -4,9 +4,9 @@ import { createBackend, type BackendCore, type BackendOptions } from '../../../h
 import { webhookKey, type WebhookKey } from '../../../harness/backend/paypal-events';
 import { emulatorToken } from './emulator-token';
 
-/** One 1024-bit key for every test backend: signing with it is fast, and generating it once is enough. */
+/** One 512-bit key for every test backend: signing thousands of webhooks with it is fast; made once. */
 let key: WebhookKey | null = null;
-export const testWebhookKey = () => (key ??= webhookKey(1024));
+export const testWebhookKey = () => (key ??= webhookKey(512));
 
 export interface TestClock {
   now: number;
