@@ -2,10 +2,22 @@
 // place they are written, for the CLI, the e2e fixtures, the integration tests and the bench.
 import type { LogEntry } from './backend/http';
 import { HARNESS_SECRET_HEADER } from './backend/secret';
+import type { SweepResult } from './backend/payments';
 import type { SeedRequest, SeedResult } from './backend/seed';
 import type { DesktopEvent } from './desktop';
 
-export type { LogEntry, SeedRequest, SeedResult };
+export type { LogEntry, SeedRequest, SeedResult, SweepResult };
+
+/** One webhook event the PayPal stand-in made, and what became of it (GET /__harness/paypal/webhooks). */
+export interface WebhookDeliveryReport {
+  id: string;
+  eventType: string;
+  resourceId: unknown;
+  customId: string | null;
+  state: 'pending' | 'delivered' | 'dropped' | 'gave-up';
+  /** Each attempt's HTTP status; 0 when nothing answered. */
+  statuses: number[];
+}
 export type { SeedOptions, SeedPlan } from './backend/seed';
 export type { DesktopEvent };
 
@@ -39,6 +51,12 @@ export interface HarnessClient {
   reset(): Promise<void>;
   /** Makes the next `count` PayPal SDK loads fail, for every browser; resolves with the count now set. */
   failPayPalLoads(count: number): Promise<number>;
+  /** The reconciliation sweep, now; `graceMs: 0` takes even what the portal and the webhooks may still bring. */
+  reconcile(graceMs?: number): Promise<SweepResult>;
+  /** Every webhook event the PayPal stand-in made, oldest first, with each delivery attempt's status. */
+  webhooks(): Promise<WebhookDeliveryReport[]>;
+  /** PayPal bills a subscription's next cycle (`failed`: the payment fails); resolves with its status at PayPal. */
+  renewSubscription(subscriptionId: string, failed?: boolean): Promise<string>;
 }
 
 /** A client of the backend at `backendUrl` whose test routes take `secret` (Stack.backend.harnessSecret or its file). */
@@ -79,6 +97,15 @@ export function harnessClient(backendUrl: string, secret: string, fetchImpl: typ
     },
     failPayPalLoads: async (count) =>
       (await call<{ failLoads: number }>('/__harness/paypal', { failLoads: count })).failLoads,
+    reconcile: (graceMs) => call<SweepResult>('/__harness/reconcile', graceMs === undefined ? {} : { graceMs }),
+    webhooks: () => call<WebhookDeliveryReport[]>('/__harness/paypal/webhooks'),
+    renewSubscription: async (subscriptionId, failed = false) =>
+      (
+        await call<{ subscription: { status: string } }>('/__harness/paypal', {
+          renew: subscriptionId,
+          failed,
+        })
+      ).subscription.status,
   };
 }
 

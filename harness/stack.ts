@@ -120,6 +120,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       emulatorUrl: emulator.url,
       identityKeys: options.identityKeys,
       planIds: [portalConfig('staging').paypal.planIds, portalConfig('production').paypal.planIds],
+      // The stand-in's webhooks go to this backend's POST /webhooks/paypal (the default), and a sweep reads PayPal
+      // every minute for what no webhook brought (docs/harness.md "Payments the server reconciles").
+      paypalClientId: config.paypal.clientId,
+      reconcileIntervalMs: 60_000,
       // The portal as the browser reaches it (either loopback name), plus any extra origin the caller serves.
       allowedOrigins: [...portalOrigins, ...(options.allowedOrigins ?? [])],
       // Both stack flavours are non-production builds whose manual activation (SPEC 1 payment bypass) must work.

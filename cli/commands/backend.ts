@@ -19,6 +19,10 @@ export interface BackendCommandOptions {
   allowOrigin: string[];
   allowPaymentBypass?: boolean;
   hostName: string[];
+  paypalMerchantId?: string;
+  paypalWebhookId?: string;
+  paypalWebhookUrl?: string;
+  reconcileEvery?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -72,6 +76,25 @@ export function backendCommand(): Command {
       '--allow-payment-bypass',
       "accept POST /subscription/direct {provider: 'MANUAL'} (the staging build's manual activation)",
     )
+    .option(
+      '--paypal-merchant-id <id>',
+      "this backend's PayPal merchant id: a credits order must pay it (default PAYPAL_MERCHANT_ID, else the stand-in's merchant of the portal's client id)",
+      process.env.PAYPAL_MERCHANT_ID,
+    )
+    .option(
+      '--paypal-webhook-id <id>',
+      "the webhook id deliveries are verified against (default PAYPAL_WEBHOOK_ID, else the stand-in's own webhook)",
+      process.env.PAYPAL_WEBHOOK_ID,
+    )
+    .option(
+      '--paypal-webhook-url <url>',
+      "where the PayPal stand-in POSTs its webhooks (default this backend's /webhooks/paypal; none: no webhooks)",
+    )
+    .option(
+      '--reconcile-every <seconds>',
+      'run the reconciliation sweep every this many seconds, 0 for never (default BACKEND_RECONCILE_SECONDS or 60)',
+      process.env.BACKEND_RECONCILE_SECONDS ?? '60',
+    )
     .action(async (opts: BackendCommandOptions) => {
       try {
         parseFaults(opts.fault);
@@ -96,6 +119,17 @@ export function backendCommand(): Command {
           '--no-emulator needs --identity-keys: otherwise no identity token can be accepted',
           EXIT.usage,
         );
+      const reconcileEvery = Number(opts.reconcileEvery);
+      if (!Number.isInteger(reconcileEvery) || reconcileEvery < 0)
+        throw new CliError(`--reconcile-every: "${opts.reconcileEvery}" is not a whole number of seconds`, EXIT.usage);
+      const webhookUrl = opts.paypalWebhookUrl;
+      if (webhookUrl !== undefined && webhookUrl !== 'none') {
+        try {
+          normalOrigin(webhookUrl);
+        } catch {
+          throw new CliError(`--paypal-webhook-url: "${webhookUrl}" is not an http(s) URL`, EXIT.usage);
+        }
+      }
       const port = await stackPort('backend', opts.port === undefined ? undefined : portOption(opts.port, '--port'));
       const backend = await startBackend({
         port,
@@ -107,6 +141,11 @@ export function backendCommand(): Command {
         allowPaymentBypass: opts.allowPaymentBypass ?? false,
         hostNames: opts.hostName,
         planIds: [portalConfig('staging').paypal.planIds, portalConfig('production').paypal.planIds],
+        paypalClientId: portalConfig('staging').paypal.clientId,
+        ...(opts.paypalMerchantId ? { merchantId: opts.paypalMerchantId } : {}),
+        ...(opts.paypalWebhookId ? { webhookId: opts.paypalWebhookId } : {}),
+        ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl === 'none' ? null : webhookUrl } : {}),
+        reconcileIntervalMs: reconcileEvery * 1000,
       });
       const secretFile = writeSecretFile(backend.port, backend.harnessSecret);
       stopOnSignals(async () => {

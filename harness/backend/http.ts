@@ -1,9 +1,10 @@
 // What the backend's route files share with the server: the error that becomes an HTTP answer, a request's context
 // and a route's shape. Routes get everything they touch through RequestContext (the store, tokens, plan ids), so they
 // import nothing from server.ts.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { EmulatorAdmin } from '../emulator';
 import type { PayPalApi } from './paypal-api';
+import type { PayPalStandIn } from './paypal-events';
 import type { Store } from './store';
 import type { IdTokenClaims, IdTokenPolicy, UnityClaims, UnityTokens } from './tokens';
 
@@ -19,10 +20,13 @@ export class HttpError extends Error {
 }
 
 export interface RequestContext {
-  req: IncomingMessage;
+  /** The request's headers, lower-case names (as node:http gives them; the in-process dispatch takes the same). */
+  headers: IncomingHttpHeaders;
   url: URL;
   params: Record<string, string>;
   body: Record<string, unknown>;
+  /** The body as it arrived: a PayPal webhook's signature covers these bytes. */
+  rawBody: string;
   /** The verified identity token (throws 401 when missing or invalid). */
   identity(): IdTokenClaims;
   /** The verified Unity token from X-Unity-Token (throws 401 when missing or invalid). */
@@ -61,6 +65,16 @@ export interface BackendContext {
   baseUrl: () => string;
   /** PayPal's REST API as the backend calls it (the stand-in's, on this server): orders and subscriptions are read there. */
   paypal: PayPalApi;
+  /** The time, in ms: Date.now, or a test's clock that moves when the test says. */
+  clock: () => number;
+  /** This backend's PayPal merchant id: a credits order must pay this merchant (purchase_units[0].payee). */
+  merchantId: string;
+  /** The id of the webhook PayPal delivers to this backend; verify-webhook-signature checks the signature against it. */
+  webhookId: string;
+  /** How far a webhook's PAYPAL-TRANSMISSION-TIME may be from now before the delivery is refused as stale, in ms. */
+  webhookToleranceMs: number;
+  /** PayPal's side, played on this server: its merchants, webhook, signing key and events (harness/backend/paypal-events.ts). */
+  standIn: PayPalStandIn;
 }
 
 export interface LogEntry {

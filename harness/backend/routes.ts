@@ -1,20 +1,27 @@
-// The player-facing API of SPEC 7, with the rules of SPEC 4.
-import { PAYMENT_OWNER_MISMATCH } from '../../src/domain/pending-payments';
+// The player-facing API of SPEC 7, with the rules of SPEC 4, and GET /payments/{playerId}. Payments are recorded
+// through the backend's books (payments.ts), which the webhook route and the sweep share.
+import { packByAmount } from '../../src/domain/credit-packs';
+import { PAYMENT_REFUNDED, SUBSCRIPTION_UNDONE } from '../../src/domain/payment-refusals';
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../../src/domain/profile';
-import { HttpError, type RequestContext, type RouteDef } from './http';
-import { PayPalCallError, type PayPalOrderView, type PayPalSubscriptionView } from './paypal-api';
-import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player, type PurchaseResult } from './store';
+import { isCancelReason, isPauseReason } from '../../src/domain/subscription-reasons';
+import { HttpError, type Reply, type RequestContext, type RouteDef } from './http';
+import {
+  activateAtPayPal,
+  ALREADY_ACTIVE,
+  ALREADY_PAUSED,
+  cancelAtPayPal,
+  NOT_APPROVED,
+  NOT_CAPTURED,
+  paymentsOf,
+  recordOrder,
+  reconcileSubscription,
+  suspendAtPayPal,
+  withSubscription,
+  type SubscriptionOutcome,
+} from './payments';
+import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player } from './store';
 
-const CANCEL_REASONS = ['too_expensive', 'not_using_enough', 'missing_features', 'poor_experience', 'other'];
-const PAUSE_REASONS = [
-  'temporarily_not_using',
-  'financial_reasons',
-  'trying_other_services',
-  'missing_features',
-  'other',
-];
 const AFFILIATES = ['builder_brigade', 'monster_house_plans', 'barndominium_company', 'other'];
-const PACK_PRICES: Record<number, string> = { 15: '9.99', 30: '14.99', 60: '24.99' };
 const PAUSE_DAYS = 30;
 const PROVIDER_MAX_LENGTH = 64;
 
@@ -55,82 +62,114 @@ function planKey(ctx: RequestContext, value: unknown): PlanKey {
   throw new HttpError(400, 'Unknown plan');
 }
 
-function assertMayStart(player: Player): void {
-  const sub = effectiveSubscription(player);
-  if (sub.status === 'ACTIVE')
-    throw new HttpError(
-      409,
-      'You already have an active subscription. Please cancel it before starting a new subscription.',
-    );
-  if (sub.status === 'PAUSED')
-    throw new HttpError(
-      409,
-      'You have a paused subscription. Please resume or cancel it before starting a new subscription.',
-    );
+function assertMayStart(ctx: RequestContext, player: Player): void {
+  const sub = effectiveSubscription(player, ctx.backend.clock());
+  if (sub.status === 'ACTIVE') throw new HttpError(409, ALREADY_ACTIVE);
+  if (sub.status === 'PAUSED') throw new HttpError(409, ALREADY_PAUSED);
 }
 
-/**
- * Reads a payment from PayPal (never from what the browser says): PayPal's "no such resource" is the caller's
- * mistake (400 `unknown`), anything else PayPal did is the backend's problem for now (502: the portal tries again).
- */
-async function fromPayPal<T>(read: () => Promise<T>, unknown: string): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof PayPalCallError && error.status === 404) throw new HttpError(400, unknown);
-    if (error instanceof PayPalCallError)
-      throw new HttpError(502, `PayPal did not answer as expected: ${error.message}`);
-    throw error;
+/** The plan as it stands after an await: a PayPal call may have taken long, and another request changed it meanwhile. */
+function samePlan(ctx: RequestContext, player: Player, subscriptionId: string | null, statuses: string[]) {
+  const now = effectiveSubscription(player, ctx.backend.clock());
+  if (now.subscriptionId !== subscriptionId || !statuses.includes(now.status))
+    throw new HttpError(409, 'The subscription changed meanwhile; load it again');
+  return now;
+}
+
+/** The activate call's answer: the plan, or the refusal of a subscription undone at PayPal (SUBSCRIPTION_UNDONE). */
+function activation(outcome: SubscriptionOutcome): Reply {
+  switch (outcome.kind) {
+    case 'granted':
+      return { json: { success: true, subscription: outcome.subscription } };
+    case 'not-approved':
+      throw new HttpError(400, NOT_APPROVED);
+    case 'undone':
+      if (!outcome.settled)
+        throw new HttpError(
+          502,
+          `${outcome.undone.error}; PayPal did not cancel or refund this subscription yet, so it is tried again`,
+        );
+      return {
+        status: 409,
+        json: {
+          error: outcome.undone.error,
+          code: SUBSCRIPTION_UNDONE,
+          reason: outcome.undone.reason,
+          subscriptionId: outcome.undone.subscriptionId,
+          refundId: outcome.undone.refundId,
+        },
+      };
   }
 }
 
-/**
- * A payment belongs to the player whose id PayPal holds as its `custom_id` (the portal sets it when it creates the
- * order or subscription). Anyone else presenting it gets 403 with `code` PAYMENT_OWNER_MISMATCH, which tells the
- * portal to keep the payment for its owner; a payment without one belongs to nobody here.
- */
-function assertOwner(customId: string | undefined, player: Player, what: 'order' | 'subscription'): void {
-  if (customId === player.playerId) return;
-  throw new HttpError(
-    403,
-    customId === undefined
-      ? `This PayPal ${what} names no player (custom_id), so it cannot be recorded for this one`
-      : `This PayPal ${what} was paid for by another player`,
-    PAYMENT_OWNER_MISMATCH,
-  );
-}
-
-/** The one capture of a completed order, as PayPal shows it. */
-function completedCapture(order: PayPalOrderView) {
-  const unit = order.purchase_units?.[0];
-  const capture = unit?.payments?.captures?.[0];
-  return order.status === 'COMPLETED' && capture?.status === 'COMPLETED' ? { unit, capture } : null;
-}
-
-function cloudSave(player: Player) {
+function cloudSave(player: Player, now: number) {
   if (!player.setUp) return { results: [], username: player.username };
   const entry = (key: string, value: unknown) => ({ key, value, namespace: 'default', permission: 'Private' });
   const results = [entry('credits', player.credits), entry('accountType', player.accountType)];
-  const sub = effectiveSubscription(player);
+  const sub = effectiveSubscription(player, now);
   if (sub.status !== 'NONE') results.push(entry('subscriptionData', sub));
   return { results, username: player.username };
 }
 
-/**
- * Stops PayPal's billing before the backend marks a plan cancelled: otherwise PayPal would go on charging a player
- * who cancelled. One PayPal already shows cancelled counts as done; any other failure leaves the plan as it was (502).
- */
-async function cancelAtPayPal(ctx: RequestContext, subscriptionId: string, reason: string): Promise<void> {
-  try {
-    await ctx.backend.paypal.cancelSubscription(subscriptionId, `Cancelled by the player: ${reason}`);
-  } catch (error) {
-    if (!(error instanceof PayPalCallError)) throw error;
-    if (error.status === 422 && error.issue === 'SUBSCRIPTION_STATUS_INVALID') {
-      const paypal = await fromPayPal(() => ctx.backend.paypal.getSubscription(subscriptionId), 'Unknown subscription');
-      if (paypal.status === 'CANCELLED' || paypal.status === 'EXPIRED') return;
-    }
-    throw new HttpError(502, `PayPal did not cancel the subscription, so it was not cancelled: ${error.message}`);
+/** Runs a change of the player's plan when nothing else changes that subscription (payments.ts withSubscription). */
+function onPlan(ctx: RequestContext, player: Player, work: () => Promise<Reply>): Promise<Reply> {
+  const sub = effectiveSubscription(player, ctx.backend.clock());
+  // The player's PayPal plan is theirs, granted, even when its grant predates the books (a seed, older data).
+  if (sub.subscriptionSource === 'paypal' && sub.subscriptionId)
+    ctx.backend.store.data.usedSubscriptions[sub.subscriptionId] ??= player.playerId;
+  return withSubscription(ctx.backend, sub.subscriptionId ?? `player:${player.playerId}`, work);
+}
+
+/** Cancel (SPEC 4): a PayPal plan is cancelled at PayPal first; premium stays to the end of the period. */
+async function cancelPlan(ctx: RequestContext, player: Player, reason: string): Promise<Reply> {
+  let sub = effectiveSubscription(player, ctx.backend.clock());
+  if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
+    throw new HttpError(409, 'There is no active subscription to cancel');
+  if (ctx.body.subscriptionId !== undefined && ctx.body.subscriptionId !== sub.subscriptionId)
+    throw new HttpError(400, 'Subscription id does not match');
+  if (sub.subscriptionSource === 'apple')
+    throw new HttpError(409, 'Subscriptions bought through Apple are cancelled in the App Store');
+  if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
+    await cancelAtPayPal(ctx.backend, sub.subscriptionId, `Cancelled by the player: ${reason}`);
+    sub = samePlan(ctx, player, sub.subscriptionId, ['ACTIVE', 'PAUSED']);
   }
+  player.subscription = { ...sub, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
+  player.cancelReason = reason;
+  ctx.backend.store.save();
+  return { json: { success: true, subscription: player.subscription } };
+}
+
+/** Pause (SPEC 4: ACTIVE or PAUSED to PAUSED): a PayPal plan is suspended at PayPal first, so it stops billing. */
+async function pausePlan(ctx: RequestContext, player: Player, reason: string): Promise<Reply> {
+  let sub = effectiveSubscription(player, ctx.backend.clock());
+  if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
+    throw new HttpError(409, 'There is no active subscription to pause');
+  if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
+    await suspendAtPayPal(ctx.backend, sub.subscriptionId, `Paused by the player: ${reason}`);
+    sub = samePlan(ctx, player, sub.subscriptionId, ['ACTIVE', 'PAUSED']);
+  }
+  player.subscription = {
+    ...sub,
+    status: 'PAUSED',
+    pauseUntil: new Date(ctx.backend.clock() + PAUSE_DAYS * 86_400_000).toISOString(),
+  };
+  player.pauseReason = reason;
+  ctx.backend.store.save();
+  return { json: { success: true, subscription: player.subscription } };
+}
+
+/** Resume (SPEC 4: PAUSED to ACTIVE): a PayPal plan is activated at PayPal first, so it bills again. */
+async function resumePlan(ctx: RequestContext, player: Player, subscriptionId: string | undefined): Promise<Reply> {
+  let sub = effectiveSubscription(player, ctx.backend.clock());
+  if (sub.status !== 'PAUSED' || sub.subscriptionId !== subscriptionId)
+    throw new HttpError(409, 'There is no paused subscription to resume');
+  if (sub.subscriptionSource === 'paypal' && sub.subscriptionId) {
+    await activateAtPayPal(ctx.backend, sub.subscriptionId, 'Resumed by the player');
+    sub = samePlan(ctx, player, sub.subscriptionId, ['PAUSED', 'ACTIVE']);
+  }
+  player.subscription = { ...sub, status: 'ACTIVE', pauseUntil: null };
+  ctx.backend.store.save();
+  return { json: { success: true, subscription: player.subscription } };
 }
 
 export const playerRoutes: RouteDef[] = [
@@ -141,7 +180,7 @@ export const playerRoutes: RouteDef[] = [
     handler(ctx) {
       const identity = ctx.identity();
       const idToken = text(ctx.body, 'idToken', 8192);
-      if (ctx.req.headers.authorization !== `Bearer ${idToken}`)
+      if (ctx.headers.authorization !== `Bearer ${idToken}`)
         throw new HttpError(401, 'idToken does not match the bearer token');
       const player = ctx.backend.store.ensurePlayer(identity.uid, identity.email);
       return {
@@ -170,7 +209,7 @@ export const playerRoutes: RouteDef[] = [
     method: 'GET',
     path: '/cloud-save/:playerId',
     name: 'cloud-save',
-    handler: (ctx) => ({ json: cloudSave(ownedPlayer(ctx, ctx.params.playerId)) }),
+    handler: (ctx) => ({ json: cloudSave(ownedPlayer(ctx, ctx.params.playerId), ctx.backend.clock()) }),
   },
   {
     method: 'POST',
@@ -215,39 +254,23 @@ export const playerRoutes: RouteDef[] = [
     method: 'GET',
     path: '/subscription/:playerId',
     name: 'subscription',
-    handler: (ctx) => ({ json: effectiveSubscription(ownedPlayer(ctx, ctx.params.playerId)) }),
+    handler: (ctx) => ({ json: effectiveSubscription(ownedPlayer(ctx, ctx.params.playerId), ctx.backend.clock()) }),
   },
   {
     method: 'POST',
     path: '/subscription/activate',
     name: 'subscription-activate',
+    /**
+     * Records an approved PayPal subscription for its owner, as the webhook and the sweep would: whichever comes first
+     * grants it, the others answer the same plan. One the player may not start (another plan runs, the id was used)
+     * is cancelled at PayPal and its payment refunded before the answer: 409 SUBSCRIPTION_UNDONE.
+     */
     async handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
-      const plan = planKey(ctx, ctx.body.plan);
+      // The plan named must be one of ours; the one granted is PayPal's (plan_id), so naming another gains nothing.
+      planKey(ctx, ctx.body.plan);
       const subscriptionId = text(ctx.body, 'subscriptionId');
-      const notApproved = 'Subscription was not approved at PayPal';
-      const paypal: PayPalSubscriptionView = await fromPayPal(
-        () => ctx.backend.paypal.getSubscription(subscriptionId),
-        notApproved,
-      );
-      assertOwner(paypal.custom_id, player, 'subscription');
-      const usedBy = ctx.backend.store.data.usedSubscriptions[subscriptionId];
-      // Used before: only the player's current subscription is answered again (a retry after a lost answer), as it
-      // is, never with a fresh period; any other use of a used id is refused.
-      if (usedBy !== undefined) {
-        const current = effectiveSubscription(player);
-        if (usedBy === player.playerId && current.subscriptionId === subscriptionId && current.status !== 'NONE')
-          return { json: { success: true, subscription: current } };
-        throw new HttpError(409, 'Subscription already used');
-      }
-      if (paypal.status !== 'ACTIVE') throw new HttpError(400, notApproved);
-      if (!paypal.plan_id || !ctx.backend.planIds[plan]?.includes(paypal.plan_id))
-        throw new HttpError(400, 'Subscription plan does not match');
-      assertMayStart(player);
-      ctx.backend.store.data.usedSubscriptions[subscriptionId] = player.playerId;
-      player.subscription = subscriptionRecord(plan, subscriptionId, 'paypal');
-      ctx.backend.store.save();
-      return { json: { success: true, subscription: player.subscription } };
+      return activation(await reconcileSubscription(ctx.backend, subscriptionId, { player }));
     },
   },
   {
@@ -261,8 +284,8 @@ export const playerRoutes: RouteDef[] = [
       if (!ctx.backend.allowPaymentBypass) throw new HttpError(403, 'Manual activation is not enabled on this server');
       const plan = planKey(ctx, ctx.body.planId);
       const subscriptionId = text(ctx.body, 'subscriptionId');
-      assertMayStart(player);
-      player.subscription = subscriptionRecord(plan, subscriptionId, 'manual');
+      assertMayStart(ctx, player);
+      player.subscription = subscriptionRecord(plan, subscriptionId, 'manual', new Date(ctx.backend.clock()));
       ctx.backend.store.save();
       return { json: { success: true, expiresAt: player.subscription.expiresAt } };
     },
@@ -274,55 +297,30 @@ export const playerRoutes: RouteDef[] = [
     async handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       const reason = text(ctx.body, 'reason');
-      if (!CANCEL_REASONS.includes(reason)) throw new HttpError(400, 'Unknown cancellation reason');
-      const sub = effectiveSubscription(player);
-      if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
-        throw new HttpError(409, 'There is no active subscription to cancel');
-      if (ctx.body.subscriptionId !== undefined && ctx.body.subscriptionId !== sub.subscriptionId)
-        throw new HttpError(400, 'Subscription id does not match');
-      if (sub.subscriptionSource === 'apple')
-        throw new HttpError(409, 'Subscriptions bought through Apple are cancelled in the App Store');
-      if (sub.subscriptionSource === 'paypal' && sub.subscriptionId)
-        await cancelAtPayPal(ctx, sub.subscriptionId, reason);
-      player.subscription = { ...sub, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
-      player.cancelReason = reason;
-      ctx.backend.store.save();
-      return { json: { success: true, subscription: player.subscription } };
+      if (!isCancelReason(reason)) throw new HttpError(400, 'Unknown cancellation reason');
+      return onPlan(ctx, player, () => cancelPlan(ctx, player, reason));
     },
   },
   {
     method: 'POST',
     path: '/subscription/pause',
     name: 'subscription-pause',
-    handler(ctx) {
+    /** A PayPal plan is suspended at PayPal first (it stops billing); if PayPal does not, nothing changes (502). */
+    async handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       const reason = text(ctx.body, 'reason');
-      if (!PAUSE_REASONS.includes(reason)) throw new HttpError(400, 'Unknown pause reason');
-      const sub = effectiveSubscription(player);
-      if (sub.status !== 'ACTIVE' && sub.status !== 'PAUSED')
-        throw new HttpError(409, 'There is no active subscription to pause');
-      player.subscription = {
-        ...sub,
-        status: 'PAUSED',
-        pauseUntil: new Date(Date.now() + PAUSE_DAYS * 86_400_000).toISOString(),
-      };
-      player.pauseReason = reason;
-      ctx.backend.store.save();
-      return { json: { success: true, subscription: player.subscription } };
+      if (!isPauseReason(reason)) throw new HttpError(400, 'Unknown pause reason');
+      return onPlan(ctx, player, () => pausePlan(ctx, player, reason));
     },
   },
   {
     method: 'POST',
     path: '/subscription/:subscriptionId/resume',
     name: 'subscription-resume',
-    handler(ctx) {
+    /** A PayPal plan is activated at PayPal first (it bills again); if PayPal does not, it stays paused (502). */
+    async handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
-      const sub = effectiveSubscription(player);
-      if (sub.status !== 'PAUSED' || sub.subscriptionId !== ctx.params.subscriptionId)
-        throw new HttpError(409, 'There is no paused subscription to resume');
-      player.subscription = { ...sub, status: 'ACTIVE', pauseUntil: null };
-      ctx.backend.store.save();
-      return { json: { success: true, subscription: player.subscription } };
+      return onPlan(ctx, player, () => resumePlan(ctx, player, ctx.params.subscriptionId));
     },
   },
   {
@@ -335,44 +333,59 @@ export const playerRoutes: RouteDef[] = [
     method: 'POST',
     path: '/consumables/purchase',
     name: 'purchase',
+    /**
+     * Records a captured credits order for its owner, as the webhook and the sweep would: whichever comes first credits
+     * it, the others answer success with the balance as it is now and creditsAdded 0. An order that costs no pack's
+     * price or paid another merchant is refunded at PayPal before the answer: 400 PAYMENT_REFUNDED.
+     */
     async handler(ctx) {
       ctx.identity();
       const unity = ctx.unity();
       const player = ownedPlayer(ctx, unity.playerId);
       const amount = ctx.body.creditsAmount;
       const orderId = text(ctx.body, 'orderId');
-      const refuse = (status: number, error: string, code?: string) => ({
+      const refuse = (status: number, error: string, extra: Record<string, unknown> = {}) => ({
         status,
-        json: { success: false, error, ...(code ? { code } : {}) },
+        json: { success: false, error, ...extra },
       });
       if (ctx.body.paymentMethod !== 'paypal') return refuse(400, "paymentMethod must be 'paypal'");
-      if (typeof amount !== 'number' || !(amount in PACK_PRICES)) return refuse(400, 'Unknown credit pack');
-      const notCaptured = 'Order was not captured at PayPal';
-      let order: PayPalOrderView;
+      if (typeof amount !== 'number' || !packByAmount(amount)) return refuse(400, 'Unknown credit pack');
+      let outcome;
       try {
-        order = await fromPayPal(() => ctx.backend.paypal.getOrder(orderId), notCaptured);
-        assertOwner(order.purchase_units?.[0]?.custom_id, player, 'order');
+        outcome = await recordOrder(ctx.backend, orderId, { player, credits: amount });
       } catch (error) {
-        if (error instanceof HttpError) return refuse(error.status, error.message, error.code);
+        if (error instanceof HttpError)
+          return refuse(error.status, error.message, error.code ? { code: error.code } : {});
         throw error;
       }
-      const recorded = ctx.backend.store.data.recordedOrders[orderId];
-      if (recorded) {
-        // The same order again (a retry after a lost answer): the same result, nothing added twice.
-        if (recorded.playerId !== player.playerId) return refuse(409, 'Order already used');
-        return { json: { ...recorded.result, creditsAdded: 0, newBalance: player.credits } };
+      switch (outcome.kind) {
+        case 'credited':
+          if (outcome.playerId !== player.playerId) return refuse(409, 'Order already used');
+          // The same order again (a retry after a lost answer, or the webhook came first): nothing added twice.
+          return {
+            json: outcome.fresh ? outcome.result : { ...outcome.result, creditsAdded: 0, newBalance: player.credits },
+          };
+        case 'not-captured':
+          return refuse(400, NOT_CAPTURED);
+        case 'pack-mismatch':
+          return refuse(400, 'Order amount does not match the credit pack');
+        case 'refused':
+          if (!outcome.settled)
+            return refuse(502, `${outcome.refusal.error}; PayPal did not refund the order yet, so it is tried again`);
+          return refuse(400, outcome.refusal.error, {
+            code: PAYMENT_REFUNDED,
+            reason: outcome.refusal.reason,
+            refundId: outcome.refusal.refundId,
+          });
       }
-      const paid = completedCapture(order);
-      if (!paid) return refuse(400, notCaptured);
-      const captured = paid.capture.amount ?? paid.unit?.amount;
-      if (captured?.value !== PACK_PRICES[amount] || captured?.currency_code !== 'USD')
-        return refuse(400, 'Order amount does not match the credit pack');
-      player.credits += amount;
-      const result: PurchaseResult = { success: true, newBalance: player.credits, creditsAdded: amount };
-      ctx.backend.store.data.recordedOrders[orderId] = { playerId: player.playerId, result };
-      ctx.backend.store.save();
-      return { json: result };
     },
+  },
+  {
+    method: 'GET',
+    path: '/payments/:playerId',
+    name: 'payments',
+    /** Every PayPal payment the backend holds for the player, newest first (docs/harness.md "GET /payments/{playerId}"). */
+    handler: (ctx) => ({ json: { payments: paymentsOf(ctx.backend, ownedPlayer(ctx, ctx.params.playerId)) } }),
   },
   {
     method: 'DELETE',
@@ -380,7 +393,18 @@ export const playerRoutes: RouteDef[] = [
     name: 'delete-user',
     async handler(ctx) {
       const player = ownedPlayer(ctx, ctx.params.playerId);
-      ctx.backend.store.deletePlayer(player);
+      // A running PayPal plan stops billing before its player goes (if PayPal does not cancel it, nothing is deleted).
+      await onPlan(ctx, player, async () => {
+        const sub = effectiveSubscription(player, ctx.backend.clock());
+        if (
+          sub.subscriptionSource === 'paypal' &&
+          sub.subscriptionId &&
+          (sub.status === 'ACTIVE' || sub.status === 'PAUSED')
+        )
+          await cancelAtPayPal(ctx.backend, sub.subscriptionId, 'The player deleted their account');
+        ctx.backend.store.deletePlayer(player);
+        return {};
+      });
       // The real backend deletes the identity account with the Admin SDK; here the emulator's admin API does it.
       await ctx.backend.emulator?.deleteUser(player.uid).catch(() => undefined);
       return { json: { success: true } };

@@ -70,6 +70,7 @@ export function seedPlayer(store: Store, body: Record<string, unknown>): SeedRes
   // the portal would: the backend cancels at PayPal before it marks a plan cancelled.
   const subscriptionId = player.subscription?.subscriptionId;
   if (plan && subscriptionId && player.subscription?.subscriptionSource === 'paypal') {
+    store.data.usedSubscriptions[subscriptionId] = player.playerId;
     store.data.paypalSubscriptions[subscriptionId] = {
       id: subscriptionId,
       planId: `P-SEED-${plan}`,

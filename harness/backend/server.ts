@@ -1,21 +1,43 @@
-// The reference backend: the API of SPEC 7 over HTTP, with token checks, fault injection, a request log and the PayPal stand-in.
+// The reference backend: the API of SPEC 7, with token checks, fault injection, a request log, the PayPal stand-in, PayPal
+// webhooks and the reconciliation sweep. createBackend() dispatches requests in process (a test drives it without
+// HTTP); startBackend() puts it behind a node:http server, a thin shell that reads the body and writes the answer.
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { EmulatorAdmin, PROJECT_ID } from '../emulator';
-import { paypalRoutes, sdkControl } from './paypal';
-import { paypalApi, type PayPalApi } from './paypal-api';
-import { parseFaults, takeFault, type Faults } from './faults';
+import { PAYMENT_FAILURE_THRESHOLD, paypalRoutes, renewSubscription, sdkControl } from './paypal';
+import { fetchTransport, paypalApi, type PayPalApi, type PayPalTransport } from './paypal-api';
+import {
+  backoff,
+  DEFAULT_MERCHANTS,
+  httpTransport,
+  newWebhookId,
+  webhookKey,
+  WebhookSender,
+  type Merchant,
+  type PayPalStandIn,
+  type WebhookKey,
+  type WebhookTransport,
+} from './paypal-events';
+import { parseFaults, takeFault, WEBHOOK_FAULT_ROUTE, type Faults } from './faults';
 import { HttpError, type BackendContext, type LogEntry, type Reply, type RequestContext } from './http';
+import { sweep, type SweepResult } from './payments';
 import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
 import { Store } from './store';
 import { HARNESS_SECRET_HEADER, newHarnessSecret } from './secret';
 import { TokenError, UnityTokens, parseIdentityKeys, verifyIdToken } from './tokens';
+import { webhookRoute } from './webhooks';
 import { closeServer, listen } from '../ports';
 
 /** The `sub` claim of a bearer JWT without checking it (for the log and scoped faults only). */
-function unverifiedUid(req: IncomingMessage): string | null {
-  const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+function unverifiedUid(headers: IncomingHttpHeaders): string | null {
+  const token = /^Bearer (.+)$/i.exec(headers.authorization ?? '')?.[1];
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
@@ -51,6 +73,66 @@ export interface BackendOptions {
   hostNames?: string[];
   /** PayPal's REST API as the backend calls it; by default the stand-in's on this server (`{url}/paypal`). */
   paypal?: PayPalApi;
+  /** The time the payment logic reads, in ms (default Date.now); a test's clock moves when the test says. */
+  clock?: () => number;
+  /** The stand-in's PayPal merchants by client id (default DEFAULT_MERCHANTS: `test-client-id` is the portal's). */
+  paypalMerchants?: Record<string, Merchant>;
+  /**
+   * The client id of the portal's PayPal app, which this backend calls PayPal with too (default `test-client-id`);
+   * the stand-in counts it as the portal's merchant's when no merchant has it.
+   */
+  paypalClientId?: string;
+  /** This backend's merchant id: a credits order must pay it (default: its client id's merchant at the stand-in). */
+  merchantId?: string;
+  /** The webhook id deliveries are verified against (default: the stand-in's webhook's own id). */
+  webhookId?: string;
+  /** Where the stand-in delivers webhooks: default this backend's POST /webhooks/paypal; null: it sends none. */
+  webhookUrl?: string | null;
+  /** The delay before retry `attempt` of an undelivered webhook, null to give up (default: 5 s doubling, 25 tries). */
+  webhookRetryDelayMs?: (attempt: number) => number | null;
+  /** How the stand-in POSTs a webhook (default: HTTP, or dispatch in process); a test may watch or alter deliveries. */
+  webhookTransport?: WebhookTransport;
+  /** The stand-in's signing key (default: a new 2048-bit one; tests share a smaller one). */
+  webhookKey?: WebhookKey;
+  /** How far PAYPAL-TRANSMISSION-TIME may be from now (default 5 minutes). */
+  webhookToleranceMs?: number;
+  /** The reconciliation sweep every this many ms; 0 (the default): only on demand (POST /__harness/reconcile). */
+  reconcileIntervalMs?: number;
+  /** The sweep leaves payments younger than this to the portal and the webhooks (default 10 minutes). */
+  reconcileGraceMs?: number;
+  /** How far back the sweep reads Transaction Search (default 3 days; PayPal allows 31). */
+  reconcileLookbackMs?: number;
+  /** How long the stand-in's Transaction Search takes to show a transaction (default 0; PayPal: up to 3 hours). */
+  transactionSearchDelayMs?: number;
+}
+
+/** One request handed to the backend without HTTP: lower-case header names, the body as text. */
+export interface InProcessRequest {
+  method: string;
+  /** The path with its query, e.g. /payments/P1?x=1. */
+  path: string;
+  headers?: IncomingHttpHeaders;
+  body?: string;
+}
+
+/** What the backend does with a request: answer it, or drop the connection (a `drop` fault). */
+export type Outcome = { reply: Reply } | { drop: true };
+
+/** The backend without its HTTP server: requests dispatched in process, PayPal's side beside it. */
+export interface BackendCore {
+  context: BackendContext;
+  store: Store;
+  log: LogEntry[];
+  unityTokens: UnityTokens;
+  harnessSecret: string;
+  dispatch(request: InProcessRequest): Promise<Outcome>;
+  /** Replaces the faults; with `uid`, only that user's requests (and webhooks about that user's payments). */
+  setFaults(spec: string, uid?: string): void;
+  /** The reconciliation sweep, now; `graceMs` overrides the configured grace (0: everything up to now). */
+  reconcile(graceMs?: number): Promise<SweepResult>;
+  reset(): void;
+  /** Stops the timers (the sweep, webhook retries). */
+  close(): void;
 }
 
 export interface Backend {
@@ -66,6 +148,12 @@ export interface Backend {
   readonly allowedOrigins: ReadonlySet<string>;
   /** Replaces the faults; with `uid`, only that user's requests are affected (tests run side by side). */
   setFaults(spec: string, uid?: string): void;
+  /** The reconciliation sweep, now (as POST /__harness/reconcile). */
+  reconcile(graceMs?: number): Promise<SweepResult>;
+  /** PayPal's side: merchants, webhook, events sent. */
+  standIn: PayPalStandIn;
+  /** The backend's dispatch and context, for tests that drive it in process beside the server. */
+  core: BackendCore;
   reset(): void;
   stop(): Promise<void>;
 }
@@ -89,17 +177,23 @@ function decodeParams(groups: Record<string, string>): Record<string, string> {
   return params;
 }
 
-async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** The request body as text, or null when it is over MAX_BODY. */
+async function readRawBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new HttpError(413, 'Request body too large');
+    if (size > MAX_BODY) return null;
     chunks.push(chunk as Buffer);
   }
-  if (size === 0) return {};
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseBody(raw: string): Record<string, unknown> {
+  if (Buffer.byteLength(raw) > MAX_BODY) throw new HttpError(413, 'Request body too large');
+  if (raw.length === 0) return {};
   try {
-    const json: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const json: unknown = JSON.parse(raw);
     if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error('not an object');
     return json as Record<string, unknown>;
   } catch {
@@ -135,16 +229,27 @@ function sameSecret(given: string | string[] | undefined, secret: string): boole
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function bearer(req: IncomingMessage): string {
-  const header = req.headers.authorization ?? '';
+function bearer(headers: IncomingHttpHeaders): string {
+  const header = headers.authorization ?? '';
   const match = /^Bearer (.+)$/i.exec(header);
   if (!match?.[1]) throw new HttpError(401, 'Missing bearer token');
   return match[1];
 }
 
-export async function startBackend(options: BackendOptions): Promise<Backend> {
+/** The stand-in's signing key when none is given: made once per process (2048-bit RSA takes a moment). */
+let sharedKey: WebhookKey | null = null;
+
+/**
+ * The backend and PayPal's side, ready to dispatch requests in process. `transport` says how the backend reaches
+ * PayPal's REST API and how the stand-in delivers webhooks: over HTTP to `url` (a server, startBackend) or by
+ * dispatching to itself (a test without sockets).
+ */
+export function createBackend(
+  options: Omit<BackendOptions, 'port'> & { url?: () => string; transport?: 'http' | 'in-process' },
+): BackendCore {
   const store = new Store(options.dataFile);
   const unityTokens = new UnityTokens();
+  const clock = options.clock ?? Date.now;
   let faults: Faults = parseFaults(options.faults);
   const userFaults = new Map<string, Faults>();
   const log: LogEntry[] = [];
@@ -158,10 +263,65 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       if (!ids.includes(planId)) ids.push(planId);
     }
   }
-  let url = '';
+  const url = options.url ?? (() => 'http://backend.in-process');
+  const inProcess = options.transport === 'in-process';
   const projectId = options.projectId ?? PROJECT_ID;
   const harnessSecret = options.harnessSecret ?? newHarnessSecret();
-  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(normalOrigin));
+  const clientId = options.paypalClientId ?? 'test-client-id';
+  // The portal's client id (PAYPAL_CLIENT_ID) is the portal's merchant's app, whatever it is set to.
+  const merchants = new Map(Object.entries(options.paypalMerchants ?? DEFAULT_MERCHANTS));
+  if (!merchants.has(clientId)) merchants.set(clientId, DEFAULT_MERCHANTS['test-client-id']!);
+  const merchantId = options.merchantId ?? merchants.get(clientId)?.merchantId;
+  if (!merchantId) throw new Error(`no PayPal merchant for client id ${clientId}: give merchantId`);
+  const key = options.webhookKey ?? (sharedKey ??= webhookKey());
+
+  const webhookFault = (customId: string | undefined) => {
+    const uid = customId === undefined ? undefined : store.data.players[customId]?.uid;
+    const scoped = uid ? userFaults.get(uid) : undefined;
+    return (scoped && takeFault(scoped, WEBHOOK_FAULT_ROUTE)) ?? takeFault(faults, WEBHOOK_FAULT_ROUTE);
+  };
+  const webhookTransport: WebhookTransport =
+    options.webhookTransport ??
+    (inProcess
+      ? async (target, headers, body) => {
+          const outcome = await dispatch({ method: 'POST', path: new URL(target).pathname, headers, body });
+          return 'drop' in outcome ? 0 : (outcome.reply.status ?? 200);
+        }
+      : httpTransport);
+  const webhook = {
+    id: newWebhookId(),
+    url: null as string | null,
+  };
+  const standIn: PayPalStandIn = {
+    merchants,
+    webhook,
+    key,
+    certUrl: () => `${url()}/paypal/v1/notifications/certs/${key.certId}`,
+    sender: new WebhookSender({
+      target: () => ({
+        url: options.webhookUrl === undefined ? `${url()}/webhooks/paypal` : options.webhookUrl,
+        webhookId: webhook.id,
+        certUrl: standIn.certUrl(),
+      }),
+      key,
+      clock,
+      retryDelayMs: options.webhookRetryDelayMs ?? ((attempt) => backoff(attempt)),
+      transport: webhookTransport,
+      fault: webhookFault,
+      autoRun: !inProcess,
+    }),
+    searchDelayMs: options.transactionSearchDelayMs ?? 0,
+    failureThreshold: PAYMENT_FAILURE_THRESHOLD,
+  };
+  const paypalTransport: PayPalTransport = inProcess
+    ? async (method, target, headers, body) => {
+        const u = new URL(target);
+        const outcome = await dispatch({ method, path: u.pathname + u.search, headers, body });
+        if ('drop' in outcome) throw new Error('connection reset');
+        const r = outcome.reply;
+        return { status: r.status ?? 200, text: r.text ?? (r.json === undefined ? '' : JSON.stringify(r.json)) };
+      }
+    : fetchTransport;
   const backend: BackendContext = {
     store,
     unityTokens,
@@ -174,10 +334,256 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       keys: options.identityKeys ? parseIdentityKeys(options.identityKeys) : [],
     },
     allowPaymentBypass: options.allowPaymentBypass ?? false,
-    baseUrl: () => url,
-    paypal: options.paypal ?? paypalApi(() => `${url}/paypal`, 'reference-backend'),
+    baseUrl: url,
+    paypal: options.paypal ?? paypalApi(() => `${url()}/paypal`, clientId, paypalTransport),
+    clock,
+    merchantId,
+    webhookId: options.webhookId ?? webhook.id,
+    webhookToleranceMs: options.webhookToleranceMs ?? 5 * 60_000,
+    standIn,
   };
-  const routes = [...playerRoutes, ...paypalRoutes].map((r) => ({ ...r, pattern: compile(r.path) }));
+  const routes = [...playerRoutes, webhookRoute, ...paypalRoutes].map((r) => ({
+    ...r,
+    pattern: compile(r.path),
+    // The path up to its first parameter: most routes are passed over without running their pattern.
+    prefix: r.path.split(':')[0]!,
+  }));
+  const sweepOptions = {
+    graceMs: options.reconcileGraceMs ?? 10 * 60_000,
+    lookbackMs: options.reconcileLookbackMs ?? 3 * 86_400_000,
+  };
+  let sweeping: Promise<SweepResult> | null = null;
+  const reconcile = (graceMs?: number): Promise<SweepResult> => {
+    sweeping ??= sweep(backend, { ...sweepOptions, graceMs: graceMs ?? sweepOptions.graceMs }).finally(() => {
+      sweeping = null;
+    });
+    return sweeping;
+  };
+  const timer =
+    options.reconcileIntervalMs && options.reconcileIntervalMs > 0
+      ? setInterval(() => {
+          reconcile().catch((error: unknown) => console.error('[backend] reconciliation sweep failed', error));
+        }, options.reconcileIntervalMs)
+      : null;
+  timer?.unref();
+
+  async function dispatch(request: InProcessRequest): Promise<Outcome> {
+    const headers = request.headers ?? {};
+    const rawBody = request.body ?? '';
+    let reqUrl: URL;
+    try {
+      reqUrl = new URL(request.path, 'http://backend.invalid');
+    } catch {
+      return { reply: { status: 400, json: { error: 'Malformed request path' } } };
+    }
+    const uid = unverifiedUid(headers);
+    const entry: LogEntry = {
+      method: request.method,
+      path: reqUrl.pathname + reqUrl.search,
+      route: 'unknown',
+      status: 0,
+      at: Date.now(),
+      uid,
+    };
+    const finish = (reply: Reply): Outcome => {
+      entry.status = reply.status ?? 200;
+      if (!entry.route.startsWith('harness')) log.push(entry);
+      return { reply };
+    };
+    try {
+      if (reqUrl.pathname === '/health') return finish({ json: { ok: true } });
+      if (reqUrl.pathname.startsWith('/__harness/')) {
+        entry.route = 'harness';
+        return finish(await harnessRoute(reqUrl, request.method, headers, rawBody));
+      }
+      let match: { route: (typeof routes)[number]; params: Record<string, string> } | null = null;
+      for (const route of routes) {
+        if (route.method !== request.method || !reqUrl.pathname.startsWith(route.prefix)) continue;
+        const m = route.pattern.exec(reqUrl.pathname);
+        if (m && route.method === request.method) {
+          match = { route, params: decodeParams(m.groups ?? {}) };
+          break;
+        }
+      }
+      if (!match) return finish({ status: 404, json: { error: 'Not found' } });
+      entry.route = match.route.name;
+      const scoped = uid ? userFaults.get(uid) : undefined;
+      const latency = Math.max(faults.latencyMs, scoped?.latencyMs ?? 0);
+      if (latency > 0) await new Promise((r) => setTimeout(r, latency));
+      const fault = (scoped && takeFault(scoped, match.route.name)) ?? takeFault(faults, match.route.name);
+      if (fault && 'drop' in fault) {
+        entry.status = -1;
+        log.push(entry);
+        return { drop: true };
+      }
+      if (fault && 'status' in fault)
+        return finish({ status: fault.status, json: { error: `Injected failure (${fault.status})` } });
+      if (fault && 'malformed' in fault)
+        return finish({ status: 200, text: '{"results": [', type: 'application/json' });
+      const body = request.method === 'GET' || request.method === 'DELETE' ? {} : parseBody(rawBody);
+      const ctx: RequestContext = {
+        headers,
+        url: reqUrl,
+        params: match.params,
+        body,
+        rawBody,
+        backend,
+        identity() {
+          try {
+            return verifyIdToken(bearer(headers), backend.idTokens);
+          } catch (error) {
+            if (error instanceof TokenError) throw new HttpError(401, `Invalid identity token: ${error.message}`);
+            throw error;
+          }
+        },
+        unity() {
+          const header = headers['x-unity-token'];
+          if (typeof header !== 'string' || !header) throw new HttpError(401, 'Missing X-Unity-Token');
+          try {
+            return unityTokens.verify(header);
+          } catch (error) {
+            if (error instanceof TokenError) throw new HttpError(401, error.message);
+            throw error;
+          }
+        },
+      };
+      return finish(await match.route.handler(ctx));
+    } catch (error) {
+      if (error instanceof HttpError)
+        return finish({
+          status: error.status,
+          json: { error: error.message, ...(error.code ? { code: error.code } : {}) },
+        });
+      console.error('[backend]', error);
+      return finish({ status: 500, json: { error: 'Internal server error' } });
+    }
+  }
+
+  /**
+   * Test routes: only with the stack's secret, JSON bodies only, and never from a web page (browsers send Origin;
+   * the CLI and the tests do not): a page anywhere, even the portal's own, cannot seed, reset or read the log.
+   */
+  function harnessGate(method: string, headers: IncomingHttpHeaders): Reply | null {
+    if (headers.origin !== undefined) return { status: 403, json: { error: 'Test routes do not answer web pages' } };
+    if (!sameSecret(headers[HARNESS_SECRET_HEADER], harnessSecret)) {
+      return { status: 401, json: { error: `Test routes need the stack's secret in ${HARNESS_SECRET_HEADER}` } };
+    }
+    if (method === 'POST' && !/^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) {
+      return { status: 415, json: { error: 'Test routes read application/json bodies only' } };
+    }
+    return null;
+  }
+
+  async function harnessRoute(u: URL, method: string, headers: IncomingHttpHeaders, raw: string): Promise<Reply> {
+    const refused = harnessGate(method, headers);
+    if (refused) return refused;
+    switch (u.pathname) {
+      case '/__harness/log': {
+        const only = u.searchParams.get('uid');
+        return { json: only ? log.filter((e) => e.uid === only) : log };
+      }
+      case '/__harness/reset':
+      case '/__harness/guest':
+      case '/__harness/seed':
+      case '/__harness/reconcile':
+        if (method !== 'POST') return { status: 405, json: { error: `${u.pathname} takes POST` } };
+    }
+    switch (u.pathname) {
+      case '/__harness/reset':
+        core.reset();
+        return { json: { ok: true } };
+      case '/__harness/guest': {
+        const guest = store.createGuest();
+        return { json: { playerId: guest.playerId, accessToken: unityTokens.issue(guest.playerId, null) } };
+      }
+      case '/__harness/seed':
+        return { json: seedPlayer(store, parseBody(raw)) };
+      case '/__harness/faults': {
+        const body = method === 'POST' ? parseBody(raw) : {};
+        core.setFaults(
+          typeof body.spec === 'string' ? body.spec : '',
+          typeof body.uid === 'string' ? body.uid : undefined,
+        );
+        return { json: { ok: true } };
+      }
+      case '/__harness/reconcile': {
+        // The sweep now; {graceMs: 0} also takes what the portal and the webhooks may still bring.
+        const body = parseBody(raw);
+        const grace = body.graceMs;
+        if (grace !== undefined && (typeof grace !== 'number' || !Number.isInteger(grace) || grace < 0))
+          return { status: 400, json: { error: 'graceMs must be a whole number of ms' } };
+        return { json: await core.reconcile(grace) };
+      }
+      case '/__harness/paypal/webhooks':
+        // What PayPal sent: every event, what became of it and each attempt's status (0: no answer).
+        return {
+          json: standIn.sender.deliveries.map((d) => ({
+            id: d.event.id,
+            eventType: d.event.event_type,
+            resourceId: d.event.resource.id,
+            customId: d.customId ?? null,
+            state: d.state,
+            statuses: d.statuses,
+          })),
+        };
+      case '/__harness/paypal': {
+        // The PayPal stand-in: {failLoads: n} makes the next n SDK loads fail (for every browser); {renew: id} plays
+        // the subscription's next billing date, {renew: id, failed: true} a failed payment on it.
+        const body = method === 'POST' ? parseBody(raw) : {};
+        if (body.failLoads !== undefined) {
+          if (typeof body.failLoads !== 'number' || !Number.isInteger(body.failLoads) || body.failLoads < 0) {
+            return { status: 400, json: { error: 'failLoads must be a whole number' } };
+          }
+          sdkControl.failLoads = body.failLoads;
+        }
+        if (body.renew !== undefined) {
+          if (typeof body.renew !== 'string') return { status: 400, json: { error: 'renew takes a subscription id' } };
+          try {
+            const status = renewSubscription(backend, body.renew, body.failed === true ? 'failed' : 'paid');
+            return { json: { failLoads: sdkControl.failLoads, subscription: { id: body.renew, status } } };
+          } catch (error) {
+            return { status: 409, json: { error: (error as Error).message } };
+          }
+        }
+        return { json: { failLoads: sdkControl.failLoads } };
+      }
+      default:
+        return { status: 404, json: { error: 'Not found' } };
+    }
+  }
+
+  const core: BackendCore = {
+    context: backend,
+    store,
+    log,
+    unityTokens,
+    harnessSecret,
+    dispatch,
+    setFaults(spec, uid) {
+      if (uid) userFaults.set(uid, parseFaults(spec));
+      else faults = parseFaults(spec);
+    },
+    reconcile,
+    reset() {
+      store.reset();
+      log.length = 0;
+      faults = parseFaults('');
+      userFaults.clear();
+      sdkControl.failLoads = 0;
+      standIn.sender.clear();
+    },
+    close() {
+      if (timer) clearInterval(timer);
+      standIn.sender.stop();
+    },
+  };
+  return core;
+}
+
+export async function startBackend(options: BackendOptions): Promise<Backend> {
+  let url = '';
+  const core = createBackend({ ...options, url: () => url, transport: 'http' });
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(normalOrigin));
 
   // CORS answers only the portal's own origins; any other page gets no access-control headers, so its browser
   // keeps the answer from it. The harness secret header is never allowed cross-origin.
@@ -216,163 +622,27 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       });
       return;
     }
-    let reqUrl: URL;
-    try {
-      reqUrl = new URL(req.url ?? '/', 'http://backend.invalid');
-    } catch {
-      send(req, res, { status: 400, json: { error: 'Malformed request path' } });
-      return;
-    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors(req)).end();
       return;
     }
-    const uid = unverifiedUid(req);
-    const entry: LogEntry = {
-      method: req.method ?? 'GET',
-      path: reqUrl.pathname + reqUrl.search,
-      route: 'unknown',
-      status: 0,
-      at: Date.now(),
-      uid,
-    };
-    const finish = (reply: Reply) => {
-      entry.status = reply.status ?? 200;
-      if (!entry.route.startsWith('harness')) log.push(entry);
-      send(req, res, reply);
-    };
-    try {
-      if (reqUrl.pathname === '/health') return finish({ json: { ok: true } });
-      if (reqUrl.pathname.startsWith('/__harness/')) {
-        entry.route = 'harness';
-        return finish(await harnessRoute(reqUrl, req));
-      }
-      let match: { route: (typeof routes)[number]; params: Record<string, string> } | null = null;
-      for (const route of routes) {
-        const m = route.pattern.exec(reqUrl.pathname);
-        if (m && route.method === req.method) {
-          match = { route, params: decodeParams(m.groups ?? {}) };
-          break;
-        }
-      }
-      if (!match) return finish({ status: 404, json: { error: 'Not found' } });
-      entry.route = match.route.name;
-      const scoped = uid ? userFaults.get(uid) : undefined;
-      const latency = Math.max(faults.latencyMs, scoped?.latencyMs ?? 0);
-      if (latency > 0) await new Promise((r) => setTimeout(r, latency));
-      const fault = (scoped && takeFault(scoped, match.route.name)) ?? takeFault(faults, match.route.name);
-      if (fault && 'drop' in fault) {
-        entry.status = -1;
-        log.push(entry);
-        req.socket.destroy();
+    const method = req.method ?? 'GET';
+    let body = '';
+    if (method !== 'GET' && method !== 'DELETE' && method !== 'HEAD') {
+      const raw = await readRawBody(req).catch(() => '');
+      if (raw === null) {
+        send(req, res, { status: 413, json: { error: 'Request body too large' } });
         return;
       }
-      if (fault && 'status' in fault)
-        return finish({ status: fault.status, json: { error: `Injected failure (${fault.status})` } });
-      if (fault && 'malformed' in fault)
-        return finish({ status: 200, text: '{"results": [', type: 'application/json' });
-      const body = req.method === 'GET' || req.method === 'DELETE' ? {} : await readBody(req);
-      const ctx: RequestContext = {
-        req,
-        url: reqUrl,
-        params: match.params,
-        body,
-        backend,
-        identity() {
-          try {
-            return verifyIdToken(bearer(req), backend.idTokens);
-          } catch (error) {
-            if (error instanceof TokenError) throw new HttpError(401, `Invalid identity token: ${error.message}`);
-            throw error;
-          }
-        },
-        unity() {
-          const header = req.headers['x-unity-token'];
-          if (typeof header !== 'string' || !header) throw new HttpError(401, 'Missing X-Unity-Token');
-          try {
-            return unityTokens.verify(header);
-          } catch (error) {
-            if (error instanceof TokenError) throw new HttpError(401, error.message);
-            throw error;
-          }
-        },
-      };
-      finish(await match.route.handler(ctx));
-    } catch (error) {
-      if (error instanceof HttpError)
-        return finish({
-          status: error.status,
-          json: { error: error.message, ...(error.code ? { code: error.code } : {}) },
-        });
-      console.error('[backend]', error);
-      finish({ status: 500, json: { error: 'Internal server error' } });
+      body = raw;
     }
+    const outcome = await core.dispatch({ method, path: req.url ?? '/', headers: req.headers, body });
+    if ('drop' in outcome) {
+      req.socket.destroy();
+      return;
+    }
+    send(req, res, outcome.reply);
   });
-
-  /**
-   * Test routes: only with the stack's secret, JSON bodies only, and never from a web page (browsers send Origin;
-   * the CLI and the tests do not): a page anywhere, even the portal's own, cannot seed, reset or read the log.
-   */
-  function harnessGate(req: IncomingMessage): Reply | null {
-    if (req.headers.origin !== undefined)
-      return { status: 403, json: { error: 'Test routes do not answer web pages' } };
-    if (!sameSecret(req.headers[HARNESS_SECRET_HEADER], harnessSecret)) {
-      return { status: 401, json: { error: `Test routes need the stack's secret in ${HARNESS_SECRET_HEADER}` } };
-    }
-    if (req.method === 'POST' && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
-      return { status: 415, json: { error: 'Test routes read application/json bodies only' } };
-    }
-    return null;
-  }
-
-  async function harnessRoute(u: URL, req: IncomingMessage): Promise<Reply> {
-    const refused = harnessGate(req);
-    if (refused) return refused;
-    switch (u.pathname) {
-      case '/__harness/log': {
-        const only = u.searchParams.get('uid');
-        return { json: only ? log.filter((e) => e.uid === only) : log };
-      }
-      case '/__harness/reset':
-      case '/__harness/guest':
-      case '/__harness/seed':
-        if (req.method !== 'POST') return { status: 405, json: { error: `${u.pathname} takes POST` } };
-    }
-    switch (u.pathname) {
-      case '/__harness/reset':
-        api.reset();
-        return { json: { ok: true } };
-      case '/__harness/guest': {
-        const guest = store.createGuest();
-        return { json: { playerId: guest.playerId, accessToken: unityTokens.issue(guest.playerId, null) } };
-      }
-      case '/__harness/seed': {
-        const body = await readBody(req);
-        return { json: seedPlayer(store, body) };
-      }
-      case '/__harness/faults': {
-        const body = req.method === 'POST' ? await readBody(req) : {};
-        api.setFaults(
-          typeof body.spec === 'string' ? body.spec : '',
-          typeof body.uid === 'string' ? body.uid : undefined,
-        );
-        return { json: { ok: true } };
-      }
-      case '/__harness/paypal': {
-        // The PayPal stand-in: {failLoads: n} makes the next n SDK loads fail (for every browser).
-        const body = req.method === 'POST' ? await readBody(req) : {};
-        if (body.failLoads !== undefined) {
-          if (typeof body.failLoads !== 'number' || !Number.isInteger(body.failLoads) || body.failLoads < 0) {
-            return { status: 400, json: { error: 'failLoads must be a whole number' } };
-          }
-          sdkControl.failLoads = body.failLoads;
-        }
-        return { json: { failLoads: sdkControl.failLoads } };
-      }
-      default:
-        return { status: 404, json: { error: 'Not found' } };
-    }
-  }
 
   const port = await listen(server, options.port, options.host ?? '127.0.0.1');
   hosts = servedHosts(port, options.host, options.hostNames);
@@ -380,26 +650,23 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const api: Backend = {
     port,
     url,
-    store,
-    log,
-    unityTokens,
-    harnessSecret,
+    store: core.store,
+    log: core.log,
+    unityTokens: core.unityTokens,
+    harnessSecret: core.harnessSecret,
     allowedOrigins,
     allowOrigin(origin) {
       allowedOrigins.add(normalOrigin(origin));
     },
-    setFaults(spec, uid) {
-      if (uid) userFaults.set(uid, parseFaults(spec));
-      else faults = parseFaults(spec);
+    setFaults: core.setFaults,
+    reconcile: core.reconcile,
+    standIn: core.context.standIn,
+    core,
+    reset: core.reset,
+    stop: async () => {
+      core.close();
+      await closeServer(server);
     },
-    reset() {
-      store.reset();
-      log.length = 0;
-      faults = parseFaults('');
-      userFaults.clear();
-      sdkControl.failLoads = 0;
-    },
-    stop: () => closeServer(server),
   };
   return api;
 }

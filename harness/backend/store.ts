@@ -2,10 +2,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { PaidPlan } from '../../src/config/types';
+import type { RefusalReason } from '../../src/domain/payment-refusals';
+import { billingMonths, planById } from '../../src/domain/plans';
+import { DEFAULT_MERCHANTS } from './paypal-events';
 
-export type PlanKey = 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL';
-export const PLAN_TYPES: Record<PlanKey, 1 | 2 | 3> = { MONTHLY: 1, SIX_MONTH: 2, ANNUAL: 3 };
-export const PLAN_MONTHS: Record<PlanKey, number> = { MONTHLY: 1, SIX_MONTH: 6, ANNUAL: 12 };
+/** A paid plan (SPEC 3); its subscriptionType and period come from the portal's catalogue, src/domain/plans.ts. */
+export type PlanKey = PaidPlan;
 
 /** The subscription record as the server sends it (SPEC 3). */
 export interface SubscriptionRecord {
@@ -42,6 +45,8 @@ export interface Player {
   designs: Record<string, DesignRecord>;
   affiliateId?: string;
   createdAt: string;
+  /** When PayPal last said a payment of the player's plan failed (it retries; the plan stays as it is). */
+  paymentFailedAt?: string;
 }
 
 export interface PurchaseResult {
@@ -54,12 +59,19 @@ export interface PurchaseResult {
 export interface PayPalSubscription {
   id: string;
   planId: string;
-  status: 'APPROVAL_PENDING' | 'ACTIVE' | 'CANCELLED';
+  status: 'APPROVAL_PENDING' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
   /** The merchant's `custom_id` (the portal sends the player id). */
   customId?: string;
-  /** When the status last changed (ISO), and the reason given with a cancel. */
+  /** When the status last changed (ISO), and the reason given with a cancel, suspend or activate. */
   statusUpdateTime?: string;
   statusChangeNote?: string;
+  createTime?: string;
+  /** The merchant whose plan it is (the client id's), who may read, suspend, activate and cancel it. */
+  merchantId?: string;
+  /** Who suspended it: the merchant, or PayPal after too many failed payments (then the merchant cannot activate it). */
+  suspendedBy?: 'merchant' | 'payment-failure';
+  /** Failed payments in a row (PayPal's billing_info.failed_payments_count). */
+  failedPayments?: number;
 }
 
 /** PayPal's side: an order as PayPal keeps it. */
@@ -75,6 +87,90 @@ export interface PayPalOrder {
   declined?: boolean;
   payerId?: string;
   captureId?: string;
+  createTime?: string;
+  /** The merchant whose client id created the order (the API caller). */
+  creatorMerchantId?: string;
+  /** Who is paid (purchase_units[0].payee): the creator's merchant unless the order named another. */
+  payee?: { merchantId: string; email: string };
+}
+
+/**
+ * PayPal's side: money PayPal moved to a merchant, a capture of an order or a payment (sale) of a subscription cycle.
+ * Both are refunded with POST /v2/payments/captures/{id}/refund, as PayPal asks for subscription payments too.
+ */
+export interface PayPalTransaction {
+  id: string;
+  kind: 'capture' | 'sale';
+  orderId?: string;
+  subscriptionId?: string;
+  amount: string;
+  currency: string;
+  status: 'COMPLETED' | 'REFUNDED';
+  customId?: string;
+  payee: { merchantId: string; email: string };
+  /** The merchant whose API call made it (may read and refund it beside the payee). */
+  creatorMerchantId: string;
+  createTime: string;
+  updateTime: string;
+  refundId?: string;
+}
+
+/** The backend's own: a PayPal payment it holds for a player (what GET /payments/{playerId} lists). */
+export interface PaymentEntry {
+  /** PayPal's id of the money movement: the capture id or the sale id. */
+  id: string;
+  kind: 'credits' | 'subscription';
+  playerId: string;
+  orderId?: string;
+  subscriptionId?: string;
+  /** PayPal's create_time of the capture or sale. */
+  createdAt: string;
+  credits?: number;
+  plan?: PlanKey;
+  amount: { value: string; currency: 'USD' };
+  /** credited: credits added; granted: paid a plan the player had; refunding: refused, refund not confirmed yet. */
+  state: 'credited' | 'granted' | 'refunding' | 'refunded';
+}
+
+/** The backend's own: a credits order it refused and refunds (or refunded), so every later call answers the same. */
+export interface RefusedOrder {
+  orderId: string;
+  captureId: string;
+  playerId: string | null;
+  customId: string | null;
+  reason: RefusalReason;
+  error: string;
+  refundId: string | null;
+  at: string;
+}
+
+/** The backend's own: a PayPal subscription it refused and undoes (cancels, and refunds what it had not granted). */
+export interface UndoneSubscription {
+  subscriptionId: string;
+  playerId: string | null;
+  customId: string | null;
+  reason: RefusalReason;
+  error: string;
+  refundId: string | null;
+  at: string;
+}
+
+/** A PayPal call the backend owes: a refund or a cancel that failed and is tried again by every sweep. */
+export interface PendingUndo {
+  kind: 'refund' | 'cancel';
+  /** The capture or sale to refund, or the subscription to cancel. */
+  targetId: string;
+  note: string;
+  attempts: number;
+  lastError?: string;
+  since: string;
+}
+
+/** Something about a payment the backend could not settle by itself, kept for a person to read. */
+export interface PaymentIssue {
+  at: string;
+  what: string;
+  id: string;
 }
 
 export interface Data {
@@ -87,6 +183,21 @@ export interface Data {
   recordedOrders: Record<string, { playerId: string; result: PurchaseResult }>;
   /** The backend's own: each PayPal subscription it granted, and to which player (never granted twice). */
   usedSubscriptions: Record<string, string>;
+  /** PayPal's records: captures and subscription payments, by id. */
+  paypalTransactions: Record<string, PayPalTransaction>;
+  /** The backend's own: every PayPal payment it holds for a player, by PayPal's id of the money. */
+  payments: Record<string, PaymentEntry>;
+  /** The backend's own: credits orders refused and refunded, by order id. */
+  refusedOrders: Record<string, RefusedOrder>;
+  /** The backend's own: subscriptions refused and undone at PayPal, by subscription id. */
+  undoneSubscriptions: Record<string, UndoneSubscription>;
+  /** The backend's own: refunds and cancels it still owes PayPal, by `kind:targetId`. */
+  pendingUndo: Record<string, PendingUndo>;
+  /** The backend's own: webhook events processed (by event id) and transmissions seen (by transmission id, when). */
+  webhookEvents: Record<string, { type: string; at: string }>;
+  webhookTransmissions: Record<string, number>;
+  /** The backend's own: what it kept and logged (an event for no known player, a refund PayPal refused). */
+  paymentIssues: PaymentIssue[];
 }
 
 export const SAMPLE_MODELS = [
@@ -115,6 +226,14 @@ const empty = (): Data => ({
   paypalOrders: table(),
   recordedOrders: table(),
   usedSubscriptions: table(),
+  paypalTransactions: table(),
+  payments: table(),
+  refusedOrders: table(),
+  undoneSubscriptions: table(),
+  pendingUndo: table(),
+  webhookEvents: table(),
+  webhookTransmissions: table(),
+  paymentIssues: [],
 });
 
 export function id(prefix: string, bytes = 8): string {
@@ -164,6 +283,14 @@ export class Store {
         paypalOrders: table(parsed.paypalOrders),
         recordedOrders: table(parsed.recordedOrders),
         usedSubscriptions: table(parsed.usedSubscriptions),
+        paypalTransactions: table(parsed.paypalTransactions),
+        payments: table(parsed.payments),
+        refusedOrders: table(parsed.refusedOrders),
+        undoneSubscriptions: table(parsed.undoneSubscriptions),
+        pendingUndo: table(parsed.pendingUndo),
+        webhookEvents: table(parsed.webhookEvents),
+        webhookTransmissions: table(parsed.webhookTransmissions),
+        paymentIssues: Array.isArray(parsed.paymentIssues) ? parsed.paymentIssues : [],
       };
       Store.adoptOlderRecords(data);
       return data;
@@ -184,6 +311,39 @@ export class Store {
       if (typeof sub.usedBy === 'string' && !data.usedSubscriptions[sub.id])
         data.usedSubscriptions[sub.id] = sub.usedBy;
       delete sub.usedBy;
+    }
+    // Before merchants and captures of their own: an order paid the portal's merchant, its capture lived on the order.
+    const portal = DEFAULT_MERCHANTS['test-client-id']!;
+    const at = new Date().toISOString();
+    for (const order of Object.values(data.paypalOrders)) {
+      order.payee ??= { ...portal };
+      const captureId = order.captureId;
+      if (order.status !== 'COMPLETED' || !captureId || data.paypalTransactions[captureId]) continue;
+      data.paypalTransactions[captureId] = {
+        id: captureId,
+        kind: 'capture',
+        orderId: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        status: 'COMPLETED',
+        ...(order.customId ? { customId: order.customId } : {}),
+        payee: order.payee,
+        creatorMerchantId: order.creatorMerchantId ?? order.payee.merchantId,
+        createTime: order.createTime ?? at,
+        updateTime: order.createTime ?? at,
+      };
+      const recorded = data.recordedOrders[order.id];
+      if (recorded && !data.payments[captureId])
+        data.payments[captureId] = {
+          id: captureId,
+          kind: 'credits',
+          playerId: recorded.playerId,
+          orderId: order.id,
+          createdAt: order.createTime ?? at,
+          credits: recorded.result.creditsAdded,
+          amount: { value: order.amount, currency: 'USD' },
+          state: 'credited',
+        };
     }
   }
 
@@ -279,10 +439,10 @@ export function subscriptionRecord(
   now = new Date(),
 ): SubscriptionRecord {
   return {
-    subscriptionType: PLAN_TYPES[plan],
+    subscriptionType: planById(plan).type,
     isCancelled: false,
     status: 'ACTIVE',
-    expiresAt: addMonths(now, PLAN_MONTHS[plan]).toISOString(),
+    expiresAt: addMonths(now, billingMonths(plan)).toISOString(),
     subscriptionId,
     subscriptionSource: source,
     pauseUntil: null,

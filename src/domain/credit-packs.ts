@@ -56,6 +56,11 @@ export function packByAmount(amount: number): CreditPack | undefined {
   return creditPacks.find((p) => p.amount === amount);
 }
 
+/** The pack whose price is `value` (PayPal's amount, "14.99"), or undefined when no pack costs that. */
+export function packByPrice(value: string): CreditPack | undefined {
+  return creditPacks.find((p) => p.price === value);
+}
+
 /** The USD amount as PayPal wants it: a plain decimal with exactly 2 places ("14.99"). */
 export function usdAmount(price: string): string {
   const cents = Math.round(Number(price) * 100);

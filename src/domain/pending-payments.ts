@@ -219,6 +219,6 @@ export function isFinalRefusal(status: number | null): boolean {
 /**
  * The code of the backend's refusal of a payment that belongs to another player (403, `{error, code}`; docs/harness.md
  * "The reference backend and the PayPal stand-in"). Such a refusal is never final: the payment is held for its
- * owner.
+ * owner. Defined with the backend's other refusal codes in payment-refusals.ts.
  */
-export const PAYMENT_OWNER_MISMATCH = 'PAYMENT_OWNER_MISMATCH';
+export { PAYMENT_OWNER_MISMATCH } from './payment-refusals';

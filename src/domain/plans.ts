@@ -65,6 +65,13 @@ export function planById(id: PlanId): Plan {
   return plan;
 }
 
+const PERIOD_MONTHS: Record<PlanPeriodKey, number> = { periodMonth: 1, periodSixMonths: 6, periodYear: 12 };
+
+/** How many months one billing period of a paid plan lasts (its catalogue period: 1, 6 or 12). */
+export function billingMonths(id: PaidPlan): number {
+  return PERIOD_MONTHS[planById(id).periodKey];
+}
+
 export function planByType(type: number): Plan | undefined {
   return planCatalogue.find((p) => p.type === type);
 }

@@ -15,9 +15,16 @@ const status = (page: Page, text: string) => page.getByRole('status').filter({ h
 const purchaseStatuses = async (harness: Harness, account: Account) =>
   (await harness.log(account.uid)).filter((e) => e.route === 'purchase').map((e) => e.status);
 
+/**
+ * These tests are about the browser's path: PayPal's webhooks about the account's payments are dropped, so only the
+ * portal records them (the server's own path, webhooks and the sweep: tests/unit/harness/reconcile.test.ts). The stack
+ * sweeps Transaction Search only for payments over 10 minutes old, which no test here waits for.
+ */
+const BROWSER_ONLY = 'paypal-webhook=drop';
+
 /** Buys the 30-credit pack on /credits while the backend answers every purchase call with 500. */
 async function payWhileRecordingFails(page: Page, harness: Harness, account: Account): Promise<void> {
-  await harness.faults(account.uid, 'purchase=500');
+  await harness.faults(account.uid, `purchase=500,${BROWSER_ONLY}`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
   await expect(balance(page, 5)).toBeVisible();
   await page
@@ -29,7 +36,7 @@ async function payWhileRecordingFails(page: Page, harness: Harness, account: Acc
   await expect(modal.getByRole('alert')).toHaveText('Error: Injected failure (500)');
   expect(await purchaseStatuses(harness, account)).toEqual([500]);
   // From here the backend would record it; the tests decide when the portal may ask again.
-  await harness.faults(account.uid, '');
+  await harness.faults(account.uid, BROWSER_ONLY);
 }
 
 /** Closes the payment modal with its Close button (not the corner one) once the order was left unrecorded. */
@@ -92,7 +99,7 @@ test.describe('a captured credit order the backend did not record', () => {
     const account = await harness.account({ credits: 5 });
     await signInToAccount(page, account);
     await payWhileRecordingFails(page, harness, account);
-    await harness.faults(account.uid, 'purchase=500x1');
+    await harness.faults(account.uid, `purchase=500x1,${BROWSER_ONLY}`);
     await closeModal(page);
     const kept = status(page, KEPT);
     await expect(kept).toBeVisible();
@@ -293,7 +300,7 @@ test.describe('a captured credit order the backend did not record', () => {
     const account = await harness.account({ credits: 5 });
     await signInToAccount(page, account);
     await payWhileRecordingFails(page, harness, account);
-    await harness.faults(account.uid, 'purchase=400');
+    await harness.faults(account.uid, `purchase=400,${BROWSER_ONLY}`);
     await closeModal(page);
     await status(page, KEPT).getByRole('button', { name: 'Try Again' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: /Error: Injected failure \(400\) PayPal order: \w+/ });
@@ -315,7 +322,7 @@ test.describe('an approved subscription whose activation failed', () => {
     test.slow();
     const account = await harness.account();
     await signInToAccount(page, account);
-    await harness.faults(account.uid, 'subscription-activate=500');
+    await harness.faults(account.uid, `subscription-activate=500,${BROWSER_ONLY}`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pro', exact: true }).click();
     await page
       .getByRole('article', { name: 'Monthly', exact: true })
@@ -324,7 +331,7 @@ test.describe('an approved subscription whose activation failed', () => {
     await payPalCheckout(page.getByRole('dialog', { name: 'Complete Your Subscription' }), 'Agree & Subscribe');
     await expect(status(page, KEPT)).toBeVisible();
     await expect(page.getByRole('article', { name: 'Free', exact: true }).getByText('Current Plan')).toBeVisible();
-    await harness.faults(account.uid, '');
+    await harness.faults(account.uid, BROWSER_ONLY);
 
     const release = await holdCalls(page, '**/subscription/activate');
     await page.reload();

@@ -16,7 +16,16 @@ import {
 } from '../../src/api/subscription';
 import { exchangeForUnity, linkUnity } from '../../src/api/unity';
 import { loadCloudSave } from '../../src/state/cloud-save-loader';
-import { admin, approvedPayPalSubscription, capturedOrder, context, faults, harness, newUser } from './support';
+import {
+  admin,
+  approvedPayPalSubscription,
+  backendUrl,
+  capturedOrder,
+  context,
+  faults,
+  harness,
+  newUser,
+} from './support';
 
 const MONTHLY_PLAN_ID = 'P-TEST-MONTHLY';
 
@@ -229,6 +238,8 @@ describe('designs, credits, affiliate, deletion', () => {
 
   it('adds a pack once per order id, even when the call is repeated', async () => {
     const user = await newUser();
+    // The portal's path alone: no webhook records it first.
+    await faults(user.uid, 'paypal-webhook=drop');
     const orderId = await capturedOrder('14.99', user.playerId);
     await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({
       success: true,
@@ -245,6 +256,7 @@ describe('designs, credits, affiliate, deletion', () => {
   it("refuses another player's order with 403 PAYMENT_OWNER_MISMATCH and adds nothing", async () => {
     const payer = await newUser();
     const other = await newUser();
+    await faults(payer.uid, 'paypal-webhook=drop');
     const orderId = await capturedOrder('14.99', payer.playerId);
     const error = await purchaseCredits(other.ctx, 30, orderId).catch((e: unknown) => e);
     expect(error).toMatchObject({
@@ -273,5 +285,67 @@ describe('designs, credits, affiliate, deletion', () => {
     await deleteUser(user.ctx, user.playerId);
     await expect(fetchCloudSave(user.ctx, user.playerId)).rejects.toMatchObject({ status: 404 });
     await expect(admin().signIn(user.email, user.password)).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID/);
+  });
+});
+
+describe('payments the server reconciles (GET /payments/{playerId}, PayPal webhooks)', () => {
+  /** GET /payments/{playerId} as the portal's client will call it: Bearer identity token and X-Unity-Token. */
+  async function payments(user: { ctx: { idToken: string; unityToken: string | null }; playerId: string }) {
+    const res = await fetch(`${backendUrl()}/payments/${user.playerId}`, {
+      headers: { authorization: `Bearer ${user.ctx.idToken}`, 'x-unity-token': user.ctx.unityToken ?? '' },
+    });
+    return { status: res.status, json: (await res.json()) as unknown };
+  }
+
+  it("credits a captured order from PayPal's webhook alone; the portal's call after it adds nothing; GET /payments lists it", async () => {
+    const user = await newUser();
+    const orderId = await capturedOrder('14.99', user.playerId);
+    // No purchase call: the stand-in's signed webhook reaches POST /webhooks/paypal over HTTP.
+    const delivered = async () =>
+      (await harness().webhooks()).filter((w) => w.customId === user.playerId).map((w) => [w.eventType, w.state]);
+    await expect.poll(delivered, { timeout: 10_000 }).toEqual([['PAYMENT.CAPTURE.COMPLETED', 'delivered']]);
+    await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({
+      success: true,
+      newBalance: 30,
+      creditsAdded: 0,
+    });
+    const listed = await payments(user);
+    expect(listed).toEqual({
+      status: 200,
+      json: {
+        payments: [
+          {
+            id: expect.stringMatching(/^[0-9A-Z]{17}$/),
+            kind: 'credits',
+            orderId,
+            createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+            credits: 30,
+            amount: { value: '14.99', currency: 'USD' },
+            status: 'credited',
+          },
+        ],
+      },
+    });
+  });
+
+  it('a second plan approved in another tab is cancelled at PayPal and refunded; GET /payments shows both', async () => {
+    const user = await newUser();
+    const first = await approvedPayPalSubscription(MONTHLY_PLAN_ID, user.playerId);
+    await activateSubscription(user.ctx, user.playerId, first, 'MONTHLY');
+    const second = await approvedPayPalSubscription('P-TEST-ANNUAL', user.playerId);
+    const refused = await activateSubscription(user.ctx, user.playerId, second, 'ANNUAL').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 409, code: 'SUBSCRIPTION_UNDONE' });
+    await expect
+      .poll(async () =>
+        ((await payments(user)).json as { payments: Array<{ status: string }> }).payments.map((p) => p.status).sort(),
+      )
+      .toEqual(['active', 'refunded']);
+    expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({ subscriptionId: first, status: 'ACTIVE' });
+  });
+
+  it("answers another player's id with 403", async () => {
+    const a = await newUser();
+    const b = await newUser();
+    expect((await payments({ ctx: a.ctx, playerId: b.playerId })).status).toBe(403);
   });
 });

@@ -68,6 +68,18 @@ describe('portal-harness usage errors', { timeout: 30_000 }, () => {
     ['a port out of range', ['desktop', '--port', '99999'], '--port: "99999" is not a port', 'desktop'],
     ['a port that is no number', ['backend', '--port', 'x'], '--port: "x" is not a port', 'backend'],
     [
+      'a sweep interval that is no whole number',
+      ['backend', '--port', '0', '--reconcile-every', '-5'],
+      '--reconcile-every: "-5" is not a whole number of seconds',
+      'backend',
+    ],
+    [
+      'a webhook URL that is no http(s) URL',
+      ['backend', '--port', '0', '--paypal-webhook-url', 'ftp://example.com/hook'],
+      '--paypal-webhook-url: "ftp://example.com/hook" is not an http(s) URL',
+      'backend',
+    ],
+    [
       'a count that is no number',
       ['desktop', '--timeout', 'soon'],
       '--timeout must be a whole number, got "soon"',

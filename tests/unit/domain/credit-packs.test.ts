@@ -3,6 +3,7 @@ import {
   creditPacks,
   packByAmount,
   packById,
+  packByPrice,
   pricePerCredit,
   renderCosts,
   usdAmount,
@@ -84,5 +85,15 @@ describe('usdAmount', () => {
 describe('render costs', () => {
   it('are 1 credit for Standard and 3 for HD', () => {
     expect(renderCosts).toEqual({ standard: 1, hd: 3 });
+  });
+});
+
+describe('packByPrice', () => {
+  it('finds the pack a PayPal amount pays for, and none for any other amount', () => {
+    expect(packByPrice('9.99')?.amount).toBe(15);
+    expect(packByPrice('14.99')?.amount).toBe(30);
+    expect(packByPrice('24.99')?.amount).toBe(60);
+    expect(packByPrice('0.01')).toBeUndefined();
+    expect(packByPrice('24.990')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billingMonths,
   canCancel,
   canPause,
   canRenew,
@@ -65,6 +66,10 @@ describe('the plan catalogue (SPEC 3, 9)', () => {
       'Design and save your homes in 3D',
       'Standard color palettes',
     ]);
+  });
+
+  it('bills every 1, 6 or 12 months, as its period says', () => {
+    expect([billingMonths('MONTHLY'), billingMonths('SIX_MONTH'), billingMonths('ANNUAL')]).toEqual([1, 6, 12]);
   });
 
   it('refuses an unknown plan id', () => {

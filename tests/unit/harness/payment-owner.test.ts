@@ -15,8 +15,9 @@ afterAll(async () => {
 });
 
 async function backend(): Promise<Backend> {
-  // The emulator address only marks emulator mode here; nothing listens there.
-  const b = await startBackend({ port: 0, emulatorUrl: 'http://127.0.0.1:9' });
+  // The emulator address only marks emulator mode here; nothing listens there. These tests are about the portal's
+  // calls, so the stand-in sends no webhooks (reconcile.test.ts has the server's own path).
+  const b = await startBackend({ port: 0, emulatorUrl: 'http://127.0.0.1:9', webhookUrl: null });
   started.push(b);
   return b;
 }
@@ -227,7 +228,16 @@ describe('a subscription belongs to its subscriber, is granted once, and is canc
     // A new plan, then the old id again: refused.
     const second = await approvedSubscription(b, p.playerId, 'P-TEST-ANNUAL');
     expect((await activate(b, p, second, 'ANNUAL')).status).toBe(200);
-    expect(await activate(b, p, first)).toEqual({ status: 409, json: { error: 'Subscription already used' } });
+    expect(await activate(b, p, first)).toEqual({
+      status: 409,
+      json: {
+        error: 'Subscription already used',
+        code: 'SUBSCRIPTION_UNDONE',
+        reason: 'ALREADY_USED',
+        subscriptionId: first,
+        refundId: null,
+      },
+    });
     expect(b.store.data.players[p.playerId]!.subscription).toMatchObject({ subscriptionId: second, status: 'ACTIVE' });
   });
 
@@ -270,5 +280,28 @@ describe('data of an earlier release', () => {
     expect(store.data.usedSubscriptions['I-1']).toBe('P1');
     expect(store.data.paypalOrders.O1).not.toHaveProperty('purchase');
     expect(store.data.paypalSubscriptions['I-1']).not.toHaveProperty('usedBy');
+  });
+
+  it("gives an order of a release before merchants the portal's payee, and its capture and payment their own records", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'store-')), 'data.json');
+    const result = { success: true, newBalance: 30, creditsAdded: 30 };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        players: {},
+        byUid: {},
+        paypalOrders: {
+          O1: { id: 'O1', status: 'COMPLETED', amount: '14.99', currency: 'USD', customId: 'P1', captureId: 'C1' },
+        },
+        recordedOrders: { O1: { playerId: 'P1', result } },
+      }),
+    );
+    const store = new Store(file);
+    expect(store.data.paypalOrders.O1!.payee).toEqual({
+      merchantId: 'DREAMBOOKTEST',
+      email: 'sales@dreambook.example',
+    });
+    expect(store.data.paypalTransactions.C1).toMatchObject({ kind: 'capture', orderId: 'O1', status: 'COMPLETED' });
+    expect(store.data.payments.C1).toMatchObject({ playerId: 'P1', credits: 30, state: 'credited' });
   });
 });

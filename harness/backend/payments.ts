@@ -1,0 +1,787 @@
+// The backend's books of PayPal money (docs/harness.md "Payments the server reconciles"): one place decides what a
+// capture or a subscription is worth to whom, whoever brings it (the portal's purchase or activate call, a webhook, the
+// sweep), always from what PayPal's REST API says. Whichever comes first records it; the others find it recorded.
+// Each decision is taken and written with no await in between, so two callers never both record one payment. What
+// is refused is undone at PayPal (cancelled, refunded), and an undo PayPal did not do yet is owed and tried again.
+import { packByPrice } from '../../src/domain/credit-packs';
+import { billingMonths } from '../../src/domain/plans';
+import {
+  PAYMENT_OWNER_MISMATCH,
+  REFUSAL_REASONS,
+  type PaymentStatus,
+  type RefusalReason,
+} from '../../src/domain/payment-refusals';
+import { HttpError, type BackendContext } from './http';
+import { PayPalCallError, type PayPalSubscriptionView, type SubscriptionTransactionView } from './paypal-api';
+import {
+  addMonths,
+  effectiveSubscription,
+  subscriptionRecord,
+  type PaymentEntry,
+  type PlanKey,
+  type Player,
+  type PurchaseResult,
+  type RefusedOrder,
+  type SubscriptionRecord,
+  type UndoneSubscription,
+} from './store';
+
+export const NOT_CAPTURED = 'Order was not captured at PayPal';
+export const NOT_APPROVED = 'Subscription was not approved at PayPal';
+export const ALREADY_ACTIVE =
+  'You already have an active subscription. Please cancel it before starting a new subscription.';
+export const ALREADY_PAUSED =
+  'You have a paused subscription. Please resume or cancel it before starting a new subscription.';
+
+/** The `error` text of each refusal (SPEC 5's where SPEC has one); the portal words the `code` and `reason`. */
+const REFUSAL_TEXTS: Record<RefusalReason, string> = {
+  AMOUNT: 'Order amount does not match the credit pack',
+  PAYEE: 'This PayPal order paid another merchant',
+  ACTIVE_PLAN: ALREADY_ACTIVE,
+  PAUSED_PLAN: ALREADY_PAUSED,
+  ALREADY_USED: 'Subscription already used',
+  ENDED_AT_PAYPAL: 'This PayPal subscription had ended at PayPal before it was activated here',
+  UNKNOWN_PLAN: 'This PayPal subscription is for none of our plans',
+  NO_PLAYER: 'This PayPal payment names no player of ours',
+};
+
+/**
+ * Reads from PayPal (never from what the browser or a webhook body says): PayPal's "no such resource" is the caller's
+ * mistake (400 `unknown`), anything else PayPal did is the backend's problem for now (502: try again).
+ */
+export async function fromPayPal<T>(read: () => Promise<T>, unknown: string): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof PayPalCallError && error.status === 404) throw new HttpError(400, unknown);
+    if (error instanceof PayPalCallError)
+      throw new HttpError(502, `PayPal did not answer as expected: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * A payment belongs to the player whose id PayPal holds as its `custom_id` (the portal sets it when it creates the
+ * order or subscription). Anyone else presenting it gets 403 with `code` PAYMENT_OWNER_MISMATCH, which tells the
+ * portal to keep the payment for its owner; a payment without one belongs to nobody here.
+ */
+export function assertOwner(customId: string | undefined, player: Player, what: 'order' | 'subscription'): void {
+  if (customId === player.playerId) return;
+  throw new HttpError(
+    403,
+    customId === undefined
+      ? `This PayPal ${what} names no player (custom_id), so it cannot be recorded for this one`
+      : `This PayPal ${what} was paid for by another player`,
+    PAYMENT_OWNER_MISMATCH,
+  );
+}
+
+const isoAt = (ms: number) => new Date(ms).toISOString();
+
+function issue(b: BackendContext, what: string, id: string): void {
+  b.store.data.paymentIssues.push({ at: isoAt(b.clock()), what, id });
+  console.warn(`[backend] payment ${id}: ${what}`);
+}
+
+export function planKeyOf(planIds: Record<string, string[]>, planId: string | undefined): PlanKey | null {
+  if (!planId) return null;
+  const key = Object.entries(planIds).find(([, ids]) => ids.includes(planId))?.[0];
+  return key === 'MONTHLY' || key === 'SIX_MONTH' || key === 'ANNUAL' ? key : null;
+}
+
+// ----- One change of a subscription at a time -----
+
+const locks = new WeakMap<BackendContext, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `work` when no other work on subscription `id` runs (reconciling it, pausing, resuming or cancelling it): each
+ * reads PayPal, then writes what it read, so two at once would let an older read overwrite a newer change.
+ */
+export async function withSubscription<T>(b: BackendContext, id: string, work: () => Promise<T>): Promise<T> {
+  const held = locks.get(b) ?? new Map<string, Promise<unknown>>();
+  locks.set(b, held);
+  const before = held.get(id) ?? Promise.resolve();
+  const mine = before.then(work, work);
+  const tail = mine.catch(() => undefined);
+  held.set(id, tail);
+  try {
+    return await mine;
+  } finally {
+    if (held.get(id) === tail) held.delete(id);
+  }
+}
+
+// ----- Undo: refunds and cancels the backend owes PayPal -----
+
+const undoKey = (kind: 'refund' | 'cancel', targetId: string) => `${kind}:${targetId}`;
+
+function owe(b: BackendContext, kind: 'refund' | 'cancel', targetId: string, note: string): string {
+  const key = undoKey(kind, targetId);
+  b.store.data.pendingUndo[key] ??= { kind, targetId, note, attempts: 0, since: isoAt(b.clock()) };
+  return key;
+}
+
+function markRefunded(b: BackendContext, moneyId: string, refundId: string | null): void {
+  const data = b.store.data;
+  const entry = data.payments[moneyId];
+  if (entry) entry.state = 'refunded';
+  for (const refusal of Object.values(data.refusedOrders))
+    if (refusal.captureId === moneyId && refundId) refusal.refundId = refusal.refundId ?? refundId;
+  if (entry?.subscriptionId && refundId) {
+    const undone = data.undoneSubscriptions[entry.subscriptionId];
+    if (undone) undone.refundId = undone.refundId ?? refundId;
+  }
+}
+
+const inFlight = new WeakMap<BackendContext, Map<string, Promise<boolean>>>();
+
+/** Does what `key` owes PayPal; true once nothing is owed any more (done, or PayPal says it cannot be done). */
+export function settleUndo(b: BackendContext, key: string): Promise<boolean> {
+  const running = inFlight.get(b) ?? new Map<string, Promise<boolean>>();
+  inFlight.set(b, running);
+  const existing = running.get(key);
+  if (existing) return existing;
+  const attempt = runUndo(b, key).finally(() => running.delete(key));
+  running.set(key, attempt);
+  return attempt;
+}
+
+async function runUndo(b: BackendContext, key: string): Promise<boolean> {
+  const data = b.store.data;
+  const undo = data.pendingUndo[key];
+  if (!undo) return true;
+  const done = () => {
+    delete data.pendingUndo[key];
+    b.store.save();
+    return true;
+  };
+  try {
+    if (undo.kind === 'refund') {
+      // Never refund what was credited: the one place a refund is asked for says so itself.
+      const entry = data.payments[undo.targetId];
+      if (entry && (entry.state === 'credited' || entry.state === 'granted')) {
+        issue(b, `a refund was owed for money already ${entry.state}; not refunded`, undo.targetId);
+        return done();
+      }
+      const refund = await b.paypal.refundCapture(undo.targetId, undo.note);
+      markRefunded(b, undo.targetId, refund.id);
+    } else {
+      await b.paypal.cancelSubscription(undo.targetId, undo.note);
+    }
+    return done();
+  } catch (error) {
+    if (!(error instanceof PayPalCallError)) throw error;
+    if (undo.kind === 'refund' && error.status === 422 && error.issue === 'CAPTURE_FULLY_REFUNDED') {
+      markRefunded(b, undo.targetId, null);
+      return done();
+    }
+    if (undo.kind === 'cancel' && error.status === 422 && error.issue === 'SUBSCRIPTION_STATUS_INVALID') {
+      const sub = await b.paypal.getSubscription(undo.targetId).catch(() => null);
+      if (sub && sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') return done();
+    }
+    if (error.status === 403 || error.status === 404) {
+      issue(b, `PayPal refused to ${undo.kind} it (${error.message}); kept for a person to settle`, undo.targetId);
+      return done();
+    }
+    undo.attempts += 1;
+    undo.lastError = error.message;
+    b.store.save();
+    return false;
+  }
+}
+
+async function settleAll(b: BackendContext, keys: string[]): Promise<boolean> {
+  let settled = true;
+  // One after the other: a subscription is cancelled before its payments are refunded, so it cannot bill between.
+  for (const key of keys) settled = (await settleUndo(b, key)) && settled;
+  return settled;
+}
+
+// ----- Credits orders -----
+
+export type OrderOutcome =
+  | { kind: 'credited'; playerId: string; result: PurchaseResult; fresh: boolean }
+  | { kind: 'refused'; refusal: RefusedOrder; settled: boolean }
+  | { kind: 'not-captured' }
+  | { kind: 'pack-mismatch' };
+
+/**
+ * Records a credits order as PayPal shows it: credited once to its `custom_id` owner when its one capture is COMPLETED,
+ * pays this merchant and costs a pack's price; otherwise refused and refunded (wrong payee, no pack's price, no
+ * player). `caller`: the portal's purchase call, which must come from the owner and name the pack that was paid.
+ */
+export async function recordOrder(
+  b: BackendContext,
+  orderId: string,
+  caller?: { player: Player; credits: number },
+): Promise<OrderOutcome> {
+  const order = await fromPayPal(() => b.paypal.getOrder(orderId), NOT_CAPTURED);
+  const unit = order.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  const customId = unit?.custom_id ?? capture?.custom_id;
+  if (caller) assertOwner(customId, caller.player, 'order');
+  // From here to the record there is no await: the decision and its record are one step.
+  const data = b.store.data;
+  const recorded = data.recordedOrders[orderId];
+  if (recorded) return { kind: 'credited', playerId: recorded.playerId, result: recorded.result, fresh: false };
+  const refused = data.refusedOrders[orderId];
+  if (refused)
+    return { kind: 'refused', refusal: refused, settled: await settleUndo(b, undoKey('refund', refused.captureId)) };
+  if (order.status !== 'COMPLETED' || capture?.status !== 'COMPLETED' || !capture.id) return { kind: 'not-captured' };
+  const owner = customId === undefined ? undefined : data.players[customId];
+  const payee = capture.payee?.merchant_id ?? unit?.payee?.merchant_id;
+  const amount = capture.amount ?? unit?.amount;
+  const pack =
+    amount?.currency_code === 'USD' && typeof amount.value === 'string' ? packByPrice(amount.value) : undefined;
+  const now = b.clock();
+  const entry = (state: PaymentEntry['state'], playerId: string): PaymentEntry => ({
+    id: capture.id!,
+    kind: 'credits',
+    playerId,
+    orderId,
+    createdAt: capture.create_time ?? isoAt(now),
+    ...(pack ? { credits: pack.amount } : {}),
+    amount: { value: amount?.value ?? '0.00', currency: 'USD' },
+    state,
+  });
+  const reason = !owner
+    ? REFUSAL_REASONS.noPlayer
+    : payee !== b.merchantId
+      ? REFUSAL_REASONS.payee
+      : !pack
+        ? REFUSAL_REASONS.amount
+        : null;
+  if (reason || !owner || !pack) {
+    const why = reason ?? REFUSAL_REASONS.amount;
+    const refusal: RefusedOrder = {
+      orderId,
+      captureId: capture.id,
+      playerId: owner?.playerId ?? null,
+      customId: customId ?? null,
+      reason: why,
+      error: REFUSAL_TEXTS[why],
+      refundId: null,
+      at: isoAt(now),
+    };
+    data.refusedOrders[orderId] = refusal;
+    if (owner) data.payments[capture.id] = entry('refunding', owner.playerId);
+    else
+      issue(
+        b,
+        `credits order ${orderId} for no player of ours (custom_id ${customId ?? 'none'}); refunded`,
+        capture.id,
+      );
+    const key = owe(b, 'refund', capture.id, `Refunded: ${REFUSAL_TEXTS[why]}`);
+    b.store.save();
+    return { kind: 'refused', refusal, settled: await settleUndo(b, key) };
+  }
+  // The browser names the pack it sold; another pack is its mistake, and the order stays for the webhook or the sweep.
+  if (caller && caller.credits !== pack.amount) return { kind: 'pack-mismatch' };
+  owner.credits += pack.amount;
+  const result: PurchaseResult = { success: true, newBalance: owner.credits, creditsAdded: pack.amount };
+  data.recordedOrders[orderId] = { playerId: owner.playerId, result };
+  data.payments[capture.id] = entry('credited', owner.playerId);
+  b.store.save();
+  return { kind: 'credited', playerId: owner.playerId, result, fresh: true };
+}
+
+// ----- Subscriptions -----
+
+export type SubscriptionOutcome =
+  | { kind: 'granted'; player: Player; subscription: SubscriptionRecord; fresh: boolean }
+  | { kind: 'undone'; undone: UndoneSubscription; settled: boolean }
+  | { kind: 'not-approved' };
+
+const running = (sub: PayPalSubscriptionView) => sub.status === 'ACTIVE' || sub.status === 'SUSPENDED';
+
+/** A subscription payment as the backend keeps it. */
+function saleEntry(
+  tx: SubscriptionTransactionView,
+  subscriptionId: string,
+  playerId: string,
+  plan: PlanKey | null,
+  state: PaymentEntry['state'],
+  now: number,
+): PaymentEntry {
+  return {
+    id: tx.id,
+    kind: 'subscription',
+    playerId,
+    subscriptionId,
+    createdAt: tx.time ?? isoAt(now),
+    ...(plan ? { plan } : {}),
+    amount: { value: tx.amount_with_breakdown?.gross_amount?.value ?? '0.00', currency: 'USD' },
+    state,
+  };
+}
+
+/**
+ * Brings the backend's record of a PayPal subscription in line with PayPal's: grants it to its `custom_id` owner when
+ * it runs there and the owner may start a plan (SPEC 4), follows PayPal's status for the owner's running plan
+ * (CANCELLED at PayPal: cancelled here; SUSPENDED: paused), and undoes at PayPal what it will not grant (cancelled,
+ * and its payments refunded unless they paid for a plan the player had). `caller`: the portal's activate call, which
+ * must come from the owner; the plan is PayPal's (plan_id), whatever the call names.
+ */
+export function reconcileSubscription(
+  b: BackendContext,
+  subscriptionId: string,
+  caller?: { player: Player },
+): Promise<SubscriptionOutcome> {
+  return withSubscription(b, subscriptionId, () => reconcileNow(b, subscriptionId, caller));
+}
+
+async function reconcileNow(
+  b: BackendContext,
+  subscriptionId: string,
+  caller?: { player: Player },
+): Promise<SubscriptionOutcome> {
+  const sub = await fromPayPal(() => b.paypal.getSubscription(subscriptionId), NOT_APPROVED);
+  if (caller) assertOwner(sub.custom_id, caller.player, 'subscription');
+  const known = () =>
+    b.store.data.usedSubscriptions[subscriptionId] !== undefined ||
+    b.store.data.undoneSubscriptions[subscriptionId] !== undefined;
+  const candidate = sub.custom_id === undefined ? undefined : b.store.data.players[sub.custom_id];
+  if (!known() && running(sub) && candidate) {
+    // Before a running plan blocks this one, that plan is read from PayPal too: it may have ended there unheard.
+    const mine = effectiveSubscription(candidate, b.clock());
+    if (
+      mine.subscriptionSource === 'paypal' &&
+      mine.subscriptionId &&
+      mine.subscriptionId !== subscriptionId &&
+      (mine.status === 'ACTIVE' || mine.status === 'PAUSED')
+    )
+      await reconcileSubscription(b, mine.subscriptionId);
+  }
+  const now = b.clock();
+  const transactions =
+    sub.status === 'APPROVAL_PENDING'
+      ? []
+      : await fromPayPal(
+          () =>
+            b.paypal.listSubscriptionTransactions(
+              subscriptionId,
+              sub.create_time ?? isoAt(now - 400 * 86_400_000),
+              isoAt(now + 60_000),
+            ),
+          NOT_APPROVED,
+        );
+  // From here to the record there is no await: the decision and its record are one step.
+  const data = b.store.data;
+  const owner = sub.custom_id === undefined ? undefined : data.players[sub.custom_id];
+  // The owner's plan already (granted before the backend kept this record, or seeded): it is granted, not a stranger.
+  if (
+    owner &&
+    owner.subscription?.subscriptionId === subscriptionId &&
+    data.usedSubscriptions[subscriptionId] === undefined
+  )
+    data.usedSubscriptions[subscriptionId] = owner.playerId;
+  if (data.usedSubscriptions[subscriptionId] !== undefined)
+    return grantedBefore(b, sub, transactions, caller?.player ?? null);
+  const undone = data.undoneSubscriptions[subscriptionId];
+  if (undone) return undo(b, sub, transactions, undone);
+  if (sub.status === 'APPROVAL_PENDING') return { kind: 'not-approved' };
+  const plan = planKeyOf(b.planIds, sub.plan_id);
+  const current = owner ? effectiveSubscription(owner, now) : null;
+  let reason: RefusalReason | null = !owner
+    ? REFUSAL_REASONS.noPlayer
+    : !running(sub)
+      ? REFUSAL_REASONS.endedAtPayPal
+      : !plan
+        ? REFUSAL_REASONS.unknownPlan
+        : null;
+  if (!reason && current?.status === 'ACTIVE') reason = REFUSAL_REASONS.activePlan;
+  if (!reason && current?.status === 'PAUSED') reason = REFUSAL_REASONS.pausedPlan;
+  if (reason || !owner || !plan) {
+    const why = reason ?? REFUSAL_REASONS.noPlayer;
+    const record: UndoneSubscription = {
+      subscriptionId,
+      playerId: owner?.playerId ?? null,
+      customId: sub.custom_id ?? null,
+      reason: why,
+      error: REFUSAL_TEXTS[why],
+      refundId: null,
+      at: isoAt(now),
+    };
+    data.undoneSubscriptions[subscriptionId] = record;
+    if (!owner)
+      issue(
+        b,
+        `subscription for no player of ours (custom_id ${sub.custom_id ?? 'none'}); cancelled and refunded`,
+        subscriptionId,
+      );
+    return undo(b, sub, transactions, record);
+  }
+  data.usedSubscriptions[subscriptionId] = owner.playerId;
+  const granted = subscriptionRecord(plan, subscriptionId, 'paypal', new Date(now));
+  owner.subscription = sub.status === 'SUSPENDED' ? { ...granted, status: 'PAUSED', pauseUntil: null } : granted;
+  if (sub.status === 'SUSPENDED') owner.pauseReason = 'suspended_at_paypal';
+  for (const tx of transactions)
+    data.payments[tx.id] ??= saleEntry(
+      tx,
+      subscriptionId,
+      owner.playerId,
+      plan,
+      tx.status === 'REFUNDED' ? 'refunded' : 'granted',
+      now,
+    );
+  b.store.save();
+  return { kind: 'granted', player: owner, subscription: owner.subscription, fresh: true };
+}
+
+/** Undoes a subscription the backend refused: cancelled at PayPal if it runs there, each payment of it refunded. */
+async function undo(
+  b: BackendContext,
+  sub: PayPalSubscriptionView,
+  transactions: SubscriptionTransactionView[],
+  record: UndoneSubscription,
+): Promise<SubscriptionOutcome> {
+  const data = b.store.data;
+  const keys: string[] = [];
+  if (running(sub)) keys.push(owe(b, 'cancel', sub.id, `Cancelled: ${record.error}`));
+  const plan = planKeyOf(b.planIds, sub.plan_id);
+  for (const tx of transactions) {
+    if (tx.status !== 'COMPLETED') continue;
+    const known = data.payments[tx.id];
+    if (known && known.state !== 'refunding') continue;
+    if (record.playerId && !known)
+      data.payments[tx.id] = saleEntry(tx, sub.id, record.playerId, plan, 'refunding', b.clock());
+    keys.push(owe(b, 'refund', tx.id, `Refunded: ${record.error}`));
+  }
+  for (const key of Object.keys(data.pendingUndo))
+    if (!keys.includes(key) && data.pendingUndo[key]?.targetId === sub.id) keys.unshift(key);
+  b.store.save();
+  return { kind: 'undone', undone: record, settled: await settleAll(b, keys) };
+}
+
+/** A subscription granted before: follow PayPal's status while it is its holder's plan; stop its billing otherwise. */
+async function grantedBefore(
+  b: BackendContext,
+  sub: PayPalSubscriptionView,
+  transactions: SubscriptionTransactionView[],
+  caller: Player | null,
+): Promise<SubscriptionOutcome> {
+  const data = b.store.data;
+  const now = b.clock();
+  const holderId = data.usedSubscriptions[sub.id]!;
+  const holder = data.players[holderId];
+  const plan = planKeyOf(b.planIds, sub.plan_id);
+  const current = holder ? effectiveSubscription(holder, now) : null;
+  const isCurrent = Boolean(current && current.subscriptionId === sub.id && current.status !== 'NONE');
+  // Its payments paid for a plan the holder had; a later cycle extends the period it pays for.
+  for (const tx of transactions) {
+    const known = data.payments[tx.id];
+    if (known) {
+      if (tx.status === 'REFUNDED' && known.state !== 'refunded') {
+        if (known.state === 'granted')
+          issue(b, 'a subscription payment was refunded at PayPal, not by the backend', tx.id);
+        known.state = 'refunded';
+      }
+      continue;
+    }
+    if (!holder) continue;
+    data.payments[tx.id] = saleEntry(
+      tx,
+      sub.id,
+      holderId,
+      plan,
+      tx.status === 'REFUNDED' ? 'refunded' : 'granted',
+      now,
+    );
+    if (isCurrent && holder.subscription && plan && tx.time && tx.status === 'COMPLETED') {
+      const until = addMonths(new Date(tx.time), billingMonths(plan)).toISOString();
+      if (!holder.subscription.expiresAt || holder.subscription.expiresAt < until)
+        holder.subscription.expiresAt = until;
+    }
+  }
+  if (holder && isCurrent && holder.subscription) {
+    const mine = holder.subscription;
+    if (
+      (sub.status === 'CANCELLED' || sub.status === 'EXPIRED') &&
+      (mine.status === 'ACTIVE' || mine.status === 'PAUSED')
+    ) {
+      holder.subscription = { ...mine, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
+      holder.cancelReason ??= 'cancelled_at_paypal';
+    } else if (sub.status === 'SUSPENDED' && mine.status === 'ACTIVE') {
+      // SPEC 4 has no "payment failed": a plan PayPal stopped billing is PAUSED, until it bills again.
+      holder.subscription = { ...mine, status: 'PAUSED', pauseUntil: null };
+      holder.pauseReason = 'suspended_at_paypal';
+    } else if (sub.status === 'ACTIVE' && mine.status === 'PAUSED') {
+      holder.subscription = { ...mine, status: 'ACTIVE', pauseUntil: null };
+    }
+    const failed = sub.billing_info?.failed_payments_count ?? 0;
+    if (failed > 0) holder.paymentFailedAt = sub.billing_info?.last_failed_payment?.time ?? isoAt(now);
+    else delete holder.paymentFailedAt;
+    b.store.save();
+    // Cancelled now and its period already over, it is no plan any more: then it is a used id like any other.
+    const after = effectiveSubscription(holder, now);
+    if ((!caller || caller.playerId === holderId) && after.status !== 'NONE')
+      return { kind: 'granted', player: holder, subscription: after, fresh: false };
+  }
+  // Used before and not its holder's plan now (or presented by someone else): it must not bill. Its payments paid for
+  // the plan its holder had, so nothing is refunded.
+  const keys = running(sub) ? [owe(b, 'cancel', sub.id, `Cancelled: ${REFUSAL_TEXTS.ALREADY_USED}`)] : [];
+  b.store.save();
+  const record: UndoneSubscription = {
+    subscriptionId: sub.id,
+    playerId: holderId,
+    customId: sub.custom_id ?? null,
+    reason: REFUSAL_REASONS.alreadyUsed,
+    error: REFUSAL_TEXTS.ALREADY_USED,
+    refundId: null,
+    at: isoAt(now),
+  };
+  return { kind: 'undone', undone: record, settled: await settleAll(b, keys) };
+}
+
+// ----- The player's own changes, done at PayPal first -----
+
+/** PayPal's answer to an action it would not take, re-read: already in the status the action wanted counts as done. */
+async function atPayPal(
+  b: BackendContext,
+  subscriptionId: string,
+  action: () => Promise<void>,
+  already: (status: string) => boolean,
+  what: [verb: string, done: string],
+): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (!(error instanceof PayPalCallError)) throw error;
+    if (error.status === 422) {
+      const paypal = await fromPayPal(() => b.paypal.getSubscription(subscriptionId), 'Unknown subscription');
+      if (already(paypal.status)) return;
+    }
+    throw new HttpError(502, `PayPal did not ${what[0]} the subscription, so it was not ${what[1]}: ${error.message}`);
+  }
+}
+
+/** Stops PayPal's billing for good before a plan is marked cancelled (already cancelled or expired there: done). */
+export const cancelAtPayPal = (b: BackendContext, subscriptionId: string, reason: string) =>
+  atPayPal(
+    b,
+    subscriptionId,
+    () => b.paypal.cancelSubscription(subscriptionId, reason),
+    (s) => s === 'CANCELLED' || s === 'EXPIRED',
+    ['cancel', 'cancelled'],
+  );
+
+/** Stops PayPal's billing before a plan is marked paused (already suspended there: done). */
+export const suspendAtPayPal = (b: BackendContext, subscriptionId: string, reason: string) =>
+  atPayPal(
+    b,
+    subscriptionId,
+    () => b.paypal.suspendSubscription(subscriptionId, reason),
+    (s) => s === 'SUSPENDED',
+    ['suspend', 'paused'],
+  );
+
+/** Makes PayPal bill again before a plan is marked active (already active there: done). */
+export const activateAtPayPal = (b: BackendContext, subscriptionId: string, reason: string) =>
+  atPayPal(
+    b,
+    subscriptionId,
+    () => b.paypal.activateSubscription(subscriptionId, reason),
+    (s) => s === 'ACTIVE',
+    ['activate', 'resumed'],
+  );
+
+// ----- What the player sees -----
+
+/** One payment as GET /payments/{playerId} shows it. */
+export interface PaymentView {
+  id: string;
+  kind: 'credits' | 'subscription';
+  orderId?: string;
+  subscriptionId?: string;
+  createdAt: string;
+  credits?: number;
+  plan?: PlanKey;
+  amount: { value: string; currency: 'USD' };
+  status: PaymentStatus;
+}
+
+/** Every PayPal payment the backend holds for `player`, newest first. A refund PayPal has yet to confirm shows refunded. */
+export function paymentsOf(b: BackendContext, player: Player): PaymentView[] {
+  const current = effectiveSubscription(player, b.clock());
+  return Object.values(b.store.data.payments)
+    .filter((p) => p.playerId === player.playerId)
+    .sort((x, y) => y.createdAt.localeCompare(x.createdAt) || x.id.localeCompare(y.id))
+    .map((p) => {
+      const status: PaymentStatus =
+        p.state === 'refunded' || p.state === 'refunding'
+          ? 'refunded'
+          : p.kind === 'credits'
+            ? 'credited'
+            : current.subscriptionId === p.subscriptionId &&
+                (current.status === 'ACTIVE' || current.status === 'PAUSED')
+              ? 'active'
+              : 'ended';
+      return {
+        id: p.id,
+        kind: p.kind,
+        ...(p.orderId ? { orderId: p.orderId } : {}),
+        ...(p.subscriptionId ? { subscriptionId: p.subscriptionId } : {}),
+        createdAt: p.createdAt,
+        ...(p.credits !== undefined ? { credits: p.credits } : {}),
+        ...(p.plan ? { plan: p.plan } : {}),
+        amount: p.amount,
+        status,
+      };
+    });
+}
+
+// ----- Webhooks and the sweep -----
+
+/** A refund PayPal reports (PAYMENT.CAPTURE.REFUNDED, PAYMENT.SALE.REFUNDED): what the backend holds follows it. */
+async function noteRefund(b: BackendContext, moneyId: string): Promise<void> {
+  const capture = await fromPayPal(() => b.paypal.getCapture(moneyId), 'Unknown capture');
+  if (capture.status !== 'REFUNDED') return;
+  const entry = b.store.data.payments[moneyId];
+  if (!entry || entry.state === 'refunded') return;
+  if (entry.state === 'credited' || entry.state === 'granted')
+    issue(b, `refunded at PayPal, not by the backend, after it was ${entry.state}`, moneyId);
+  markRefunded(b, moneyId, null);
+  b.store.save();
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/**
+ * What a verified webhook event asks of the backend: the resource it names is read again from PayPal and reconciled
+ * (the body is only a pointer). A resource PayPal does not know is logged; PayPal failing throws 502 (it retries).
+ */
+export async function handleWebhookEvent(
+  b: BackendContext,
+  type: string,
+  resource: Record<string, unknown>,
+): Promise<void> {
+  try {
+    if (type === 'PAYMENT.CAPTURE.COMPLETED') {
+      const captureId = str(resource.id);
+      let orderId = str(obj(obj(resource.supplementary_data).related_ids).order_id);
+      if (!orderId && captureId) {
+        const capture = await fromPayPal(() => b.paypal.getCapture(captureId), 'Unknown capture');
+        orderId = capture.supplementary_data?.related_ids?.order_id;
+      }
+      if (orderId) await recordOrder(b, orderId);
+    } else if (type === 'PAYMENT.CAPTURE.REFUNDED') {
+      const up = Array.isArray(resource.links) ? resource.links.map(obj).find((l) => l.rel === 'up') : undefined;
+      const captureId = str(up?.href)?.split('/').pop();
+      if (captureId) await noteRefund(b, captureId);
+    } else if (type === 'PAYMENT.SALE.COMPLETED') {
+      const subscriptionId = str(resource.billing_agreement_id);
+      if (subscriptionId) await reconcileSubscription(b, subscriptionId);
+    } else if (type === 'PAYMENT.SALE.REFUNDED') {
+      const saleId = str(resource.sale_id);
+      const subscriptionId = saleId ? b.store.data.payments[saleId]?.subscriptionId : undefined;
+      if (subscriptionId) await reconcileSubscription(b, subscriptionId);
+      else if (saleId) await noteRefund(b, saleId);
+    } else if (type.startsWith('BILLING.SUBSCRIPTION.')) {
+      const subscriptionId = str(resource.id);
+      if (subscriptionId) await reconcileSubscription(b, subscriptionId);
+    }
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      issue(b, `webhook ${type}: ${error.message}`, str(resource.id) ?? 'unknown');
+      return;
+    }
+    throw error;
+  }
+}
+
+export interface SweepOptions {
+  /** Payments younger than this are left to the fast paths (the portal, webhooks). */
+  graceMs: number;
+  /** How far back Transaction Search is read (at most PayPal's 31 days). */
+  lookbackMs: number;
+}
+
+export interface SweepResult {
+  /** Transactions Transaction Search listed in the window. */
+  searched: number;
+  /** Orders and subscriptions reconciled (read from PayPal again). */
+  reconciled: number;
+  /** Refunds and cancels still owed to PayPal after the sweep. */
+  owed: number;
+  failures: string[];
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The reconciliation sweep: what PayPal completed that no webhook or portal call brought is found in Transaction
+ * Search and recorded for its owner; the running plans follow PayPal's status; owed refunds and cancels are tried again.
+ */
+export async function sweep(b: BackendContext, options: SweepOptions): Promise<SweepResult> {
+  const now = b.clock();
+  const data = b.store.data;
+  const result: SweepResult = { searched: 0, reconciled: 0, owed: 0, failures: [] };
+  const attempt = async (what: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+      result.reconciled += 1;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      result.failures.push(`${what}: ${error.message}`);
+    }
+  };
+  const end = now - options.graceMs;
+  const start = Math.max(now - Math.min(options.lookbackMs, 31 * DAY), end - 31 * DAY);
+  const subscriptions = new Set<string>();
+  if (end > start) {
+    for (let page = 1, pages = 1; page <= pages && page <= 100; page++) {
+      let found;
+      try {
+        found = await fromPayPal(() => b.paypal.searchTransactions(isoAt(start), isoAt(end), page), 'Unknown');
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        result.failures.push(`transaction search: ${error.message}`);
+        break;
+      }
+      pages = found.total_pages ?? 1;
+      for (const row of found.transaction_details ?? []) {
+        const info = row.transaction_info ?? {};
+        result.searched += 1;
+        const moneyId = info.transaction_id;
+        const reference = info.paypal_reference_id;
+        if (!moneyId || !reference) continue;
+        const known = data.payments[moneyId];
+        if (info.transaction_event_code === 'T0006') {
+          if (known && known.state !== 'refunding') continue;
+          if (
+            Object.values(data.refusedOrders).some(
+              (r) => r.captureId === moneyId && !data.pendingUndo[undoKey('refund', moneyId)],
+            )
+          )
+            continue;
+          const orderId = info.paypal_reference_id_type === 'ODR' ? reference : undefined;
+          await attempt(`order of capture ${moneyId}`, async () => {
+            const id =
+              orderId ??
+              (await fromPayPal(() => b.paypal.getCapture(moneyId), 'Unknown capture')).supplementary_data?.related_ids
+                ?.order_id;
+            if (id) await recordOrder(b, id);
+          });
+        } else if (info.transaction_event_code === 'T0002' && info.paypal_reference_id_type === 'SUB') {
+          if (!known || known.state === 'refunding') subscriptions.add(reference);
+        }
+      }
+    }
+  }
+  // The running plans follow PayPal (a CANCELLED or SUSPENDED whose webhook never came).
+  for (const player of Object.values(data.players)) {
+    const sub = effectiveSubscription(player, now);
+    if (
+      sub.subscriptionSource === 'paypal' &&
+      sub.subscriptionId &&
+      (sub.status === 'ACTIVE' || sub.status === 'PAUSED')
+    )
+      subscriptions.add(sub.subscriptionId);
+  }
+  for (const id of subscriptions) await attempt(`subscription ${id}`, () => reconcileSubscription(b, id));
+  for (const key of Object.keys(data.pendingUndo)) await settleUndo(b, key);
+  result.owed = Object.keys(data.pendingUndo).length;
+  return result;
+}

@@ -1,0 +1,46 @@
+// The codes the backend names its payment refusals with (the JSON `code` beside `error`), so the portal and the
+// reference backend share one spelling (docs/harness.md "Payments the server reconciles"). Pure constants only.
+
+/**
+ * 403: the order or subscription belongs to another player (PayPal's `custom_id`). Never a final refusal for the
+ * portal: the payment is held for its owner.
+ */
+export const PAYMENT_OWNER_MISMATCH = 'PAYMENT_OWNER_MISMATCH';
+
+/**
+ * A credits order the backend will not credit, refunded in full at PayPal before the answer (400, with `success: false`,
+ * `reason` and `refundId`): its amount is no pack's price, or it paid another merchant than this one.
+ */
+export const PAYMENT_REFUNDED = 'PAYMENT_REFUNDED';
+
+/**
+ * A PayPal subscription the backend will not grant, undone at PayPal before the answer (409, with `reason`,
+ * `subscriptionId` and `refundId`): cancelled there, so it never bills again, and its payments refunded unless they
+ * paid for a plan the player had.
+ */
+export const SUBSCRIPTION_UNDONE = 'SUBSCRIPTION_UNDONE';
+
+/** Why a payment was refused and undone: the `reason` beside PAYMENT_REFUNDED or SUBSCRIPTION_UNDONE. */
+export const REFUSAL_REASONS = {
+  /** Credits: the captured amount is no credit pack's price (SPEC 9). */
+  amount: 'AMOUNT',
+  /** Credits: the order paid another merchant (its payee), not the one this backend sells for. */
+  payee: 'PAYEE',
+  /** Subscription: the player already has an ACTIVE plan (SPEC 4). */
+  activePlan: 'ACTIVE_PLAN',
+  /** Subscription: the player has a PAUSED plan (SPEC 4). */
+  pausedPlan: 'PAUSED_PLAN',
+  /** Subscription: this id was granted before and is not the player's running plan. */
+  alreadyUsed: 'ALREADY_USED',
+  /** Subscription: PayPal shows it ended (cancelled or expired) before the backend granted it. */
+  endedAtPayPal: 'ENDED_AT_PAYPAL',
+  /** Subscription: its PayPal plan is none of the portal's plans. */
+  unknownPlan: 'UNKNOWN_PLAN',
+  /** Either: PayPal's `custom_id` names no player (none, unknown, or an account since deleted). */
+  noPlayer: 'NO_PLAYER',
+} as const;
+
+export type RefusalReason = (typeof REFUSAL_REASONS)[keyof typeof REFUSAL_REASONS];
+
+/** How GET /payments/{playerId} says where a payment stands (the portal adds 'waiting' for what only it holds). */
+export type PaymentStatus = 'credited' | 'active' | 'ended' | 'refunded';
