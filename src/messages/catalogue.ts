@@ -140,6 +140,8 @@ export const messages = {
   // The backend refused a kept payment because another account paid it (PayPal's custom_id): kept for that account.
   paymentOfAnotherAccount:
     'This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in.',
+  // A plan card while an approved subscription of this user is kept, not recorded yet: a second plan would be paid twice.
+  planPaymentKept: 'Your PayPal payment for a plan is still being recorded. You can choose a plan once it is.',
 
   // The connection (docs/reliability.md "Reliability")
   offlineBanner: 'You are offline. Check your internet connection: this page will carry on by itself when it is back.',
