@@ -8,6 +8,7 @@ import { resetAffiliate } from './affiliate';
 import { resetDesigns } from './designs';
 import { resetDevData } from './dev-data';
 import { resetHandoffOnSignOut } from './handoff';
+import { resetPayments } from './payments';
 import { resetPendingPayments } from './pending-payments';
 import { resetPlayer } from './player';
 import { resetPurchase } from './purchase';
@@ -23,6 +24,7 @@ const SIGN_OUT_RESETS: readonly (() => void)[] = [
   resetSubscriptionPage,
   resetPurchase,
   resetPendingPayments,
+  resetPayments,
   resetDesigns,
   resetAccountOnSignOut,
   resetAccountSecurity,

@@ -77,8 +77,10 @@ export async function arrive(query: ArrivalQuery): Promise<boolean> {
 export function selectPlan(plan: PaidPlan): void {
   if (!paymentsPermission.allowed || subscriptionPage.change.status === 'pending') return;
   const uid = session.user?.uid ?? null;
-  // An approved subscription not recorded yet: a second plan now would be paid for twice (the cards say so too).
-  const block = uid && subscriptionKeptFor(uid) ? 'planPaymentKept' : startBlock(subscription.current);
+  // An approved subscription not recorded yet: a second plan now would be paid for twice (the cards say so too;
+  // departure 22).
+  const block: MessageCode | null =
+    uid && subscriptionKeptFor(uid) ? 'planPaymentKept' : startBlock(subscription.current);
   if (block) {
     showToast('warning', message(block));
     return;

@@ -35,11 +35,11 @@ const NAMES_AND_SYMBOLS = [
 ];
 /** Words that are the same in the language as in English, by language. */
 const SAME_WORD: Record<string, string[]> = {
-  de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits'],
+  de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits', 'paymentBoughtCredits'],
   es: ['purchaseError', 'planLabel'],
   fr: ['renderStandard', 'notificationsLabel'],
   it: ['renderStandard', 'passwordLabel', 'navAccount'],
-  nl: ['statusLabel', 'pageTitleCredits', 'navAccount'],
+  nl: ['statusLabel', 'pageTitleCredits', 'navAccount', 'paymentBoughtCredits'],
   pl: ['planLabel'],
   tr: ['planLabel'],
 };
