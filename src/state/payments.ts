@@ -29,13 +29,13 @@ export async function loadPayments(options: { force?: boolean } = {}): Promise<v
 }
 
 /**
- * The rows to show, newest first: the backend's list and the signed-in user's kept payments as waiting (empty until the
- * list has loaded once).
+ * The rows to show, newest first: the backend's list (`recorded`, a component passes its snapshot) and the signed-in
+ * user's kept payments as waiting; empty until the list has loaded once.
  */
-export function paymentList(): PaymentRow[] {
+export function paymentList(recorded: readonly RecordedPayment[] = payments.recorded): PaymentRow[] {
   const uid = session.user?.uid;
   if (!payments.loaded || !uid) return [];
-  return paymentRows(payments.recorded, keptPaymentsOf(uid));
+  return paymentRows(recorded, keptPaymentsOf(uid));
 }
 
 // A kept payment recorded or refused (this tab's run, Try Again): the list the backend gives now says what became of it.

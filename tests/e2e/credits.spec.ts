@@ -258,9 +258,9 @@ test.describe('Credits shop', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pro', exact: true }).click();
     const annual = page.getByRole('article', { name: 'Annual', exact: true });
     await annual.getByRole('button', { name: 'Choose Annual' }).click();
+    const reloaded = page.waitForEvent('load');
     await payPalCheckout(page.getByRole('dialog', { name: 'Complete Your Subscription' }), 'Agree & Subscribe');
     await expect(annual.getByText('Current Plan')).toBeVisible();
-    const reloaded = page.waitForEvent('load');
     await page.clock.fastForward(5_000);
     await reloaded;
     await expect(annual.getByText('Current Plan')).toBeVisible();

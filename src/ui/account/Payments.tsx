@@ -47,7 +47,7 @@ export function Payments() {
   const snap = useSnapshot(payments);
   // Read so that a change of the ledger (a payment kept or recorded in this tab) shows at once.
   const { revision: _ledger } = useSnapshot(pendingPayments);
-  const rows = snap.loaded ? paymentList() : [];
+  const rows = snap.loaded ? paymentList(snap.recorded) : [];
   return (
     <section className="card payments-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{message('paymentsHeading')}</h2>
