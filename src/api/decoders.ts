@@ -10,6 +10,7 @@ import type {
   UnityAuth,
 } from '../domain/entities';
 import { finiteNumber, isoDate, isRecord, optString, type JsonRecord } from '../domain/json';
+import type { Money, RecordedPayment, RecordedStatus } from '../domain/payments';
 import type { Subscription, SubscriptionStatus } from '../domain/plans';
 
 /** An answer came but cannot be read: not JSON (client.ts), or not the shape a decoder expects. */
@@ -153,4 +154,62 @@ export function decodeStoredUnityAuth(json: unknown): (UnityAuth & { uid: string
   } catch {
     return null;
   }
+}
+
+const PAID_PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
+const RECORDED_STATUSES: readonly string[] = ['credited', 'active', 'ended', 'refunded'] satisfies RecordedStatus[];
+
+function decodeMoney(v: unknown, what: string): Money {
+  const m = obj(v, `${what} amount`);
+  const value = typeof m.value === 'string' && /^\d{1,9}(\.\d{1,2})?$/.test(m.value) ? m.value : null;
+  const currency = typeof m.currency === 'string' && /^[A-Z]{3}$/.test(m.currency) ? m.currency : null;
+  if (!value || !currency) throw new DecodeError(what, 'amount must be a decimal value and a currency code');
+  return { value, currency };
+}
+
+/** An optional field: absent (or null) is null, a value of the wrong type makes the entry unreadable. */
+function optional<T>(value: unknown, read: (v: unknown) => T | null, what: string, field: string): T | null {
+  if (value === undefined || value === null) return null;
+  const result = read(value);
+  if (result === null) throw new DecodeError(what, `${field} is not valid`);
+  return result;
+}
+
+const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+const paidPlan = (v: unknown) => (typeof v === 'string' && PAID_PLANS.includes(v) ? (v as PaidPlan) : null);
+
+function decodePayment(v: unknown, index: number): RecordedPayment {
+  const what = `payment ${index}`;
+  const p = obj(v, what);
+  const id = optString(p.id);
+  const createdAt = typeof p.createdAt === 'string' ? isoDate(p.createdAt) : null;
+  if (!id || !createdAt) throw new DecodeError(what, 'id and createdAt (ISO 8601) are required');
+  if (typeof p.status !== 'string' || !RECORDED_STATUSES.includes(p.status))
+    throw new DecodeError(what, `status must be ${RECORDED_STATUSES.join(', ')}`);
+  const base = { id, createdAt, amount: decodeMoney(p.amount, what), status: p.status as RecordedStatus };
+  if (p.kind === 'credits')
+    return {
+      ...base,
+      kind: 'credits',
+      orderId: optional(p.orderId, optString, what, 'orderId'),
+      credits: optional(p.credits, count, what, 'credits'),
+    };
+  if (p.kind === 'subscription')
+    return {
+      ...base,
+      kind: 'subscription',
+      subscriptionId: optional(p.subscriptionId, optString, what, 'subscriptionId'),
+      plan: optional(p.plan, paidPlan, what, 'plan'),
+    };
+  throw new DecodeError(what, "kind must be 'credits' or 'subscription'");
+}
+
+/**
+ * GET /payments/{playerId}: `{ payments: [...] }`, every entry readable (its pack, plan and PayPal ids may be missing),
+ * or a DecodeError naming the first that is not.
+ */
+export function decodePayments(json: unknown): RecordedPayment[] {
+  const r = obj(json, 'payments');
+  if (!Array.isArray(r.payments)) throw new DecodeError('payments', 'payments must be a list');
+  return r.payments.map(decodePayment);
 }

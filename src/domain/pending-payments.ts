@@ -131,6 +131,11 @@ export function pendingFor(ledger: PaymentLedger, uid: string): readonly KeptPay
   return Object.hasOwn(ledger.byUid, uid) ? (ledger.byUid[uid] ?? []) : [];
 }
 
+/** Whether `uid` has an approved subscription kept: a plan chosen now would be paid for twice. */
+export function keepsSubscription(ledger: PaymentLedger, uid: string): boolean {
+  return pendingFor(ledger, uid).some((p) => p.kind === 'subscription');
+}
+
 /** The payments held for an owner the browser does not know (see PaymentLedger.held), oldest first. */
 export function heldPayments(ledger: PaymentLedger): readonly KeptPayment[] {
   return ledger.held;

@@ -140,6 +140,24 @@ export const messages = {
   // The backend refused a kept payment because another account paid it (PayPal's custom_id): kept for that account.
   paymentOfAnotherAccount:
     'This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in.',
+  // A plan card while an approved subscription of this user is kept, not recorded yet: a second plan would be paid twice.
+  planPaymentKept: 'Your PayPal payment for a plan is still being recorded. You can choose a plan once it is.',
+
+  // My Account's list of PayPal payments (docs/architecture.md "Payments on My Account")
+  paymentsHeading: 'Payments',
+  paymentsLoading: 'Loading payments...',
+  paymentsEmpty: 'No payments yet. Credits and plans you buy with PayPal will show here.',
+  paymentsFetchFailed: 'Failed to fetch your payments',
+  paymentStatusCredited: 'Credited',
+  paymentStatusActive: 'Active',
+  paymentStatusEnded: 'Ended',
+  paymentStatusRefunded: 'Refunded',
+  // PayPal took it; the backend has not recorded it yet (this browser keeps it and tries again).
+  paymentStatusWaiting: 'Waiting',
+  paymentPaypalId: 'PayPal ID: {id}',
+  // What a payment bought when the backend does not know the pack or the plan (an amount no pack costs, refunded).
+  paymentBoughtCredits: 'Credits',
+  paymentBoughtPlan: 'Pro subscription',
 
   // The connection (docs/reliability.md "Reliability")
   offlineBanner: 'You are offline. Check your internet connection: this page will carry on by itself when it is back.',

@@ -5,6 +5,7 @@ import { config } from '../config/config';
 import { desktopPolicy } from '../domain/desktop-target';
 import type { SharedLink } from '../domain/shared-link';
 import { loadDesigns } from '../state/designs';
+import { loadPayments } from '../state/payments';
 import { callDesktopOnReturn, captureLaunchParams, handoffDue } from '../state/handoff';
 import { applyPaymentPermission } from '../state/payments-permission';
 import { loadPlayer } from '../state/player';
@@ -29,7 +30,7 @@ export const portalContext = {
   /** SPEC 4: canMakePayments=false disables payments for later visits, true re-enables them. */
   payments: { applyPaymentPermission },
   /** Data loads: each settles into its store (status, error), which the pages show; /subscription's arrival query. */
-  loads: { loadPlayer, loadSubscription, loadDesigns, arriveAtSubscription: arrive },
+  loads: { loadPlayer, loadSubscription, loadDesigns, loadPayments, arriveAtSubscription: arrive },
 };
 
 export type PortalContext = typeof portalContext;

@@ -7,10 +7,11 @@ import { bool, validateSubscriptionSearch, type RawSearch, type SharedLinkSearch
 
 type Loads = Pick<PortalContext, 'loads'>;
 
-/** My Account: the profile (cloud save) and the account type. */
+/** My Account: the profile (cloud save), the account type and the payments (read again on each visit). */
 export function accountLoader({ context }: { context: Loads }): void {
   void context.loads.loadPlayer();
   void context.loads.loadSubscription();
+  void context.loads.loadPayments();
 }
 
 /** Render credits: the balance. */

@@ -14,6 +14,7 @@ import {
   isHeld,
   isPending,
   isWellFormed,
+  keepsSubscription,
   PAYMENT_OWNER_MISMATCH,
   paymentId,
   pendingFor,
@@ -21,6 +22,7 @@ import {
   withoutId,
   withoutPayment,
   withPayment,
+  type KeptPayment,
   type PaymentLedger,
   type PendingPayment,
 } from '../domain/pending-payments';
@@ -60,6 +62,13 @@ const store = createStore(() => ({
   working: null as PendingPayment['kind'] | null,
   /** How many payments the signed-in user still has kept after the last try: the shell offers Try Again. */
   kept: 0,
+  /**
+   * The signed-in user has an approved subscription kept (not recorded yet): no plan may be chosen until it is, or the
+   * user would pay twice. Follows the ledger at once, unlike `kept`, which waits for the end of a try.
+   */
+  subscriptionKept: false,
+  /** Counts the ledger's writes in this tab: what shows kept payments (My Account's list) reads them again. */
+  revision: 0,
 }));
 
 export const pendingPayments = store.state;
@@ -70,25 +79,40 @@ function readLedger(): PaymentLedger {
 
 function writeLedger(ledger: PaymentLedger): void {
   writeJson(LOCAL_KEYS.pendingPayments, ledger);
+  pendingPayments.revision++;
+  followSubscription(ledger);
 }
 
-function signedInUid(): string {
+function followSubscription(ledger: PaymentLedger = readLedger()): void {
   const uid = session.user?.uid;
-  if (!uid) throw new PortalError(message('noAuthenticatedUser'));
-  return uid;
+  pendingPayments.subscriptionKept = uid ? keepsSubscription(ledger, uid) : false;
 }
 
-/** Keeps `payment` for the signed-in user; call before the first recording call. Returns the uid it is kept for. */
-export function keepPayment(payment: PendingPayment): string {
-  const uid = signedInUid();
+/**
+ * Files `payment` under `uid`, the user who opened the credits modal or the plan panel, whoever is signed in now: the
+ * first thing done with PayPal's answer, before any check of the session or of the store (docs/reliability.md "The
+ * entry first"). A malformed id is not kept (domain's `withPayment`).
+ */
+export function keepPayment(uid: string, payment: PendingPayment): void {
   writeLedger(withPayment(readLedger(), uid, payment, Date.now()));
-  return uid;
+}
+
+/** The payments this browser keeps for `uid`, oldest first (My Account lists them as waiting). */
+export function keptPaymentsOf(uid: string): readonly KeptPayment[] {
+  return pendingFor(readLedger(), uid);
+}
+
+/** Whether `uid` has an approved subscription kept, not recorded yet: no plan may be chosen meanwhile. */
+export function subscriptionKeptFor(uid: string): boolean {
+  return keepsSubscription(readLedger(), uid);
 }
 
 /** The signed-in user's kept payments, counted again for the shell's notice. */
 export function countKept(): void {
   const uid = session.user?.uid;
-  pendingPayments.kept = uid ? pendingFor(readLedger(), uid).length : 0;
+  const ledger = readLedger();
+  pendingPayments.kept = uid ? pendingFor(ledger, uid).length : 0;
+  followSubscription(ledger);
 }
 
 const settledListeners = new Set<(id: string) => void>();
@@ -141,7 +165,10 @@ function held(payment: PendingPayment): Settlement {
   };
 }
 
-async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' }>): Promise<Settlement> {
+/** The answer came for `uid`, who is still the one signed in: only then may it change what the page shows. */
+const stillSignedIn = (uid: string) => session.user?.uid === uid;
+
+async function recordCredits(uid: string, payment: Extract<PendingPayment, { kind: 'credits' }>): Promise<Settlement> {
   const pack = packById(payment.packId);
   if (!pack) return refused(payment, message('purchaseFailed'));
   for (let tries = 0; ; tries++) {
@@ -153,9 +180,11 @@ async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' 
           payment,
           result.error ? message('purchaseError', { message: result.error }) : message('purchaseFailed'),
         );
-      if (result.newBalance !== null) setCredits(result.newBalance);
+      // A late answer: recorded for the payer, but the balance and the toast belong to whoever is signed in now.
+      if (!stillSignedIn(uid)) return { status: 'recorded' };
+      if (result.newBalance !== null) setCredits(result.newBalance, uid);
       else await loadPlayer({ force: true });
-      showToast('success', plural(pack.amount, 'purchaseSucceeded'));
+      if (stillSignedIn(uid)) showToast('success', plural(pack.amount, 'purchaseSucceeded'));
       return { status: 'recorded' };
     } catch (error) {
       // A lost answer is asked again with the same order id, which the backend counts once.
@@ -167,7 +196,10 @@ async function recordCredits(payment: Extract<PendingPayment, { kind: 'credits' 
   }
 }
 
-async function recordSubscription(payment: Extract<PendingPayment, { kind: 'subscription' }>): Promise<Settlement> {
+async function recordSubscription(
+  uid: string,
+  payment: Extract<PendingPayment, { kind: 'subscription' }>,
+): Promise<Settlement> {
   try {
     await activate(payment.subscriptionId, payment.plan);
   } catch (error) {
@@ -175,13 +207,14 @@ async function recordSubscription(payment: Extract<PendingPayment, { kind: 'subs
     if (finalRefusal(error)) return refused(payment, message('activateChargedError'));
     return { status: 'kept', error };
   }
+  if (!stillSignedIn(uid)) return { status: 'recorded' };
   showToast('success', message('subscriptionActivatedBanner'));
   await loadSubscription({ force: true });
   return { status: 'recorded' };
 }
 
-const record = (payment: PendingPayment) =>
-  payment.kind === 'credits' ? recordCredits(payment) : recordSubscription(payment);
+const record = (uid: string, payment: PendingPayment) =>
+  payment.kind === 'credits' ? recordCredits(uid, payment) : recordSubscription(uid, payment);
 
 function settled(id: string): void {
   for (const listener of settledListeners) listener(id);
@@ -203,7 +236,7 @@ export function settlePayment(uid: string, payment: PendingPayment): Promise<Set
       };
     if (session.user?.uid !== uid) return { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };
     if (!isPending(readLedger(), uid, id)) return { status: 'settled' };
-    const settlement = await record(payment);
+    const settlement = await record(uid, payment);
     if (settlement.status === 'recorded') writeLedger(withoutId(readLedger(), id));
     if (settlement.status === 'refused') writeLedger(withoutPayment(readLedger(), uid, id));
     if (settlement.status === 'held') writeLedger(heldForOwner(readLedger(), uid, id));
@@ -222,7 +255,7 @@ function settleHeld(uid: string, payment: PendingPayment): Promise<Settlement> {
     const id = paymentId(payment);
     if (session.user?.uid !== uid) return { status: 'kept', error: new PortalError(message('noAuthenticatedUser')) };
     if (!isHeld(readLedger(), id)) return { status: 'settled' };
-    const settlement = await record(payment);
+    const settlement = await record(uid, payment);
     if (settlement.status === 'recorded') writeLedger(withoutId(readLedger(), id));
     if (settlement.status === 'refused') writeLedger(withoutHeld(readLedger(), id));
     if (settlement.status === 'recorded' || settlement.status === 'refused') settled(id);
@@ -247,6 +280,7 @@ export function showHeld(text: string): void {
 export const finishPendingPayments = singleFlight(async (): Promise<void> => {
   const uid = session.user?.uid;
   if (!uid) return;
+  followSubscription();
   try {
     let stopped = false;
     /** Refused just now as another player's: not offered again as this user's in the same run. */

@@ -178,9 +178,14 @@ export async function saveUsername(name: string): Promise<boolean> {
   return true;
 }
 
-/** Sets the credit balance after a purchase. */
-export function setCredits(balance: number): void {
-  if (player.cloud) player.cloud.credits = balance;
+/**
+ * Sets the credit balance after a purchase paid by `uid`: only while that user is signed in and the loaded player is
+ * theirs, so a late answer never writes into the balance of whoever signed in since. Returns whether it was set.
+ */
+export function setCredits(balance: number, uid: string): boolean {
+  if (!player.cloud || session.user?.uid !== uid || unityOwner !== uid) return false;
+  player.cloud.credits = balance;
+  return true;
 }
 
 export function resetPlayer(): void {

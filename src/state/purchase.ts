@@ -119,6 +119,8 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
 async function pay(capture?: () => Promise<string>): Promise<boolean> {
   const pack = chosenPack();
   if (!pack || purchase.refused) return false;
+  // Read before any wait: the payer is the user who opened the modal, whatever a reset does to the store meanwhile.
+  const uid = purchase.uid;
   // Written only while the store is the one the payment started in (a sign-out resets it): act drops the rest.
   const live = store.guard();
   const ok = await store.act(purchase, {
@@ -127,16 +129,19 @@ async function pay(capture?: () => Promise<string>): Promise<boolean> {
         const captured = await capture().catch(() => {
           throw new PortalError(message('paypalPaymentFailed'));
         });
-        if (!live()) return;
+        // The entry first (docs/reliability.md "The entry first"): PayPal has the money, so the order is filed under
+        // the payer before anything else is looked at. A sign-out, a switch or a host logout meanwhile skips only the
+        // recording call and the modal; the payer's next signed-in page records it.
+        if (uid) keepPayment(uid, { kind: 'credits', orderId: captured, packId: pack.id });
+        if (!live()) {
+          countKept();
+          return;
+        }
         purchase.orderId = captured;
-        // Kept before the first recording call: from here a reload or a closed tab does not lose it. Only for the
-        // user who opened the modal: one signed in since gets nothing of it (the recording below says so).
-        if (session.user?.uid === purchase.uid) keepPayment({ kind: 'credits', orderId: captured, packId: pack.id });
       }
       const orderId = purchase.orderId;
-      // Recorded for the user who opened the modal, and only while that user is signed in (settlePayment checks).
-      const uid = purchase.uid;
       if (!orderId) return;
+      // Recorded for the user who opened the modal, and only while that user is signed in (settlePayment checks).
       if (!uid) throw new PortalError(message('noAuthenticatedUser'));
       const settlement = await settlePayment(uid, { kind: 'credits', orderId, packId: pack.id });
       if (!live()) return;
@@ -145,8 +150,8 @@ async function pay(capture?: () => Promise<string>): Promise<boolean> {
         purchase.refused = true;
         throw new PortalError(settlement.text);
       }
-      // Recorded meanwhile (another tab): nothing to say, but the balance is read again.
-      if (settlement.status === 'settled') await loadPlayer({ force: true });
+      // Recorded meanwhile (another tab): nothing to say, but the balance is read again, for the payer only.
+      if (settlement.status === 'settled' && session.user?.uid === uid) await loadPlayer({ force: true });
     },
     // A refusal and a failed capture carry their own text; a payment still kept reads as SPEC 8's purchase error.
     failed: (error) => failureText(error, purchase.refused || !purchase.orderId ? {} : PURCHASE),

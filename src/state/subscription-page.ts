@@ -8,7 +8,7 @@ import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
 import { paymentsPermission } from './payments-permission';
 import { failureText, isAuthOrPlayerFailure } from './errors';
-import { countKept, keepPayment, settlePayment, showHeld, showRefusal } from './pending-payments';
+import { countKept, keepPayment, settlePayment, showHeld, showRefusal, subscriptionKeptFor } from './pending-payments';
 import { mountButtons } from './paypal-buttons';
 import { requirePlayer } from './player';
 import { createStore, idle } from './resource';
@@ -76,7 +76,11 @@ export async function arrive(query: ArrivalQuery): Promise<boolean> {
 /** Plan card chosen: refused when payments are off or a subscription is running (SPEC 5), else the panel opens. */
 export function selectPlan(plan: PaidPlan): void {
   if (!paymentsPermission.allowed || subscriptionPage.change.status === 'pending') return;
-  const block = startBlock(subscription.current);
+  const uid = session.user?.uid ?? null;
+  // An approved subscription not recorded yet: a second plan now would be paid for twice (the cards say so too;
+  // departure 25).
+  const block: MessageCode | null =
+    uid && subscriptionKeptFor(uid) ? 'planPaymentKept' : startBlock(subscription.current);
   if (block) {
     showToast('warning', message(block));
     return;
@@ -84,7 +88,7 @@ export function selectPlan(plan: PaidPlan): void {
   panelToken++;
   subscriptionPage.attempt++;
   subscriptionPage.selected = plan;
-  panelUid = session.user?.uid ?? null;
+  panelUid = uid;
   subscriptionPage.panel = 'loading';
   subscriptionPage.panelError = null;
 }
@@ -149,23 +153,39 @@ function change<T>(
 }
 
 /**
- * PayPal approved the subscription: keep it (pending-payments.ts), then record it with the backend
+ * PayPal approved the subscription (PayPal has the money): the entry first, filed under `uid`, the user who opened the
+ * panel, before any check of the session or of the panel (docs/reliability.md "The entry first"). Then, only while the
+ * panel is still the one the payment began in and its user is signed in, record it with the backend
  * (POST /subscription/activate). What the backend did not record stays kept and is recorded again later.
  */
-async function onApproved(plan: PaidPlan, subscriptionId: string | null, uid: string | null): Promise<void> {
+async function onApproved(
+  plan: PaidPlan,
+  subscriptionId: string | null,
+  uid: string | null,
+  live: () => boolean,
+): Promise<void> {
+  const payment = subscriptionId ? ({ kind: 'subscription', subscriptionId, plan } as const) : null;
+  if (payment && uid) keepPayment(uid, payment);
+  // A sign-out, a switch or a host logout since the panel opened (it reset the page): no recording call, no word here;
+  // the payer's next signed-in page records it.
+  if (!live()) {
+    countKept();
+    return;
+  }
   closePanel();
-  if (!subscriptionId) {
+  if (!payment) {
     showToast('error', message('activateChargedError'));
     return;
   }
-  // Another user signed in since the panel opened (their sign-in resets the page first, so this is a backstop): the
-  // approval is not theirs to keep or to record.
-  if (uid === null || session.user?.uid !== uid) return;
-  const payment = { kind: 'subscription', subscriptionId, plan } as const;
+  // Another user signed in since the panel opened without the page's reset (a backstop): not theirs to record.
+  if (uid === null || session.user?.uid !== uid) {
+    countKept();
+    return;
+  }
   await change(
     'activatingSubscription',
     async () => {
-      const settlement = await settlePayment(keepPayment(payment), payment);
+      const settlement = await settlePayment(uid, payment);
       if (settlement.status === 'kept') throw settlement.error;
       return settlement;
     },
@@ -201,7 +221,7 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
         'subscription',
         container,
         subscriptionButtonOptions(config.paypal.planIds[plan], await subscriber, {
-          onApprove: (subscriptionId) => (live() ? onApproved(plan, subscriptionId, uid) : Promise.resolve()),
+          onApprove: (subscriptionId) => onApproved(plan, subscriptionId, uid, live),
           onCancel: () => {
             if (live()) closePanel();
           },

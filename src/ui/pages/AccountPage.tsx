@@ -1,4 +1,4 @@
-// My Account (/): profile information, the Manage or Upgrade link, and Request Account Deletion (SPEC 2).
+// My Account (/): profile information, the Manage or Upgrade link, the payments, and Request Account Deletion (SPEC 2).
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
@@ -10,6 +10,7 @@ import { session } from '../../state/session';
 import { loadSubscription, subscription } from '../../state/subscription';
 import { Avatar } from '../account/Avatar';
 import { DeleteAccount } from '../account/DeleteAccount';
+import { Payments } from '../account/Payments';
 import { UsernameField } from '../account/UsernameField';
 import { SignInSecurity } from '../account/SignInSecurity';
 import { signInMethodsText } from '../../state/account-security';
@@ -79,6 +80,7 @@ export function AccountPage() {
           </div>
         </dl>
       </section>
+      <Payments />
       <SignInSecurity />
       <DeleteAccount />
     </section>

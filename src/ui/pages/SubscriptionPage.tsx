@@ -7,6 +7,7 @@ import { choosablePlan, currentPlanId, plansForDisplay, proFeatures, type Subscr
 import { cancelReasons, pauseReasons } from '../../domain/subscription-reasons';
 import { message } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';
+import { pendingPayments } from '../../state/pending-payments';
 import { subscription } from '../../state/subscription';
 import {
   closeReasonDialog,
@@ -36,6 +37,7 @@ export function SubscriptionPage() {
   const sub = useSnapshot(subscription);
   const page = useSnapshot(subscriptionPage);
   const permission = useSnapshot(paymentsPermission);
+  const { subscriptionKept } = useSnapshot(pendingPayments);
 
   // The loader read the query on arrival (SPEC 2); once that is done, a bare /subscription stays.
   useEffect(() => {
@@ -106,6 +108,7 @@ export function SubscriptionPage() {
                         current={plan.id === currentId}
                         onChoose={choosable ? () => selectPlan(choosable) : undefined}
                         disabled={busy}
+                        blockedBy={choosable && subscriptionKept ? message('planPaymentKept') : undefined}
                       />
                     </li>
                   );

@@ -10,9 +10,11 @@ export interface PlanCardProps {
   /** Shown when the plan may be chosen (payments allowed, not the running plan). */
   onChoose?: () => void;
   disabled?: boolean;
+  /** Why the plan cannot be chosen now, shown where its button would be (a subscription payment not recorded yet). */
+  blockedBy?: string;
 }
 
-export function PlanCard({ plan, current, onChoose, disabled }: PlanCardProps) {
+export function PlanCard({ plan, current, onChoose, disabled, blockedBy }: PlanCardProps) {
   useLanguage();
   const titleId = useId();
   const paid = plan.id !== 'FREE';
@@ -40,10 +42,14 @@ export function PlanCard({ plan, current, onChoose, disabled }: PlanCardProps) {
           <li key={f}>{message(f)}</li>
         ))}
       </ul>
-      {onChoose && (
-        <button type="button" className="button block plan-choose" onClick={onChoose} disabled={disabled}>
-          {message('choosePlan', { plan: message(plan.titleKey) })}
-        </button>
+      {blockedBy ? (
+        <p className="plan-blocked">{blockedBy}</p>
+      ) : (
+        onChoose && (
+          <button type="button" className="button block plan-choose" onClick={onChoose} disabled={disabled}>
+            {message('choosePlan', { plan: message(plan.titleKey) })}
+          </button>
+        )
       )}
     </article>
   );

@@ -4,6 +4,7 @@ import {
   DecodeError,
   decodeCloudSave,
   decodeDesigns,
+  decodePayments,
   decodePurchase,
   decodeStoredUnityAuth,
   decodeSubscription,
@@ -211,4 +212,87 @@ describe('decodePurchase', () => {
   });
 
   it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodePurchase), FUZZ_TIMEOUT);
+});
+
+describe('decodePayments', () => {
+  const order = {
+    id: 'pay-1',
+    kind: 'credits',
+    orderId: '5O190127TN364715T',
+    createdAt: '2026-03-05T10:00:00.000Z',
+    credits: 30,
+    amount: { value: '14.99', currency: 'USD' },
+    status: 'credited',
+  };
+  const plan = {
+    id: 'pay-2',
+    kind: 'subscription',
+    subscriptionId: 'I-BW452GLLEP1G',
+    createdAt: '2026-03-04T10:00:00Z',
+    plan: 'MONTHLY',
+    amount: { value: '5.99', currency: 'USD' },
+    status: 'active',
+  };
+
+  it('reads credit orders and subscriptions, the date in ISO form', () => {
+    expect(decodePayments({ payments: [order, plan] })).toEqual([
+      {
+        id: 'pay-1',
+        kind: 'credits',
+        orderId: '5O190127TN364715T',
+        credits: 30,
+        createdAt: '2026-03-05T10:00:00.000Z',
+        amount: { value: '14.99', currency: 'USD' },
+        status: 'credited',
+      },
+      {
+        id: 'pay-2',
+        kind: 'subscription',
+        subscriptionId: 'I-BW452GLLEP1G',
+        plan: 'MONTHLY',
+        createdAt: '2026-03-04T10:00:00.000Z',
+        amount: { value: '5.99', currency: 'USD' },
+        status: 'active',
+      },
+    ]);
+    expect(decodePayments({ payments: [] })).toEqual([]);
+  });
+
+  it('reads a payment whose pack, plan or PayPal id the backend does not know (PayPal reported it by itself)', () => {
+    const bare = {
+      id: 'CAP-1',
+      createdAt: order.createdAt,
+      amount: { value: '3.00', currency: 'USD' },
+      status: 'refunded',
+    };
+    expect(
+      decodePayments({
+        payments: [
+          { ...bare, kind: 'credits' },
+          { ...bare, kind: 'subscription' },
+        ],
+      }),
+    ).toEqual([
+      { ...bare, kind: 'credits', orderId: null, credits: null },
+      { ...bare, kind: 'subscription', subscriptionId: null, plan: null },
+    ]);
+  });
+
+  it.each([
+    ['not an object', 'nope'],
+    ['no list', { payments: null }],
+    ['an unknown kind', { payments: [{ ...order, kind: 'gift' }] }],
+    ['an unknown status', { payments: [{ ...order, status: 'pending' }] }],
+    ['no date', { payments: [{ ...order, createdAt: 'yesterday' }] }],
+    ['a number as the amount', { payments: [{ ...order, amount: 14.99 }] }],
+    ['an amount that is no decimal', { payments: [{ ...order, amount: { value: '14,99', currency: 'USD' } }] }],
+    ['credits counted in a string', { payments: [{ ...order, credits: '30' }] }],
+    ['an order id that is no string', { payments: [{ ...order, orderId: 5 }] }],
+    ['a subscription of an unknown plan', { payments: [{ ...plan, plan: 'WEEKLY' }] }],
+    ['an empty subscription id', { payments: [{ ...plan, subscriptionId: '' }] }],
+  ])('refuses %s with a DecodeError', (_what, json) => {
+    expect(() => decodePayments(json)).toThrow(DecodeError);
+  });
+
+  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodePayments), FUZZ_TIMEOUT);
 });

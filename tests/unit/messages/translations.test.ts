@@ -47,11 +47,19 @@ const DEVELOPER_LABELS = ['devTabUser', 'devTabSubscription', 'devTabUnity', 'de
 /** Words that are the same in the language as in English, by language (a loanword or the same spelling). */
 const SAME_WORD: Record<string, string[]> = {
   // Status, Pause, Upgrade, Standard, Credits, "{n} Credits": German loanwords (the term list's "Credits")
-  de: ['statusLabel', 'pauseLabel', 'upgradeToPro', 'renderStandard', 'pageTitleCredits', 'packTitle'],
+  de: [
+    'statusLabel',
+    'pauseLabel',
+    'upgradeToPro',
+    'renderStandard',
+    'pageTitleCredits',
+    'packTitle',
+    'paymentBoughtCredits',
+  ],
   es: ['purchaseError', 'planLabel'], // "Error: {message}", Plan
   fr: ['renderStandard', 'notificationsLabel'], // Standard, Notifications
   it: ['renderStandard', 'passwordLabel', 'navAccount'], // Standard, Password, Account
-  nl: ['statusLabel', 'pageTitleCredits', 'navAccount', 'creditCount'], // Status, Credits, Account, "{n} credits"
+  nl: ['statusLabel', 'pageTitleCredits', 'navAccount', 'creditCount', 'paymentBoughtCredits'], // Status, Credits, Account, "{n} credits"
   pl: ['planLabel'], // Plan
   tr: ['planLabel'], // Plan
 };

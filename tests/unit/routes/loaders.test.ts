@@ -21,6 +21,7 @@ function context() {
       loadPlayer: vi.fn(pending),
       loadSubscription: vi.fn(pending),
       loadDesigns: vi.fn(pending),
+      loadPayments: vi.fn(pending),
       arriveAtSubscription: vi.fn((_query: { success?: boolean; cancelled?: boolean; canMakePayments?: boolean }) =>
         Promise.resolve(true),
       ),
@@ -30,7 +31,7 @@ function context() {
 
 describe('page loaders', () => {
   it.each([
-    ['My Account', accountLoader, ['loadPlayer', 'loadSubscription']],
+    ['My Account', accountLoader, ['loadPlayer', 'loadSubscription', 'loadPayments']],
     ['credits', creditsLoader, ['loadPlayer']],
     ['My Designs', myDesignsLoader, ['loadDesigns']],
   ] as const)(

@@ -2,8 +2,12 @@
 // A paid order belongs to the user who opened the credits modal or the plan panel (docs/security.md "Security"): a
 // capture or an approval is kept and recorded for that uid only, never for a user signed in since, whether the switch
 // reset the stores first (the usual way, session.ts) or the callback still arrives on a live modal (the backstop).
+// The entry first (docs/reliability.md "The entry first"): PayPal's answer is filed under that uid before anything
+// looks at the session or the store, so a sign-out, a switch or the session check mid-payment loses nothing.
 import type { OrderResponseBody, PayPalButtonsComponentOptions } from '@paypal/paypal-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/client';
+import { deferred } from '../support/deferred';
 
 const mocks = vi.hoisted(() => ({ renderButtons: vi.fn(), purchaseCredits: vi.fn() }));
 vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
@@ -31,6 +35,10 @@ let choosePack: Purchase['choosePack'];
 let mountPayButtons: Purchase['mountPayButtons'];
 let purchase: Purchase['purchase'];
 let session: (typeof import('../../../src/state/session'))['session'];
+let validateSession: (typeof import('../../../src/state/session'))['validateSession'];
+let finishPendingPayments: (typeof import('../../../src/state/pending-payments'))['finishPendingPayments'];
+let pendingPayments: (typeof import('../../../src/state/pending-payments'))['pendingPayments'];
+let toasts: (typeof import('../../../src/state/toasts'))['toasts'];
 let mountSubscriptionButtons: SubscriptionPage['mountSubscriptionButtons'];
 let selectPlan: SubscriptionPage['selectPlan'];
 let keepUnity: (typeof import('../support/unity'))['keepUnity'];
@@ -42,6 +50,20 @@ let options: PayPalButtonsComponentOptions;
 
 /** What local storage keeps of payments not yet recorded, as text: no uid but the payer's may appear in it. */
 const ledger = () => localStorage.getItem('pendingPayments') ?? '';
+/** The ledger as data. */
+const stored = () => JSON.parse(ledger() || 'null') as unknown;
+const keptOrder = (orderId: string) => ({
+  kind: 'credits',
+  orderId,
+  packId: 'credits-15',
+  keptAt: expect.any(Number) as number,
+});
+const keptPlan = (subscriptionId: string) => ({
+  kind: 'subscription',
+  subscriptionId,
+  plan: 'MONTHLY',
+  keptAt: expect.any(Number) as number,
+});
 
 function captured(orderId: string): OrderResponseBody {
   return {
@@ -51,9 +73,11 @@ function captured(orderId: string): OrderResponseBody {
   };
 }
 
-/** PayPal approves and captures the order of the credits modal. */
-async function payCredits(orderId = '5O190127TN364715T'): Promise<void> {
-  const capture = async () => captured(orderId);
+/** PayPal approves and captures the order of the credits modal; `capture` answers when the test says. */
+async function payCredits(
+  orderId = '5O190127TN364715T',
+  capture: () => Promise<OrderResponseBody> = async () => captured(orderId),
+): Promise<void> {
   await options.onApprove!(
     { orderID: orderId },
     { order: { capture, authorize: vi.fn(), get: vi.fn(), patch: vi.fn() }, redirect: vi.fn(), restart: vi.fn() },
@@ -72,12 +96,15 @@ async function approveSubscription(subscriptionId = 'I-ALICEALICE01'): Promise<v
 // as startPortal does, and Alice signed in.
 beforeEach(async () => {
   vi.useFakeTimers();
+  localStorage.clear();
   vi.clearAllMocks();
   vi.resetModules();
   const sessionModule = await import('../../../src/state/session');
   const subscriptionPageModule = await import('../../../src/state/subscription-page');
   const { paymentsPermission } = await import('../../../src/state/payments-permission');
-  ({ session } = sessionModule);
+  ({ session, validateSession } = sessionModule);
+  ({ finishPendingPayments, pendingPayments } = await import('../../../src/state/pending-payments'));
+  ({ toasts } = await import('../../../src/state/toasts'));
   ({ mountSubscriptionButtons, selectPlan } = subscriptionPageModule);
   ({ player } = await import('../../../src/state/player'));
   ({ choosePack, mountPayButtons, purchase } = await import('../../../src/state/purchase'));
@@ -163,6 +190,24 @@ describe('a subscription approval is filed under the uid that opened the panel',
     expect(fakeApi.subscription.activateSubscription).not.toHaveBeenCalled();
   });
 
+  it('an approval after the switch is filed under Alice, who opened the panel, and activated at her next sign-in', async () => {
+    await openPlanPanel();
+    auth.answer(bob);
+    await approveSubscription('I-ALICEALICE01');
+    expect(stored()).toEqual({ byUid: { alice: [keptPlan('I-ALICEALICE01')] }, held: [] });
+    expect(fakeApi.subscription.activateSubscription).not.toHaveBeenCalled();
+    auth.answer(alice);
+    await finishPendingPayments();
+    // Her player, exchanged again at her sign-in (the fake backend's P1).
+    expect(fakeApi.subscription.activateSubscription).toHaveBeenCalledWith(
+      expect.anything(),
+      'P1',
+      'I-ALICEALICE01',
+      'MONTHLY',
+    );
+    expect(stored()).toEqual({ byUid: {}, held: [] });
+  });
+
   it('an approval that still reaches a live panel after the switch is neither kept for Bob nor activated', async () => {
     await openPlanPanel();
     session.user = bob;
@@ -170,5 +215,116 @@ describe('a subscription approval is filed under the uid that opened the panel',
     await approveSubscription();
     expect(ledger()).not.toContain('bob');
     expect(fakeApi.subscription.activateSubscription).not.toHaveBeenCalled();
+  });
+});
+
+describe('the entry first: a capture or an approval in flight when the session goes', () => {
+  /** The credits modal open, Pay Now pressed, PayPal's capture on its way: resolves once the payment is over. */
+  async function captureInFlight(orderId: string) {
+    await openCreditsModal();
+    const answer = deferred<OrderResponseBody>();
+    const paying = payCredits(orderId, () => answer.promise);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(purchase.status).toBe('pending');
+    return {
+      capture: async () => {
+        answer.resolve(captured(orderId));
+        await paying;
+      },
+    };
+  }
+
+  it.each([
+    ['another tab signs out', () => auth.answer(null)],
+    [
+      "the 5-minute session check finds the session gone (the host's logout and Sign Out sign out the same way)",
+      async () => {
+        auth.sessionStillValid.mockResolvedValueOnce(false);
+        auth.signOutUser.mockResolvedValueOnce(undefined);
+        await validateSession();
+      },
+    ],
+  ])(
+    '%s: the capture is filed under the payer, nothing else happens, and the next sign-in records it',
+    async (_how, signOut) => {
+      const { capture } = await captureInFlight('5O190127TN364715T');
+      await signOut();
+      expect(session.user).toBeNull();
+      await capture();
+      expect(stored()).toEqual({ byUid: { alice: [keptOrder('5O190127TN364715T')] }, held: [] });
+      // Only the recording call and the modal are skipped.
+      expect(mocks.purchaseCredits).not.toHaveBeenCalled();
+      expect(purchase.phase).toBe('idle');
+      expect(toasts.items).toEqual([]);
+
+      auth.answer(alice);
+      keepUnity('alice', { playerId: 'P-ALICE', accessToken: 'unity-alice' });
+      await finishPendingPayments();
+      expect(mocks.purchaseCredits).toHaveBeenCalledWith(expect.anything(), 15, '5O190127TN364715T');
+      expect(stored()).toEqual({ byUid: {}, held: [] });
+      expect(toasts.items.map((t) => t.text)).toEqual(['Successfully purchased 15 credits!']);
+    },
+  );
+
+  it("another user signs in: filed under the payer, never under Bob, and Bob's balance is left alone", async () => {
+    const { capture } = await captureInFlight('5O190127TN364715T');
+    auth.answer(bob);
+    keepUnity('bob', { playerId: 'P-BOB', accessToken: 'unity-bob' });
+    player.cloud = { ...cloudSave(), credits: 2 };
+    await capture();
+    expect(stored()).toEqual({ byUid: { alice: [keptOrder('5O190127TN364715T')] }, held: [] });
+    expect(ledger()).not.toContain('bob');
+    expect(mocks.purchaseCredits).not.toHaveBeenCalled();
+    expect(player.cloud?.credits).toBe(2);
+    // Nothing of it for Bob to see: his notice counts his own kept payments only.
+    expect(pendingPayments.kept).toBe(0);
+  });
+
+  it('the payer signed out and in again meanwhile: kept, and the notice offers Try Again at once', async () => {
+    const { capture } = await captureInFlight('5O190127TN364715T');
+    auth.answer(null);
+    auth.answer(alice);
+    await capture();
+    expect(stored()).toEqual({ byUid: { alice: [keptOrder('5O190127TN364715T')] }, held: [] });
+    expect(pendingPayments.kept).toBe(1);
+  });
+
+  it('a subscription approved after a sign-out is filed under the payer, and no plan can be chosen until it is recorded', async () => {
+    await openPlanPanel();
+    auth.answer(null);
+    await approveSubscription('I-ALICEALICE01');
+    expect(stored()).toEqual({ byUid: { alice: [keptPlan('I-ALICEALICE01')] }, held: [] });
+    expect(fakeApi.subscription.activateSubscription).not.toHaveBeenCalled();
+    auth.answer(alice);
+    // The recording fails this time (a 502): still kept, and the plans stay closed to Alice.
+    fakeApi.subscription.activateSubscription.mockRejectedValueOnce(new ApiError('http', 502, 'Bad Gateway'));
+    await finishPendingPayments();
+    expect(pendingPayments).toMatchObject({ kept: 1, subscriptionKept: true });
+    selectPlan('ANNUAL');
+    expect(toasts.items.map((t) => t.text)).toEqual([
+      'Your PayPal payment for a plan is still being recorded. You can choose a plan once it is.',
+    ]);
+    await finishPendingPayments();
+    expect(pendingPayments).toMatchObject({ kept: 0, subscriptionKept: false });
+  });
+});
+
+describe('a late answer of the recording call', () => {
+  it("changes no balance but the payer's: Bob signed in meanwhile keeps his, and sees no toast of Alice's", async () => {
+    const answer = deferred<{ success: true; newBalance: number; creditsAdded: number; error: null }>();
+    mocks.purchaseCredits.mockReturnValueOnce(answer.promise);
+    await openCreditsModal();
+    const paying = payCredits('5O190127TN364715T');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mocks.purchaseCredits).toHaveBeenCalledOnce();
+    auth.answer(bob);
+    keepUnity('bob', { playerId: 'P-BOB', accessToken: 'unity-bob' });
+    player.cloud = { ...cloudSave(), credits: 2 };
+    answer.resolve({ success: true, newBalance: 20, creditsAdded: 15, error: null });
+    await paying;
+    expect(player.cloud?.credits).toBe(2);
+    expect(toasts.items).toEqual([]);
+    // Recorded by the backend for Alice: nothing is left kept.
+    expect(stored()).toEqual({ byUid: {}, held: [] });
   });
 });

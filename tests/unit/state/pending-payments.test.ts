@@ -16,6 +16,7 @@ import { session } from '../../../src/state/session';
 import { localStore } from '../../../src/state/storage';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { fakeApi, resetFakeApi } from '../support/fake-api';
+import { keepUnity } from '../support/unity';
 
 const api = fakeApi.subscription;
 
@@ -65,7 +66,7 @@ function signIn(uid: string) {
 
 beforeEach(() => {
   signIn('alice');
-  player.unity = { playerId: 'P1', accessToken: 'unity' };
+  keepUnity('alice', { playerId: 'P1', accessToken: 'unity' });
   player.cloud = { ...cloud };
   player.status = 'ready';
   resetFakeApi();
@@ -81,7 +82,7 @@ afterEach(() => {
 
 describe('kept payments', () => {
   it('are kept by uid, and survive the Sign Out that clears local storage', () => {
-    keepPayment(order);
+    keepPayment('alice', order);
     localStore.set('redirectUrl', 'http://127.0.0.1:5662');
     localStore.clear();
     expect(localStore.get('redirectUrl')).toBeNull();
@@ -89,7 +90,7 @@ describe('kept payments', () => {
   });
 
   it('are recorded on the next run with that user signed in: the status says so, then the success toast, once', async () => {
-    keepPayment(order);
+    keepPayment('alice', order);
     let during: unknown = null;
     mocks.purchaseCredits.mockImplementation(async () => {
       during = pendingPayments.working;
@@ -108,7 +109,7 @@ describe('kept payments', () => {
   });
 
   it('activate a kept subscription and refresh the plan', async () => {
-    keepPayment(plan);
+    keepPayment('alice', plan);
     await finishPendingPayments();
     expect(api.activateSubscription).toHaveBeenCalledWith(expect.anything(), 'P1', 'I-BW452GLLEP1G', 'ANNUAL');
     // The page reads the new subscription from the backend itself, not the cloud save's copy.
@@ -118,7 +119,7 @@ describe('kept payments', () => {
   });
 
   it('are never recorded for another user, and stay kept for theirs', async () => {
-    keepPayment(order);
+    keepPayment('alice', order);
     signIn('bob');
     await finishPendingPayments();
     expect(mocks.purchaseCredits).not.toHaveBeenCalled();
@@ -139,7 +140,7 @@ describe('kept payments', () => {
     ['an expired session', new ApiError('http', 401, 'expired')],
     ['too many requests', new ApiError('http', 429, 'slow down')],
   ])('stay kept after %s, with Try Again offered', async (_name, error) => {
-    keepPayment(order);
+    keepPayment('alice', order);
     mocks.purchaseCredits.mockRejectedValue(error);
     await finishPendingPayments();
     expect(stored()).toEqual(ledger({ alice: [kept(order)] }));
@@ -149,8 +150,8 @@ describe('kept payments', () => {
 
   it('are forgotten after a final refusal, which names the PayPal id until dismissed', async () => {
     vi.useFakeTimers();
-    keepPayment(order);
-    keepPayment(plan);
+    keepPayment('alice', order);
+    keepPayment('alice', plan);
     mocks.purchaseCredits.mockRejectedValue(new ApiError('http', 409, 'Order already used'));
     api.activateSubscription.mockRejectedValue(new ApiError('http', 400, 'Subscription was not approved at PayPal'));
     const settled: string[] = [];
@@ -168,7 +169,7 @@ describe('kept payments', () => {
   });
 
   it('are recorded again when the browser comes back online', async () => {
-    keepPayment(order);
+    keepPayment('alice', order);
     mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 503, 'down'));
     const stop = watchPendingPayments();
     await vi.waitFor(() => expect(pendingPayments.kept).toBe(1));
@@ -180,7 +181,7 @@ describe('kept payments', () => {
   });
 
   it("refused as another player's: leaves this user, is held for its owner, says so with the id, never dropped", async () => {
-    keepPayment(order);
+    keepPayment('alice', order);
     mocks.purchaseCredits.mockRejectedValue(ownerMismatch());
     await expect(settlePayment('alice', order)).resolves.toEqual({
       status: 'held',
@@ -189,7 +190,7 @@ describe('kept payments', () => {
     expect(stored()).toEqual(ledger({}, [kept(order)]));
 
     // Shown by the layout's run too, until dismissed; not counted as this user's.
-    keepPayment(plan);
+    keepPayment('alice', plan);
     api.activateSubscription.mockRejectedValue(ownerMismatch());
     await finishPendingPayments();
     expect(toastTexts()).toEqual([`warning: ${HELD_TEXT} PayPal subscription: I-BW452GLLEP1G`]);
@@ -222,7 +223,7 @@ describe('kept payments', () => {
   });
 
   it('a copy under another uid is refused for that user and dropped there, the owner keeps theirs and records it once', async () => {
-    keepPayment(order);
+    keepPayment('alice', order);
     const copied = JSON.parse(localStorage.getItem('pendingPayments')!) as { byUid: Record<string, unknown> };
     copied.byUid.bob = copied.byUid.alice;
     localStorage.setItem('pendingPayments', JSON.stringify(copied));
@@ -240,7 +241,7 @@ describe('kept payments', () => {
   });
 
   it('a held payment that the backend refuses for good is forgotten without a word', async () => {
-    keepPayment(order);
+    keepPayment('alice', order);
     mocks.purchaseCredits.mockRejectedValueOnce(ownerMismatch());
     await finishPendingPayments();
     clearToasts();
@@ -270,7 +271,7 @@ describe('kept payments', () => {
     expect(toastTexts()).toEqual([]);
     expect(pendingPayments.kept).toBe(0);
     // Nor is a malformed id kept or sent when the portal itself is handed one.
-    keepPayment({ kind: 'credits', orderId: 'not-an-order', packId: 'credits-30' });
+    keepPayment('alice', { kind: 'credits', orderId: 'not-an-order', packId: 'credits-30' });
     expect(stored()).toEqual(EMPTY);
     await expect(
       settlePayment('alice', { kind: 'credits', orderId: 'not-an-order', packId: 'credits-30' }),

@@ -12,6 +12,7 @@ import {
   player,
   requirePlayer,
   resetPlayer,
+  setCredits,
 } from '../../../src/state/player';
 import { deferred } from '../support/deferred';
 import { session, onSignedOut } from '../../../src/state/session';
@@ -378,5 +379,29 @@ describe('Unity auth belongs to one user', () => {
     const api = backend({});
     await expect(ensureUnity()).rejects.toThrow('No authenticated user available for request.');
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('a balance set after a purchase', () => {
+  beforeEach(() => {
+    keepUnity('u1', { playerId: 'P1', accessToken: 'unity' });
+    player.cloud = {
+      entries: [],
+      username: 'Ada#1',
+      credits: 5,
+      needsSetup: false,
+      accountType: 1,
+      subscription: null,
+    };
+  });
+
+  it("is written for the uid that paid while that user's player is loaded", () => {
+    expect(setCredits(35, 'u1')).toBe(true);
+    expect(player.cloud?.credits).toBe(35);
+  });
+
+  it('is dropped for any other uid: a late answer never writes into the balance of whoever is loaded now', () => {
+    expect(setCredits(35, 'someone-else')).toBe(false);
+    expect(player.cloud?.credits).toBe(5);
   });
 });

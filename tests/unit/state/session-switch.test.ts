@@ -36,6 +36,10 @@ let startPortal: (typeof import('../../../src/state/startup'))['startPortal'];
 let selectPlan: SubscriptionPage['selectPlan'];
 let subscriptionPage: SubscriptionPage['subscriptionPage'];
 let keepUnity: (typeof import('../support/unity'))['keepUnity'];
+let validateSession: Session['validateSession'];
+let showRefusal: (typeof import('../../../src/state/pending-payments'))['showRefusal'];
+let showToast: (typeof import('../../../src/state/toasts'))['showToast'];
+let toasts: (typeof import('../../../src/state/toasts'))['toasts'];
 
 /**
  * A fresh page: new modules of the session and of every store over it, with the sign-out resets registered (as
@@ -46,8 +50,10 @@ async function freshPage(): Promise<void> {
   ({ captureLaunchParams, handoffDue, connectHandoff } = await import('../../../src/state/handoff'));
   ({ player } = await import('../../../src/state/player'));
   ({ choosePack, purchase } = await import('../../../src/state/purchase'));
-  ({ onSignedOut, session, signOut, signOutClearingDesktopData, startSession } =
+  ({ onSignedOut, session, signOut, signOutClearingDesktopData, startSession, validateSession } =
     await import('../../../src/state/session'));
+  ({ showRefusal } = await import('../../../src/state/pending-payments'));
+  ({ showToast, toasts } = await import('../../../src/state/toasts'));
   ({ startPortal } = await import('../../../src/state/startup'));
   ({ selectPlan, subscriptionPage } = await import('../../../src/state/subscription-page'));
   ({ keepUnity } = await import('../support/unity'));
@@ -161,6 +167,36 @@ describe('a change of uid runs the sign-out resets before the next user shows', 
     expect(fakeApi.unity.exchangeForUnity).toHaveBeenCalledTimes(2);
     await vi.waitFor(() => expect(player.status).toBe('ready'));
     expect(session.user?.uid).toBe('bob');
+  });
+});
+
+describe("every toast goes with the user's uid", () => {
+  it.each([
+    ['another user signs in (another tab)', () => auth.answer(bob)],
+    ['another tab signs out', () => auth.answer(null)],
+    ['Sign Out', () => signOut()],
+    ["the host's logout (bridge)", () => signOut({ tellHost: false })],
+    ['?action=logout', () => signOutClearingDesktopData()],
+    [
+      'the session check finds the session gone',
+      async () => {
+        auth.sessionStillValid.mockResolvedValueOnce(false);
+        await validateSession();
+      },
+    ],
+  ])('%s: the refusal that waits to be dismissed and every other toast are gone', async (_how, change) => {
+    showRefusal('Error: Order already used PayPal order: 5O190127TN364715T');
+    showToast('success', 'Successfully purchased 30 credits!');
+    expect(toasts.items).toHaveLength(2);
+    await change();
+    expect(session.user?.uid).not.toBe('alice');
+    expect(toasts.items).toEqual([]);
+  });
+
+  it('the same user answered again keeps them', () => {
+    showRefusal('Error: Order already used PayPal order: 5O190127TN364715T');
+    auth.answer({ ...alice, displayName: 'Alice A.' });
+    expect(toasts.items).toHaveLength(1);
   });
 });
 

@@ -162,6 +162,41 @@ describe('choosing a plan', () => {
     expect(create).toHaveBeenCalledWith({ plan_id: config.paypal.planIds.ANNUAL, custom_id: PLAYER.playerId });
   });
 
+  it('refuses while an approved subscription of this user is kept (a first activation got a 502), until it is recorded', async () => {
+    api.activateSubscription.mockRejectedValueOnce(new ApiError('http', 502, 'Bad Gateway'));
+    await openPanel('MONTHLY');
+    await options.onApprove!(
+      { orderID: 'EC-1', subscriptionID: 'I-KEPTKEPTKEPT' },
+      { redirect: vi.fn(), restart: vi.fn() },
+    );
+    expect(pendingPayments).toMatchObject({ kept: 1, subscriptionKept: true });
+    clearToasts();
+    selectPlan('ANNUAL');
+    expect(subscriptionPage.selected).toBeNull();
+    expect(toastTexts()).toEqual([
+      'warning: Your PayPal payment for a plan is still being recorded. You can choose a plan once it is.',
+    ]);
+    // Recorded (the layout's Try Again): the plans are open again.
+    const { finishPendingPayments } = await import('../../../src/state/pending-payments');
+    await finishPendingPayments();
+    expect(pendingPayments).toMatchObject({ kept: 0, subscriptionKept: false });
+    subscription.current = null;
+    selectPlan('ANNUAL');
+    expect(subscriptionPage.selected).toBe('ANNUAL');
+  });
+
+  it('is not refused for a subscription another user of this browser has kept', () => {
+    localStorage.setItem(
+      'pendingPayments',
+      JSON.stringify({
+        byUid: { someoneElse: [{ kind: 'subscription', subscriptionId: 'I-KEPTKEPTKEPT', plan: 'MONTHLY' }] },
+        held: [],
+      }),
+    );
+    selectPlan('ANNUAL');
+    expect(subscriptionPage.selected).toBe('ANNUAL');
+  });
+
   it('lets a cancelled plan be renewed', async () => {
     subscription.current = { ...active, status: 'CANCELLED' };
     await openPanel('MONTHLY');

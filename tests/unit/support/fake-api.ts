@@ -5,10 +5,12 @@
 //   vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
 //   vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
 //   vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
+//   vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
 // with src/auth/firebase faked by fake-auth.ts (its idToken answers), then call resetFakeApi() before each test. With
 // vi.resetModules(), import it once with vi.hoisted and hand `fakeApi` to the mocks, as fake-auth.ts says.
 import { vi } from 'vitest';
 import type { CloudSave, DirectActivation, UnityAuth } from '../../../src/domain/entities';
+import type { RecordedPayment } from '../../../src/domain/payments';
 import type { Subscription } from '../../../src/domain/plans';
 
 export const PLAYER: UnityAuth = { playerId: 'P1', accessToken: 'unity-token-P1' };
@@ -39,6 +41,10 @@ function answers() {
       pauseSubscription: vi.fn(async () => {}),
       resumeSubscription: vi.fn(async () => {}),
     },
+    // GET /payments/{playerId}: the player has paid for nothing until the test says otherwise.
+    payments: {
+      fetchPayments: vi.fn(async (): Promise<RecordedPayment[]> => []),
+    },
   };
 }
 
@@ -47,7 +53,7 @@ export const fakeApi = answers();
 /** Every call back to its default answer, its calls forgotten. */
 export function resetFakeApi(): void {
   const fresh = answers();
-  for (const group of ['unity', 'cloudSave', 'subscription'] as const) {
+  for (const group of ['unity', 'cloudSave', 'subscription', 'payments'] as const) {
     for (const [name, fake] of Object.entries(fakeApi[group])) {
       const implementation = (fresh[group] as Record<string, typeof fake>)[name]!.getMockImplementation();
       fake.mockReset();
