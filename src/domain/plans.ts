@@ -17,19 +17,30 @@ export interface Plan {
   nameKey: PlanNameKey;
   price: string;
   periodKey: PlanPeriodKey;
+  /** How many months one billing period lasts. */
+  months: 1 | 6 | 12;
   savings?: string;
   /** subscriptionType number of the server record. */
   type: 0 | 1 | 2 | 3;
 }
 
 export const planCatalogue: readonly Plan[] = [
-  { id: 'FREE', titleKey: 'planTitleFree', nameKey: 'planNameFree', price: '0.00', periodKey: 'periodMonth', type: 0 },
+  {
+    id: 'FREE',
+    titleKey: 'planTitleFree',
+    nameKey: 'planNameFree',
+    price: '0.00',
+    periodKey: 'periodMonth',
+    months: 1,
+    type: 0,
+  },
   {
     id: 'MONTHLY',
     titleKey: 'planTitleMonthly',
     nameKey: 'planNameMonthly',
     price: '5.99',
     periodKey: 'periodMonth',
+    months: 1,
     type: 1,
   },
   {
@@ -38,6 +49,7 @@ export const planCatalogue: readonly Plan[] = [
     nameKey: 'planNameSixMonth',
     price: '29.99',
     periodKey: 'periodSixMonths',
+    months: 6,
     savings: '33%',
     type: 2,
   },
@@ -47,6 +59,7 @@ export const planCatalogue: readonly Plan[] = [
     nameKey: 'planNameAnnual',
     price: '49.99',
     periodKey: 'periodYear',
+    months: 12,
     savings: '50%',
     type: 3,
   },
@@ -65,11 +78,9 @@ export function planById(id: PlanId): Plan {
   return plan;
 }
 
-const PERIOD_MONTHS: Record<PlanPeriodKey, number> = { periodMonth: 1, periodSixMonths: 6, periodYear: 12 };
-
 /** How many months one billing period of a paid plan lasts (its catalogue period: 1, 6 or 12). */
 export function billingMonths(id: PaidPlan): number {
-  return PERIOD_MONTHS[planById(id).periodKey];
+  return planById(id).months;
 }
 
 export function planByType(type: number): Plan | undefined {

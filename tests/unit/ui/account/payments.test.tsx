@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // My Account's "Payments" section over the real payments store (the backend faked at src/api): loading, empty, error
 // with Try again, and each payment's date, what it bought, amount, status in words and PayPal id.
 import { fireEvent, render, screen, within } from '@testing-library/react';

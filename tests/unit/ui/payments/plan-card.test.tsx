@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A plan card offers its Choose button, or says why the plan cannot be chosen now in its place.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
