@@ -21,8 +21,17 @@ export function pageNow(page: Page): Promise<number> {
  * `page.clock.runFor` / `fastForward`, or after `page.clock.resume()`.
  */
 export async function holdClock(page: Page): Promise<void> {
-  // A little ahead of the time read: the page may have moved its clock on meanwhile, and pauseAt cannot go back.
-  await page.clock.pauseAt((await pageNow(page)) + 20);
+  // A little ahead of the time read, since the page's clock runs on meanwhile and pauseAt cannot go back; further
+  // ahead when the machine was slower than that between the two calls.
+  for (const ahead of [50, 250, 1_000]) {
+    try {
+      await page.clock.pauseAt((await pageNow(page)) + ahead);
+      return;
+    } catch (error) {
+      if (!(error instanceof Error && /Cannot fast-forward to the past/.test(error.message)) || ahead === 1_000)
+        throw error;
+    }
+  }
 }
 
 /**
