@@ -1,11 +1,14 @@
 // My Account "Sign-in & security" (departure 6 in docs/departures.md) against the real Auth
 // emulator: change and add a password, link Google through the emulator's IdP popup, unlink (never the last method),
-// e-mail verification through its oobCodes.
+// e-mail verification through its oobCodes. Each test starts signed in (openSignedIn); signing in through /auth is
+// what the password change and the Google link are proven by. The section's own rules and texts are
+// tests/unit/state/account-security.test.ts and tests/unit/ui/account/sign-in-security.test.tsx.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
+import { openSignedInWithGoogle } from './support/account-security';
 import { firebaseError, signInWithNewIdpAccount } from './support/identity-provider';
 import { signInByEmail } from './support/sign-in';
-import { expectNoSidewaysScroll, profileValue, signInToAccount } from './support/signed-in';
+import { expectLayout, openSignedIn, profileValue, WIDTHS } from './support/signed-in';
 
 /** What Chromium logs for an answer >= 400 from the emulator (a wrong password): expected in these tests. */
 const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of 400/;
@@ -42,7 +45,7 @@ test.describe('change password', () => {
     harness,
   }) => {
     const account = await harness.account({ name: 'Ada Lovelace' });
-    await signInToAccount(page, account);
+    await openSignedIn(page, account);
     await expect(security(page).getByRole('heading', { name: 'Change password' })).toBeVisible();
     await changePassword(page, account.password, 'brand-new-pass-2');
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
@@ -59,15 +62,30 @@ test.describe('change password', () => {
     await expect(profileValue(page, 'Email')).toHaveText(account.email);
   });
 
-  test('a wrong current password says "Incorrect email or password" and keeps the old password', async ({
+  test('SPEC 5 is checked before any request; a wrong current password says "Incorrect email or password" and changes nothing', async ({
     page,
     harness,
   }) => {
     const account = await harness.account();
-    await signInToAccount(page, account);
+    await openSignedIn(page, account);
+    let reauths = 0;
+    page.on('request', (request) => {
+      if (endpoint('signInWithPassword').test(request.url())) reauths++;
+    });
+    // Both fields required, a new password of at least 6 characters.
+    await security(page).getByRole('button', { name: 'Change password' }).click();
+    await expect(security(page).getByRole('alert')).toHaveText('Please enter your current password');
+    await changePassword(page, account.password, '');
+    await expect(security(page).getByRole('alert')).toHaveText('Please enter a new password');
+    await changePassword(page, account.password, '12345');
+    await expect(security(page).getByRole('alert')).toHaveText('Password should be at least 6 characters');
+    await expect(security(page).getByLabel('New password')).toBeFocused();
+    expect(reauths).toBe(0);
+
     await changePassword(page, 'not-my-password', 'brand-new-pass-2');
     const alert = security(page).getByRole('alert');
     await expect(alert).toHaveText('Incorrect email or password');
+    expect(reauths).toBe(1);
     const current = security(page).getByLabel('Current password');
     await expect(current).toBeFocused();
     await expect(current).toHaveAttribute('aria-invalid', 'true');
@@ -79,32 +97,12 @@ test.describe('change password', () => {
     await expect(harness.admin.signIn(account.email, 'brand-new-pass-2')).rejects.toThrow();
   });
 
-  test('SPEC 5: both fields required, a new password of at least 6 characters, checked before any request', async ({
-    page,
-    harness,
-  }) => {
-    const account = await harness.account();
-    await signInToAccount(page, account);
-    let reauths = 0;
-    page.on('request', (request) => {
-      if (endpoint('signInWithPassword').test(request.url())) reauths++;
-    });
-    await security(page).getByRole('button', { name: 'Change password' }).click();
-    await expect(security(page).getByRole('alert')).toHaveText('Please enter your current password');
-    await changePassword(page, account.password, '');
-    await expect(security(page).getByRole('alert')).toHaveText('Please enter a new password');
-    await changePassword(page, account.password, '12345');
-    await expect(security(page).getByRole('alert')).toHaveText('Password should be at least 6 characters');
-    await expect(security(page).getByLabel('New password')).toBeFocused();
-    expect(reauths).toBe(0);
-  });
-
   test.describe('failures the emulator cannot produce on demand', () => {
     test.use({ allowConsoleErrors: [HTTP_OR_NETWORK_ERROR_LOG] });
 
     test('too many attempts and a network failure show the SPEC 8 texts', async ({ page, harness }) => {
       const account = await harness.account();
-      await signInToAccount(page, account);
+      await openSignedIn(page, account);
       await page.route(endpoint('signInWithPassword'), firebaseError('TOO_MANY_ATTEMPTS_TRY_LATER'));
       await changePassword(page, account.password, 'brand-new-pass-2');
       await expect(security(page).getByRole('alert')).toHaveText(
@@ -133,7 +131,7 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     harness,
   }) => {
     const account = await harness.account({ name: 'Ada Lovelace' });
-    await signInToAccount(page, account);
+    await openSignedIn(page, account);
     await expect(profileValue(page, 'Sign-in Method')).toHaveText('Email');
     await expect(linkedRow(page, 'Google')).toContainText('Not linked');
     const popup = page.waitForEvent('popup');
@@ -162,10 +160,7 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     page,
     harness,
   }) => {
-    await page.goto('/auth');
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const google = await signInWithNewIdpAccount(await popup, 'Google.com');
+    const google = await openSignedInWithGoogle(page);
     await expectAtMyAccount(page);
     await expect(profileValue(page, 'Sign-in Method')).toHaveText('Google');
 
@@ -226,7 +221,7 @@ test.describe('linked methods (the emulator IdP widget)', () => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await signInToAccount(page, account);
+    await openSignedIn(page, account);
     await security(page).getByRole('button', { name: 'Link Apple' }).click();
     await expect(security(page).getByRole('alert')).toHaveText(
       'Pop-up blocked by browser. Please allow pop-ups for this site',
@@ -251,7 +246,7 @@ test.describe('inside a host webview', () => {
       const posted: string[] = [];
       Object.assign(window, { __posted: posted, ReactNativeWebView: { postMessage: (m: string) => posted.push(m) } });
     });
-    await signInToAccount(page, account);
+    await openSignedIn(page, account);
     await expect(
       security(page).getByText('Linking Google or Apple may not work inside this app window.', { exact: false }),
     ).toBeVisible();
@@ -269,25 +264,26 @@ test.describe('inside a host webview', () => {
 test.describe('e-mail verification', () => {
   test("a link read from the emulator's out-of-band codes flips the badge to Verified", async ({ page, harness }) => {
     const account = await harness.account();
-    await signInToAccount(page, account);
+    await openSignedIn(page, account);
     const part = security(page).getByRole('region', { name: 'Email verification' });
     await expect(part.getByText('Not verified', { exact: true })).toBeVisible();
     await part.getByRole('button', { name: 'Send verification e-mail' }).click();
     await expect(part.getByRole('status')).toHaveText(
       `Verification email sent to ${account.email}. Follow the link in it, then come back here.`,
     );
-    // The cooldown: the button counts down and refuses meanwhile.
+    // The cooldown: the button counts down and refuses meanwhile, a keyboard press as well (it keeps its focus).
     const again = part.getByRole('button', { name: /^Send again in \d+ s$/ });
     await expect(again).toHaveAttribute('aria-disabled', 'true');
-    await again.click({ force: true });
+    await again.focus();
+    await page.keyboard.press('Enter');
+
+    // Not followed yet: checking says so. Its answer comes after any e-mail the press above could have sent.
+    await part.getByRole('button', { name: 'Check again' }).click();
+    await expect(part.getByRole('status')).toHaveText(/not verified yet/);
     const codes = (await harness.admin.oobCodes()).filter(
       (c) => c.email === account.email && c.requestType === 'VERIFY_EMAIL',
     );
     expect(codes).toHaveLength(1);
-
-    // Not followed yet: checking says so.
-    await part.getByRole('button', { name: 'Check again' }).click();
-    await expect(part.getByRole('status')).toHaveText(/not verified yet/);
 
     // Following the link, as the mail app would, verifies the address at the identity service.
     const followed = await fetch(codes[0]!.oobLink);
@@ -300,21 +296,21 @@ test.describe('e-mail verification', () => {
 });
 
 test.describe('375 px', () => {
-  // The fixture runs axe again at the end, at this width.
-  test.use({ viewport: { width: 375, height: 812 } });
+  test.use({ viewport: WIDTHS[1].viewport });
 
-  test('the section fits and passes axe, with an error and a notice showing', async ({ page, harness }) => {
+  test('the section fits and passes axe, with an error and a notice showing, in both themes', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
-    await signInToAccount(page, account);
+    await openSignedIn(page, account);
     await security(page).getByRole('heading', { name: 'Sign-in & security' }).scrollIntoViewIfNeeded();
-    await expectNoSidewaysScroll(page);
-    await expectAccessible(page, 'Sign-in & security at 375 px');
+    await expectLayout(page, 'Sign-in & security at 375 px');
     await security(page).getByRole('button', { name: 'Change password' }).click();
     await expect(security(page).getByRole('alert')).toHaveText('Please enter your current password');
     await security(page).getByRole('button', { name: 'Send verification e-mail' }).click();
     await expect(security(page).getByText(/Verification email sent/)).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await expectAccessible(page, 'Sign-in & security at 375 px with messages');
+    await expectLayout(page, 'Sign-in & security at 375 px with messages');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible(page, 'Sign-in & security at 375 px with messages, dark theme');
   });

@@ -41,6 +41,8 @@ test.describe('development loop', () => {
   });
 
   test('an edit of a page component reloads the open page with the change', async ({ page }) => {
+    // Its cost is its subject: a development build of its own (beforeAll), then esbuild's watch noticing the edit
+    // and a second build, on the machine's real time (no page clock moves a file watcher).
     expect(loop.config.liveReloadUrl).toBe(loop.reload.url);
     await page.goto(new URL('/auth', server.url).href);
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome to / })).toBeVisible();

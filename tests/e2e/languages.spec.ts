@@ -1,12 +1,14 @@
 // Every user's language (docs/languages.md "Languages"): the language comes from the user's choice, the app's `lang`
 // launch parameter or the browser; the page reads in it, right to left included, and switches live. Texts are read from
-// the language files themselves, so a test finds what a German or Arabic reader sees.
+// the language files themselves, so a test finds what a German or Arabic reader sees. Signing in through the screen in
+// another language is the hand-off's and the picker's journeys; the other signed-in tests start signed in.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { hostSends, injectHost } from './bridge-hosts';
 import { payPalCheckout } from './support/paypal';
 import { expectOnTop } from './support/on-top';
+import { openSignedIn } from './support/signed-in';
 
 type Forms = Record<string, string>;
 const files: Record<string, Record<string, string | Forms>> = {};
@@ -47,12 +49,8 @@ test.describe('German', () => {
   });
 
   test('buys credits in German, with German prices', async ({ page, harness }) => {
-    test.slow();
     const account = await harness.account();
-    await page.goto('/auth?lang=de');
-    await signInHere(page, 'de', account);
-    await expectOnTop(page.getByRole('heading', { name: t('de', 'myAccountHeading'), level: 1 }));
-    await page.goto('/credits?lang=de');
+    await openSignedIn(page, account, '/credits?lang=de');
     await expect(page.getByRole('heading', { name: t('de', 'creditsHeading'), level: 1 })).toBeVisible();
     const pack = page.getByRole('article', { name: t('de', 'packTitle', { n: 30 }), exact: true });
     // Intl's German USD: "14,99 $".
@@ -84,18 +82,15 @@ test.describe('German', () => {
 test.describe('Arabic, right to left', () => {
   test.use({ locale: 'ar-EG' });
 
-  test('the browser language gives Arabic: sign-in, My Account and the subscription page mirror and pass axe', async ({
+  test('the browser language gives Arabic: My Account, the subscription page and the sign-in screen mirror and pass axe', async ({
     page,
     harness,
   }) => {
     const account = await harness.account();
-    await page.goto('/auth');
-    await expect(page.getByRole('heading', { name: t('ar', 'welcomeHeading'), level: 1 })).toBeVisible();
+    await openSignedIn(page, account);
+    await expectOnTop(page.getByRole('heading', { name: t('ar', 'myAccountHeading'), level: 1 }));
     await expect(html(page)).toHaveAttribute('dir', 'rtl');
     await expect(html(page)).toHaveAttribute('lang', 'ar');
-    await expectAccessible(page, '/auth in Arabic');
-    await signInHere(page, 'ar', account);
-    await expectOnTop(page.getByRole('heading', { name: t('ar', 'myAccountHeading'), level: 1 }));
     await expectAccessible(page, 'My Account in Arabic');
     // Right to left: the main navigation starts at the right edge.
     const nav = page.getByRole('navigation', { name: t('ar', 'mainNavLabel') });
@@ -106,6 +101,12 @@ test.describe('Arabic, right to left', () => {
     await expect(page.getByRole('heading', { name: t('ar', 'subscriptionHeading'), level: 1 })).toBeVisible();
     await expect(page.getByRole('article', { name: t('ar', 'planTitleAnnual'), exact: true })).toBeVisible();
     await expectAccessible(page, 'the subscription page in Arabic');
+    // Signed out, the sign-in screen reads in Arabic too.
+    await page.getByRole('button', { name: t('ar', 'signOut') }).click();
+    await expect(page.getByRole('heading', { name: t('ar', 'welcomeHeading'), level: 1 })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('dir', 'rtl');
+    await expect(html(page)).toHaveAttribute('lang', 'ar');
+    await expectAccessible(page, '/auth in Arabic');
   });
 });
 

@@ -1,7 +1,7 @@
 // Offline is said, and undone (docs/reliability.md "Reliability"): a banner says the connection is gone, goes when it
 // returns, and the loads that failed for want of it run again by themselves.
 import { expect, expectAccessible, test } from './fixtures';
-import { signInToAccount } from './support/signed-in';
+import { openSignedIn } from './support/signed-in';
 
 const OFFLINE = 'You are offline. Check your internet connection: this page will carry on by itself when it is back.';
 
@@ -15,7 +15,8 @@ test.describe('when the connection goes away', () => {
     harness,
   }) => {
     const account = await harness.account({ designs: 2 });
-    await signInToAccount(page, account);
+    await openSignedIn(page, account);
+    await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
     const banner = page.getByRole('status').filter({ hasText: OFFLINE });
     await expect(banner).toHaveCount(0);
 

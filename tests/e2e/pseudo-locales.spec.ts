@@ -1,14 +1,15 @@
-// The pseudo-locale sweep (issue 36): every page in en-XA (accented, ~40% longer) and ar-XB (the same, right to left),
-// at desktop and phone width. On each page: no English text left (a text that escaped the catalogue stays plain ASCII),
+// The pseudo-locale sweep (issue 36): every page in en-XA (accented, ~40% longer) at 1280 px and ar-XB (the same, right
+// to left) at 375 px, a test for each part of the portal (the signed-in ones started signed in). On each page: no English text left (a text that escaped the catalogue stays plain ASCII),
 // nothing overflows or is clipped (measured, not seen in screenshots), and axe passes. Texts are found by their
 // pseudo-translations, made here by the build's own `pseudo()` from the catalogue's English.
+import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { portalConfig } from '../../build.mjs';
 import { englishCatalogue, pseudo, type Texts } from '../../harness/build/locale-files.mjs';
 import { SAMPLE_MODELS } from '../../harness/backend/store';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test, type Harness } from './fixtures';
 import { expectOnTop } from './support/on-top';
-import { WIDTHS } from './support/signed-in';
+import { openSignedIn, WIDTHS } from './support/signed-in';
 
 const product = portalConfig('staging').productName;
 const english: Promise<Texts> = englishCatalogue(fileURLToPath(new URL('../..', import.meta.url)));
@@ -29,14 +30,11 @@ const NEVER_TRANSLATED = [
 
 /** A shared link whose thumbnail exists (no 404 on the console), as public-pages.spec.ts builds one. */
 const SHARED = { model: 'Modern_Villa', design: 'Lake & Pines', referral: 'friend-42' };
+/** The shared link's own values, shown as they are. */
+const SHARED_DATA = [...Object.values(SHARED), SHARED.model.replace(/_/g, ' ')];
 const SHARED_QUERY = Object.entries(SHARED)
   .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
   .join('&');
-
-const LOCALES = [
-  { tag: 'en-XA', rtl: false },
-  { tag: 'ar-XB', rtl: true },
-] as const;
 
 /** One problem the sweep found on a page, with where and what. */
 interface Finding {
@@ -207,129 +205,158 @@ function sweepPage({ skip }: { skip: string[] }): Finding[] {
   return findings;
 }
 
-for (const { tag, rtl } of LOCALES) {
-  for (const { name: widthName, viewport } of WIDTHS) {
-    test.describe(`${tag} at ${widthName}`, () => {
-      test.use({ viewport, axeAtEnd: false });
+/** The pseudo-locale and width each sweep runs at: the combinations that prove something the other does not. */
+const SWEEPS = [
+  // Accented and ~40% longer, left to right, at 1280 px: the desktop layout (a row of navigation links, side-by-side
+  // columns and cards) with longer texts.
+  { tag: 'en-XA', rtl: false, width: WIDTHS[0] },
+  // The same texts right to left at 375 px: the phone layout with longer texts, mirrored. Longer texts at 375 px left
+  // to right would overflow the same boxes the other way, which the sweep measures on both sides.
+  { tag: 'ar-XB', rtl: true, width: WIDTHS[1] },
+] as const;
 
-      test('every page is translated, fits, and passes axe', async ({ page, harness }) => {
-        test.setTimeout(240_000);
-        const texts = await english;
-        /** The pseudo-text of `key` as the page shows it: {product} and `params` filled in; plural texts in `form`. */
-        const p = (key: string, params: Record<string, string | number> = {}, form = 'other') => {
-          const entry = texts[key];
-          if (entry === undefined) throw new Error(`no catalogue key ${key}`);
-          const template = pseudo(typeof entry === 'string' ? entry : entry[form]!, rtl);
-          return template.replace(/\{(\w+)\}/g, (whole, n: string) => String({ product, ...params }[n] ?? whole));
-        };
-        const h1 = (key: string, params: Record<string, string | number> = {}) =>
-          page.getByRole('heading', { level: 1, name: p(key, params), exact: true });
+/**
+ * The sweep of one pseudo-locale: `p(key)`, the pseudo-text of a catalogue key as the page shows it; `h1(key)`, the
+ * page's heading with it; `sweep(label)`, the checks of the page as it is now (language and direction, no English
+ * left, nothing overflowing or clipped, axe), reported softly so every page of the test is swept in one run.
+ */
+async function pseudoSweep(page: Page, { tag, rtl, width }: (typeof SWEEPS)[number], userData: string[]) {
+  const texts = await english;
+  const p = (key: string, params: Record<string, string | number> = {}, form = 'other') => {
+    const entry = texts[key];
+    if (entry === undefined) throw new Error(`no catalogue key ${key}`);
+    const template = pseudo(typeof entry === 'string' ? entry : entry[form]!, rtl);
+    return template.replace(/\{(\w+)\}/g, (whole, n: string) => String({ product, ...params }[n] ?? whole));
+  };
+  const h1 = (key: string, params: Record<string, string | number> = {}) =>
+    page.getByRole('heading', { level: 1, name: p(key, params), exact: true });
+  // The user's own choice of language: it wins over the app's and the browser's, on every page load.
+  await page.addInitScript((chosen) => localStorage.setItem('portalLanguage', chosen), tag);
 
-        const account = await harness.account({ name: 'Zoë', plan: 'monthly', designs: 3, credits: 7 });
-        const userData = [
-          account.email,
-          account.username,
-          'Zoë',
-          ...SAMPLE_MODELS.map((m) => m.replace(/_/g, ' ')),
-          ...Object.values(SHARED),
-          SHARED.model.replace(/_/g, ' '),
-        ];
-        // The user's own choice of language: it wins over the app's and the browser's, on every page load.
-        await page.addInitScript((chosen) => localStorage.setItem('portalLanguage', chosen), tag);
-
-        async function sweep(label: string) {
-          await expect(page.locator('html')).toHaveAttribute('lang', tag);
-          await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
-          const where = `${tag} ${widthName}: ${label}`;
-          const findings = await page.evaluate(sweepPage, {
-            skip: [...NEVER_TRANSLATED, ...userData],
-          });
-          // Soft: every page is swept and reported in one run, each finding with its page, text and measure.
-          expect
-            .soft(
-              findings.map((f) => `${f.kind}: "${f.text}" ${f.detail}`),
-              where,
-            )
-            .toEqual([]);
-          let axe: string | undefined;
-          await expectAccessible(page, where).catch((error: unknown) => {
-            axe = error instanceof Error ? error.message : String(error);
-          });
-          expect.soft(axe, `axe on ${where}`).toBeUndefined();
-        }
-
-        // Signed out: the sign-in screen's three views.
-        await page.goto(`/auth?lang=${tag}`);
-        await expect(h1('welcomeHeading')).toBeVisible();
-        await sweep('/auth, sign-in options');
-        await page.getByRole('button', { name: p('continueWithEmail'), exact: true }).click();
-        await expect(page.getByLabel(p('emailLabel'), { exact: true })).toBeFocused();
-        await sweep('/auth, e-mail form');
-        await page.getByRole('button', { name: p('forgotPassword'), exact: true }).click();
-        await expect(h1('resetHeading')).toBeVisible();
-        await sweep('/auth, reset form');
-
-        // The public pages.
-        await page.goto('/external-link');
-        await expect(h1('getAppHeading')).toBeVisible();
-        await sweep('/external-link');
-        await page.goto(`/share-design?${SHARED_QUERY}`);
-        await expect(page.getByRole('heading', { level: 1, name: SHARED.design })).toBeVisible();
-        await sweep('/share-design');
-        await page.goto('/return-to-app');
-        await expect(h1('returnHeading')).toBeVisible();
-        await sweep('/return-to-app');
-
-        // Signed in through the pseudo-translated form.
-        await page.goto('/auth');
-        await page.getByRole('button', { name: p('continueWithEmail'), exact: true }).click();
-        await page.getByLabel(p('emailLabel'), { exact: true }).fill(account.email);
-        await page.getByLabel(p('passwordLabel'), { exact: true }).fill(account.password);
-        await page.getByRole('button', { name: p('signInButton'), exact: true }).click();
-        await expectOnTop(h1('myAccountHeading'), { timeout: 20_000 });
-        await expect(page.getByRole('link', { name: new RegExp(escapeRe(p('manageSubscription'))) })).toBeVisible();
-        // The skip link, measured where it shows: with focus.
-        await page.getByRole('link', { name: p('skipToContent'), exact: true }).focus();
-        await sweep('My Account');
-
-        await page.goto('/credits');
-        await expect(h1('creditsHeading')).toBeVisible();
-        await sweep('/credits');
-        await page
-          .getByRole('button', { name: p('purchaseWithPayPal'), exact: true })
-          .first()
-          .click();
-        const payment = page.getByRole('dialog');
-        await expect(payment.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
-        await sweep('/credits, payment dialog');
-        await page.keyboard.press('Escape');
-        await expect(payment).toHaveCount(0);
-
-        await page.goto('/subscription');
-        await expect(h1('subscriptionHeading')).toBeVisible();
-        const cancel = page.getByRole('button', { name: p('cancelSubscription'), exact: true });
-        await expect(cancel).toBeVisible();
-        await sweep('/subscription');
-        await cancel.click();
-        const reasons = page.getByRole('dialog', { name: p('cancelSubscription'), exact: true });
-        await expect(reasons.getByRole('radio').first()).toBeFocused();
-        await reasons.getByRole('button', { name: p('cancelDialogConfirm'), exact: true }).click();
-        await expect(reasons.getByRole('alert')).toHaveText(p('cancelReasonRequired'));
-        await sweep('/subscription, cancel dialog with its error');
-        await reasons.getByRole('button', { name: p('keepSubscription'), exact: true }).click();
-        await expect(reasons).toHaveCount(0);
-
-        await page.goto('/my-designs');
-        await expect(h1('myDesignsHeading')).toBeVisible();
-        await expect(page.getByRole('list', { name: p('myDesignsHeading') }).getByRole('listitem')).toHaveCount(3);
-        await sweep('/my-designs');
-
-        await page.goto('/no/such/page');
-        await expect(h1('notFoundHeading')).toBeVisible();
-        await sweep('not-found page');
-      });
+  async function sweep(label: string) {
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
+    const where = `${tag} ${width.name}: ${label}`;
+    const findings = await page.evaluate(sweepPage, {
+      skip: [...NEVER_TRANSLATED, ...SAMPLE_MODELS.map((m) => m.replace(/_/g, ' ')), ...SHARED_DATA, ...userData],
     });
+    // Soft: every page is swept and reported in one run, each finding with its page, text and measure.
+    expect
+      .soft(
+        findings.map((f) => `${f.kind}: "${f.text}" ${f.detail}`),
+        where,
+      )
+      .toEqual([]);
+    let axe: string | undefined;
+    await expectAccessible(page, where).catch((error: unknown) => {
+      axe = error instanceof Error ? error.message : String(error);
+    });
+    expect.soft(axe, `axe on ${where}`).toBeUndefined();
   }
+  return { p, h1, sweep };
+}
+
+/** A signed-in account with a plan, designs and credits, and its own data, which the sweep leaves alone. */
+async function seeded(harness: Harness) {
+  const account = await harness.account({ name: 'Zoë', plan: 'monthly', designs: 3, credits: 7 });
+  return { account, userData: [account.email, account.username, 'Zoë'] };
+}
+
+for (const locale of SWEEPS) {
+  const { tag, width } = locale;
+  test.describe(`${tag} at ${width.name}`, () => {
+    test.use({ viewport: width.viewport, axeAtEnd: false });
+
+    test('signed out, the sign-in screen in its three views is translated, fits, and passes axe', async ({ page }) => {
+      const { p, h1, sweep } = await pseudoSweep(page, locale, []);
+      await page.goto(`/auth?lang=${tag}`);
+      await expect(h1('welcomeHeading')).toBeVisible();
+      await sweep('/auth, sign-in options');
+      await page.getByRole('button', { name: p('continueWithEmail'), exact: true }).click();
+      await expect(page.getByLabel(p('emailLabel'), { exact: true })).toBeFocused();
+      await sweep('/auth, e-mail form');
+      await page.getByRole('button', { name: p('forgotPassword'), exact: true }).click();
+      await expect(h1('resetHeading')).toBeVisible();
+      await sweep('/auth, reset form');
+    });
+
+    test('the public pages are translated, fit, and pass axe', async ({ page }) => {
+      const { h1, sweep } = await pseudoSweep(page, locale, []);
+      await page.goto('/external-link');
+      await expect(h1('getAppHeading')).toBeVisible();
+      await sweep('/external-link');
+      await page.goto(`/share-design?${SHARED_QUERY}`);
+      await expect(page.getByRole('heading', { level: 1, name: SHARED.design })).toBeVisible();
+      await sweep('/share-design');
+      await page.goto('/return-to-app');
+      await expect(h1('returnHeading')).toBeVisible();
+      await sweep('/return-to-app');
+    });
+
+    test('signed in, My Account, My Designs and the not-found page are translated, fit, and pass axe', async ({
+      page,
+      harness,
+    }) => {
+      const { account, userData } = await seeded(harness);
+      const { p, h1, sweep } = await pseudoSweep(page, locale, userData);
+      await openSignedIn(page, account);
+      await expectOnTop(h1('myAccountHeading'));
+      await expect(page.getByRole('link', { name: new RegExp(escapeRe(p('manageSubscription'))) })).toBeVisible();
+      // The skip link, measured where it shows: with focus.
+      await page.getByRole('link', { name: p('skipToContent'), exact: true }).focus();
+      await sweep('My Account');
+
+      await page.goto('/my-designs');
+      await expect(h1('myDesignsHeading')).toBeVisible();
+      await expect(page.getByRole('list', { name: p('myDesignsHeading') }).getByRole('listitem')).toHaveCount(3);
+      await sweep('/my-designs');
+
+      await page.goto('/no/such/page');
+      await expect(h1('notFoundHeading')).toBeVisible();
+      await sweep('not-found page');
+    });
+
+    test('signed in, the credits page and its payment dialog are translated, fit, and pass axe', async ({
+      page,
+      harness,
+    }) => {
+      const { account, userData } = await seeded(harness);
+      const { p, h1, sweep } = await pseudoSweep(page, locale, userData);
+      await openSignedIn(page, account, '/credits');
+      await expect(h1('creditsHeading')).toBeVisible();
+      await sweep('/credits');
+      await page
+        .getByRole('button', { name: p('purchaseWithPayPal'), exact: true })
+        .first()
+        .click();
+      const payment = page.getByRole('dialog');
+      await expect(payment.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+      await sweep('/credits, payment dialog');
+      await page.keyboard.press('Escape');
+      await expect(payment).toHaveCount(0);
+    });
+
+    test('signed in, the subscription page and its cancel dialog are translated, fit, and pass axe', async ({
+      page,
+      harness,
+    }) => {
+      const { account, userData } = await seeded(harness);
+      const { p, h1, sweep } = await pseudoSweep(page, locale, userData);
+      await openSignedIn(page, account, '/subscription');
+      await expect(h1('subscriptionHeading')).toBeVisible();
+      const cancel = page.getByRole('button', { name: p('cancelSubscription'), exact: true });
+      await expect(cancel).toBeVisible();
+      await sweep('/subscription');
+      await cancel.click();
+      const reasons = page.getByRole('dialog', { name: p('cancelSubscription'), exact: true });
+      await expect(reasons.getByRole('radio').first()).toBeFocused();
+      await reasons.getByRole('button', { name: p('cancelDialogConfirm'), exact: true }).click();
+      await expect(reasons.getByRole('alert')).toHaveText(p('cancelReasonRequired'));
+      await sweep('/subscription, cancel dialog with its error');
+      await reasons.getByRole('button', { name: p('keepSubscription'), exact: true }).click();
+      await expect(reasons).toHaveCount(0);
+    });
+  });
 }
 
 function escapeRe(s: string): string {

@@ -1,9 +1,11 @@
-// The dark theme (prefers-color-scheme), axe-clean in both themes at both widths on every
-// page and open dialog; focus outlines that survive forced colours; a still spinner under reduced motion; 100dvh.
+// The dark theme (prefers-color-scheme): every page and open dialog axe-clean in both themes; focus outlines that
+// survive forced colours; a still spinner under reduced motion; 100dvh.
+// The themes are compared at 1280 px, each state scanned dark and then light in the one load (the theme follows the
+// system's setting live). No colour depends on the width (the 767 px media queries change layout only), and each
+// page's own spec checks its 375 px layout with axe (expectLayout), so the 375 px runs of these sweeps are gone.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { signInByEmail } from './support/sign-in';
-import { signInToAccount, WIDTHS } from './support/signed-in';
+import { openSignedIn } from './support/signed-in';
 
 /** Relative luminance (WCAG) of a computed `rgb(...)` / `rgba(...)` colour. */
 function luminance(css: string): number {
@@ -29,139 +31,140 @@ async function expectTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> 
   }
 }
 
-for (const scheme of ['dark', 'light'] as const) {
-  for (const { name, viewport } of WIDTHS) {
-    test.describe(`${scheme} theme at ${name}`, () => {
-      // The wrong password below is answered 400 by the identity service, which Chromium logs.
-      test.use({ viewport, colorScheme: scheme, allowConsoleErrors: [/status of 400 \(Bad Request\)/] });
-
-      test('every page and dialog is axe-clean', async ({ page, harness }) => {
-        test.slow();
-        const account = await harness.account({ plan: 'monthly', credits: 20, designs: 3 });
-
-        await page.goto('/auth');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectTheme(page, scheme);
-        await expectAccessible(page, `/auth, ${scheme}, ${name}`);
-        await page.getByRole('button', { name: 'Continue with Email' }).click();
-        await page.getByLabel('Email').fill(account.email);
-        await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-        await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password' })).toBeVisible();
-        await expectAccessible(page, `/auth e-mail form with an error, ${scheme}, ${name}`);
-
-        await signInToAccount(page, account);
-        await expectTheme(page, scheme);
-        await expectAccessible(page, `My Account, ${scheme}, ${name}`);
-        await page.getByRole('button', { name: 'Request Account Deletion' }).click();
-        const deletion = page.getByRole('alertdialog', { name: 'Are you sure?' });
-        await expect(deletion).toBeVisible();
-        await expectAccessible(page, `deletion dialog, ${scheme}, ${name}`);
-        await deletion.getByRole('button', { name: 'Cancel' }).click();
-
-        await page.goto('/subscription');
-        await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
-        await expectAccessible(page, `/subscription, ${scheme}, ${name}`);
-        await page.getByRole('button', { name: 'Cancel Subscription' }).click();
-        const reasons = page.getByRole('dialog', { name: 'Cancel Subscription' });
-        await expect(reasons.getByRole('radio').first()).toBeVisible();
-        await expectAccessible(page, `cancel dialog, ${scheme}, ${name}`);
-        await page.keyboard.press('Escape');
-        await expect(reasons).toHaveCount(0);
-
-        await page.goto('/credits');
-        await expect(
-          page.getByRole('heading', { name: 'Transform Your Designs Into Reality', level: 1 }),
-        ).toBeVisible();
-        await expectAccessible(page, `/credits, ${scheme}, ${name}`);
-
-        await page
-          .getByRole('article', { name: '15 Credits', exact: true })
-          .getByRole('button', { name: 'Purchase with PayPal' })
-          .click();
-        const purchase = page.getByRole('dialog', { name: 'Purchase 15 Credits' });
-        await expect(purchase.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
-        await expectAccessible(page, `purchase dialog, ${scheme}, ${name}`);
-        await page.keyboard.press('Escape');
-        await expect(purchase).toHaveCount(0);
-
-        await page.goto('/my-designs');
-        await expect(page.getByRole('heading', { name: 'My Designs', level: 1 })).toBeVisible();
-        await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3);
-        await expectAccessible(page, `/my-designs, ${scheme}, ${name}`);
-
-        for (const path of [
-          '/external-link',
-          '/share-design?model=Cozy_Cottage&design=Lake%20House',
-          '/return-to-app',
-        ]) {
-          await page.goto(path);
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          await expectTheme(page, scheme);
-          await expectAccessible(page, `${path}, ${scheme}, ${name}`);
-        }
-      });
-    });
+/** The page as it is now, axe-clean in the dark theme and then in the light one, each really in effect. */
+async function expectCleanInBothThemes(page: Page, label: string): Promise<void> {
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectTheme(page, scheme);
+    await expectAccessible(page, `${label}, ${scheme}`);
   }
 }
 
-test.describe('the welcome survey in the dark theme', () => {
-  test.use({ welcomeSurvey: true, colorScheme: 'dark' });
-  for (const { name, viewport } of WIDTHS) {
-    test(`is axe-clean at ${name}`, async ({ page, harness }) => {
-      await page.setViewportSize(viewport);
+test.describe('both themes', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test.describe('signed out', () => {
+    // The wrong password below is answered 400 by the identity service, which Chromium logs.
+    test.use({ allowConsoleErrors: [/status of 400 \(Bad Request\)/] });
+
+    test('the sign-in screen and its e-mail form with an error are axe-clean', async ({ page, harness }) => {
       const account = await harness.account();
-      await signInByEmail(page, account);
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectCleanInBothThemes(page, '/auth');
+      await page.getByRole('button', { name: 'Continue with Email' }).click();
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password' })).toBeVisible();
+      await expectCleanInBothThemes(page, '/auth e-mail form with an error');
+    });
+  });
+
+  test('the public pages are axe-clean', async ({ page }) => {
+    for (const path of ['/external-link', '/share-design?model=Cozy_Cottage&design=Lake%20House', '/return-to-app']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectCleanInBothThemes(page, path);
+    }
+  });
+
+  test.describe('signed in, a new account', () => {
+    test.use({ welcomeSurvey: true });
+
+    test('the welcome survey, My Account and its deletion dialog are axe-clean', async ({ page, harness }) => {
+      const account = await harness.account({ plan: 'monthly', credits: 20 });
+      await openSignedIn(page, account);
       const survey = page.getByRole('dialog', { name: 'Welcome to dream book!' });
-      await expect(survey.getByRole('radio').first()).toBeVisible();
-      await expectTheme(page, 'dark');
-      await expectAccessible(page, `welcome survey, dark, ${name}`);
-    });
-  }
-});
+      await expect(survey.getByRole('radio').first()).toBeFocused();
+      await expectCleanInBothThemes(page, 'welcome survey');
+      await survey.getByRole('button', { name: 'Skip' }).click();
+      await expect(survey).toHaveCount(0);
 
-test.describe('forced colours (Windows High Contrast)', () => {
-  test('the keyboard focus is drawn with an outline, which forced colours keep', async ({ page }) => {
-    await page.emulateMedia({ forcedColors: 'active' });
-    await page.goto('/auth');
-    const email = page.getByRole('button', { name: 'Continue with Email' });
-    await expect(email).toBeVisible();
-    for (let i = 0; i < 10 && !(await email.evaluate((el) => el === document.activeElement)); i++)
-      await page.keyboard.press('Tab');
-    await expect(email).toBeFocused();
-    const ring = await email.evaluate((el) => {
-      const style = getComputedStyle(el);
-      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Manage subscription' })).toBeVisible();
+      await expectCleanInBothThemes(page, 'My Account');
+      await page.getByRole('button', { name: 'Request Account Deletion' }).click();
+      const deletion = page.getByRole('alertdialog', { name: 'Are you sure?' });
+      await expect(deletion).toBeVisible();
+      await expectCleanInBothThemes(page, 'deletion dialog');
+      await deletion.getByRole('button', { name: 'Cancel' }).click();
+      await expect(deletion).toHaveCount(0);
     });
-    expect(ring.style).toBe('solid');
-    expect(ring.width).toBeGreaterThanOrEqual(2);
+  });
+
+  test('signed in: My Designs, and the subscription page and its cancel dialog are axe-clean', async ({
+    page,
+    harness,
+  }) => {
+    const account = await harness.account({ plan: 'monthly', designs: 3 });
+    await openSignedIn(page, account, '/my-designs');
+    await expect(page.getByRole('heading', { name: 'My Designs', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3);
+    await expectCleanInBothThemes(page, '/my-designs');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pro', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+    await expectCleanInBothThemes(page, '/subscription');
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const reasons = page.getByRole('dialog', { name: 'Cancel Subscription' });
+    await expect(reasons.getByRole('radio').first()).toBeVisible();
+    await expectCleanInBothThemes(page, 'cancel dialog');
+    await page.keyboard.press('Escape');
+    await expect(reasons).toHaveCount(0);
+  });
+
+  test('signed in: the credits page and its purchase dialog are axe-clean', async ({ page, harness }) => {
+    const account = await harness.account({ credits: 20 });
+    await openSignedIn(page, account, '/credits');
+    await expect(page.getByRole('heading', { name: 'Transform Your Designs Into Reality', level: 1 })).toBeVisible();
+    await expectCleanInBothThemes(page, '/credits');
+    await page
+      .getByRole('article', { name: '15 Credits', exact: true })
+      .getByRole('button', { name: 'Purchase with PayPal' })
+      .click();
+    const purchase = page.getByRole('dialog', { name: 'Purchase 15 Credits' });
+    await expect(purchase.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+    await expectCleanInBothThemes(page, 'purchase dialog');
+    await page.keyboard.press('Escape');
+    await expect(purchase).toHaveCount(0);
   });
 });
 
-test.describe('reduced motion', () => {
-  test('the spinner stands still when the system asks for less motion, and turns otherwise', async ({ page }) => {
-    await page.goto('/auth');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const spinnerAnimation = () =>
-      page.evaluate(() => {
-        const spinner = document.createElement('span');
-        spinner.className = 'spinner';
-        document.body.append(spinner);
-        const name = getComputedStyle(spinner).animationName;
-        spinner.remove();
-        return name;
-      });
-    expect(await spinnerAnimation()).toBe('spin');
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    expect(await spinnerAnimation()).toBe('none');
-  });
-});
-
-test('full-height layouts use 100dvh (mobile browser bars), with 100vh before it for older browsers', async ({
+test('on /auth: forced colours keep the focus outline, reduced motion stills the spinner, heights use 100dvh', async ({
   page,
 }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
   await page.goto('/auth');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Forced colours (Windows High Contrast): the keyboard focus is drawn with an outline, which forced colours keep.
+  const email = page.getByRole('button', { name: 'Continue with Email' });
+  await expect(email).toBeVisible();
+  for (let i = 0; i < 10 && !(await email.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(email).toBeFocused();
+  const ring = await email.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(ring.style).toBe('solid');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  await page.emulateMedia({ forcedColors: 'none' });
+
+  // The spinner turns, and stands still when the system asks for less motion.
+  const spinnerAnimation = () =>
+    page.evaluate(() => {
+      const spinner = document.createElement('span');
+      spinner.className = 'spinner';
+      document.body.append(spinner);
+      const name = getComputedStyle(spinner).animationName;
+      spinner.remove();
+      return name;
+    });
+  expect(await spinnerAnimation()).toBe('spin');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await spinnerAnimation()).toBe('none');
+
+  // Full-height layouts use 100dvh (mobile browser bars), with 100vh before it for older browsers.
   const heights = await page.evaluate(() => {
     const found: Record<string, string> = {};
     for (const sheet of Array.from(document.styleSheets)) {
