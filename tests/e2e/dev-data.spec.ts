@@ -4,7 +4,7 @@
 // tests/unit/state/dev-data.test.ts.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { openSignedIn, WIDTHS } from './support/signed-in';
+import { expectLayout, openSignedIn, WIDTHS } from './support/signed-in';
 
 const panel = (page: Page) => page.getByRole('tabpanel');
 const backend = (page: Page) => panel(page).getByRole('region', { name: 'Backend response' });
@@ -104,35 +104,6 @@ test.describe('development data explorer: copying', () => {
   });
 });
 
-/**
- * The page fits its width, as `expectLayout` checks it (no sideways scroll, nothing past the viewport, no text cut
- * off), and axe passes; except that the tab list and the JSON blocks scroll sideways inside themselves, as they are
- * made to: they must end within the viewport, and what they hold is left to their scrolling.
- */
-async function expectLayoutWithScrollers(page: Page, label: string) {
-  const problems = await page.evaluate(() => {
-    const out: string[] = [];
-    const width = window.innerWidth;
-    const name = (el: Element) => `<${el.tagName.toLowerCase()}> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    if (document.documentElement.scrollWidth > width)
-      out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`);
-    for (const el of document.body.querySelectorAll('*')) {
-      if (!el.checkVisibility({ visibilityProperty: true })) continue;
-      if (el.parentElement?.closest('[role=tablist], pre')) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) continue;
-      const style = getComputedStyle(el);
-      if (box.right > width + 1 && box.left < width) out.push(`${name(el)} reaches ${Math.round(box.right)} px`);
-      const hides = /hidden|clip/.test(style.overflowX);
-      if (hides && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1 && el.textContent?.trim())
-        out.push(`${name(el)} cuts its text: ${el.scrollWidth} px in ${el.clientWidth} px`);
-    }
-    return out;
-  });
-  expect(problems, `layout of ${label}`).toEqual([]);
-  await expectAccessible(page, label);
-}
-
 test.describe('development data explorer at 375 px', () => {
   test.use({ viewport: WIDTHS[1].viewport });
 
@@ -140,9 +111,9 @@ test.describe('development data explorer at 375 px', () => {
     const account = await harness.account({ name: 'Ada Lovelace', plan: 'annual', designs: 2, credits: 7 });
     await openSignedIn(page, account, '/dev-data', harness.devUrl);
     await expect(backend(page)).toContainText('"claims"');
-    await expectLayoutWithScrollers(page, 'dev data, User, at 375 px');
+    await expectLayout(page, 'dev data, User, at 375 px');
     await page.getByRole('tab', { name: 'Designs' }).click();
     await expect(backend(page)).toContainText('"ModelName": "Modern_Villa"');
-    await expectLayoutWithScrollers(page, 'dev data, Designs, at 375 px');
+    await expectLayout(page, 'dev data, Designs, at 375 px');
   });
 });

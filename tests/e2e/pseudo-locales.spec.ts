@@ -301,7 +301,7 @@ for (const locale of SWEEPS) {
       const { p, h1, sweep } = await pseudoSweep(page, locale, userData);
       await openSignedIn(page, account);
       await expectOnTop(h1('myAccountHeading'));
-      await expect(page.getByRole('link', { name: new RegExp(escapeRe(p('manageSubscription'))) })).toBeVisible();
+      await expect(page.getByRole('link', { name: new RegExp(escapeRe(p('manageSubscriptionLabel'))) })).toBeVisible();
       // The skip link, measured where it shows: with focus.
       await page.getByRole('link', { name: p('skipToContent'), exact: true }).focus();
       await sweep('My Account');
