@@ -539,9 +539,6 @@ export function applyTranslation(tag: string | null, texts: Translation = {}): v
   active = tag ? { locale: tag, texts } : { locale, texts: {} };
 }
 
-/** The BCP 47 tag texts and formats are in now. */
-export const activeLocale = (): string => active.locale;
-
 function text(code: keyof Catalogue): string | PluralForms {
   return active.texts[code] ?? messages[code];
 }

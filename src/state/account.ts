@@ -143,7 +143,7 @@ function deletionErrorText(error: unknown): string {
 }
 
 /** Back to the start: no edit, no deletion under way (a pending redirect is dropped). */
-export function resetAccount(): void {
+function resetAccount(): void {
   if (redirectTimer) clearTimeout(redirectTimer);
   redirectTimer = null;
   store.reset();

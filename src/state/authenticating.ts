@@ -5,8 +5,3 @@ import { LOCAL_KEYS, localStore } from './storage';
 export function setAuthenticating(on: boolean): void {
   localStore.setFlag(LOCAL_KEYS.isAuthenticating, on);
 }
-
-/** True while a sign-in runs or its redirect is under way. */
-export function isAuthenticating(): boolean {
-  return localStore.flag(LOCAL_KEYS.isAuthenticating);
-}

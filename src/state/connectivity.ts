@@ -13,11 +13,6 @@ export const connectivity = proxy({
 
 const retries = new Set<() => void>();
 
-/** Whether the offline banner shows. */
-export function isOffline(): boolean {
-  return !connectivity.online || connectivity.unreachable;
-}
-
 /** A failure for want of a network: no answer came (not a timeout, not an HTTP status). Looks through `cause`. */
 export function isNetworkFailure(error: unknown): boolean {
   let current: unknown = error;

@@ -64,16 +64,6 @@ export function showToast(kind: ToastKind, text: string, options: ToastOptions =
   return id;
 }
 
-/** Turns a toast into another (e.g. loading into success) and restarts its timer; shows a new one if it has gone. */
-export function updateToast(id: number, kind: ToastKind, text: string, options: ToastOptions = {}): number {
-  const toast = toasts.items.find((t) => t.id === id);
-  if (!toast) return showToast(kind, text, options);
-  toast.kind = kind;
-  toast.text = text;
-  startTimer(id, options.duration === undefined ? TOAST_DURATION_MS[kind] : options.duration);
-  return id;
-}
-
 export function dismissToast(id: number): void {
   stopTimer(id);
   const index = toasts.items.findIndex((t) => t.id === id);
@@ -82,6 +72,7 @@ export function dismissToast(id: number): void {
   if (toasts.items.length === 0) toasts.paused = false;
 }
 
+/** Every toast goes: a change of user (sign-out-resets.ts), so no one reads another's messages. */
 export function clearToasts(): void {
   for (const t of [...toasts.items]) dismissToast(t.id);
 }

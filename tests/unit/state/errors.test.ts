@@ -48,7 +48,7 @@ import {
   account,
   confirmDeletion,
   requestDeletion,
-  resetAccount,
+  resetAccountOnSignOut,
   startUsernameEdit,
   submitUsername,
 } from '../../../src/state/account';
@@ -106,7 +106,7 @@ afterEach(() => {
   fetchMock.mockReset();
   resetSubscriptionPage();
   resetSubscription();
-  resetAccount();
+  resetAccountOnSignOut();
   resetPlayer();
   clearToasts();
   vi.unstubAllGlobals();

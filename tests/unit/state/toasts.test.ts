@@ -7,7 +7,6 @@ import {
   resumeToasts,
   showToast,
   toasts,
-  updateToast,
 } from '../../../src/state/toasts';
 
 beforeEach(() => vi.useFakeTimers());
@@ -51,22 +50,12 @@ describe('toasts', () => {
     expect(texts()).toEqual([]);
   });
 
-  it('keeps a loading toast until it is dismissed or updated', () => {
+  it('keeps a loading toast until it is dismissed', () => {
     const id = showToast('loading', 'Working...');
     vi.advanceTimersByTime(60_000);
     expect(texts()).toEqual(['Working...']);
-    updateToast(id, 'success', 'Done');
-    expect(toasts.items).toEqual([{ id, kind: 'success', text: 'Done' }]);
-    vi.advanceTimersByTime(5000);
-    expect(texts()).toEqual([]);
-  });
-
-  it('updating a toast that has gone shows a new one', () => {
-    const id = showToast('info', 'x');
     dismissToast(id);
-    const again = updateToast(id, 'error', 'Failed');
-    expect(again).not.toBe(id);
-    expect(texts()).toEqual(['Failed']);
+    expect(texts()).toEqual([]);
   });
 
   it('takes a duration, or null to stay', () => {
