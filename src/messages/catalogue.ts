@@ -140,6 +140,13 @@ export const messages = {
   // The backend refused a kept payment because another account paid it (PayPal's custom_id): kept for that account.
   paymentOfAnotherAccount:
     'This PayPal payment was made by another account, so it was not added to yours. It stays saved in this browser and will be recorded when that account signs in.',
+  // The backend would not credit a captured order (no pack's price, or it paid another merchant) and refunded it at
+  // PayPal before it answered (code PAYMENT_REFUNDED).
+  paymentRefunded: 'This payment could not be added to your account, so PayPal has refunded it in full.',
+  // The backend would not grant an approved subscription (a plan already runs, or the id was used) and cancelled it at
+  // PayPal before it answered (code SUBSCRIPTION_UNDONE): it bills no more.
+  subscriptionUndone:
+    'Your account already has a plan, so this PayPal subscription was cancelled and will not bill you again.',
   // A plan card while an approved subscription of this user is kept, not recorded yet: a second plan would be paid twice.
   planPaymentKept: 'Your PayPal payment for a plan is still being recorded. You can choose a plan once it is.',
 

@@ -26,6 +26,7 @@ import {
   type PaymentLedger,
   type PendingPayment,
 } from '../domain/pending-payments';
+import { PAYMENT_REFUNDED, SUBSCRIPTION_UNDONE } from '../domain/payment-refusals';
 import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { failureText, PortalError, PURCHASE } from './errors';
@@ -157,6 +158,10 @@ const finalRefusal = (error: unknown) =>
 const ownerRefusal = (error: unknown) =>
   error instanceof ApiError && error.kind === 'http' && error.code === PAYMENT_OWNER_MISMATCH;
 
+/** The backend refused the payment and undid it at PayPal first (refunded, or the subscription cancelled there). */
+const undone = (error: unknown, code: typeof PAYMENT_REFUNDED | typeof SUBSCRIPTION_UNDONE) =>
+  error instanceof ApiError && error.kind === 'http' && error.code === code;
+
 function held(payment: PendingPayment): Settlement {
   const reference = payment.kind === 'credits' ? 'paypalOrderReference' : 'paypalSubscriptionReference';
   return {
@@ -190,6 +195,7 @@ async function recordCredits(uid: string, payment: Extract<PendingPayment, { kin
       // A lost answer is asked again with the same order id, which the backend counts once.
       if (isDropped(error) && tries < RETRY_LIMIT) continue;
       if (ownerRefusal(error)) return held(payment);
+      if (undone(error, PAYMENT_REFUNDED)) return refused(payment, message('paymentRefunded'));
       if (finalRefusal(error)) return refused(payment, failureText(error, PURCHASE));
       return { status: 'kept', error };
     }
@@ -204,6 +210,7 @@ async function recordSubscription(
     await activate(payment.subscriptionId, payment.plan);
   } catch (error) {
     if (ownerRefusal(error)) return held(payment);
+    if (undone(error, SUBSCRIPTION_UNDONE)) return refused(payment, message('subscriptionUndone'));
     if (finalRefusal(error)) return refused(payment, message('activateChargedError'));
     return { status: 'kept', error };
   }

@@ -5,7 +5,7 @@
 // tests/unit/ui/payments/before-after-slider.test.tsx.
 import type { Page, Request } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { answerPaymentsUntilTheBackendDoes, balance, balanceCard, openPayment, pack, status } from './support/payments';
+import { balance, balanceCard, openPayment, pack, status } from './support/payments';
 import { failPayPalLoads, payPalCheckout, SDK_LOAD_ERROR } from './support/paypal';
 import { expectLayout, openSignedIn, signInToAccount, WIDTHS } from './support/signed-in';
 
@@ -20,11 +20,6 @@ const purchaseStatuses = async (log: Array<{ route: string; status: number }>) =
   log.filter((e) => e.route === 'purchase').map((e) => e.status);
 const opener = (page: Page, amount: number) => pack(page, amount).getByRole('button', { name: 'Purchase with PayPal' });
 const comparison = (page: Page) => page.getByRole('slider', { name: 'Before and after comparison' });
-
-// My Account lists the player's payments (GET /payments/{playerId}), which this stack's backend may not answer yet.
-test.beforeEach(async ({ context }) => {
-  await answerPaymentsUntilTheBackendDoes(context);
-});
 
 test.describe('Credits shop', () => {
   test('the journey: sign in, open Credits from the menu, see the shop, buy 30 credits with PayPal; the balance grows and stays after a reload', async ({

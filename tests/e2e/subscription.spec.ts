@@ -5,7 +5,7 @@
 // tests/unit/state/subscription-page.test.ts.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { answerPaymentsUntilTheBackendDoes, status } from './support/payments';
+import { status } from './support/payments';
 import { failPayPalLoads, payPalCheckout, SDK_LOAD_ERROR } from './support/paypal';
 import { expectLayout, openSignedIn, signInToAccount, WIDTHS } from './support/signed-in';
 
@@ -33,11 +33,6 @@ function reloadAfterFiveSeconds(page: Page): () => Promise<void> {
     await reloaded;
   };
 }
-
-// My Account lists the player's payments (GET /payments/{playerId}), which this stack's backend may not answer yet.
-test.beforeEach(async ({ context }) => {
-  await answerPaymentsUntilTheBackendDoes(context);
-});
 
 test.describe('Subscription page', () => {
   test('the journey: sign in, open Pro from the menu, subscribe monthly with PayPal; Current Plan moves to Monthly, also after the reload', async ({

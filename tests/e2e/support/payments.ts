@@ -1,6 +1,5 @@
 // Shared steps of the payment specs (credits, subscription, pending payments): the credits shop's parts, a payment
-// through the PayPal stand-in, requests held while a state is read, another tab of the same browser, and
-// GET /payments/{playerId} until the reference backend answers it.
+// through the PayPal stand-in, requests held while a state is read, another tab of the same browser.
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { EmulatorAdmin, FIREBASE_SESSION_KEY } from '../../../harness/emulator';
 import { expect } from '../fixtures';
@@ -77,35 +76,4 @@ export async function comeBackSignedIn(page: Page, account: Credentials, path: s
 /** The ledger of payments kept in this browser, as local storage holds it. */
 export async function storedLedger(page: Page): Promise<unknown> {
   return JSON.parse((await page.evaluate(() => localStorage.getItem('pendingPayments'))) ?? 'null') as unknown;
-}
-
-/** A payment as GET /payments/{playerId} lists it. */
-export interface ListedPayment {
-  id: string;
-  kind: 'credits' | 'subscription';
-  orderId?: string;
-  subscriptionId?: string;
-  createdAt: string;
-  credits?: number;
-  plan?: 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL';
-  amount: { value: string; currency: 'USD' };
-  status: 'credited' | 'active' | 'ended' | 'refunded';
-}
-
-/**
- * GET /payments/{playerId} as the reference backend will answer it (branch hA adds the route): while this stack's backend
- * answers 404, the browser gets `{ payments }` of the list returned here, which the test fills with what it knows the
- * backend recorded; once the backend answers, its answer goes through untouched and the list is not used. For every
- * page of the context.
- */
-export async function answerPaymentsUntilTheBackendDoes(context: BrowserContext): Promise<ListedPayment[]> {
-  const listed: ListedPayment[] = [];
-  await context.route(/\/payments\/[^/?]+(\?|$)/, async (route) => {
-    if (route.request().method() !== 'GET') return route.fallback();
-    const response = await route.fetch();
-    if (response.status() !== 404) return route.fulfill({ response });
-    const newestFirst = [...listed].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    await route.fulfill({ response, status: 200, json: { payments: newestFirst } });
-  });
-  return listed;
 }

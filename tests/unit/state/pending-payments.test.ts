@@ -168,6 +168,23 @@ describe('kept payments', () => {
     expect(toastTexts()).toEqual(refusals);
   });
 
+  it('undone at PayPal by the backend: say the payment was refunded or the subscription cancelled there, with the id', async () => {
+    keepPayment('alice', order);
+    keepPayment('alice', plan);
+    mocks.purchaseCredits.mockRejectedValue(
+      new ApiError('http', 400, 'Order paid another merchant: refunded', 'PAYMENT_REFUNDED'),
+    );
+    api.activateSubscription.mockRejectedValue(
+      new ApiError('http', 409, 'You already have an active subscription', 'SUBSCRIPTION_UNDONE'),
+    );
+    await finishPendingPayments();
+    expect(stored()).toEqual(EMPTY);
+    expect(toastTexts()).toEqual([
+      'error: This payment could not be added to your account, so PayPal has refunded it in full. PayPal order: 5O190127TN364715T',
+      'error: Your account already has a plan, so this PayPal subscription was cancelled and will not bill you again. PayPal subscription: I-BW452GLLEP1G',
+    ]);
+  });
+
   it('are recorded again when the browser comes back online', async () => {
     keepPayment('alice', order);
     mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 503, 'down'));
