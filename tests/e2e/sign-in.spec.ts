@@ -63,13 +63,14 @@ test.describe('e-mail sign-in and account creation', () => {
     await expectSignedInAtHome(page);
   });
 
-  test('signs in for an in-app redirect target and goes there', async ({ page, harness }) => {
+  test('signs in for an in-app redirect target and goes there, keeping its query', async ({ page, harness }) => {
     const account = await harness.account();
-    await page.goto('/credits');
-    await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
+    await page.goto('/credits?foo=1');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits&foo=1$/);
     await page.getByRole('button', { name: 'Continue with Email' }).click();
     await fillAndSubmit(page, account.email, account.password);
-    await expect(page).toHaveURL((url) => url.pathname === '/credits');
+    await expect(page).toHaveURL(/\/credits\?foo=1$/);
+    await expect(page).toHaveTitle('Credits · Dream Book');
   });
 
   test('a wrong password says "Incorrect email or password" and signs nobody in', async ({ page, harness }) => {
