@@ -529,27 +529,33 @@ test.describe('every mode fits its width and passes axe', () => {
     ['desktop', 1280, 800],
     ['375 px wide', 375, 740],
   ] as const) {
-    test(`${label}: choice, sign-in, create, reset, check-email, and a message`, async ({ page, harness }) => {
-      await page.setViewportSize({ width, height });
-      await page.goto('/auth');
-      await expect(heading(page)).toHaveText(`Welcome to ${PRODUCT}`);
-      await expectLayout(page, `${label} choice`);
-      await page.getByRole('button', { name: 'Continue with Email' }).click();
-      await expectLayout(page, `${label} sign-in form`);
-      await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
-      await expect(heading(page)).toHaveText(`Create your ${PRODUCT} account`);
-      await expectLayout(page, `${label} create form`);
-      await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
-      await page.getByRole('button', { name: 'Forgot password?' }).click();
-      await expect(heading(page)).toHaveText('Reset your password');
-      await expectLayout(page, `${label} reset form`);
-      await page.getByLabel('Email').fill(harness.email('axe'));
-      await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await expect(heading(page)).toHaveText('Check your email');
-      await expectLayout(page, `${label} check email`);
-      await page.goto('/auth?action=logout');
-      await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
-      await expectLayout(page, `${label} logged out`);
+    test.describe(label, () => {
+      test.use({ viewport: { width, height } });
+
+      test('the choice, the sign-in form and the create form', async ({ page }) => {
+        await page.goto('/auth');
+        await expect(heading(page)).toHaveText(`Welcome to ${PRODUCT}`);
+        await expectLayout(page, `${label} choice`);
+        await page.getByRole('button', { name: 'Continue with Email' }).click();
+        await expectLayout(page, `${label} sign-in form`);
+        await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
+        await expect(heading(page)).toHaveText(`Create your ${PRODUCT} account`);
+        await expectLayout(page, `${label} create form`);
+      });
+
+      test('the reset form, check-email, and a message', async ({ page, harness }) => {
+        await openEmailForm(page);
+        await page.getByRole('button', { name: 'Forgot password?' }).click();
+        await expect(heading(page)).toHaveText('Reset your password');
+        await expectLayout(page, `${label} reset form`);
+        await page.getByLabel('Email').fill(harness.email('axe'));
+        await page.getByRole('button', { name: 'Send Reset Link' }).click();
+        await expect(heading(page)).toHaveText('Check your email');
+        await expectLayout(page, `${label} check email`);
+        await page.goto('/auth?action=logout');
+        await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+        await expectLayout(page, `${label} logged out`);
+      });
     });
   }
 });
