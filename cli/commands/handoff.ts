@@ -95,12 +95,10 @@ export async function handoff(opts: HandoffOptions) {
     void dismissed;
     if (event.kind !== 'login') throw new CliError('unexpected request');
     // dev=true counts in development builds only (docs/security.md "Security"): elsewhere the portal hands off
-    // directly.
-    log(
-      opts.dev && new URL(page.url()).pathname === '/return-to-app'
-        ? 'token received through /return-to-app'
-        : 'token received',
-    );
+    // directly. Where the call came from is read in the page itself: page.url() follows the portal's in-page move to
+    // /return-to-app a moment after the listener may already have heard that page's call.
+    const from = opts.dev ? await page.evaluate<string>('location.pathname').catch(() => null) : null;
+    log(from === '/return-to-app' ? 'token received through /return-to-app' : 'token received');
     return event;
   } finally {
     await browser.close();

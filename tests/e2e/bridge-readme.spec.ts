@@ -1,5 +1,7 @@
 // bridge/README.md's host examples are executable: each host's `<!-- sample:<host> -->` block, read
-// verbatim from the README, runs as that host against the portal; its native example must agree with it.
+// verbatim from the README, runs as that host against the portal; its native example must agree with it. The user is
+// signed in from an earlier visit: the sample's subject is the messages, the same after a sign-in at the launch URL
+// (handoff-hosts.spec.ts signs in through /auth in a host).
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +9,7 @@ import type { HostKind } from '@home-design/portal-bridge';
 import { jwtClaims } from '../../harness/desktop';
 import { HOST_KINDS, HOST_NAMES, hostInbox, injectHost } from './bridge-hosts';
 import { expect, test } from './fixtures';
-import { signInByEmail } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 
 const README = readFileSync(fileURLToPath(new URL('../../bridge/README.md', import.meta.url)), 'utf8');
 
@@ -138,7 +140,7 @@ test('the README has one executable sample for each host, and each native exampl
 });
 
 for (const sample of SAMPLES) {
-  test(`${sample.name}: the README sample signs in, gets the token, a fresh one on request, and the sign-out`, async ({
+  test(`${sample.name}: the README sample gets the signed-in user's token, a fresh one on request, and the sign-out`, async ({
     page,
     harness,
     desktop,
@@ -155,7 +157,7 @@ for (const sample of SAMPLES) {
     const account = await harness.account();
     const launch = new URL(sample.launchUrl.replace('https://portal.example', portal.origin));
     const unity = launch.searchParams.get('unityToken') === 'true';
-    await signInByEmail(page, account, launch.href);
+    await openSignedIn(page, account, launch.href);
 
     // The sample's signIn got the signed-in user's token, once.
     await expect.poll(async () => (await hostApp(page)).tokens.length).toBe(1);

@@ -14,6 +14,7 @@ import {
   type FakeHostWindow,
 } from './bridge-hosts';
 import { expect, test } from './fixtures';
+import { expectLayout, WIDTHS } from './support/signed-in';
 
 type TestWindow = FakeHostWindow & { bridgeUnderTest: typeof BridgeModule; __received: unknown[] };
 
@@ -35,88 +36,106 @@ const MALFORMED: unknown[] = [
   'logout',
 ];
 
-/** React Native shares window/document message events with other scripts: there, text that is not JSON passes silently. */
-const warningsFor = (kind: string) => (kind === 'react-native' ? MALFORMED.length - 1 : MALFORMED.length);
-
-for (const viewport of [
-  { name: 'desktop', size: { width: 1280, height: 800 } },
-  { name: '375 px', size: { width: 375, height: 812 } },
-]) {
-  test.describe(`the portal with a host webview (${viewport.name})`, () => {
-    test.use({ viewport: viewport.size });
-
-    for (const kind of HOST_KINDS) {
-      test(`${kind}: loads without errors and ignores malformed host messages`, async ({ page }) => {
-        const warnings = bridgeWarnings(page);
-        await injectHost(page, { kind, names: HOST_NAMES });
-        await page.goto('/external-link');
-        const heading = page.getByRole('heading', { level: 1 });
-        await expect(heading).toBeVisible();
-        const headingText = await heading.textContent();
-        const storageBefore = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
-
-        for (const data of MALFORMED) await hostSends(page, kind, data);
-
-        // Each one reached the bridge and was refused with a warning (never a console error: the fixture checks).
-        await expect.poll(() => warnings.length).toBe(warningsFor(kind));
-        for (const text of warnings) expect(text).toMatch(/^\[bridge\] ignored a host message: /);
-        await expect(page).toHaveURL(/\/external-link$/);
-        await expect(heading).toHaveText(headingText ?? '');
-        expect(await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()))).toBe(storageBefore);
-        expect((await hostInbox(page)).filter((m) => (m as { type?: string }).type !== 'ready')).toEqual([]);
-
-        // The well-formed message does what the near misses did not (SPEC 4: canMakePayments false sets paymentsDisabled).
-        await hostSends(page, kind, '{"v":1,"type":"canMakePayments","allowed":false}');
-        await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentsDisabled'))).toBe('true');
-      });
-    }
-
-    test.describe('a route that throws', () => {
-      // React reports the caught render error with console.error, as it should.
-      test.use({ allowConsoleErrors: [/simulated render failure/] });
-      test('webview2: a page that fails to render shows the error screen and reports pageError (v3) to the host', async ({
-        page,
-      }) => {
-        // A render failure on /external-link: the platform check reads navigator.userAgentData while rendering.
-        await page.addInitScript(() => {
-          Object.defineProperty(Navigator.prototype, 'userAgentData', {
-            configurable: true,
-            get() {
-              throw new Error(
-                'simulated render failure for user@example.com with eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJlLXRleHQ',
-              );
-            },
-          });
-        });
-        await injectHost(page, { kind: 'webview2', names: HOST_NAMES });
-        await page.goto('/external-link?design=Kitchen');
-        await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-        await expect
-          .poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'pageError'))
-          .toEqual([
-            {
-              v: 3,
-              type: 'pageError',
-              route: '/external-link',
-              message: 'Error: simulated render failure for [email] with [token]',
-            },
-          ]);
-      });
-    });
-
-    test('vuplex injected after load: messages sent after vuplexready are read and checked', async ({ page }) => {
-      const warnings = bridgeWarnings(page);
-      await injectHost(page, { kind: 'vuplex', names: HOST_NAMES, lateMs: 400 });
-      await page.goto('/external-link');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForFunction(() => 'vuplex' in window);
-      await hostSends(page, 'vuplex', '{"v":7,"type":"logout"}');
-      await expect.poll(() => warnings).toEqual(['[bridge] ignored a host message: unsupported version 7']);
-      await hostSends(page, 'vuplex', { v: 1, type: 'canMakePayments', allowed: false });
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentsDisabled'))).toBe('true');
+/**
+ * A render failure on /external-link?design=...: the platform check reads navigator.userAgentData while rendering, and
+ * here that throws (with an address and a token in its message, which the host must not get).
+ */
+async function failRenderOfDesign(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!new URLSearchParams(location.search).has('design')) return;
+    Object.defineProperty(Navigator.prototype, 'userAgentData', {
+      configurable: true,
+      get() {
+        throw new Error(
+          'simulated render failure for user@example.com with eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJlLXRleHQ',
+        );
+      },
     });
   });
 }
+
+/** React Native shares window/document message events with other scripts: there, text that is not JSON passes silently. */
+const warningsFor = (kind: string) => (kind === 'react-native' ? MALFORMED.length - 1 : MALFORMED.length);
+
+// The bridge does not depend on the width: each behaviour runs once, at 1280 px (the public pages' own layout tests
+// cover 375 px).
+test.describe('the portal with a host webview', () => {
+  for (const kind of HOST_KINDS) {
+    test(`${kind}: loads without errors and ignores malformed host messages`, async ({ page }) => {
+      const warnings = bridgeWarnings(page);
+      await injectHost(page, { kind, names: HOST_NAMES });
+      await page.goto('/external-link');
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      const headingText = await heading.textContent();
+      const storageBefore = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+
+      for (const data of MALFORMED) await hostSends(page, kind, data);
+
+      // Each one reached the bridge and was refused with a warning (never a console error: the fixture checks).
+      await expect.poll(() => warnings.length).toBe(warningsFor(kind));
+      for (const text of warnings) expect(text).toMatch(/^\[bridge\] ignored a host message: /);
+      await expect(page).toHaveURL(/\/external-link$/);
+      await expect(heading).toHaveText(headingText ?? '');
+      expect(await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()))).toBe(storageBefore);
+      expect((await hostInbox(page)).filter((m) => (m as { type?: string }).type !== 'ready')).toEqual([]);
+
+      // The well-formed message does what the near misses did not (SPEC 4: canMakePayments false sets paymentsDisabled).
+      await hostSends(page, kind, '{"v":1,"type":"canMakePayments","allowed":false}');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentsDisabled'))).toBe('true');
+    });
+  }
+
+  test.describe('a route that throws', () => {
+    // React reports the caught render error with console.error, as it should.
+    test.use({ allowConsoleErrors: [/simulated render failure/] });
+    test('webview2: a page that fails to render shows the error screen and reports pageError (v3) to the host', async ({
+      page,
+    }) => {
+      await failRenderOfDesign(page);
+      await injectHost(page, { kind: 'webview2', names: HOST_NAMES });
+      await page.goto('/external-link?design=Kitchen');
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+      await expect
+        .poll(async () => (await hostInbox(page)).filter((m) => (m as { type?: string }).type === 'pageError'))
+        .toEqual([
+          {
+            v: 3,
+            type: 'pageError',
+            route: '/external-link',
+            message: 'Error: simulated render failure for [email] with [token]',
+          },
+        ]);
+    });
+  });
+
+  test.describe('at 375 px', () => {
+    test.use({ viewport: WIDTHS[1].viewport, allowConsoleErrors: [/simulated render failure/] });
+
+    test('/external-link in a host webview and the error screen fit the width and pass axe', async ({ page }) => {
+      await failRenderOfDesign(page);
+      await injectHost(page, { kind: 'webview2', names: HOST_NAMES });
+      await page.goto('/external-link');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectLayout(page, '/external-link in a host webview at 375 px');
+      await page.goto('/external-link?design=Kitchen');
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+      await expectLayout(page, 'the error screen in a host webview at 375 px');
+    });
+  });
+
+  test('vuplex injected after load: messages sent after vuplexready are read and checked', async ({ page }) => {
+    const warnings = bridgeWarnings(page);
+    await injectHost(page, { kind: 'vuplex', names: HOST_NAMES, lateMs: 400 });
+    await page.goto('/external-link');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForFunction(() => 'vuplex' in window);
+    await hostSends(page, 'vuplex', '{"v":7,"type":"logout"}');
+    await expect.poll(() => warnings).toEqual(['[bridge] ignored a host message: unsupported version 7']);
+    await hostSends(page, 'vuplex', { v: 1, type: 'canMakePayments', allowed: false });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('paymentsDisabled'))).toBe('true');
+  });
+});
 
 test.describe('messages from other windows', () => {
   test('a frame that posts to the portal gets nothing, also when it is removed right after posting; the host still does', async ({

@@ -58,40 +58,7 @@ test.describe('portal-harness', () => {
     expect(claims.email).toBe(email);
   });
 
-  test('handoff --unity-token prints the Unity access token', async ({ harness, desktopPort }) => {
-    const account = await harness.account();
-    const handoff = await cli([
-      'handoff',
-      '--email',
-      account.email,
-      '--password',
-      account.password,
-      '--unity-token',
-      '--port',
-      String(desktopPort),
-    ]);
-    expect(handoff.code, handoff.stderr).toBe(0);
-    expect(handoff.stdout.trim()).toMatch(/^ut1\./);
-  });
-
-  test('handoff --dev goes through /return-to-app', async ({ harness, desktopPort }) => {
-    const account = await harness.account();
-    const handoff = await cli([
-      'handoff',
-      '--email',
-      account.email,
-      '--password',
-      account.password,
-      '--dev',
-      '--json',
-      '--port',
-      String(desktopPort),
-    ]);
-    expect(handoff.code, handoff.stderr).toBe(0);
-    expect(JSON.parse(handoff.stdout)).toMatchObject({ kind: 'login', claims: { email: account.email } });
-  });
-
-  test('handoff --lang de-DE opens the portal with lang=de-DE, in German, and prints the token', async ({
+  test('handoff --unity-token --lang de-DE opens the portal in German and prints the Unity access token', async ({
     harness,
     desktopPort,
   }) => {
@@ -102,15 +69,35 @@ test.describe('portal-harness', () => {
       account.email,
       '--password',
       account.password,
+      '--unity-token',
       '--lang',
       'de-DE',
-      '--json',
       '--port',
       String(desktopPort),
     ]);
     expect(handoff.code, handoff.stderr).toBe(0);
     expect(handoff.stderr).toMatch(/opening \S*[?&]lang=de-DE(&|\s)/);
     expect(handoff.stderr).toContain('the portal shows language "de"');
+    expect(handoff.stdout.trim()).toMatch(/^ut1\./);
+  });
+
+  test('handoff --dev against the development build goes through /return-to-app', async ({ harness, desktopPort }) => {
+    const account = await harness.account();
+    const handoff = await cli([
+      'handoff',
+      '--email',
+      account.email,
+      '--password',
+      account.password,
+      '--dev',
+      '--portal',
+      harness.devUrl,
+      '--json',
+      '--port',
+      String(desktopPort),
+    ]);
+    expect(handoff.code, handoff.stderr).toBe(0);
+    expect(handoff.stderr).toContain('token received through /return-to-app');
     expect(JSON.parse(handoff.stdout)).toMatchObject({ kind: 'login', claims: { email: account.email } });
   });
 

@@ -1,10 +1,13 @@
 // The hand-off to the desktop app (SPEC 2, 4): each way of passing the target, the Unity token,
-// once per session, dev mode, link, hostile targets and host webviews.
-import type { Page } from '@playwright/test';
-import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
+// once per session, dev mode, link, hostile targets and host webviews. The journeys sign in through /auth with the
+// launch, as the desktop app's user does; a test whose subject starts after that (the link question's answers, the
+// not-running screen's way out, a returning user's launch) opens the launch signed in.
+import type { Page, Request } from '@playwright/test';
+import { jwtClaims, startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { hostInbox, hostSends, injectHost } from './bridge-hosts';
 import { expect, expectAccessible, test, type Account, type Harness } from './fixtures';
 import { signInByEmail } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 import { expectOnTop } from './support/on-top';
 
 /** The login call the listener got, once the browser has really arrived there (nothing of the portal is left). */
@@ -61,22 +64,24 @@ test.describe('hand-off by browser redirect', () => {
     });
   }
 
-  test('sends the Unity access token when unityToken=true', async ({ page, harness, desktop }) => {
+  test('sends the Unity access token when unityToken=true, and passes the desktop state back unchanged', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
     const account = await harness.account();
-    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
+    const seen = page.waitForRequest((r) => r.url().startsWith(`${desktop.url}/login?`));
+    await signInByEmail(
+      page,
+      account,
+      `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true&state=abc%20123`,
+    );
+    expect(new URL((await seen).url()).searchParams.get('state')).toBe('abc 123');
     const event = await handedOff(page, desktop);
     expect(event.kind === 'login' && event.token).toMatch(/^ut1\./);
     // Not the identity token: no identity claims travel with it.
     expect(event.kind === 'login' && event.claims?.email).toBeUndefined();
     expect(event.kind === 'login' && event.claims?.pid).toBe(account.playerId);
-  });
-
-  test('passes the desktop state back unchanged', async ({ page, harness, desktop }) => {
-    const account = await harness.account();
-    const seen = page.waitForRequest((r) => r.url().startsWith(`${desktop.url}/login?`));
-    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}&state=abc%20123`);
-    expect(new URL((await seen).url()).searchParams.get('state')).toBe('abc 123');
-    await handedOff(page, desktop);
   });
 
   test('hands off once per session, and again only when the redirect query comes again', async ({
@@ -188,7 +193,8 @@ test.describe('?link= asks first', () => {
   test('Not now makes no link call, and the question does not come back', async ({ page, harness }) => {
     const guest = await harness.guest();
     const account = await harness.account();
-    await signInByEmail(page, account, `/auth?link=${encodeURIComponent(guest.accessToken)}`);
+    // Signed in already: the question comes for a session restored at the launch as for a sign-in there.
+    await openSignedIn(page, account, `/auth?link=${encodeURIComponent(guest.accessToken)}`);
     const dialog = page.getByRole('dialog', { name: question });
     await dialog.getByRole('button', { name: 'Not now' }).click();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
@@ -206,7 +212,7 @@ test.describe('?link= asks first', () => {
       desktop,
     }) => {
       const account = await harness.account();
-      await signInByEmail(page, account, `/auth?link=not-a-token&redirect=${encodeURIComponent(desktop.url)}`);
+      await openSignedIn(page, account, `/auth?link=not-a-token&redirect=${encodeURIComponent(desktop.url)}`);
       await page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Link', exact: true }).click();
       const event = await handedOff(page, desktop);
       expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
@@ -243,15 +249,28 @@ test.describe('tokens belong to one user', () => {
   const unityPlayer = (token: string) =>
     (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { pid?: string }).pid;
 
-  /** Alice signs in with a 3 s backend latency; returns once her Unity exchange is on its way, with Bob and her late answer. */
-  async function aliceExchangeRunning(page: Page, harness: Harness) {
+  /** Whose identity token a POST /auth/unity exchanges. */
+  const exchangeOf = (request: Request) =>
+    request.url().endsWith('/auth/unity')
+      ? jwtClaims((request.postDataJSON() as { idToken: string }).idToken)?.user_id
+      : undefined;
+
+  /**
+   * Alice signs in; her Unity exchange is held at the network until the returned `release()`, so the test can end her
+   * session while it runs. Returns once her exchange is on its way, with Bob. Listen for her late answer before.
+   */
+  async function aliceExchangeHeld(page: Page, harness: Harness) {
     const [alice, bob] = [await harness.account(), await harness.account()];
-    await harness.faults(alice.uid, 'latency=3000');
-    const exchange = page.waitForRequest((r) => r.url().endsWith('/auth/unity'));
-    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/unity', async (route) => {
+      if (exchangeOf(route.request()) === alice.uid) await released;
+      await route.continue();
+    });
+    const exchange = page.waitForRequest((r) => exchangeOf(r) === alice.uid);
     await signInByEmail(page, alice);
     await exchange;
-    return { bob, late };
+    return { alice, bob, release };
   }
 
   test('Alice signs out while her Unity exchange runs; Bob, signing in on the same page, hands off his own Unity token', async ({
@@ -259,8 +278,8 @@ test.describe('tokens belong to one user', () => {
     harness,
     desktop,
   }) => {
-    test.slow(); // two sign-ins around a 3 s backend latency
-    const { bob, late } = await aliceExchangeRunning(page, harness);
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
+    const { alice, bob, release } = await aliceExchangeHeld(page, harness);
     // A logout link carrying Bob's launch, followed inside the page: the same document, its memory included.
     await page.evaluate(
       (href) => {
@@ -270,7 +289,8 @@ test.describe('tokens belong to one user', () => {
       `/auth?action=logout&redirect=${encodeURIComponent(desktop.url)}&unityToken=true`,
     );
     await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
-    await late; // Alice's answer arrives after her sign-out
+    release();
+    expect(exchangeOf((await late).request())).toBe(alice.uid); // Alice's answer arrives after her sign-out
     await signInHere(page, bob);
     const event = await handedOff(page, desktop);
     expect(event.kind === 'login' && unityPlayer(event.token)).toBe(bob.playerId);
@@ -281,11 +301,12 @@ test.describe('tokens belong to one user', () => {
     harness,
     desktop,
   }) => {
-    test.slow(); // two sign-ins around a 3 s backend latency
-    const { bob, late } = await aliceExchangeRunning(page, harness);
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
+    const { alice, bob, release } = await aliceExchangeHeld(page, harness);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
-    await late;
+    release();
+    expect(exchangeOf((await late).request())).toBe(alice.uid);
     expect(await page.evaluate(() => localStorage.getItem('unityAuthData'))).toBeNull();
     await signInByEmail(page, bob, `/auth?redirect=${encodeURIComponent(desktop.url)}&unityToken=true`);
     const event = await handedOff(page, desktop);
@@ -293,11 +314,12 @@ test.describe('tokens belong to one user', () => {
   });
 
   test("a host's requestToken of kind unity after the same replay answers Bob's token", async ({ page, harness }) => {
-    test.slow(); // two sign-ins around a 3 s backend latency
     await injectHost(page, { kind: 'react-native' });
-    const { bob, late } = await aliceExchangeRunning(page, harness);
+    const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
+    const { alice, bob, release } = await aliceExchangeHeld(page, harness);
     await hostSends(page, 'react-native', '{"v":1,"type":"logout"}');
-    await late;
+    release();
+    expect(exchangeOf((await late).request())).toBe(alice.uid);
     // The host's sign-out leaves the sign-in screen as it was, its e-mail form and closable overlay included.
     const overlay = page.getByRole('dialog', { name: /^Setting up your account/ });
     await expectOnTop(overlay);
@@ -347,25 +369,35 @@ test.describe('cloud-save failures during the hand-off (SPEC 4: sign-out on prot
 });
 
 test.describe('hostile targets', () => {
-  for (const hostile of [
-    'https://evil.example',
-    '//evil.example',
-    'http://127.0.0.1@evil.example:5662',
-    'javascript:alert(1)',
-  ]) {
-    test(`${hostile} gets no token and no request`, async ({ page, harness }) => {
-      const account = await harness.account();
-      const offsite: string[] = [];
-      page.on('request', (r) => {
-        if (new URL(r.url()).hostname.endsWith('evil.example')) offsite.push(r.url());
-      });
-      await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(hostile)}`);
-      await expect(page.getByRole('alert').filter({ hasText: 'not a' })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
-      expect(offsite).toEqual([]);
-      expect(await page.evaluate(() => localStorage.getItem('redirectUrl'))).toBeNull();
+  // Each form is refused by the desktop policy (tests/unit/domain/desktop-target.test.ts); here, end to end: the first
+  // through a sign-in with the launch, the others as launches of the signed-in user.
+  test('https://evil.example, //evil.example, 127.0.0.1@evil.example and javascript: get no token and no request', async ({
+    page,
+    harness,
+  }) => {
+    const account = await harness.account();
+    const offsite: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).hostname.endsWith('evil.example')) offsite.push(r.url());
     });
-  }
+    const [first, ...others] = [
+      'https://evil.example',
+      '//evil.example',
+      'http://127.0.0.1@evil.example:5662',
+      'javascript:alert(1)',
+    ];
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(first!)}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'not a' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('redirectUrl'))).toBeNull();
+    for (const hostile of others) {
+      await page.goto(`/auth?redirect=${encodeURIComponent(hostile)}`);
+      await expect(page.getByRole('alert').filter({ hasText: 'not a' }), hostile).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('redirectUrl')), hostile).toBeNull();
+    }
+    expect(offsite).toEqual([]);
+  });
 });
 
 test.describe('hand-off through a host webview', () => {
@@ -383,14 +415,22 @@ test.describe('hand-off through a host webview', () => {
     ['Android', `window.PortalBridge = { postMessage: (m) => window.__posted.push(m) };`],
   ];
   for (const [name, script] of hosts) {
-    test(`${name}: the token goes by message and no localhost request is made`, async ({ page, harness, desktop }) => {
+    // WebView2 (the desktop app's own) signs in with the launch; the others are launched for a signed-in user, the
+    // same decision once the session is known (handoff-hosts.spec.ts proves each host's messages).
+    const signingIn = name === 'WebView2';
+    test(`${name}: ${signingIn ? 'signing in, ' : 'signed in, '}the token goes by message and no localhost request is made`, async ({
+      page,
+      harness,
+      desktop,
+    }) => {
       await page.addInitScript(`window.__posted = []; ${script}`);
       const account = await harness.account();
       const local: string[] = [];
       page.on('request', (r) => {
         if (r.url().startsWith(desktop.url)) local.push(r.url());
       });
-      await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
+      const launch = `/auth?redirect=${encodeURIComponent(desktop.url)}`;
+      await (signingIn ? signInByEmail(page, account, launch) : openSignedIn(page, account, launch));
       await expect
         .poll(async () =>
           page.evaluate(() =>
@@ -415,7 +455,7 @@ test.describe('a token goes nowhere else, and once', () => {
     const other = await startDesktopListener({ port: 0 });
     try {
       const account = await harness.account();
-      await signInByEmail(page, account);
+      await openSignedIn(page, account, '/');
       await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
       const target = encodeURIComponent(other.url);
       for (const launch of [
@@ -528,7 +568,8 @@ test.describe('when nothing listens at the desktop target', () => {
     const { url } = desktop;
     await desktop.stop();
     const account = await harness.account();
-    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(url)}`);
+    // A returning user's launch while the app is not running (the sign-in's own is the test above).
+    await openSignedIn(page, account, `/auth?redirect=${encodeURIComponent(url)}`);
     const dialog = page.getByRole('dialog', { name: /^Open .+ on this computer$/ });
     await dialog.getByRole('button', { name: 'Continue to my account' }).click();
     await expectOnTop(page.getByRole('heading', { name: 'My Account' }));

@@ -1,27 +1,57 @@
 // Google popups on phones (docs/reliability.md "Popups on phones and Safari"), in a Chromium whose popup blocker is on:
 // Playwright turns it off by default (--disable-popup-blocking), which would let any late window.open through and prove
-// nothing. With the machinery warm the popup opens at once; while apis.google.com is slow the popup still opens in the
-// click and signs in; while it hangs the click ends with SPEC 8's network message, never a spinner without end.
-import type { Page } from '@playwright/test';
+// nothing. With the machinery warm the popup opens at once; while apis.google.com has not answered yet the popup still
+// opens in the click and signs in; when the auth domain's helper misses Firebase's 5 s once, the click loads the
+// machinery again; while Google hangs the click ends with SPEC 8's network message, never a spinner without end.
+// The app's timers (the 2 s warm-up, the 15 s give-up) and Firebase's 5 s for its helper are moved with page.clock
+// only where the requests they race are held by the test, so nothing of Firebase's runs early.
+import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../harness/browser';
 import { PHONE_USER_AGENTS } from '../../harness/user-agents';
+import { COLD_POPUP_WAIT_MS, IDLE_WARM_DELAY_MS } from '../../src/auth/popup-warmth';
 import { expect, test } from './fixtures';
-
-// Each test launches its own browser and may wait for Google's slow answers.
-test.describe.configure({ timeout: 90_000 });
 import { serveIdentityProviderOffline, signInWithNewIdpAccount, type GoogleServers } from './support/identity-provider';
 
+/** Firebase's time for the auth domain's helper iframe to answer its ping (PING_TIMEOUT of @firebase/auth). */
+const FIREBASE_PING_TIMEOUT_MS = 5_000;
+const GOOGLE = /^https:\/\/apis\.google\.com\//;
+
 /**
- * A phone page in a Chromium of its own with the popup blocker on, Google's servers answering as `servers` says.
- * Launched here rather than through test.use: the runner's shared browser keeps Playwright's default arguments.
+ * One Chromium per worker with the popup blocker on, launched here rather than through test.use: the runner's shared
+ * browser keeps Playwright's default arguments. Each test has a context of its own in it.
  */
-async function phonePage(servers: GoogleServers) {
-  const browser = await chromium.launch({
-    ...chromiumLaunchOptions(),
-    ignoreDefaultArgs: ['--disable-popup-blocking'],
+let blockingBrowser: Promise<Browser> | undefined;
+test.afterAll(async () => {
+  await (await blockingBrowser)?.close();
+  blockingBrowser = undefined;
+});
+
+/**
+ * Google's loader held by the test: every request to apis.google.com (or only those `which` picks) waits until
+ * `release()`, then goes on to the stand-in's answer. `held` lists the requests it held.
+ */
+async function holdGoogle(context: BrowserContext, which: (route: Route) => boolean = () => true) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  // Registered after the stand-in's routes, so it runs first and falls back to them.
+  await context.route(GOOGLE, async (route) => {
+    if (which(route)) {
+      held.push(route.request().url());
+      await released;
+    }
+    await route.fallback().catch(() => undefined); // the frame went meanwhile
   });
-  const context = await browser.newContext({
+  return { release, held };
+}
+
+/** A phone page in that browser, Google's servers answering as `servers` says. */
+async function phonePage(servers: GoogleServers) {
+  blockingBrowser ??= chromium.launch({ ...chromiumLaunchOptions(), ignoreDefaultArgs: ['--disable-popup-blocking'] });
+  const context = await (
+    await blockingBrowser
+  ).newContext({
     baseURL: process.env.PORTAL_URL,
     userAgent: PHONE_USER_AGENTS['Android Chrome'],
     viewport: { width: 390, height: 844 },
@@ -33,7 +63,7 @@ async function phonePage(servers: GoogleServers) {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  return { page, thirdParty, errors, close: () => browser.close() };
+  return { context, page, thirdParty, errors, close: () => context.close() };
 }
 
 type PhonePage = Awaited<ReturnType<typeof phonePage>>;
@@ -52,39 +82,48 @@ async function expectSignedInAtHome(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
 
-test('the popup blocker is on: a window opened 8 s after a click is refused, one in the click opens', async () => {
+test('the popup blocker is on: a window opened 6 s after a click is refused, one in the click opens', async () => {
   phone = await phonePage('fast');
   const { page } = phone;
-  await page.goto('/auth');
-  await expect(google(page)).toBeEnabled();
-  // A control of the test's own on the portal's page: one window in its click, one 8 s later (Chromium's user
-  // activation lasts 5 s; Safari's is shorter still). The test leaves the page alone meanwhile: every Playwright
-  // evaluation or locator poll grants the page a fresh user activation, which would let the late window through.
-  await page.evaluate(() => {
-    const button = document.createElement('button');
-    button.textContent = 'Open two windows';
-    const out = document.createElement('output');
-    button.addEventListener('click', () => {
-      const inClick = window.open('about:blank', 'in-click') ? 'opened' : 'refused';
-      setTimeout(() => {
-        const late = window.open('about:blank', 'late') ? 'opened' : 'refused';
-        out.textContent = `in the click: ${inClick}; 8 s later: ${late}`;
-      }, 8_000);
-    });
-    document.body.append(button, out);
+  // A control of the test's own, on a page of the portal's origin with nothing of the portal in it: one window in its
+  // click, one 6 s later (Chromium's user activation lasts 5 s, on the browser's own clock, which page.clock does not
+  // move; Safari's is shorter still). Nothing may touch the page meanwhile: a Playwright evaluation or locator poll,
+  // and Playwright's set-up of a frame that attaches (the portal's Google helper iframe would), grant the page a fresh
+  // user activation, which would let the late window through. The test waits for the page's console line instead.
+  await page.route(`${process.env.PORTAL_URL}popup-blocker-control`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><title>Popup blocker control</title></head><body><main>
+<button type="button">Open two windows</button><output></output>
+<script>
+  document.querySelector('button').addEventListener('click', () => {
+    const inClick = window.open('about:blank', 'in-click') ? 'opened' : 'refused';
+    setTimeout(() => {
+      const late = window.open('about:blank', 'late') ? 'opened' : 'refused';
+      document.querySelector('output').textContent = 'in the click: ' + inClick + '; 6 s later: ' + late;
+      console.info(document.querySelector('output').textContent);
+    }, 6000);
   });
+</script></main></body></html>`,
+    }),
+  );
+  await page.goto('/popup-blocker-control');
+  const result = page.waitForEvent('console', { predicate: (msg) => msg.text().startsWith('in the click:') });
   await page.getByRole('button', { name: 'Open two windows' }).click();
-  await page.waitForTimeout(9_000);
-  await expect(page.getByRole('status')).toHaveText('in the click: opened; 8 s later: refused');
+  expect((await result).text()).toBe('in the click: opened; 6 s later: refused');
+  await expect(page.getByRole('status')).toHaveText('in the click: opened; 6 s later: refused');
 });
 
 test.describe('apis.google.com answering at once', () => {
   test('once the machinery has loaded in idle time, Google signs in through its popup', async () => {
     phone = await phonePage('fast');
     const { page, thirdParty } = phone;
+    await page.clock.install();
     await page.goto('/auth');
     await expect(google(page)).toBeEnabled();
-    // The choice offers popups: the loader is asked for without a click.
+    // The choice offers popups: the loader is asked for without a click, IDLE_WARM_DELAY_MS after the screen showed.
+    // Nothing of Google's has started before then, so the jump races nothing.
+    await page.clock.fastForward(IDLE_WARM_DELAY_MS);
     await expect.poll(() => thirdParty.some((url) => url.startsWith('https://apis.google.com/js/api.js'))).toBe(true);
     const popup = page.waitForEvent('popup');
     await google(page).click();
@@ -93,16 +132,20 @@ test.describe('apis.google.com answering at once', () => {
   });
 });
 
-test.describe('apis.google.com answering after 3 s', () => {
-  test('a click before the machinery is ready still opens the popup in the click, and signs in', async () => {
-    phone = await phonePage('slow');
-    const { page } = phone;
+test.describe('apis.google.com not answered yet at the click', () => {
+  test('the click still opens the popup, on the helper page, and once Google answers it signs in', async () => {
+    phone = await phonePage('fast');
+    const { page, context } = phone;
+    const loader = await holdGoogle(context);
     await page.goto('/auth');
     const popup = page.waitForEvent('popup');
     await google(page).click();
     const opened = await popup;
     // The window opened in the click, before Google answered, on the identity service's own blank helper page.
-    await opened.waitForURL((url) => url.pathname === '/emulator/auth/iframe');
+    // Committed, not loaded: the helper page's own load waits for Google's loader, which is held.
+    await opened.waitForURL((url) => url.pathname === '/emulator/auth/iframe', { waitUntil: 'commit' });
+    expect(loader.held.length).toBeGreaterThan(0);
+    loader.release();
     await signInWithNewIdpAccount(opened, 'Google.com');
     await expectSignedInAtHome(page);
   });
@@ -110,17 +153,27 @@ test.describe('apis.google.com answering after 3 s', () => {
 
 test.describe("the auth domain's helper iframe answering after Firebase's 5 s, once", () => {
   test('the click loads the machinery again in the same popup, and signs in', async () => {
-    phone = await phonePage('lateHelperOnce');
-    const { page, thirdParty } = phone;
+    phone = await phonePage('fast');
+    const { page, context } = phone;
+    // Only the first loader of the portal's helper iframe (a frame inside the portal's page) is held: for ever, as if
+    // it answered late. Firebase's ping of that iframe is then moved past its 5 s with the page's clock.
+    let helpers = 0;
+    const loader = await holdGoogle(context, (route) => {
+      const frame = route.request().frame();
+      return frame.page() === page && frame.parentFrame() !== null && ++helpers === 1;
+    });
+    await page.clock.install();
     await page.goto('/auth');
     const popup = page.waitForEvent('popup');
     await google(page).click();
     const opened = await popup;
+    await expect.poll(() => loader.held.length).toBe(1);
+    await page.clock.fastForward(FIREBASE_PING_TIMEOUT_MS);
     await signInWithNewIdpAccount(opened, 'Google.com');
     await expectSignedInAtHome(page);
-    // The helper iframe's loader was asked for twice: the late first answer, then the one that came in time.
-    const loaders = thirdParty.filter((url) => url.startsWith('https://apis.google.com/js/api.js'));
-    expect(loaders.length).toBeGreaterThanOrEqual(3);
+    // The helper iframe's loader was asked for again after the first went unanswered.
+    expect(helpers).toBeGreaterThanOrEqual(2);
+    loader.release();
   });
 });
 
@@ -128,14 +181,16 @@ test.describe('apis.google.com hanging', () => {
   test('the click ends with "Network error. Please check your connection and try again", and the popup closes', async () => {
     phone = await phonePage('hanging');
     const { page } = phone;
+    await page.clock.install();
     await page.goto('/auth');
     const popup = page.waitForEvent('popup');
     await google(page).click();
     const opened = await popup;
-    // The click waits COLD_POPUP_WAIT_MS (15 s) for the machinery, then gives up.
-    await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again', {
-      timeout: 25_000,
-    });
+    // The click waits COLD_POPUP_WAIT_MS (15 s) for the machinery, then gives up. Google never answers, so nothing of
+    // Firebase's runs meanwhile: the page's clock moves over the wait.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.clock.fastForward(COLD_POPUP_WAIT_MS);
+    await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again');
     expect(opened.isClosed()).toBe(true);
     // Nothing is left busy: the choice works again.
     await expect(google(page)).not.toHaveAttribute('aria-disabled', 'true');

@@ -2,7 +2,7 @@
 // session checks of SPEC 4 (every route change and every 5 minutes) when the account is deleted or disabled.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Account } from './fixtures';
-import { profileValue } from './support/signed-in';
+import { openSignedIn, profileValue } from './support/signed-in';
 import { expectOnTop } from './support/on-top';
 
 /** A revoked account makes the emulator answer 400 and the backend 401/403 until the session is gone. */
@@ -22,6 +22,12 @@ async function navigateChecked(page: Page, navigate: () => Promise<unknown>): Pr
   await navigate();
   await checked;
   await expect(page.getByText('Validating session...')).toBeHidden();
+}
+
+/** Opens / signed in, as a returning visitor; returns once that first route's session check is over. */
+async function openChecked(page: Page, account: Account): Promise<void> {
+  await navigateChecked(page, () => openSignedIn(page, account, '/'));
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
 
 /** Signs in by e-mail; returns on / once its landing has been checked (the first route after signing in is checked too). */
@@ -61,7 +67,8 @@ test.describe('Sign Out in the signed-in layout', () => {
     harness,
   }) => {
     const account = await harness.account();
-    await signIn(page, account);
+    await openSignedIn(page, account, '/');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await page.evaluate(() => {
       localStorage.setItem('paymentsDisabled', 'true');
       localStorage.setItem('redirectUrl', 'http://127.0.0.1:5662');
@@ -76,13 +83,14 @@ test.describe('Sign Out in the signed-in layout', () => {
 });
 
 test.describe('/auth when already signed in', () => {
-  test('goes to / or to the in-app path it was asked for', async ({ page, harness }) => {
+  test('goes to / or to the in-app path it was asked for, each with its title', async ({ page, harness }) => {
     const account = await harness.account();
-    await signIn(page, account);
-    await page.goto('/auth');
+    await openSignedIn(page, account, '/auth');
     await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+    await expect(page).toHaveTitle('My Account · Dream Book');
     await page.goto('/auth?redirect=%2Fcredits');
     await expect(page).toHaveURL((url) => url.pathname === '/credits');
+    await expect(page).toHaveTitle('Credits · Dream Book');
     await page.goto('/sign-in?redirect=%2Fmy-designs');
     await expect(page).toHaveURL((url) => url.pathname === '/my-designs');
   });
@@ -94,8 +102,8 @@ test.describe('session checks', () => {
   test('a deleted account is signed out on the next route change and lands on /auth', async ({ page, harness }) => {
     await page.clock.install();
     const account = await harness.account();
-    await signIn(page, account);
-    // The landing on / was checked (with the account still there), and My Account has shown what it loaded: no call
+    await openChecked(page, account);
+    // The load of / was checked (with the account still there), and My Account has shown what it loaded: no call
     // of the old session is left in flight to sign it out early. The next navigation is checked again.
     await accountPageLoaded(page);
     await harness.admin.deleteUser(account.uid);
@@ -108,7 +116,7 @@ test.describe('session checks', () => {
   test('a disabled account is signed out on the next route change', async ({ page, harness }) => {
     await page.clock.install();
     const account = await harness.account();
-    await signIn(page, account);
+    await openChecked(page, account);
     await navigateChecked(page, async () => {
       await nav(page, 'Pro').click();
       await expect(page).toHaveURL((url) => url.pathname === '/subscription');
@@ -167,8 +175,8 @@ test.describe('session checks', () => {
   }) => {
     await page.clock.install();
     const account = await harness.account();
-    await signIn(page, account);
-    // Counted from here: signing in and the check of its landing on / are over.
+    await openChecked(page, account);
+    // Counted from here: the check of the load of / is over.
     const checks = countSessionChecks(page);
     // The timed check must not meet the navigation's own check in flight: it would share that one's "valid".
     await navigateChecked(page, async () => {
@@ -184,8 +192,8 @@ test.describe('session checks', () => {
   test('the exempt public pages do not check the session', async ({ page, harness }) => {
     await page.clock.install();
     const account = await harness.account();
-    await signIn(page, account);
-    // Counted from here: signing in and the check of its landing on / are over.
+    await openChecked(page, account);
+    // Counted from here: the check of the load of / is over.
     const checks = countSessionChecks(page);
     await harness.admin.deleteUser(account.uid);
     // In-app navigation to an exempt page (no full reload, which would re-read the account anyway).
@@ -204,7 +212,6 @@ test.describe('session checks', () => {
 test.describe('what the screen says while it waits (SPEC 2)', () => {
   test('"Loading..." while the identity service has not yet said who is signed in', async ({ page, harness }) => {
     const account = await harness.account();
-    await signIn(page, account);
     // Hold the identity service's answers: on a fresh load the SDK re-reads the stored user before auth resolves.
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -214,7 +221,7 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
       await released;
       await route.continue();
     });
-    await page.goto('/credits');
+    await openSignedIn(page, account, '/credits');
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     expect(held).toBeGreaterThan(0);
@@ -238,11 +245,8 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
       await released;
       await route.continue();
     });
-    await page.goto(`/auth?redirect=${encodeURIComponent(desktop.url)}`);
-    await page.getByRole('button', { name: 'Continue with Email' }).click();
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // A returning user's launch: the hand-off starts as the page loads.
+    await openSignedIn(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
     // On top: SPEC 2's message blocks the page while the redirect is in progress.
     await expectOnTop(page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }));
     release();

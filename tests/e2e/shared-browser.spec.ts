@@ -2,10 +2,13 @@
 // an earlier session comes back after Sign Out, and a browser that does not leave for the desktop app is not left under
 // the hand-off's overlay.
 import type { Page } from '@playwright/test';
+import { FIREBASE_SESSION_KEY } from '../../harness/emulator';
 import { expect, test } from './fixtures';
 import { expectOnTop } from './support/on-top';
-import { signInByEmail } from './support/sign-in';
-import { profileValue, signInToAccount } from './support/signed-in';
+import { openSignedIn, profileValue } from './support/signed-in';
+
+/** The leave guard of the browser hand-off (src/state/handoff/flow.ts DESKTOP_LEAVE_MS). */
+const DESKTOP_LEAVE_MS = 5_000;
 
 /** Firebase's stored session in this origin's local storage: its key and value. */
 async function storedSession(page: Page): Promise<[string, string]> {
@@ -50,13 +53,12 @@ test.describe('a user switch leaves nothing of the last user', () => {
   }) => {
     const alice = await harness.account({ name: 'Alice Archer', plan: 'annual' });
     const bob = await harness.account({ name: 'Bob Baker' });
-    // Bob's stored session, as his own sign-in left it (a sign-out here ends it in this tab only, not at the service).
-    await signInToAccount(page, bob);
-    const [key, bobSession] = await storedSession(page);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
+    // Bob's session as Firebase keeps it, made at the identity service as his own sign-in would.
+    const key = FIREBASE_SESSION_KEY;
+    const bobSession = JSON.stringify(await harness.admin.session(bob.email, bob.password));
 
-    await signInToAccount(page, alice);
+    await openSignedIn(page, alice, '/');
+    await expect(profileValue(page, 'Email')).toHaveText(alice.email);
     await expect(profileValue(page, 'Username')).toContainText('Alice Archer');
     await expect(profileValue(page, 'Account Type')).toContainText('Pro Plan - Annual');
     // From now on, record any moment where Bob's address is on screen beside Alice's name or plan.
@@ -97,7 +99,8 @@ test.describe('nothing of an earlier session comes back', () => {
     desktop,
   }) => {
     const alice = await harness.account();
-    await signInToAccount(page, alice);
+    await openSignedIn(page, alice, '/');
+    await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
     // Alice's session also where an earlier release kept it: Firebase's IndexedDB store, as Firebase writes it.
     const [key, value] = await storedSession(page);
     await page.evaluate(
@@ -140,6 +143,8 @@ test.describe('a browser that does not leave for the desktop app', () => {
     harness,
     desktop,
   }) => {
+    // The leave guard's 5 s are moved on with the page's clock.
+    await page.clock.install();
     const account = await harness.account();
     let logins = 0;
     await page.route(
@@ -149,9 +154,15 @@ test.describe('a browser that does not leave for the desktop app', () => {
         return route.fulfill({ status: 204 });
       },
     );
-    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    // A returning user's launch: the hand-off runs as the page loads.
+    await openSignedIn(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
     await expect.poll(() => logins).toBe(1);
-    await expectOnTop(page.getByRole('heading', { name: 'My Account', level: 1 }), { timeout: 15_000 });
+    // Still up while the browser may yet leave.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }),
+    ).toBeVisible();
+    await page.clock.fastForward(DESKTOP_LEAVE_MS);
+    await expectOnTop(page.getByRole('heading', { name: 'My Account', level: 1 }));
     await expect(
       page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }),
     ).toHaveCount(0);

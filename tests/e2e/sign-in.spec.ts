@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Account } from './fixtures';
 import { firebaseError, signInWithNewIdpAccount } from './support/identity-provider';
+import { expectLayout, openSignedIn } from './support/signed-in';
 
 const PRODUCT = 'Dream Book';
 /** What Chromium logs for an answer >= 400 from the emulator (e.g. a wrong password): expected in these tests. */
@@ -63,29 +64,35 @@ test.describe('e-mail sign-in and account creation', () => {
     await expectSignedInAtHome(page);
   });
 
-  test('signs in for an in-app redirect target and goes there', async ({ page, harness }) => {
+  test('signs in for an in-app redirect target and goes there, keeping its query', async ({ page, harness }) => {
     const account = await harness.account();
-    await page.goto('/credits');
-    await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits$/);
+    await page.goto('/credits?foo=1');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fcredits&foo=1$/);
     await page.getByRole('button', { name: 'Continue with Email' }).click();
     await fillAndSubmit(page, account.email, account.password);
-    await expect(page).toHaveURL((url) => url.pathname === '/credits');
+    await expect(page).toHaveURL(/\/credits\?foo=1$/);
+    await expect(page).toHaveTitle('Credits · Dream Book');
   });
 
-  test('a wrong password says "Incorrect email or password" and signs nobody in', async ({ page, harness }) => {
+  test('a wrong password, then an unknown address, say "Incorrect email or password" and sign nobody in', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
     await openEmailForm(page);
+    const alert = page.getByRole('alert');
     await fillAndSubmit(page, account.email, 'not-the-password');
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    await expect(alert).toHaveText('Incorrect email or password');
     await expect(page).toHaveURL(/\/auth$/);
     expect(await page.evaluate(() => localStorage.getItem('isAuthenticating'))).toBeNull();
     await expectAccessible(page, 'e-mail form with an error');
-  });
-
-  test('an unknown address says "Incorrect email or password" too', async ({ page, harness }) => {
-    await openEmailForm(page);
+    // The same words for an address nobody has: nothing tells which addresses have accounts. The answer is awaited, as
+    // the alert already says those words.
+    const answered = page.waitForResponse(endpoint('signInWithPassword'));
     await fillAndSubmit(page, harness.email('nobody'), 'whatever-1');
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    expect((await answered).status()).toBe(400);
+    await expect(alert).toHaveText('Incorrect email or password');
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test('an existing e-mail on create says "An account with this email already exists"', async ({ page, harness }) => {
@@ -156,31 +163,31 @@ test.describe('e-mail sign-in and account creation', () => {
 test.describe('errors the emulator cannot produce on demand (its endpoint answers an error instead)', () => {
   test.use({ allowConsoleErrors: [HTTP_OR_NETWORK_ERROR_LOG] });
 
-  test('network failure on sign-in', async ({ page, harness }) => {
+  test('on sign-in: too many attempts, an address the service calls invalid, a network failure; then it signs in', async ({
+    page,
+    harness,
+  }) => {
     const account = await harness.account();
-    await page.route(endpoint('signInWithPassword'), (route) => route.abort('failed'));
     await openEmailForm(page);
+    const alert = page.getByRole('alert');
+
+    await page.route(endpoint('signInWithPassword'), firebaseError('TOO_MANY_ATTEMPTS_TRY_LATER'));
     await fillAndSubmit(page, account.email, account.password);
-    await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again');
+    await expect(alert).toHaveText('Too many unsuccessful login attempts. Please try again later');
+
+    await page.unroute(endpoint('signInWithPassword'));
+    await page.route(endpoint('signInWithPassword'), firebaseError('INVALID_EMAIL'));
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(alert).toHaveText('Invalid email address format');
+
+    await page.unroute(endpoint('signInWithPassword'));
+    await page.route(endpoint('signInWithPassword'), (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(alert).toHaveText('Network error. Please check your connection and try again');
     // The same button works again once the network is back.
     await page.unroute(endpoint('signInWithPassword'));
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectSignedInAtHome(page);
-  });
-
-  test('too many attempts on sign-in', async ({ page, harness }) => {
-    const account = await harness.account();
-    await page.route(endpoint('signInWithPassword'), firebaseError('TOO_MANY_ATTEMPTS_TRY_LATER'));
-    await openEmailForm(page);
-    await fillAndSubmit(page, account.email, account.password);
-    await expect(page.getByRole('alert')).toHaveText('Too many unsuccessful login attempts. Please try again later');
-  });
-
-  test('an address the service calls invalid', async ({ page, harness }) => {
-    await page.route(endpoint('signInWithPassword'), firebaseError('INVALID_EMAIL'));
-    await openEmailForm(page);
-    await fillAndSubmit(page, harness.email(), 'secret-pass');
-    await expect(page.getByRole('alert')).toHaveText('Invalid email address format');
   });
 
   test('any other failure on create', async ({ page, harness }) => {
@@ -297,6 +304,7 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
   }
 
   test('closing the popup says "Sign-in cancelled. Please try again"', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/auth');
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -305,8 +313,12 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
     // user closes that. Closing it in the middle of that move once left Playwright's close waiting for ever.
     await expect(opened.getByRole('button', { name: 'Add new account' })).toBeVisible();
     await opened.close();
-    // The SDK notices a closed popup on its next poll and waits for a late answer first (about 10 s).
-    await expect(page.getByRole('alert')).toHaveText('Sign-in cancelled. Please try again', { timeout: 20_000 });
+    // The SDK notices a closed popup on its next poll (every 2 s) and waits 8 s for a late answer first. The machinery
+    // answered long ago (the provider's page was up) and the closed popup can send nothing: only that poll and that
+    // wait are left to run, and the page's clock moves over them.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.clock.runFor(10_000);
+    await expect(page.getByRole('alert')).toHaveText('Sign-in cancelled. Please try again');
     expect(await page.evaluate(() => localStorage.getItem('isAuthenticating'))).toBeNull();
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   });
@@ -314,41 +326,42 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
   test.describe('provider answers that need routing', () => {
     test.use({ allowConsoleErrors: [HTTP_OR_NETWORK_ERROR_LOG] });
 
-    for (const [answer, text] of [
-      ['network', 'Network error. Please check your connection and try again'],
-      ['TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many requests. Please try again later'],
-      ['INTERNAL_ERROR', 'Failed to sign in with Apple. Please try again'],
-    ] as const) {
-      test(`Apple: ${answer} -> "${text}"`, async ({ page }) => {
-        await page.route(
-          endpoint('signInWithIdp'),
-          answer === 'network' ? (route) => route.abort('failed') : firebaseError(answer),
-        );
-        await page.goto('/auth');
+    /** Each popup sign-in of the test answered as the next of `answers` says; each shows its text on /auth. */
+    async function popupAnswers(
+      page: Page,
+      button: 'Continue with Apple' | 'Continue with Google',
+      answers: ReadonlyArray<readonly [string, string]>,
+    ): Promise<void> {
+      let answer = '';
+      await page.route(endpoint('signInWithIdp'), (route) =>
+        answer === 'network' ? route.abort('failed') : firebaseError(answer)(route),
+      );
+      await page.goto('/auth');
+      for (const [next, text] of answers) {
+        answer = next;
         const popup = page.waitForEvent('popup');
-        await page.getByRole('button', { name: 'Continue with Apple' }).click();
-        await signInWithNewIdpAccount(await popup, 'Apple.com');
-        await expect(page.getByRole('alert')).toHaveText(text);
+        await page.getByRole('button', { name: button }).click();
+        await signInWithNewIdpAccount(await popup, button === 'Continue with Apple' ? 'Apple.com' : 'Google.com');
+        await expect(page.getByRole('alert'), next).toHaveText(text);
         await expect(page).toHaveURL(/\/auth$/);
-      });
+      }
     }
 
-    test('Google: too many requests', async ({ page }) => {
-      await page.route(endpoint('signInWithIdp'), firebaseError('TOO_MANY_ATTEMPTS_TRY_LATER'));
-      await page.goto('/auth');
-      const popup = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Continue with Google' }).click();
-      await signInWithNewIdpAccount(await popup, 'Google.com');
-      await expect(page.getByRole('alert')).toHaveText('Too many requests. Please try again later');
+    test('Apple: network -> "Network error...", TOO_MANY_ATTEMPTS_TRY_LATER -> "Too many requests...", INTERNAL_ERROR -> "Failed to sign in with Apple..."', async ({
+      page,
+    }) => {
+      await popupAnswers(page, 'Continue with Apple', [
+        ['network', 'Network error. Please check your connection and try again'],
+        ['TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many requests. Please try again later'],
+        ['INTERNAL_ERROR', 'Failed to sign in with Apple. Please try again'],
+      ]);
     });
 
-    test('Google: any other failure', async ({ page }) => {
-      await page.route(endpoint('signInWithIdp'), firebaseError('INVALID_IDP_RESPONSE'));
-      await page.goto('/auth');
-      const popup = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Continue with Google' }).click();
-      await signInWithNewIdpAccount(await popup, 'Google.com');
-      await expect(page.getByRole('alert')).toHaveText('Failed to sign in with Google. Please try again');
+    test('Google: too many requests, and any other failure', async ({ page }) => {
+      await popupAnswers(page, 'Continue with Google', [
+        ['TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many requests. Please try again later'],
+        ['INVALID_IDP_RESPONSE', 'Failed to sign in with Google. Please try again'],
+      ]);
     });
   });
 
@@ -411,9 +424,8 @@ test.describe('?action=logout', () => {
     harness,
   }) => {
     const account: Account = await harness.account();
-    await openEmailForm(page);
-    await fillAndSubmit(page, account.email, account.password);
-    await expectSignedInAtHome(page);
+    await openSignedIn(page, account, '/');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await page.evaluate(() => {
       for (const key of ['authToken', 'redirectUrl', 'redirectPath', 'isRedirecting', 'redirectWithUnityToken'])
         localStorage.setItem(key, 'x');
@@ -510,39 +522,40 @@ test.describe('keyboard only', () => {
   });
 });
 
-test.describe('every mode passes axe', () => {
+test.describe('every mode fits its width and passes axe', () => {
   // The reset goes to an unknown address, which the emulator answers with a 400.
   test.use({ allowConsoleErrors: [HTTP_ERROR_LOG] });
   for (const [label, width, height] of [
     ['desktop', 1280, 800],
     ['375 px wide', 375, 740],
   ] as const) {
-    test(`${label}: choice, sign-in, create, reset, check-email, and a message`, async ({ page, harness }) => {
-      await page.setViewportSize({ width, height });
-      await page.goto('/auth');
-      await expect(heading(page)).toHaveText(`Welcome to ${PRODUCT}`);
-      await expectAccessible(page, `${label} choice`);
-      await page.getByRole('button', { name: 'Continue with Email' }).click();
-      await expectAccessible(page, `${label} sign-in form`);
-      await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
-      await expect(heading(page)).toHaveText(`Create your ${PRODUCT} account`);
-      await expectAccessible(page, `${label} create form`);
-      await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
-      await page.getByRole('button', { name: 'Forgot password?' }).click();
-      await expect(heading(page)).toHaveText('Reset your password');
-      await expectAccessible(page, `${label} reset form`);
-      await page.getByLabel('Email').fill(harness.email('axe'));
-      await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await expect(heading(page)).toHaveText('Check your email');
-      await expectAccessible(page, `${label} check email`);
-      // Nothing spills sideways on a narrow screen.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-      await page.goto('/auth?action=logout');
-      await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
-      await expectAccessible(page, `${label} logged out`);
+    test.describe(label, () => {
+      test.use({ viewport: { width, height } });
+
+      test('the choice, the sign-in form and the create form', async ({ page }) => {
+        await page.goto('/auth');
+        await expect(heading(page)).toHaveText(`Welcome to ${PRODUCT}`);
+        await expectLayout(page, `${label} choice`);
+        await page.getByRole('button', { name: 'Continue with Email' }).click();
+        await expectLayout(page, `${label} sign-in form`);
+        await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
+        await expect(heading(page)).toHaveText(`Create your ${PRODUCT} account`);
+        await expectLayout(page, `${label} create form`);
+      });
+
+      test('the reset form, check-email, and a message', async ({ page, harness }) => {
+        await openEmailForm(page);
+        await page.getByRole('button', { name: 'Forgot password?' }).click();
+        await expect(heading(page)).toHaveText('Reset your password');
+        await expectLayout(page, `${label} reset form`);
+        await page.getByLabel('Email').fill(harness.email('axe'));
+        await page.getByRole('button', { name: 'Send Reset Link' }).click();
+        await expect(heading(page)).toHaveText('Check your email');
+        await expectLayout(page, `${label} check email`);
+        await page.goto('/auth?action=logout');
+        await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+        await expectLayout(page, `${label} logged out`);
+      });
     });
   }
 });

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type Account } from './fixtures';
 import { signInByEmail } from './support/sign-in';
+import { openSignedIn } from './support/signed-in';
 
 const HOUR = 3_600_000;
 const TOKEN_REFRESH = /\/securetoken\.googleapis\.com\/v1\/token\b/;
@@ -91,7 +92,7 @@ for (const [label, skew] of [
       const landingChecked = page.waitForResponse(TOKEN_REFRESH);
       await signInByEmail(page, account);
       // The host got its sign-in token first; then the sign-in screen goes on to the account.
-      await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
       await landingChecked;
       await expect(page.getByText('Validating session...')).toBeHidden();
       const refreshes = countRefreshes(page);
@@ -112,7 +113,7 @@ for (const [label, skew] of [
 test.describe('tabs', () => {
   test('Sign Out in one tab signs the other open tab out, without a reload', async ({ page, harness }) => {
     const account = await harness.account();
-    await signInByEmail(page, account);
+    await openSignedIn(page, account, '/');
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     const other = await page.context().newPage();
     await other.addInitScript(() => sessionStorage.setItem('hasShownAffiliateModal', 'true'));
