@@ -145,7 +145,7 @@ interface Fixtures {
   welcomeSurvey: boolean;
   /**
    * How apis.google.com answers every page of the test (support/identity-provider.ts): the gapi stand-in at once by
-   * default, as for a person whose network reaches Google; `slow` and `hanging` for the phone tests.
+   * default, as for a person whose network reaches Google; `hanging` for the phone tests.
    */
   googleServers: GoogleServers;
   /** The requests the test's pages made to apis.google.com, in order. */

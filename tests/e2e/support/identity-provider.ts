@@ -4,13 +4,11 @@ import { gapiStandIn } from '../../../harness/gapi-stand-in';
 import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 
 /**
- * How Google's servers answer in a test: `fast` (the stand-in at once), `slow` (the stand-in after 3 s), `hanging` (no
- * answer ever, as where they are blocked), or `lateHelperOnce` (at once, except the first load in the auth domain's
- * helper iframe, which answers after 6 s: past the 5 s Firebase gives that iframe to answer).
+ * How Google's servers answer in a test: `fast` (the stand-in at once) or `hanging` (no answer ever, as where they are
+ * blocked). A test of a slow answer holds the requests with a route of its own and moves the page's clock instead of
+ * waiting (phone-popups.spec.ts).
  */
-export type GoogleServers = 'fast' | 'slow' | 'hanging' | 'lateHelperOnce';
-export const SLOW_GOOGLE_MS = 3_000;
-const LATE_HELPER_MS = 6_000;
+export type GoogleServers = 'fast' | 'hanging';
 
 /** Every request to Google's servers that the portal's pages made, in order. */
 export type ThirdPartyLog = string[];
@@ -24,15 +22,9 @@ export async function serveIdentityProviderOffline(
   servers: GoogleServers = 'fast',
 ): Promise<ThirdPartyLog> {
   const log: ThirdPartyLog = [];
-  let helperDelayed = false;
   await context.route(/^https:\/\/apis\.google\.com\//, async (route) => {
     log.push(route.request().url());
     if (servers === 'hanging') return; // never answered: the request stays pending until the page goes
-    if (servers === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_GOOGLE_MS));
-    if (servers === 'lateHelperOnce' && !helperDelayed && route.request().frame().parentFrame() !== null) {
-      helperDelayed = true;
-      await new Promise((resolve) => setTimeout(resolve, LATE_HELPER_MS));
-    }
     const loader = new URL(route.request().url()).pathname === '/js/api.js';
     await route
       .fulfill(
