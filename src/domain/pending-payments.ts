@@ -8,6 +8,7 @@
 // and a payment that the backend says belongs to another player is never dropped but held for its owner, who records it
 // at their next sign-in.
 import type { PaidPlan } from '../config/types';
+import { LEDGER_MAX_AGE_MS, LEDGER_MAX_ENTRIES } from './constants';
 import { packById } from './credit-packs';
 import { isRecord, type JsonRecord } from './json';
 
@@ -29,11 +30,6 @@ export interface PaymentLedger {
    */
   readonly held: readonly KeptPayment[];
 }
-
-/** At most this many payments are kept in one browser (all users and held ones together); the oldest go first. */
-export const LEDGER_MAX_ENTRIES = 20;
-/** A payment kept longer than this (30 days) is forgotten: support has the PayPal id from PayPal's own receipt. */
-export const LEDGER_MAX_AGE_MS = 30 * 86_400_000;
 
 const PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
 

@@ -1,4 +1,5 @@
 // Pure rules about the signed-in person: days to expiry, initials, default username, account type.
+import { NEW_ACCOUNT_WINDOW_MS } from './constants';
 import { currentPlanId, planById, type PlanNameKey, type Subscription, type SubscriptionStatus } from './plans';
 
 const DAY = 86_400_000;
@@ -85,8 +86,6 @@ export function usernameSuffix(username: string): string {
   const at = username.indexOf('#');
   return at >= 0 ? username.slice(at) : '';
 }
-
-export const NEW_ACCOUNT_WINDOW_MS = 30_000;
 
 /** SPEC 4: an account under 30 seconds old is a new user. */
 export function isNewAccount(creationTime: string | null | undefined, now: number): boolean {

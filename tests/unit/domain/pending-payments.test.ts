@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LEDGER_MAX_AGE_MS, LEDGER_MAX_ENTRIES } from '../../../src/domain/constants';
 import {
   decodeLedger,
   emptyLedger,
@@ -9,8 +10,6 @@ import {
   isOrderId,
   isPending,
   isSubscriptionId,
-  LEDGER_MAX_AGE_MS,
-  LEDGER_MAX_ENTRIES,
   paymentId,
   pendingFor,
   withoutHeld,

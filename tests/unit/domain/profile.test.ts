@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NEW_ACCOUNT_WINDOW_MS } from '../../../src/domain/constants';
 import type { Subscription } from '../../../src/domain/plans';
 import {
   accountTypeView,
@@ -165,9 +166,10 @@ describe('username suffix', () => {
 describe('isNewAccount', () => {
   const created = '2025-03-10T12:00:00.000Z';
   const t = Date.parse(created);
-  it('is true under 30 seconds after creation, false from then on', () => {
-    expect(isNewAccount(created, t + 29_999)).toBe(true);
-    expect(isNewAccount(created, t + 30_000)).toBe(false);
+  it('is true under 30 seconds after creation (SPEC 9), false from then on', () => {
+    expect(NEW_ACCOUNT_WINDOW_MS).toBe(30_000);
+    expect(isNewAccount(created, t + NEW_ACCOUNT_WINDOW_MS - 1)).toBe(true);
+    expect(isNewAccount(created, t + NEW_ACCOUNT_WINDOW_MS)).toBe(false);
     expect(isNewAccount(null, t)).toBe(false);
   });
 });
