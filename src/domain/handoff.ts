@@ -46,7 +46,7 @@ export interface HandoffState {
   signOuts: number;
 }
 
-export function initialLaunch(): LaunchState {
+function initialLaunch(): LaunchState {
   return {
     target: null,
     unityToken: false,

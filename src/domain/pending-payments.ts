@@ -34,12 +34,12 @@ export interface PaymentLedger {
 const PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
 
 /** PayPal's Orders v2 order id: 17 characters, digits and upper-case letters (e.g. 5O190127TN364715T). */
-export function isOrderId(value: unknown): value is string {
+function isOrderId(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9A-Z]{17}$/.test(value);
 }
 
 /** PayPal's Subscriptions v1 subscription id: "I-" and 12 digits or upper-case letters (e.g. I-BW452GLLEP1G). */
-export function isSubscriptionId(value: unknown): value is string {
+function isSubscriptionId(value: unknown): value is string {
   return typeof value === 'string' && /^I-[0-9A-Z]{12}$/.test(value);
 }
 
@@ -85,7 +85,7 @@ function table(): Record<string, readonly KeptPayment[]> {
   return Object.create(null) as Record<string, readonly KeptPayment[]>;
 }
 
-export function emptyLedger(): PaymentLedger {
+function emptyLedger(): PaymentLedger {
   return { byUid: table(), held: [] };
 }
 

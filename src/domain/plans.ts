@@ -24,7 +24,7 @@ export interface Plan {
   type: 0 | 1 | 2 | 3;
 }
 
-export const planCatalogue: readonly Plan[] = [
+const planCatalogue: readonly Plan[] = [
   {
     id: 'FREE',
     titleKey: 'planTitleFree',
@@ -66,7 +66,7 @@ export const planCatalogue: readonly Plan[] = [
 ];
 
 export const proFeatures = ['proFeaturePalettes', 'proFeatureCredits'] as const satisfies readonly PlanFeatureKey[];
-export const freeFeatures = ['freeFeatureDesign', 'freeFeaturePalettes'] as const satisfies readonly PlanFeatureKey[];
+const freeFeatures = ['freeFeatureDesign', 'freeFeaturePalettes'] as const satisfies readonly PlanFeatureKey[];
 
 export function planFeatures(id: PlanId): readonly PlanFeatureKey[] {
   return id === 'FREE' ? freeFeatures : proFeatures;

@@ -116,7 +116,8 @@ export function accountTypeView(sub: Subscription | null, now: number): AccountT
   };
 }
 
-export const AVATAR_TONES = 6;
+/** How many colours the initials placeholder has: one `.avatar-tone-N` rule each in src/ui/styles/account.css. */
+const AVATAR_TONES = 6;
 
 /** A stable colour slot (0..AVATAR_TONES-1) for the initials placeholder, so a person keeps the same colour. */
 export function avatarTone(seed: string): number {

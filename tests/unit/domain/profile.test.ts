@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NEW_ACCOUNT_WINDOW_MS } from '../../../src/domain/constants';
@@ -5,7 +7,6 @@ import type { Subscription } from '../../../src/domain/plans';
 import {
   accountTypeView,
   avatarTone,
-  AVATAR_TONES,
   defaultUsername,
   displayUsername,
   expiryDays,
@@ -214,12 +215,14 @@ describe('accountTypeView', () => {
 });
 
 describe('avatarTone', () => {
-  it('is stable for a person and within range', () => {
+  it('is stable for a person, and always a tone the stylesheet colours', () => {
+    const stylesheet = readFileSync(join(__dirname, '../../../src/ui/styles/account.css'), 'utf8');
+    const coloured = new Set([...stylesheet.matchAll(/\.avatar-tone-(\d+)\s*\{/g)].map((m) => Number(m[1])));
+    expect(coloured.size).toBeGreaterThan(1);
     expect(avatarTone('uid-1')).toBe(avatarTone('uid-1'));
     fc.assert(
       fc.property(fc.string(), (s) => {
-        const tone = avatarTone(s);
-        expect(tone >= 0 && tone < AVATAR_TONES).toBe(true);
+        expect(coloured.has(avatarTone(s))).toBe(true);
       }),
     );
   });
