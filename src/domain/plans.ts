@@ -127,7 +127,7 @@ export const canCancel = (sub: Subscription | null) =>
 export const canPause = (sub: Subscription | null) => sub?.status === 'ACTIVE' || sub?.status === 'PAUSED';
 export const canResume = (sub: Subscription | null) => sub?.status === 'PAUSED';
 /** A cancelled plan can be renewed (SPEC 4): its card is offered again. */
-export const canRenew = (sub: Subscription | null) => sub?.status === 'CANCELLED';
+const canRenew = (sub: Subscription | null) => sub?.status === 'CANCELLED';
 
 /** The paid plan `plan`'s card offers to buy, or null: Free never, the running plan neither unless it can be renewed. */
 export function choosablePlan(plan: Plan, sub: Subscription | null, now: number): PaidPlan | null {

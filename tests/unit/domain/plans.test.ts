@@ -3,7 +3,6 @@ import {
   billingMonths,
   canCancel,
   canPause,
-  canRenew,
   canResume,
   choosablePlan,
   currentPlanId,
@@ -144,16 +143,18 @@ describe('the subscription rules of SPEC 4 and 5', () => {
       false,
     ]);
     expect([canResume(sub()), canResume(sub({ status: 'PAUSED' }))]).toEqual([false, true]);
-    expect([canRenew(sub()), canRenew(sub({ status: 'CANCELLED' }))]).toEqual([false, true]);
+    // Renewing is choosing the cancelled plan's own card again.
+    const ownCard = (current: Subscription) => choosablePlan(planById(current.plan), current, NOW);
+    expect([ownCard(sub()), ownCard(sub({ status: 'CANCELLED' }))]).toEqual([null, 'MONTHLY']);
   });
 
   it("offers each of SPEC 4's transitions exactly from the states it leaves", () => {
     // SPEC 4: none or cancelled -> ACTIVE by a purchase, CANCELLED -> ACTIVE by renewing, ACTIVE or PAUSED ->
     // CANCELLED by cancel and -> PAUSED by pause, PAUSED -> ACTIVE by resume. The backend moves the state; the portal
-    // offers the step, and the page's plan cards renew a cancelled plan (choosablePlan).
+    // offers the step, and renewing is choosing the cancelled plan's own card again (choosablePlan).
     const offered = (current: Subscription | null) => ({
       purchase: startBlock(current) === null,
-      renew: canRenew(current),
+      renew: current !== null && choosablePlan(planById(current.plan), current, NOW) !== null,
       cancel: canCancel(current),
       pause: canPause(current),
       resume: canResume(current),
