@@ -11,7 +11,7 @@ import { session } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { subscription } from './subscription';
 
-/** The tabs of SPEC 2, each with its developer label (messages/dev-catalogue.ts). */
+/** The tabs of SPEC 2, each with its developer label (messages/dev-messages.json). */
 export const DEV_TABS = [
   { id: 'user', label: 'devTabUser' },
   { id: 'subscription', label: 'devTabSubscription' },
