@@ -43,7 +43,7 @@ export const routeTree = rootRoute.addChildren([
  * own. React reports the caught error with one console.error; inside a host webview ErrorPage also sends the host a
  * `pageError` bridge message (src/state/host.ts).
  */
-export function PortalErrorPage(props: ErrorComponentProps) {
+function PortalErrorPage(props: ErrorComponentProps) {
   const inLayout = useMatch({
     strict: false,
     select: (match) => String(match.routeId).startsWith(`${appLayoutRoute.id}/`),

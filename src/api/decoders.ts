@@ -11,7 +11,7 @@ import type {
 } from '../domain/entities';
 import { finiteNumber, isoDate, isRecord, optString, type JsonRecord } from '../domain/json';
 import type { Money, RecordedPayment, RecordedStatus } from '../domain/payments';
-import type { Subscription, SubscriptionStatus } from '../domain/plans';
+import { planByType, type Subscription, type SubscriptionStatus } from '../domain/plans';
 
 /** An answer came but cannot be read: not JSON (client.ts), or not the shape a decoder expects. */
 export class DecodeError extends Error {
@@ -29,8 +29,6 @@ function obj(v: unknown, what: string): JsonRecord {
   return v;
 }
 
-const PLAN_BY_TYPE: Record<number, PaidPlan> = { 1: 'MONTHLY', 2: 'SIX_MONTH', 3: 'ANNUAL' };
-
 /**
  * The server's subscription record (or the cloud-save subscriptionData entry) in its normalised form;
  * null when it describes no paid subscription (type 0, status NONE or expired).
@@ -38,10 +36,10 @@ const PLAN_BY_TYPE: Record<number, PaidPlan> = { 1: 'MONTHLY', 2: 'SIX_MONTH', 3
 export function decodeSubscription(json: unknown): Subscription | null {
   const r = obj(json, 'subscription');
   const type = finiteNumber(r.subscriptionType);
-  if (type === null || (!(type in PLAN_BY_TYPE) && type !== 0))
-    throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
-  const plan = PLAN_BY_TYPE[type];
-  if (!plan) return null;
+  const catalogued = type === null ? undefined : planByType(type);
+  if (!catalogued) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
+  if (catalogued.id === 'FREE') return null;
+  const plan = catalogued.id;
   const rawStatus = typeof r.status === 'string' ? r.status.toUpperCase() : '';
   if (rawStatus === 'NONE' || rawStatus === 'EXPIRED' || rawStatus === 'FREE') return null;
   const cancelled =

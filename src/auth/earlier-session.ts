@@ -12,7 +12,7 @@
 const DB_NAME = 'firebaseLocalStorageDb';
 const STORE = 'firebaseLocalStorage';
 
-export const READ_TIMEOUT_MS = 1_500;
+const READ_TIMEOUT_MS = 1_500;
 
 type Value = Record<string, unknown> | string;
 
@@ -153,7 +153,7 @@ export class EarlierIndexedDbSession {
 }
 
 /** How long Sign Out waits for the earlier store to be emptied before it goes on without it. */
-export const REMOVE_TIMEOUT_MS = 1_500;
+const REMOVE_TIMEOUT_MS = 1_500;
 
 /**
  * Sign Out (SPEC 4 clears all local storage and state): removes a session an earlier release kept in Firebase's

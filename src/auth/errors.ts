@@ -40,7 +40,7 @@ const email = (fallback: MessageCode): Record<string, MessageCode> & { default: 
   default: fallback,
 });
 
-export const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> & { default: MessageCode }> = {
+const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> & { default: MessageCode }> = {
   google: popup('googleFailed'),
   apple: popup('appleFailed'),
   signIn: email('signInFailed'),

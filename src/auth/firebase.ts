@@ -159,11 +159,6 @@ export function rereadStoredUser(): void {
   }
 }
 
-export function currentUser(): PortalUser | null {
-  const user = getAuthInstance().currentUser;
-  return user ? toPortalUser(user) : null;
-}
-
 export async function signInWithGoogle(): Promise<PortalUser> {
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({ prompt: 'select_account' });

@@ -2,20 +2,13 @@
 // and Safari"). Firebase's popup machinery (apis.google.com's loader, then the auth domain's iframe) loads only where a
 // popup is offered, after the session is known and off the critical path. A popup opened while it is still loading
 // opens in the click all the same: a blank window now, handed to Firebase once the machinery is ready.
+import { COLD_LOAD_ATTEMPTS, COLD_POPUP_WAIT_MS, IDLE_WARM_DELAY_MS } from '../domain/constants';
 
-/** How long a click waits for machinery still loading before it gives up with the network message (SPEC 8). */
-export const COLD_POPUP_WAIT_MS = 15_000;
 /** Firebase's own popup size, so the blank window does not jump when the provider's page arrives. */
 const POPUP_FEATURES = 'popup=yes,width=500,height=600';
 const POPUP_NAME = 'portal-identity-provider';
-/** How often a click that waits loads the machinery before it passes the failure on, and the pause between. */
-export const COLD_LOAD_ATTEMPTS = 3;
+/** The pause between two loads of the machinery by a click that waits (COLD_LOAD_ATTEMPTS in all). */
 const RETRY_DELAY_MS = 250;
-/**
- * How long a screen that offers popups shows before its machinery loads in idle time: someone who goes on to the
- * e-mail form meanwhile (`cancelIdle`) never loads it, so it cannot compete with their sign-in on a slow phone.
- */
-export const IDLE_WARM_DELAY_MS = 2_000;
 
 /** An error Firebase could have thrown itself: the same `auth/...` codes, so SPEC 8's tables word it. */
 const authError = (code: string, text: string) => Object.assign(new Error(text), { code });

@@ -26,7 +26,7 @@ export function desktopPolicy(
 }
 
 /** 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, as the URL parser normalised them (dotted decimal). */
-export function isPrivateIPv4(hostname: string): boolean {
+function isPrivateIPv4(hostname: string): boolean {
   const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(hostname)?.slice(1).map(Number);
   if (!parts || parts.some((n) => n > 255)) return false;
   const [a, b] = parts as [number, number];

@@ -46,7 +46,7 @@ export interface HandoffState {
   signOuts: number;
 }
 
-export function initialLaunch(): LaunchState {
+function initialLaunch(): LaunchState {
   return {
     target: null,
     unityToken: false,
@@ -201,7 +201,7 @@ export function signedOut(state: HandoffState): HandoffChange {
   };
 }
 
-/** `state` with `change` written over it (what the store does, for tests and for reading a change whole). */
+/** `state` with `change` written over it: what the store (src/state/handoff/store.ts) becomes. */
 export function applyChange(state: HandoffState, change: HandoffChange): HandoffState {
   return { ...state, ...change, launch: { ...state.launch, ...change.launch } };
 }

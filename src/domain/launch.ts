@@ -4,7 +4,7 @@ import { allowedDesktopTarget, type DesktopPolicy } from './desktop-target';
 import { inAppPath, readRedirectTarget } from './redirect-target';
 
 /** The launch hint of a host that injects its object late (Vuplex): `?host=vuplex`. */
-export const HOST_HINT = { param: 'host', vuplex: 'vuplex' } as const;
+const HOST_HINT = { param: 'host', vuplex: 'vuplex' } as const;
 
 /** Where `redirect` points: nowhere, a page of the portal, an allowed desktop target, or something refused. */
 export type LaunchTarget =
@@ -32,7 +32,7 @@ export interface Launch {
 const isTrue = (value: string | null) => value === 'true' || value === '1';
 
 /** A launch that asks for nothing: what an address that cannot be read gives. */
-export function emptyLaunch(): Launch {
+function emptyLaunch(): Launch {
   return {
     target: { kind: 'none' },
     unityToken: false,

@@ -1,8 +1,6 @@
 // What the error screen may tell a host webview about the error (bridge v3 `pageError`): a short text, never a stack,
 // a token or the user's data.
-
-/** Longest text sent: enough to tell one failure from another in a host's log. */
-export const PAGE_ERROR_TEXT_CHARS = 200;
+import { PAGE_ERROR_TEXT_CHARS } from './constants';
 
 // Secrets and personal data that an error message can carry: ID and Unity tokens (JWTs, long opaque strings),
 // e-mail addresses, and the query or fragment of a URL (a hand-off URL carries the token there).

@@ -48,7 +48,7 @@ export interface PaymentRow {
 }
 
 /** PayPal's id of a recorded payment: its order or subscription id, else the backend's id (PayPal's capture id). */
-export const recordedPaypalId = (payment: RecordedPayment): string =>
+const recordedPaypalId = (payment: RecordedPayment): string =>
   (payment.kind === 'credits' ? payment.orderId : payment.subscriptionId) ?? payment.id;
 
 function recordedRow(payment: RecordedPayment): PaymentRow {

@@ -8,6 +8,7 @@
 // and a payment that the backend says belongs to another player is never dropped but held for its owner, who records it
 // at their next sign-in.
 import type { PaidPlan } from '../config/types';
+import { LEDGER_MAX_AGE_MS, LEDGER_MAX_ENTRIES } from './constants';
 import { packById } from './credit-packs';
 import { isRecord, type JsonRecord } from './json';
 
@@ -30,20 +31,15 @@ export interface PaymentLedger {
   readonly held: readonly KeptPayment[];
 }
 
-/** At most this many payments are kept in one browser (all users and held ones together); the oldest go first. */
-export const LEDGER_MAX_ENTRIES = 20;
-/** A payment kept longer than this (30 days) is forgotten: support has the PayPal id from PayPal's own receipt. */
-export const LEDGER_MAX_AGE_MS = 30 * 86_400_000;
-
 const PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
 
 /** PayPal's Orders v2 order id: 17 characters, digits and upper-case letters (e.g. 5O190127TN364715T). */
-export function isOrderId(value: unknown): value is string {
+function isOrderId(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9A-Z]{17}$/.test(value);
 }
 
 /** PayPal's Subscriptions v1 subscription id: "I-" and 12 digits or upper-case letters (e.g. I-BW452GLLEP1G). */
-export function isSubscriptionId(value: unknown): value is string {
+function isSubscriptionId(value: unknown): value is string {
   return typeof value === 'string' && /^I-[0-9A-Z]{12}$/.test(value);
 }
 
@@ -89,7 +85,7 @@ function table(): Record<string, readonly KeptPayment[]> {
   return Object.create(null) as Record<string, readonly KeptPayment[]>;
 }
 
-export function emptyLedger(): PaymentLedger {
+function emptyLedger(): PaymentLedger {
   return { byUid: table(), held: [] };
 }
 

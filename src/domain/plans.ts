@@ -24,7 +24,7 @@ export interface Plan {
   type: 0 | 1 | 2 | 3;
 }
 
-export const planCatalogue: readonly Plan[] = [
+const planCatalogue: readonly Plan[] = [
   {
     id: 'FREE',
     titleKey: 'planTitleFree',
@@ -66,7 +66,7 @@ export const planCatalogue: readonly Plan[] = [
 ];
 
 export const proFeatures = ['proFeaturePalettes', 'proFeatureCredits'] as const satisfies readonly PlanFeatureKey[];
-export const freeFeatures = ['freeFeatureDesign', 'freeFeaturePalettes'] as const satisfies readonly PlanFeatureKey[];
+const freeFeatures = ['freeFeatureDesign', 'freeFeaturePalettes'] as const satisfies readonly PlanFeatureKey[];
 
 export function planFeatures(id: PlanId): readonly PlanFeatureKey[] {
   return id === 'FREE' ? freeFeatures : proFeatures;
@@ -83,6 +83,7 @@ export function billingMonths(id: PaidPlan): number {
   return planById(id).months;
 }
 
+/** The plan of a server record's subscriptionType number (0 to 3), or undefined for any other number. */
 export function planByType(type: number): Plan | undefined {
   return planCatalogue.find((p) => p.type === type);
 }
@@ -125,30 +126,13 @@ export const canCancel = (sub: Subscription | null) =>
 /** Pause is offered for an active plan and, as SPEC 4's PAUSED -> PAUSED allows, a paused one (it extends the pause). */
 export const canPause = (sub: Subscription | null) => sub?.status === 'ACTIVE' || sub?.status === 'PAUSED';
 export const canResume = (sub: Subscription | null) => sub?.status === 'PAUSED';
-export const canRenew = (sub: Subscription | null) => sub?.status === 'CANCELLED';
+/** A cancelled plan can be renewed (SPEC 4): its card is offered again. */
+const canRenew = (sub: Subscription | null) => sub?.status === 'CANCELLED';
 
-export type SubscriptionEvent = 'purchase' | 'cancel' | 'pause' | 'resume' | 'renew';
-
-/** The status after `event`, or null when the transition is not allowed (SPEC 4). */
-export function nextStatus(status: SubscriptionStatus | 'NONE', event: SubscriptionEvent): SubscriptionStatus | null {
-  switch (event) {
-    case 'purchase':
-      return status === 'NONE' || status === 'CANCELLED' ? 'ACTIVE' : null;
-    case 'renew':
-      return status === 'CANCELLED' ? 'ACTIVE' : null;
-    case 'cancel':
-      return status === 'ACTIVE' || status === 'PAUSED' ? 'CANCELLED' : null;
-    case 'pause':
-      return status === 'ACTIVE' || status === 'PAUSED' ? 'PAUSED' : null;
-    case 'resume':
-      return status === 'PAUSED' ? 'ACTIVE' : null;
-  }
-}
-
-/** The paid plan `plan`'s card offers to buy, or null: Free never, the running (not cancelled) plan neither. */
+/** The paid plan `plan`'s card offers to buy, or null: Free never, the running plan neither unless it can be renewed. */
 export function choosablePlan(plan: Plan, sub: Subscription | null, now: number): PaidPlan | null {
   if (plan.id === 'FREE') return null;
-  if (plan.id === currentPlanId(sub, now) && sub?.status !== 'CANCELLED') return null;
+  if (plan.id === currentPlanId(sub, now) && !canRenew(sub)) return null;
   return plan.id;
 }
 

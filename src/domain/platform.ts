@@ -65,7 +65,7 @@ const IN_APP: ReadonlyArray<[RegExp, InAppBrowser]> = [
   [/\bTwitter(Android|iPhone)?\b/, 'X'],
 ];
 
-export function inAppBrowserOf(ua: string): InAppBrowser | null {
+function inAppBrowserOf(ua: string): InAppBrowser | null {
   for (const [pattern, name] of IN_APP) if (pattern.test(ua)) return name;
   return null;
 }

@@ -1,4 +1,5 @@
 // Pure rules about the signed-in person: days to expiry, initials, default username, account type.
+import { NEW_ACCOUNT_WINDOW_MS } from './constants';
 import { currentPlanId, planById, type PlanNameKey, type Subscription, type SubscriptionStatus } from './plans';
 
 const DAY = 86_400_000;
@@ -86,8 +87,6 @@ export function usernameSuffix(username: string): string {
   return at >= 0 ? username.slice(at) : '';
 }
 
-export const NEW_ACCOUNT_WINDOW_MS = 30_000;
-
 /** SPEC 4: an account under 30 seconds old is a new user. */
 export function isNewAccount(creationTime: string | null | undefined, now: number): boolean {
   const created = creationTime ? Date.parse(creationTime) : NaN;
@@ -117,7 +116,8 @@ export function accountTypeView(sub: Subscription | null, now: number): AccountT
   };
 }
 
-export const AVATAR_TONES = 6;
+/** How many colours the initials placeholder has: one `.avatar-tone-N` rule each in src/ui/styles/account.css. */
+const AVATAR_TONES = 6;
 
 /** A stable colour slot (0..AVATAR_TONES-1) for the initials placeholder, so a person keeps the same colour. */
 export function avatarTone(seed: string): number {

@@ -1,5 +1,5 @@
 // The public paths of SPEC 6, and the pages exempt from session checks.
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   '/auth',
   '/sign-in',
   '/create-account',

@@ -33,7 +33,7 @@ const FORBIDDEN_SCHEMES = new Set([
 ]);
 
 /** The configured deep-link scheme in lower case, or null when it is missing or unsafe. */
-export function safeScheme(scheme: string): string | null {
+function safeScheme(scheme: string): string | null {
   const clean = scheme
     .trim()
     .replace(/:(\/\/)?$/, '')
@@ -43,7 +43,7 @@ export function safeScheme(scheme: string): string | null {
 }
 
 /** `model=…&design=…&referral=…` with each present value percent-encoded (spaces as %20, never '+'). */
-export function sharedLinkQuery(link: SharedLink): string {
+function sharedLinkQuery(link: SharedLink): string {
   return KEYS.filter((key) => link[key])
     .map((key) => `${key}=${encodeURIComponent(link[key] as string)}`)
     .join('&');

@@ -6,7 +6,7 @@ export const SLIDER_MAX = 100;
 export const SLIDER_START = 50;
 
 /** Clamps to 0-100; anything that is not a finite number (NaN from a zero-width box) goes to the start. */
-export function clampPercent(value: number): number {
+function clampPercent(value: number): number {
   if (Number.isNaN(value)) return SLIDER_START;
   return Math.min(SLIDER_MAX, Math.max(SLIDER_MIN, value));
 }

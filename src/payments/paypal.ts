@@ -10,7 +10,7 @@ import {
   type PayPalNamespace,
   type PayPalScriptOptions,
 } from '@paypal/paypal-js';
-import { config, type PortalConfig } from '../config/config';
+import { config } from '../config/config';
 import { usdAmount, type CreditPack } from '../domain/credit-packs';
 import { plural } from '../messages/catalogue';
 
@@ -31,10 +31,11 @@ export class PayPalError extends Error {
 }
 
 /** SPEC 7: button style blue, height 45. */
-export const BUTTON_STYLE: PayPalButtonStyle = { color: 'blue', height: 45, layout: 'vertical', shape: 'rect' };
+const BUTTON_STYLE: PayPalButtonStyle = { color: 'blue', height: 45, layout: 'vertical', shape: 'rect' };
 
 /** The loader options of SPEC 7 for each flow (the loader turns them into the SDK's kebab-case query). */
-export function scriptOptions(flow: PayPalFlow, paypal: PortalConfig['paypal'] = config.paypal): PayPalScriptOptions {
+function scriptOptions(flow: PayPalFlow): PayPalScriptOptions {
+  const { paypal } = config;
   const base: PayPalScriptOptions = {
     clientId: paypal.clientId,
     components: 'buttons',
@@ -63,14 +64,14 @@ function unloadSdk(): void {
 }
 
 /** Loads the SDK configured for `flow` once per page; a failure is forgotten so the next call tries again. */
-export function loadPayPal(flow: PayPalFlow, paypal: PortalConfig['paypal'] = config.paypal): Promise<PayPalNamespace> {
-  if (!paypal.clientId) return Promise.reject(new PayPalError('config', 'PayPal client id is not configured'));
+function loadPayPal(flow: PayPalFlow): Promise<PayPalNamespace> {
+  if (!config.paypal.clientId) return Promise.reject(new PayPalError('config', 'PayPal client id is not configured'));
   if (loaded?.flow === flow) return loaded.promise;
   unloadSdk();
   const promise = (async () => {
     let namespace: PayPalNamespace | null;
     try {
-      namespace = await loadScript(scriptOptions(flow, paypal));
+      namespace = await loadScript(scriptOptions(flow));
     } catch (error) {
       throw new PayPalError('load', error instanceof Error ? error.message : String(error), error);
     }
@@ -159,7 +160,7 @@ export function subscriptionButtonOptions(
  * owner, `playerId`, as the unit's `custom_id` (Orders v2: "The API caller-provided external ID. Used to reconcile
  * client transactions with PayPal transactions."), which the backend reads back from PayPal.
  */
-export function creditsOrder(pack: CreditPack, playerId: string): CreateOrderRequestBody {
+function creditsOrder(pack: CreditPack, playerId: string): CreateOrderRequestBody {
   return {
     intent: 'CAPTURE',
     purchase_units: [
@@ -172,8 +173,8 @@ export function creditsOrder(pack: CreditPack, playerId: string): CreateOrderReq
   };
 }
 
-/** A captured order's id, or null when PayPal did not complete the capture. */
-export function completedCapture(capture: OrderResponseBody): boolean {
+/** Whether PayPal completed the capture: the order and every capture in it COMPLETED. */
+function completedCapture(capture: OrderResponseBody): boolean {
   if (capture.status !== 'COMPLETED') return false;
   const captures = capture.purchase_units?.flatMap((u) => u.payments?.captures ?? []) ?? [];
   return captures.length > 0 && captures.every((c) => c.status === 'COMPLETED');

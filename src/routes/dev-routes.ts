@@ -4,7 +4,7 @@ import { createRoute } from '@tanstack/react-router';
 import { DevDataPage } from '../ui/pages/DevDataPage';
 import { appLayoutRoute } from './app';
 
-export const devDataRoute = createRoute({
+const devDataRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dev-data',
   // What the portal holds, side by side with the backend's raw answers the page fetches per tab.

@@ -21,7 +21,7 @@ const store = createStore(() => ({
 export const account = store.state;
 
 /** Where the browser goes once the deleted account is signed out. */
-export const LOGOUT_HREF = '/auth?action=logout';
+const LOGOUT_HREF = '/auth?action=logout';
 
 // ---- Username ----
 

@@ -14,7 +14,7 @@ export function setUnityTokenSource(source: () => string | null): void {
 }
 
 /** The signed-in user's identity token; `force` refreshes it. */
-export async function identityToken(force = false): Promise<string> {
+async function identityToken(force = false): Promise<string> {
   const token = await auth.idToken(force);
   if (!token) throw new PortalError(message('noAuthenticatedUser'));
   return token;

@@ -11,7 +11,7 @@ import { session } from './session';
 import { LOCAL_KEYS, readJson } from './storage';
 import { subscription } from './subscription';
 
-/** The tabs of SPEC 2, each with its developer label (messages/dev-catalogue.ts). */
+/** The tabs of SPEC 2, each with its developer label (messages/dev-messages.json). */
 export const DEV_TABS = [
   { id: 'user', label: 'devTabUser' },
   { id: 'subscription', label: 'devTabSubscription' },
@@ -48,13 +48,13 @@ const SECRET_KEYS =
 const JWT = /^[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}$/;
 
 /** A token with everything but its last 6 characters hidden, and its length, e.g. "••••••••abc123 (1043 chars)". */
-export function maskToken(token: string): string {
+function maskToken(token: string): string {
   if (token.length <= VISIBLE) return '•'.repeat(token.length);
   return `${'•'.repeat(8)}${token.slice(-VISIBLE)} (${token.length} chars)`;
 }
 
 /** A deep copy of `value` with every secret-looking field and every JWT-shaped string masked. */
-export function maskSecrets(value: unknown, key = ''): unknown {
+function maskSecrets(value: unknown, key = ''): unknown {
   if (typeof value === 'string') return SECRET_KEYS.test(key) || JWT.test(value) ? maskToken(value) : value;
   if (Array.isArray(value)) return value.map((item) => maskSecrets(item));
   if (value && typeof value === 'object') {

@@ -16,10 +16,10 @@ import { isRecord } from '../domain/json';
 import { LOCAL_KEYS, localStore } from './storage';
 
 /** The launch parameter that names the app's language (`?lang=de-AT`). */
-export const LANG_PARAM = 'lang';
+const LANG_PARAM = 'lang';
 
 /** How long the first render waits for a language file before it shows English (and switches when the file comes). */
-export const FIRST_RENDER_WAIT_MS = 3000;
+const FIRST_RENDER_WAIT_MS = 3000;
 
 /** The languages this build offers: English and each one with a file (build.mjs's LOCALE_FILES). */
 export const offeredLanguages = [ENGLISH, ...Object.keys(LOCALE_FILES)] as LanguageTag[];

@@ -66,7 +66,7 @@ const exchange = singleFlight(
  * Exchanges the identity token for Unity auth (or links the desktop's player when `linkToken` is given) and stores
  * it for the user it ran for. Parallel callers for the same user share one exchange.
  */
-export const authenticateUnity = Object.assign(
+const authenticateUnity = Object.assign(
   (options: { linkToken?: string; forceRefresh?: boolean } = {}): Promise<UnityAuth> => {
     const uid = session.user?.uid;
     if (!uid) return Promise.reject(new PortalError(message('noAuthenticatedUser')));

@@ -4,6 +4,7 @@ import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
 import { removeEarlierSession } from '../auth/earlier-session';
 import { bridge } from '@home-design/portal-bridge';
+import { AUTH_SLOW_MS } from '../domain/constants';
 import { singleFlight } from './resource';
 import { DESKTOP_AUTH_KEYS, localStore } from './storage';
 
@@ -18,8 +19,6 @@ export const session = proxy({
   authSlow: false,
 });
 
-/** How long "Loading..." waits for the identity service before it offers a way out (a stuck IndexedDB never answers). */
-export const AUTH_SLOW_MS = 10_000;
 let slowTimer: ReturnType<typeof setTimeout> | undefined;
 
 let resolveReady: () => void = () => {};

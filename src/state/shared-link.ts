@@ -1,13 +1,11 @@
 // The shared-link hand-off: the visitor's platform, the attempt to open the mobile app, and dev mode's desktop hand-off.
 import { config } from '../config/config';
+import { APP_OPEN_WAIT_MS } from '../domain/constants';
 import { desktopPolicy } from '../domain/desktop-target';
 import { detectPlatform, type Platform, type PlatformHints } from '../domain/platform';
 import { planDevHandoff, type DevHandoffPlan, type SharedLink } from '../domain/shared-link';
 import { parkPathForReturnToApp } from './handoff';
 import { createStore } from './resource';
-
-/** How long the page waits for the app to take over before it says the app did not open. */
-export const APP_OPEN_WAIT_MS = 2_500;
 
 export type AppOpenStatus =
   /** Nothing tried yet. */

@@ -1,5 +1,6 @@
 // Toast notifications (SPEC 4 kinds): a short queue that never grows without bound, timers that pause while read.
 import { proxy } from 'valtio';
+import { MAX_TOASTS, TOAST_DURATION_MS } from '../domain/constants';
 
 export type ToastKind = 'default' | 'info' | 'success' | 'warning' | 'error' | 'loading';
 
@@ -13,16 +14,6 @@ export interface ToastOptions {
   /** Milliseconds before it goes by itself; null keeps it until dismissed. Defaults by kind (loading: null). */
   duration?: number | null;
 }
-
-export const MAX_TOASTS = 3;
-export const TOAST_DURATION_MS: Record<ToastKind, number | null> = {
-  default: 5000,
-  info: 5000,
-  success: 5000,
-  warning: 7000,
-  error: 8000,
-  loading: null,
-};
 
 export const toasts = proxy({ items: [] as Toast[], paused: false });
 

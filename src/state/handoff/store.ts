@@ -1,17 +1,20 @@
 // The hand-off's one store: the state of src/domain/handoff.ts, changed only through its transitions (`change`), and
 // reset only by a sign-out (flow.ts `resetHandoffOnSignOut`). What it puts on screen is read here.
-import { initialHandoff, type HandoffChange, type HandoffPhase } from '../../domain/handoff';
+import { applyChange, initialHandoff, type HandoffChange, type HandoffPhase } from '../../domain/handoff';
 import { createStore } from '../resource';
 
 const store = createStore(initialHandoff);
 
 export const handoff = store.state;
 
-/** Writes a transition's change (src/domain/handoff.ts) into the store. */
+/**
+ * Writes a transition's change (src/domain/handoff.ts) into the store: the state `applyChange` gives, field by field,
+ * so the proxy and its `launch` stay the same objects and only what changed notifies.
+ */
 export function change(next: HandoffChange): void {
-  const { launch, ...rest } = next;
+  const { launch, ...rest } = applyChange(handoff, next);
   Object.assign(handoff, rest);
-  if (launch) Object.assign(handoff.launch, launch);
+  Object.assign(handoff.launch, launch);
 }
 
 /** The dialog or overlay the hand-off shows over any page (RootLayout), or null. */

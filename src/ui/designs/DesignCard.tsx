@@ -7,7 +7,7 @@ import { formatDate, message } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
 
 /** "Modern_Villa" reads as "Modern Villa". */
-export function modelLabel(modelName: string): string {
+function modelLabel(modelName: string): string {
   return modelName.replace(/_+/g, ' ').trim();
 }
 

@@ -2,10 +2,10 @@
 import { create } from 'qrcode/lib/core/qrcode';
 
 /** The quiet zone around the code, in modules (the QR standard asks for 4). */
-export const QR_QUIET_ZONE = 4;
+const QR_QUIET_ZONE = 4;
 
 /** The code of `value` at error correction M: `size` modules a side, `dark[y * size + x]` true where a module is dark. */
-export function qrModules(value: string): { size: number; dark: (x: number, y: number) => boolean } {
+function qrModules(value: string): { size: number; dark: (x: number, y: number) => boolean } {
   const { size, data } = create(value, { errorCorrectionLevel: 'M' }).modules;
   return { size, dark: (x, y) => data[y * size + x] === 1 };
 }

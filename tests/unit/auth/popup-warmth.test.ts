@@ -1,7 +1,8 @@
 // src/auth/popup-warmth.ts: the popup machinery loads only after the session is known, and a popup opens within the
 // click whether the machinery is ready, still loading, slow or hanging.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COLD_LOAD_ATTEMPTS, IDLE_WARM_DELAY_MS, popupWarmth } from '../../../src/auth/popup-warmth';
+import { popupWarmth } from '../../../src/auth/popup-warmth';
+import { COLD_LOAD_ATTEMPTS, IDLE_WARM_DELAY_MS } from '../../../src/domain/constants';
 
 interface FakePopup {
   closed: boolean;

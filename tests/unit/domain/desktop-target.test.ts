@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedDesktopTarget,
   desktopPolicy,
-  isPrivateIPv4,
   loginUrl,
   pathUrl,
   type DesktopPolicy,
@@ -96,17 +95,24 @@ describe('allowedDesktopTarget', () => {
     ).toBe(false);
   });
 
-  it('knows the private IPv4 ranges', () => {
-    expect(isPrivateIPv4('10.255.255.255')).toBe(true);
-    expect(isPrivateIPv4('192.168.0.1')).toBe(true);
-    expect(isPrivateIPv4('172.20.0.1')).toBe(true);
-    expect(isPrivateIPv4('256.1.1.1')).toBe(false);
-    expect(isPrivateIPv4('10.0.0')).toBe(false);
-    expect(isPrivateIPv4('evil.10.0.0.1')).toBe(false);
+  it.each([
+    ['10.255.255.255', 'http://10.255.255.255:5662'],
+    ['192.168.0.1', 'http://192.168.0.1:5662'],
+    ['172.20.0.1', 'http://172.20.0.1:5662'],
+    // The private ranges are read from the URL parser's dotted decimal: a short or hex form is the address it names.
+    ['10.0.0', 'http://10.0.0.0:5662'],
+    ['0x0a.0.0.1', 'http://10.0.0.1:5662'],
+    ['256.1.1.1', null],
+    ['evil.10.0.0.1', null],
+    ['10.0.0.1.evil.example', null],
+  ])('knows the private IPv4 ranges in development builds: %s', (host, expected) => {
+    expect(allowedDesktopTarget(`http://${host}:5662`, DEV_POLICY)).toBe(expected);
   });
 
   it('never accepts another port or a non-loopback host, whatever the URL (10,000 generated targets with ports)', () => {
     const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
+    // The private-range addresses among the hosts below: only a development build accepts them.
+    const privateHosts = new Set(['10.0.0.1', '192.168.0.7']);
     const host = fc.constantFrom(
       '127.0.0.1',
       'localhost',
@@ -131,7 +137,7 @@ describe('allowedDesktopTarget', () => {
         const url = new URL(accepted);
         expect(url.port).toBe('5662');
         expect(url.protocol).toBe('http:');
-        expect(loopback.has(url.hostname) || (dev && isPrivateIPv4(url.hostname))).toBe(true);
+        expect(loopback.has(url.hostname) || (dev && privateHosts.has(url.hostname))).toBe(true);
       }),
       { numRuns: 10_000 },
     );

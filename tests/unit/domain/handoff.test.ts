@@ -23,11 +23,21 @@ import {
   type HandoffChange,
   type HandoffState,
 } from '../../../src/domain/handoff';
-import { emptyLaunch, type Launch } from '../../../src/domain/launch';
+import type { Launch } from '../../../src/domain/launch';
 
 const DESKTOP = 'http://127.0.0.1:5662';
 
-const parsed = (overrides: Partial<Launch> = {}): Launch => ({ ...emptyLaunch(), ...overrides });
+/** A parsed launch that asks for nothing, with `overrides`. */
+const parsed = (overrides: Partial<Launch> = {}): Launch => ({
+  target: { kind: 'none' },
+  unityToken: false,
+  state: null,
+  dev: false,
+  link: null,
+  hostHint: false,
+  atSignIn: false,
+  ...overrides,
+});
 
 /** The state after `changes`, one after another, from a fresh page. */
 function after(...changes: Array<HandoffChange | ((state: HandoffState) => HandoffChange)>): HandoffState {

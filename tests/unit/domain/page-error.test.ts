@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_ERROR_TEXT_CHARS, pageErrorRoute, pageErrorText } from '../../../src/domain/page-error';
+import { PAGE_ERROR_TEXT_CHARS } from '../../../src/domain/constants';
+import { pageErrorRoute, pageErrorText } from '../../../src/domain/page-error';
 
 describe('pageErrorText', () => {
   it('says the error class and its message on one line', () => {

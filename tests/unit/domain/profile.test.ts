@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NEW_ACCOUNT_WINDOW_MS } from '../../../src/domain/constants';
 import type { Subscription } from '../../../src/domain/plans';
 import {
   accountTypeView,
   avatarTone,
-  AVATAR_TONES,
   defaultUsername,
   displayUsername,
   expiryDays,
@@ -165,9 +167,10 @@ describe('username suffix', () => {
 describe('isNewAccount', () => {
   const created = '2025-03-10T12:00:00.000Z';
   const t = Date.parse(created);
-  it('is true under 30 seconds after creation, false from then on', () => {
-    expect(isNewAccount(created, t + 29_999)).toBe(true);
-    expect(isNewAccount(created, t + 30_000)).toBe(false);
+  it('is true under 30 seconds after creation (SPEC 9), false from then on', () => {
+    expect(NEW_ACCOUNT_WINDOW_MS).toBe(30_000);
+    expect(isNewAccount(created, t + NEW_ACCOUNT_WINDOW_MS - 1)).toBe(true);
+    expect(isNewAccount(created, t + NEW_ACCOUNT_WINDOW_MS)).toBe(false);
     expect(isNewAccount(null, t)).toBe(false);
   });
 });
@@ -212,12 +215,14 @@ describe('accountTypeView', () => {
 });
 
 describe('avatarTone', () => {
-  it('is stable for a person and within range', () => {
+  it('is stable for a person, and always a tone the stylesheet colours', () => {
+    const stylesheet = readFileSync(join(__dirname, '../../../src/ui/styles/account.css'), 'utf8');
+    const coloured = new Set([...stylesheet.matchAll(/\.avatar-tone-(\d+)\s*\{/g)].map((m) => Number(m[1])));
+    expect(coloured.size).toBeGreaterThan(1);
     expect(avatarTone('uid-1')).toBe(avatarTone('uid-1'));
     fc.assert(
       fc.property(fc.string(), (s) => {
-        const tone = avatarTone(s);
-        expect(tone >= 0 && tone < AVATAR_TONES).toBe(true);
+        expect(coloured.has(avatarTone(s))).toBe(true);
       }),
     );
   });

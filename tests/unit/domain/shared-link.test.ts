@@ -5,9 +5,7 @@ import {
   modelThumbnailPath,
   phoneLinkUrl,
   planDevHandoff,
-  safeScheme,
   safeStoreUrl,
-  sharedLinkQuery,
   storesFor,
 } from '../../../src/domain/shared-link';
 
@@ -48,8 +46,8 @@ describe('deepLinkUrl', () => {
   });
 
   it('accepts the scheme written with its colon or slashes', () => {
-    expect(safeScheme('DreamBook://')).toBe('dreambook');
-    expect(safeScheme('dreambook:')).toBe('dreambook');
+    expect(deepLinkUrl('DreamBook://', {})).toBe('dreambook://open');
+    expect(deepLinkUrl('dreambook:', {})).toBe('dreambook://open');
   });
 
   it('whatever the parameters, the link stays on the configured scheme and decodes back to them', () => {
@@ -200,8 +198,23 @@ describe('stores', () => {
   });
 });
 
-describe('sharedLinkQuery', () => {
-  it('writes keys in a fixed order and skips empty values', () => {
-    expect(sharedLinkQuery({ referral: 'r', model: '', design: 'd' })).toBe('design=d&referral=r');
+describe("a shared link's query", () => {
+  it('writes keys in a fixed order and skips empty values, in every address it is part of', () => {
+    const link = { referral: 'r', model: '', design: 'd' };
+    expect(deepLinkUrl('dreambook', link)).toBe('dreambook://open?design=d&referral=r');
+    expect(phoneLinkUrl('https://portal.example', '/external-link', link)).toBe(
+      'https://portal.example/external-link?design=d&referral=r',
+    );
+    expect(
+      planDevHandoff(
+        {
+          devLocalIp: '',
+          pageHostname: '127.0.0.1',
+          desktopPort: 5662,
+          policy: { ports: [5662], extraOrigins: [], privateNetwork: false },
+        },
+        link,
+      ),
+    ).toMatchObject({ ok: true, handoff: { redirectPath: 'open?design=d&referral=r' } });
   });
 });

@@ -1,22 +1,36 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SLIDER_STEP } from '../../../src/domain/constants';
-import { clampPercent, percentAfterKey, percentAt, SLIDER_START } from '../../../src/domain/slider';
+import { percentAfterKey, percentAt, SLIDER_START } from '../../../src/domain/slider';
 
-describe('clampPercent', () => {
+/** The position under a pointer at `x` over a box 100 px wide from 0: the pointer's x as a percent, then clamped. */
+const at = (x: number) => percentAt(x, 0, 100);
+
+describe('the position is clamped to 0-100', () => {
   it('keeps 0-100 and clamps the rest', () => {
-    expect([clampPercent(-5), clampPercent(0), clampPercent(42.5), clampPercent(100), clampPercent(130)]).toEqual([
-      0, 0, 42.5, 100, 100,
-    ]);
-    expect([clampPercent(-Infinity), clampPercent(Infinity)]).toEqual([0, 100]);
+    expect([at(-5), at(0), at(42.5), at(100), at(130)]).toEqual([0, 0, 42.5, 100, 100]);
+    expect([at(-Infinity), at(Infinity)]).toEqual([0, 100]);
   });
 
   it('sends NaN to the start', () => {
-    expect(clampPercent(Number.NaN)).toBe(SLIDER_START);
+    expect(at(Number.NaN)).toBe(SLIDER_START);
+    expect(percentAfterKey('ArrowRight', Number.NaN)).toBe(SLIDER_START);
   });
 
-  it('is always within 0-100', () => {
-    fc.assert(fc.property(fc.double(), (v) => clampPercent(v) >= 0 && clampPercent(v) <= 100));
+  it('is always within 0-100, by pointer or by key', () => {
+    const within = (v: number | null) => v !== null && v >= 0 && v <= 100;
+    const keys = fc.constantFrom(
+      'ArrowLeft',
+      'ArrowRight',
+      'ArrowUp',
+      'ArrowDown',
+      'PageUp',
+      'PageDown',
+      'Home',
+      'End',
+    );
+    fc.assert(fc.property(fc.double(), (v) => within(at(v))));
+    fc.assert(fc.property(keys, fc.double(), (key, v) => within(percentAfterKey(key, v))));
   });
 });
 

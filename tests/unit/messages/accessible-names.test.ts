@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { tseslint } from '@portal/lint';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/messages/catalogue';
-import { devMessages } from '../../../src/messages/dev-catalogue';
+import devMessages from '../../../src/messages/dev-messages.json';
 
 const ROOT = join(__dirname, '../../..');
 const LOCALES = join(ROOT, 'src/messages/locales');

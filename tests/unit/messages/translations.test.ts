@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { localeFileText } from '../../../harness/build/locale-files.mjs';
 import { messages } from '../../../src/messages/catalogue';
-import { devMessages } from '../../../src/messages/dev-catalogue';
+import devMessages from '../../../src/messages/dev-messages.json';
 import { LANGUAGES } from '../../../src/messages/languages';
 
 const DIR = join(__dirname, '../../../src/messages/locales');

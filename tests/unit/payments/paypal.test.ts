@@ -1,5 +1,12 @@
 // @vitest-environment jsdom
-import type { PayPalNamespace, PayPalScriptOptions } from '@paypal/paypal-js';
+import type {
+  CreateOrderActions,
+  CreateOrderRequestBody,
+  OnApproveActions,
+  OrderResponseBody,
+  PayPalNamespace,
+  PayPalScriptOptions,
+} from '@paypal/paypal-js';
 import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,13 +15,9 @@ import { createNamespace } from '../../../harness/paypal-sdk/sdk';
 import { config } from '../../../src/config/config';
 import { packById } from '../../../src/domain/credit-packs';
 import {
-  BUTTON_STYLE,
-  completedCapture,
   creditsButtonOptions,
-  creditsOrder,
-  subscriptionBody,
   paypalSaid,
-  scriptOptions,
+  subscriptionBody,
   subscriptionButtonOptions,
 } from '../../../src/payments/paypal';
 import { fakePayPal, type FakePayPal } from '../support/fake-paypal';
@@ -34,7 +37,6 @@ function queryOf(options: PayPalScriptOptions): Record<string, string> {
 
 // The loaded SDK is the module's own state (one window.paypal per page): each test loads the module anew, a fresh page.
 type PayPalModule = typeof import('../../../src/payments/paypal');
-let loadPayPal: PayPalModule['loadPayPal'];
 let renderButtons: PayPalModule['renderButtons'];
 let PayPalError: PayPalModule['PayPalError'];
 
@@ -55,107 +57,169 @@ beforeEach(async () => {
   loader.loadScript.mockReset();
   delete window.paypal;
   vi.resetModules();
-  ({ loadPayPal, renderButtons, PayPalError } = await import('../../../src/payments/paypal'));
+  ({ renderButtons, PayPalError } = await import('../../../src/payments/paypal'));
 });
 
 afterEach(() => {
   document.body.replaceChildren();
 });
 
+/** The module on a fresh page of a build whose PayPal config has `paypal` over the test build's. */
+async function buildWith(paypal: Partial<typeof config.paypal>): Promise<PayPalModule> {
+  vi.resetModules();
+  vi.doMock('../../../src/config/config', async (importOriginal) => {
+    const original = await importOriginal<typeof import('../../../src/config/config')>();
+    return { ...original, config: { ...original.config, paypal: { ...original.config.paypal, ...paypal } } };
+  });
+  try {
+    return await import('../../../src/payments/paypal');
+  } finally {
+    vi.doUnmock('../../../src/config/config');
+  }
+}
+
 const pack30 = packById('credits-30')!;
+const noHandlers = { onApprove: async () => {}, onCancel() {}, onError() {} };
+/** Renders the credits buttons, or the subscription buttons, as the pages do. */
+const credits = (page: Pick<PayPalModule, 'renderButtons'> = { renderButtons }) =>
+  page.renderButtons('credits', container(), creditsButtonOptions(pack30, 'P1', noHandlers));
+const subscription = () =>
+  renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-MONTHLY', 'P1', noHandlers));
+/** The options the SDK was loaded with, by load. */
+const loads = () => loader.loadScript.mock.calls.map(([options]) => options as PayPalScriptOptions);
 
 describe('the SDK options of SPEC 7', () => {
-  it('loads subscriptions with intent subscription, vault, commit, USD, PayPal only', () => {
-    expect(scriptOptions('subscription')).toEqual({
-      clientId: config.paypal.clientId,
-      sdkBaseUrl: config.paypal.sdkBaseUrl,
-      components: 'buttons',
-      currency: 'USD',
-      commit: true,
-      intent: 'subscription',
-      vault: true,
-      enableFunding: 'paypal',
-      disableFunding: 'credit,card',
-    });
+  it('loads subscriptions with intent subscription, vault, commit, USD, PayPal only', async () => {
+    standInLoader();
+    await subscription();
+    expect(loads()).toEqual([
+      {
+        clientId: config.paypal.clientId,
+        sdkBaseUrl: config.paypal.sdkBaseUrl,
+        components: 'buttons',
+        currency: 'USD',
+        commit: true,
+        intent: 'subscription',
+        vault: true,
+        enableFunding: 'paypal',
+        disableFunding: 'credit,card',
+      },
+    ]);
   });
 
-  it('loads credits with intent capture, commit, USD and the configured client id', () => {
-    expect(scriptOptions('credits')).toEqual({
-      clientId: config.paypal.clientId,
-      sdkBaseUrl: config.paypal.sdkBaseUrl,
-      components: 'buttons',
-      currency: 'USD',
-      commit: true,
-      intent: 'capture',
-    });
+  it('loads credits with intent capture, commit, USD and the configured client id', async () => {
+    standInLoader();
+    await credits();
+    expect(loads()).toEqual([
+      {
+        clientId: config.paypal.clientId,
+        sdkBaseUrl: config.paypal.sdkBaseUrl,
+        components: 'buttons',
+        currency: 'USD',
+        commit: true,
+        intent: 'capture',
+      },
+    ]);
   });
 
-  it("uses PayPal's own address when no base URL is configured (production)", () => {
-    expect(scriptOptions('credits', { ...config.paypal, sdkBaseUrl: '' })).not.toHaveProperty('sdkBaseUrl');
+  it("uses PayPal's own address when no base URL is configured (production)", async () => {
+    const page = await buildWith({ sdkBaseUrl: '' });
+    loader.loadScript.mockResolvedValue({ version: 'x' } satisfies PayPalNamespace);
+    await expect(credits(page)).rejects.toMatchObject({ reason: 'unavailable' });
+    expect(loads()).toHaveLength(1);
+    expect(loads()[0]).not.toHaveProperty('sdkBaseUrl');
   });
 
   it('styles the buttons blue, 45 px high', () => {
-    expect(BUTTON_STYLE).toMatchObject({ color: 'blue', height: 45 });
+    const blue = { color: 'blue', height: 45 };
+    expect(creditsButtonOptions(pack30, 'P1', noHandlers).style).toMatchObject(blue);
+    expect(subscriptionButtonOptions('P-TEST-MONTHLY', 'P1', noHandlers).style).toMatchObject(blue);
   });
 });
 
-describe('loadPayPal', () => {
+describe('loading the SDK', () => {
   it('refuses to load without a client id', async () => {
-    await expect(loadPayPal('credits', { ...config.paypal, clientId: '' })).rejects.toMatchObject({ reason: 'config' });
+    const page = await buildWith({ clientId: '' });
+    const error = await credits(page).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(page.PayPalError);
+    expect(error).toMatchObject({ reason: 'config' });
     expect(loader.loadScript).not.toHaveBeenCalled();
   });
 
   it('reports a script that failed to load, and tries again on the next call', async () => {
     loader.loadScript.mockRejectedValueOnce(new Error('The script failed to load'));
-    const error = await loadPayPal('credits').catch((e: unknown) => e);
+    const error = await credits().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PayPalError);
     expect(error).toMatchObject({ reason: 'load' });
     standInLoader();
-    await expect(loadPayPal('credits')).resolves.toHaveProperty('Buttons');
+    await expect(credits()).resolves.toBeDefined();
     expect(loader.loadScript).toHaveBeenCalledTimes(2);
   });
 
   it('says PayPal is unavailable when the namespace has no Buttons', async () => {
     loader.loadScript.mockResolvedValue({ version: 'x' } satisfies PayPalNamespace);
-    await expect(loadPayPal('credits')).rejects.toMatchObject({ reason: 'unavailable' });
+    await expect(credits()).rejects.toMatchObject({ reason: 'unavailable' });
   });
 
   it('loads once per flow, and again with the other flow', async () => {
     standInLoader();
-    await loadPayPal('credits');
-    await loadPayPal('credits');
+    await credits();
+    await credits();
     expect(loader.loadScript).toHaveBeenCalledTimes(1);
-    await loadPayPal('subscription');
+    await subscription();
     expect(loader.loadScript).toHaveBeenCalledTimes(2);
-    expect(loader.loadScript.mock.calls[1]![0]).toMatchObject({ intent: 'subscription' });
+    expect(loads()[1]).toMatchObject({ intent: 'subscription' });
   });
 });
 
 describe('the credits order', () => {
-  it('has one purchase unit with the credits description, the buyer as custom_id and the USD amount to 2 decimals', () => {
-    expect(creditsOrder(pack30, 'P1')).toEqual({
-      intent: 'CAPTURE',
-      purchase_units: [
-        { description: '30 Dream Render credits', custom_id: 'P1', amount: { currency_code: 'USD', value: '14.99' } },
-      ],
-    });
+  it('has one purchase unit with the credits description, the buyer as custom_id and the USD amount to 2 decimals', async () => {
+    const created: CreateOrderRequestBody[] = [];
+    const actions: CreateOrderActions = { order: { create: async (body) => (created.push(body), 'ORDER1') } };
+    await creditsButtonOptions(pack30, 'P1', noHandlers).createOrder!({ paymentSource: 'paypal' }, actions);
+    expect(created).toEqual([
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          { description: '30 Dream Render credits', custom_id: 'P1', amount: { currency_code: 'USD', value: '14.99' } },
+        ],
+      },
+    ]);
   });
 
   it('names the subscriber as the subscription custom_id', () => {
     expect(subscriptionBody('P-TEST-MONTHLY', 'P7')).toEqual({ plan_id: 'P-TEST-MONTHLY', custom_id: 'P7' });
   });
 
-  it('counts a capture as done only when PayPal completed it', () => {
+  it('counts a capture as done only when PayPal completed it', async () => {
+    /** What the handler's capture gives when PayPal answers the capture with `answer`: the order id, or a failure. */
+    async function captureOf(answer: OrderResponseBody): Promise<string> {
+      let outcome = 'not run';
+      const options = creditsButtonOptions(pack30, 'P1', {
+        ...noHandlers,
+        onApprove: async (capture) => {
+          outcome = await capture().catch(() => 'failed');
+        },
+      });
+      const actions: OnApproveActions = {
+        order: { capture: async () => answer, authorize: vi.fn(), get: vi.fn(), patch: vi.fn() },
+        redirect: vi.fn(),
+        restart: vi.fn(),
+      };
+      await options.onApprove!({ orderID: 'ORDER1' }, actions);
+      return outcome;
+    }
     const done = {
+      id: 'ORDER1',
       status: 'COMPLETED' as const,
       purchase_units: [{ payments: { captures: [{ status: 'COMPLETED' as const }] } }],
     };
-    expect(completedCapture(done)).toBe(true);
-    expect(completedCapture({ ...done, status: 'APPROVED' })).toBe(false);
-    expect(
-      completedCapture({ status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ status: 'PENDING' }] } }] }),
-    ).toBe(false);
-    expect(completedCapture({ status: 'COMPLETED' })).toBe(false);
+    expect(await captureOf(done)).toBe('ORDER1');
+    expect(await captureOf({ ...done, status: 'APPROVED' })).toBe('failed');
+    expect(await captureOf({ ...done, purchase_units: [{ payments: { captures: [{ status: 'PENDING' }] } }] })).toBe(
+      'failed',
+    );
+    expect(await captureOf({ id: 'ORDER1', status: 'COMPLETED' })).toBe('failed');
   });
 });
 

@@ -10,7 +10,6 @@ import {
   cancelDeletion,
   cancelUsernameEdit,
   confirmDeletion,
-  LOGOUT_HREF,
   requestDeletion,
   resetAccountOnSignOut,
   startUsernameEdit,
@@ -149,8 +148,7 @@ describe('account deletion', () => {
     expect(navigate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(auth.signOutUser).toHaveBeenCalledOnce();
-    expect(navigate).toHaveBeenCalledWith(LOGOUT_HREF);
-    expect(LOGOUT_HREF).toBe('/auth?action=logout');
+    expect(navigate).toHaveBeenCalledWith('/auth?action=logout');
   });
 
   it('still goes to the logout page when signing out fails', async () => {

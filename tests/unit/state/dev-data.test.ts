@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
-import { devData, fetchDevAnswer, jwtClaims, maskSecrets, maskToken, resetDevData } from '../../../src/state/dev-data';
+import { devData, fetchDevAnswer, jwtClaims, portalView, resetDevData } from '../../../src/state/dev-data';
 import { fakeAuth as auth } from '../support/fake-auth';
 
 const b64url = (o: unknown) =>
@@ -14,15 +14,29 @@ const b64url = (o: unknown) =>
     .replace(/=+$/, '');
 const jwt = `${b64url({ alg: 'none' })}.${b64url({ user_id: 'u1', email: 'ada@example.com', name: 'Åda' })}.signature-part`;
 
-describe('maskToken', () => {
+/** What the explorer's User tab shows of a signed-in `user`: everything it holds goes through the masking. */
+const userTab = (user: unknown) =>
+  portalView('user', {
+    session: { status: 'signedIn', user },
+    player: { status: 'idle', error: null, unity: null, cloud: null },
+    subscription: { status: 'idle', error: null, fetchedAt: 0, current: null },
+    designs: { status: 'idle', error: null, items: [] },
+  });
+/** How the explorer shows `jwt`, written out: 8 dots, its last 6 characters, its length. */
+const jwtMasked = `••••••••${jwt.slice(-6)} (${jwt.length} chars)`;
+
+describe('a masked token', () => {
   it('keeps only the last 6 characters, and tells the length', () => {
-    expect(maskToken('abcdefghijklmnop')).toBe('••••••••klmnop (16 chars)');
+    expect(userTab({ token: 'abcdefghijklmnop' })).toEqual({
+      status: 'signedIn',
+      user: { token: '••••••••klmnop (16 chars)' },
+    });
   });
 
   it('never shows more than the last 6 characters of any token', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 300 }), (token) => {
-        const masked = maskToken(token);
+        const masked = (userTab({ token }) as { user: { token: string } }).user.token;
         const shown = masked.replace(/ \(\d+ chars\)$/, '').replace(/^•+/, '');
         expect(shown.length).toBeLessThanOrEqual(6);
         expect(token.endsWith(shown)).toBe(true);
@@ -31,9 +45,9 @@ describe('maskToken', () => {
   });
 });
 
-describe('maskSecrets', () => {
+describe('what the explorer shows', () => {
   it('masks token fields and JWT-shaped strings at any depth, and leaves the rest', () => {
-    const masked = maskSecrets({
+    const masked = userTab({
       playerId: 'P1',
       accessToken: 'unity-access-token-123456',
       nested: [{ idToken: 'x'.repeat(40) + 'ABCDEF' }, { note: jwt }],
@@ -42,12 +56,15 @@ describe('maskSecrets', () => {
       none: null,
     });
     expect(masked).toEqual({
-      playerId: 'P1',
-      accessToken: '••••••••123456 (25 chars)',
-      nested: [{ idToken: '••••••••ABCDEF (46 chars)' }, { note: maskToken(jwt) }],
-      count: 3,
-      flag: true,
-      none: null,
+      status: 'signedIn',
+      user: {
+        playerId: 'P1',
+        accessToken: '••••••••123456 (25 chars)',
+        nested: [{ idToken: '••••••••ABCDEF (46 chars)' }, { note: jwtMasked }],
+        count: 3,
+        flag: true,
+        none: null,
+      },
     });
     expect(JSON.stringify(masked)).not.toContain('unity-access');
   });
@@ -77,7 +94,7 @@ describe('fetchDevAnswer', () => {
       status: 'succeeded',
       error: null,
       at: '2026-01-02T03:04:05.000Z',
-      data: { idToken: maskToken(jwt), claims: { user_id: 'u1', email: 'ada@example.com' } },
+      data: { idToken: jwtMasked, claims: { user_id: 'u1', email: 'ada@example.com' } },
     });
   });
 

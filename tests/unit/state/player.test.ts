@@ -5,15 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
-import {
-  authenticateUnity,
-  ensureUnity,
-  loadPlayer,
-  player,
-  requirePlayer,
-  resetPlayer,
-  setCredits,
-} from '../../../src/state/player';
+import { ensureUnity, loadPlayer, player, requirePlayer, resetPlayer, setCredits } from '../../../src/state/player';
 import { deferred } from '../support/deferred';
 import { session, onSignedOut } from '../../../src/state/session';
 import { fakeAuth as auth } from '../support/fake-auth';
@@ -206,8 +198,9 @@ describe('Unity authentication (SPEC 8)', () => {
   });
 
   it('a failed exchange: "Unity authentication failed"', async () => {
+    forgetUnity();
     backend({ 'POST /auth/unity': [{ status: 500, body: { error: 'unity down' } }] });
-    await expect(authenticateUnity()).rejects.toThrow('Unity authentication failed');
+    await expect(ensureUnity()).rejects.toThrow('Unity authentication failed');
   });
 
   it('no signed-in user for the request: "No authenticated user available for request."', async () => {
@@ -307,7 +300,7 @@ describe('Unity auth belongs to one user', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
-    const running = authenticateUnity();
+    const running = ensureUnity();
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
     resetPlayer();
     session.user = null;
@@ -324,7 +317,7 @@ describe('Unity auth belongs to one user', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve))),
     );
-    const adas = authenticateUnity();
+    const adas = ensureUnity();
     await vi.waitFor(() => expect(answers).toHaveLength(1));
     session.user = bob;
     const bobs = ensureUnity();

@@ -2,6 +2,7 @@
 // The way out of a stuck "Loading...": when the identity service has not answered for AUTH_SLOW_MS after
 // startSession, session.authSlow is set (the loading screen then offers a reload); an answer clears it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_SLOW_MS } from '../../../src/domain/constants';
 
 // The fakes are imported once, before any reset, and handed to the mocks: vi.resetModules() keeps a mocked module but
 // would evaluate the support file again, so a later import of it is not the instance the session sees.
@@ -10,7 +11,6 @@ vi.mock('../../../src/auth/firebase', () => auth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
 type Session = typeof import('../../../src/state/session');
-let AUTH_SLOW_MS: Session['AUTH_SLOW_MS'];
 let authResolved: Session['authResolved'];
 let session: Session['session'];
 let startSession: Session['startSession'];
@@ -20,7 +20,7 @@ beforeEach(async () => {
   vi.useFakeTimers();
   vi.clearAllMocks();
   vi.resetModules();
-  ({ AUTH_SLOW_MS, authResolved, session, startSession } = await import('../../../src/state/session'));
+  ({ authResolved, session, startSession } = await import('../../../src/state/session'));
 });
 afterEach(() => {
   vi.useRealTimers();

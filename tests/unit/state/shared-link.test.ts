@@ -3,14 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // shared-link.ts parks dev mode's path through the hand-off's module, which reaches Firebase: faked at its boundary.
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 import { LOCAL_KEYS, localStore } from '../../../src/state/storage';
-import {
-  APP_OPEN_WAIT_MS,
-  appOpen,
-  currentPlatform,
-  openInApp,
-  resetAppOpen,
-  startDevHandoff,
-} from '../../../src/state/shared-link';
+import { APP_OPEN_WAIT_MS } from '../../../src/domain/constants';
+import { appOpen, currentPlatform, openInApp, resetAppOpen, startDevHandoff } from '../../../src/state/shared-link';
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });

@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  clearToasts,
-  dismissToast,
-  MAX_TOASTS,
-  pauseToasts,
-  resumeToasts,
-  showToast,
-  toasts,
-} from '../../../src/state/toasts';
+import { MAX_TOASTS, TOAST_DURATION_MS } from '../../../src/domain/constants';
+import { clearToasts, dismissToast, pauseToasts, resumeToasts, showToast, toasts } from '../../../src/state/toasts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -42,12 +35,29 @@ describe('toasts', () => {
   });
 
   it('goes by itself after its time; an error stays longer than a success', () => {
+    expect(TOAST_DURATION_MS.error).toBeGreaterThan(TOAST_DURATION_MS.success);
     showToast('success', 'Saved');
     showToast('error', 'Failed');
-    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(TOAST_DURATION_MS.success - 1);
+    expect(texts()).toEqual(['Saved', 'Failed']);
+    vi.advanceTimersByTime(1);
     expect(texts()).toEqual(['Failed']);
-    vi.advanceTimersByTime(3000);
+    vi.advanceTimersByTime(TOAST_DURATION_MS.error - TOAST_DURATION_MS.success - 1);
+    expect(texts()).toEqual(['Failed']);
+    vi.advanceTimersByTime(1);
     expect(texts()).toEqual([]);
+  });
+
+  it('gives each kind its own time', () => {
+    for (const kind of ['default', 'info', 'success', 'warning', 'error'] as const) {
+      const duration = TOAST_DURATION_MS[kind];
+      clearToasts();
+      showToast(kind, kind);
+      vi.advanceTimersByTime(duration - 1);
+      expect(texts(), kind).toEqual([kind]);
+      vi.advanceTimersByTime(1);
+      expect(texts(), kind).toEqual([]);
+    }
   });
 
   it('keeps a loading toast until it is dismissed', () => {

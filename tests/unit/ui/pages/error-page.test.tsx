@@ -23,10 +23,11 @@ vi.mock('../../../../src/auth/firebase', async () => (await import('../../suppor
 
 import { installHost, removeHosts } from '../../bridge/fake-hosts';
 import { appLayoutRoute } from '../../../../src/routes/app';
-import { createPortalRouter, PortalErrorPage } from '../../../../src/router';
+import { createPortalRouter } from '../../../../src/router';
 
-// Route ids are assigned when a router is made from the tree, as at the portal's start.
-createPortalRouter();
+// Route ids are assigned when a router is made from the tree, as at the portal's start; the error screen is the one
+// the portal's router shows.
+const portalErrorPage = createPortalRouter().options.defaultErrorComponent;
 
 /** While set, the page throws on every render (React retries a failed render before the boundary takes over). */
 let broken = false;
@@ -54,7 +55,7 @@ function renderAt(path: string, loader?: () => Promise<unknown>) {
   const router = createRouter({
     routeTree: root.addChildren([layout.addChildren([account, flaky]), outside]),
     history: createMemoryHistory({ initialEntries: [path] }),
-    defaultErrorComponent: PortalErrorPage,
+    defaultErrorComponent: portalErrorPage,
   });
   const view = render(<RouterProvider router={router} />);
   return { router, view };
