@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../harness/browser';
 import { PHONE_USER_AGENTS } from '../../harness/user-agents';
-import { COLD_POPUP_WAIT_MS, IDLE_WARM_DELAY_MS } from '../../src/auth/popup-warmth';
+import { COLD_POPUP_WAIT_MS, IDLE_WARM_DELAY_MS } from '../../src/domain/constants';
 import { expect, test } from './fixtures';
 import { serveIdentityProviderOffline, signInWithNewIdpAccount, type GoogleServers } from './support/identity-provider';
 
