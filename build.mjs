@@ -6,11 +6,11 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundleComposition } from './harness/build/composition.mjs';
-import { firebaseStaticFields } from './harness/build/firebase-static-fields.mjs';
-import { shortMessageKeys } from './harness/build/short-message-keys.mjs';
-import { LOCALES_PATH, writeLocaleFiles } from './harness/build/locale-files.mjs';
-import { DEFAULT_PORTS, PORT_VARIABLES } from './harness/default-ports.mjs';
+import { bundleComposition } from './tools/build/composition.mjs';
+import { firebaseStaticFields } from './tools/build/firebase-static-fields.mjs';
+import { shortMessageKeys } from './tools/build/short-message-keys.mjs';
+import { LOCALES_PATH, writeLocaleFiles } from './tools/build/locale-files.mjs';
+import { DEFAULT_PORTS, PORT_VARIABLES } from './tools/build/default-ports.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
 const root = (() => {

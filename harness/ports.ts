@@ -1,7 +1,7 @@
 // The stack's ports: their defaults and variables (one definition, in default-ports.mjs), and free loopback ports.
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
-import { DEFAULT_PORTS, PORT_VARIABLES, type StackPart } from './default-ports.mjs';
+import { DEFAULT_PORTS, PORT_VARIABLES, type StackPart } from '../tools/build/default-ports.mjs';
 
 export { DEFAULT_PORTS, PORT_VARIABLES, type StackPart };
 

@@ -24,7 +24,7 @@ export const LANGUAGES = {
 /** A language of LANGUAGES, or a pseudo-locale of a development or e2e build (en-XA, ar-XB), named by its tag. */
 export type LanguageTag = keyof typeof LANGUAGES | `${string}-X${string}`;
 
-/** Where a build serves `tag`'s file (harness/build/locale-files.mjs writes it there): named by its content. */
+/** Where a build serves `tag`'s file (tools/build/locale-files.mjs writes it there): named by its content. */
 export const localeFilePath = (tag: string, hash: string): string => `/locales/${tag}-${hash}.json`;
 
 export const ENGLISH: LanguageTag = 'en';

@@ -168,7 +168,7 @@ async function bundleSizes() {
   if (css) row('CSS, gzip', kib(css.gzip), '', null, '', null);
   const total = p.gzip + (css?.gzip ?? 0);
   row('JS+CSS, gzip -9', bytes(total), '', null, `<= ${bytes(TOTAL_GZIP_TARGET)}`, total <= TOTAL_GZIP_TARGET);
-  // Each part gzipped alone (harness/build/composition.mjs): the parts add up to a little more than the bundle.
+  // Each part gzipped alone (tools/build/composition.mjs): the parts add up to a little more than the bundle.
   const parts = portal.composition ?? [];
   const floorParts = new Map((floor.composition ?? []).map((x) => [x.part, x.gzip]));
   for (const part of parts) {

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { portalConfig } from '../../build.mjs';
-import { englishCatalogue, pseudo, type Texts } from '../../harness/build/locale-files.mjs';
+import { englishCatalogue, pseudo, type Texts } from '../../tools/build/locale-files.mjs';
 import { SAMPLE_MODELS } from '../../harness/backend/store';
 import { expect, expectAccessible, test, type Harness } from './fixtures';
 import { expectOnTop } from './support/on-top';

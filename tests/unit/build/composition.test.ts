@@ -1,6 +1,6 @@
 // The size report's parts: own code and each package, from the bundle's source map.
 import { describe, expect, it } from 'vitest';
-import { bundleComposition, decodeSegment, OWN_CODE, partOf } from '../../../harness/build/composition.mjs';
+import { bundleComposition, decodeSegment, OWN_CODE, partOf } from '../../../tools/build/composition.mjs';
 
 describe('decodeSegment', () => {
   it('reads base64 VLQ numbers, negative ones and ones of several digits', () => {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REQUIRED_CLASSES, staticFields } from '../../../harness/build/firebase-static-fields.mjs';
+import { REQUIRED_CLASSES, staticFields } from '../../../tools/build/firebase-static-fields.mjs';
 import { projectRoot } from '../../../harness/paths';
 
 const sample = [
@@ -65,7 +65,7 @@ describe('firebaseStaticFields', () => {
       `import { GoogleAuthProvider } from './node_modules/@firebase/auth/dist/esm/index.js';\nconsole.log(GoogleAuthProvider.PROVIDER_ID);\n`,
     );
     // esbuild does not load under jsdom: a Node process bundles with the plugin and prints the code.
-    const plugin = pathToFileURL(join(projectRoot(), 'harness/build/firebase-static-fields.mjs')).href;
+    const plugin = pathToFileURL(join(projectRoot(), 'tools/build/firebase-static-fields.mjs')).href;
     const script = `
       import { build } from 'esbuild';
       import { firebaseStaticFields } from ${JSON.stringify(plugin)};

@@ -1,10 +1,10 @@
-// The language files of a build (harness/build/locale-files.mjs): data in the catalogue's key order, hashed names,
+// The language files of a build (tools/build/locale-files.mjs): data in the catalogue's key order, hashed names,
 // and the pseudo-locales of development and e2e builds.
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { englishCatalogue, localeFileText, pseudo, writeLocaleFiles } from '../../../harness/build/locale-files.mjs';
+import { englishCatalogue, localeFileText, pseudo, writeLocaleFiles } from '../../../tools/build/locale-files.mjs';
 import { messages } from '../../../src/messages/catalogue';
 import { localeFilePath } from '../../../src/messages/languages';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promisify } from 'node:util';
 import { contentSecurityPolicy, portalConfig } from '../../../build.mjs';
-import { KEPT_KEYS, catalogueKeys } from '../../../harness/build/short-message-keys.mjs';
+import { KEPT_KEYS, catalogueKeys } from '../../../tools/build/short-message-keys.mjs';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
 
@@ -123,7 +123,7 @@ describe('a production build', () => {
     expect(readFileSync(join(built.outdir, js), 'utf8')).not.toContain('sourceMappingURL');
   });
 
-  it('carries message keys as short codes: no renamed key is spelt in the bundle (harness/build/short-message-keys)', () => {
+  it('carries message keys as short codes: no renamed key is spelt in the bundle (tools/build/short-message-keys)', () => {
     const js = readdirSync(built.outdir).find((f) => f.endsWith('.js'))!;
     const code = readFileSync(join(built.outdir, js), 'utf8');
     const keys = catalogueKeys(readFileSync('src/messages/catalogue.ts', 'utf8')).filter((k) => !KEPT_KEYS.has(k));

@@ -14,7 +14,7 @@ import {
   keyLiteralPattern,
   shortCode,
   shortenKeys,
-} from '../../../harness/build/short-message-keys.mjs';
+} from '../../../tools/build/short-message-keys.mjs';
 import { projectRoot } from '../../../harness/paths';
 import { messages } from '../../../src/messages/catalogue';
 

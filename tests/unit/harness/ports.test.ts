@@ -1,4 +1,4 @@
-// The stack's ports are written once (harness/default-ports.mjs): the values CONTRACT.md fixes, read by build.mjs,
+// The stack's ports are written once (tools/build/default-ports.mjs): the values CONTRACT.md fixes, read by build.mjs,
 // the stack and the CLI alike.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -56,7 +56,8 @@ describe('DEFAULT_PORTS and PORT_VARIABLES', () => {
     const offenders = [...files(join(root, 'harness')), ...files(join(root, 'cli')), join(root, 'build.mjs')]
       .map((path) => relative(root, path))
       .filter(
-        (path) => !path.startsWith('harness/default-ports.') && defaults.test(readFileSync(join(root, path), 'utf8')),
+        (path) =>
+          !path.startsWith('tools/build/default-ports.') && defaults.test(readFileSync(join(root, path), 'utf8')),
       );
     expect(offenders).toEqual([]);
   });

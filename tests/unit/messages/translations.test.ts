@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { localeFileText } from '../../../harness/build/locale-files.mjs';
+import { localeFileText } from '../../../tools/build/locale-files.mjs';
 import { messages } from '../../../src/messages/catalogue';
 import devMessages from '../../../src/messages/dev-messages.json';
 import { LANGUAGES } from '../../../src/messages/languages';

@@ -11,12 +11,23 @@ export const LOCALES_DIR = 'src/messages/locales';
 /** Where the files are served from: Hosting's rule for this folder makes them immutable (build.mjs hostingConfig). */
 export const LOCALES_PATH = '/locales';
 
-/** The catalogue's English texts, in order: the `messages` object literal of catalogue.ts, read as data. */
+/**
+ * The catalogue's English texts, in order: the `messages` export of catalogue.ts, read as the module it is (bundled by
+ * esbuild and imported), not as a slice of its text. It reads no configuration when it loads: an empty one will do.
+ */
 export async function englishCatalogue(root) {
-  const source = await readFile(join(root, CATALOGUE), 'utf8');
-  const start = source.indexOf('export const messages = {');
-  const end = source.indexOf('} as const;', start);
-  return new Function(`return (${source.slice(source.indexOf('{', start), end + 1)});`)();
+  const { build } = await import('esbuild');
+  const { outputFiles } = await build({
+    entryPoints: [join(root, CATALOGUE)],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'silent',
+    define: { __PORTAL_CONFIG__: '{}' },
+  });
+  const module = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+  return module.messages;
 }
 
 /** Each translation of src/messages/locales, by tag: `{ key: text | plural forms }`. */

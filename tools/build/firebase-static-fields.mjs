@@ -62,7 +62,7 @@ export function firebaseStaticFields() {
         if (!Object.keys(result.metafile?.inputs ?? {}).some((f) => AUTH_FILE.test(f))) return undefined;
         const missing = REQUIRED_CLASSES.filter((c) => !found.has(c));
         if (missing.length === 0) return undefined;
-        const text = `firebase-auth-static-fields: no "${missing[0]}.X = <literal>;" in @firebase/auth any more (missing: ${missing.join(', ')}); its build changed, update harness/build/firebase-static-fields.mjs`;
+        const text = `firebase-auth-static-fields: no "${missing[0]}.X = <literal>;" in @firebase/auth any more (missing: ${missing.join(', ')}); its build changed, update tools/build/firebase-static-fields.mjs`;
         return { errors: [{ text }] };
       });
     },
