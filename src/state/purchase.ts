@@ -183,7 +183,12 @@ export function resetPurchase(): void {
   reset();
 }
 
-// Recorded meanwhile by the layout (the connection came back, another tab): the modal's error no longer holds.
-onPaymentSettled((id) => {
+/** Recorded meanwhile by the layout (the connection came back, another tab): the modal's error no longer holds. */
+function settledElsewhere(id: string): void {
   if (unrecorded() && purchase.orderId === id && !purchase.refused) reset();
-});
+}
+
+/** Start-up registers it once (page-load.ts); registering again changes nothing. */
+export function followSettledPurchase(): void {
+  onPaymentSettled(settledElsewhere);
+}

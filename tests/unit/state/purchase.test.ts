@@ -15,6 +15,7 @@ import {
   canClosePurchase,
   choosePack,
   closePurchase,
+  followSettledPurchase,
   mountPayButtons,
   purchase,
   purchaseButtons,
@@ -22,7 +23,7 @@ import {
   resetPurchase,
 } from '../../../src/state/purchase';
 import { session } from '../../../src/state/session';
-import { pendingPayments } from '../../../src/state/pending-payments';
+import { finishPendingPayments, pendingPayments } from '../../../src/state/pending-payments';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { keepUnity } from '../support/unity';
 
@@ -336,6 +337,19 @@ describe('paying', () => {
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
     expect(purchase.packId).toBeNull();
     expect(toastTexts()).toEqual([]);
+  });
+
+  it('forgets its error once the layout records the kept order (the connection came back)', async () => {
+    // Wired as start-up wires it (page-load.ts).
+    followSettledPurchase();
+    mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 500, 'down'));
+    await openWithButtons();
+    await approve();
+    expect(purchase).toMatchObject({ status: 'failed', orderId: '5O190127TN364715T' });
+    mocks.purchaseCredits.mockResolvedValueOnce({ success: true, newBalance: 35, creditsAdded: 30, error: null });
+    await finishPendingPayments();
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(2);
+    expect(purchase).toMatchObject({ packId: null, status: 'idle', orderId: null });
   });
 
   it('says the PayPal payment failed when the capture fails', async () => {
