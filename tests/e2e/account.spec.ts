@@ -232,7 +232,8 @@ test.describe('account deletion without the data it needs', () => {
     const account = await harness.account({ name: 'Ada Lovelace' });
     await harness.faults(account.uid, 'auth-unity=500');
     await openSignedIn(page, account);
-    await expect(page.getByRole('alert').filter({ hasText: 'Unity authentication failed' })).toBeVisible();
+    // The page's own alert, first; the Payments section shows the same load's failure below it.
+    await expect(page.getByRole('alert').filter({ hasText: 'Unity authentication failed' }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Request Account Deletion' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
