@@ -35,14 +35,19 @@ function connectionBack(): void {
   for (const retry of due) retry();
 }
 
-observeCalls({
+const callObserver = {
   answered: () => {
     if (connectivity.unreachable) connectionBack();
   },
   unreachable: () => {
     connectivity.unreachable = true;
   },
-});
+};
+
+/** Follows the API client's calls: one without an answer shows the banner, the next answered one ends it. */
+export function observeBackendCalls(): void {
+  observeCalls(callObserver);
+}
 
 /** Follows the browser's online and offline events; returns the cleanup. */
 export function watchConnectivity(target: Window = window): () => void {

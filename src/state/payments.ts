@@ -38,10 +38,15 @@ export function paymentList(recorded: readonly RecordedPayment[] = payments.reco
   return paymentRows(recorded, keptPaymentsOf(uid));
 }
 
-// A kept payment recorded or refused (this tab's run, Try Again): the list the backend gives now says what became of it.
-onPaymentSettled(() => {
+/** A kept payment recorded or refused (this tab's run, Try Again): the list the backend gives now says what became of it. */
+function settled(): void {
   if (payments.loaded) void resource.load({ force: true });
-});
+}
+
+/** Start-up registers it once (page-load.ts); registering again changes nothing. */
+export function followSettledPayments(): void {
+  onPaymentSettled(settled);
+}
 
 /** A sign-out forgets the list (sign-out-resets.ts). */
 export const resetPayments = resource.reset;

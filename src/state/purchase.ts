@@ -7,23 +7,11 @@ import { message } from '../messages/catalogue';
 import { creditsButtonOptions, renderButtons } from '../payments/paypal';
 import { failureText, PortalError, PURCHASE } from './errors';
 import { countKept, keepPayment, onPaymentSettled, settlePayment, showRefusal } from './pending-payments';
-import { mountButtons } from './paypal-buttons';
+import { createButtons } from './paypal-buttons';
 import { loadPlayer, player } from './player';
 import { createStore, idle } from './resource';
 import { session } from './session';
 import { showToast } from './toasts';
-
-/**
- * The modal and its PayPal buttons: a mount's lifecycle (paypal-buttons.ts), not an action, so outside `act`. The
- * payment itself (capture, then the purchase call) is the store's record.
- */
-export type PurchasePhase =
-  /** No modal. */
-  | 'idle'
-  /** Modal open, PayPal buttons on their way (or failed to come: see `buttonsError`). */
-  | 'choosing'
-  /** PayPal buttons shown. */
-  | 'ready';
 
 const store = createStore(() => ({
   /**
@@ -32,23 +20,31 @@ const store = createStore(() => ({
    * modal (its toasts would sit behind it).
    */
   ...idle(),
-  phase: 'idle' as PurchasePhase,
   /** The uid that opened the modal: its capture is kept and recorded for this user only, never for a later one. */
   uid: null as string | null,
+  /** The pack of the open modal; null while no modal is open. */
   packId: null as string | null,
   /** The player who opened the modal: the order's owner (PayPal's custom_id), whoever is signed in later. */
   payerId: null as string | null,
   /** PayPal's captured order id, kept until the backend has recorded it. */
   orderId: null as string | null,
-  /** The buttons could not be shown: the modal offers no payment, only the reason. */
-  buttonsError: null as string | null,
   /** The backend refused the captured order for good: Try Again cannot help, only support (the error says which order). */
   refused: false,
 }));
 
 export const purchase = store.state;
 
-export function chosenPack(): CreditPack | null {
+/** The modal's PayPal buttons (paypal-buttons.ts): failed, the modal offers no payment, only the reason. */
+const buttons = createButtons();
+export const purchaseButtons = buttons.state;
+
+/** The modal and its buttons start again together: each opening gets fresh buttons, a closed modal's are ignored. */
+function reset(): void {
+  store.reset();
+  buttons.reset();
+}
+
+function chosenPack(): CreditPack | null {
   return purchase.packId ? (packById(purchase.packId) ?? null) : null;
 }
 
@@ -64,8 +60,7 @@ export function choosePack(packId: string): boolean {
     showToast('error', message('paypalConfigMissing'));
     return false;
   }
-  store.reset();
-  purchase.phase = 'choosing';
+  reset();
   purchase.packId = pack.id;
   purchase.uid = session.user.uid;
   purchase.payerId = player.unity.playerId;
@@ -85,7 +80,7 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
   if (!pack || !payerId) return () => {};
   // The store is reset each time the modal opens or closes: late PayPal callbacks of an old modal are ignored.
   const live = store.guard();
-  return mountButtons({
+  return buttons.mount({
     delayMs,
     live,
     render: () =>
@@ -99,19 +94,14 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
           onCancel: () => {
             if (live()) closePurchase();
           },
+          // PayPal's own error during checkout: the payment's record says so, as a failed capture would.
           onError: (error) => {
-            if (!live()) return;
-            purchase.status = 'failed';
-            purchase.error = failureText(error, { paypal: 'paymentFailed' });
+            if (live())
+              store.fail(purchase, error, { failed: (cause) => failureText(cause, { paypal: 'paymentFailed' }) });
           },
         }),
       ),
-    onReady: () => {
-      if (purchase.phase === 'choosing') purchase.phase = 'ready';
-    },
-    onFailed: (error) => {
-      purchase.buttonsError = failureText(error, 'paypalButtonsFailed');
-    },
+    failed: (error) => failureText(error, 'paypalButtonsFailed'),
   });
 }
 
@@ -156,7 +146,7 @@ async function pay(capture?: () => Promise<string>): Promise<boolean> {
     // A refusal and a failed capture carry their own text; a payment still kept reads as SPEC 8's purchase error.
     failed: (error) => failureText(error, purchase.refused || !purchase.orderId ? {} : PURCHASE),
   });
-  if (ok) store.reset();
+  if (ok) reset();
   return ok;
 }
 
@@ -170,7 +160,7 @@ export function recordPurchase(): Promise<boolean> {
 }
 
 /** Whether the modal may be closed now: not while PayPal captures or the purchase call runs. */
-export function canClosePurchase(): boolean {
+function canClosePurchase(): boolean {
   return purchase.status !== 'pending';
 }
 
@@ -180,20 +170,25 @@ export function canClosePurchase(): boolean {
  * after a final refusal the refusal, with the order id, stays on screen as a toast.
  */
 export function closePurchase(): void {
-  if (purchase.phase === 'idle' || !canClosePurchase()) return;
+  if (purchase.packId === null || !canClosePurchase()) return;
   const kept = unrecorded();
   const refusal = purchase.refused ? purchase.error : null;
-  store.reset();
+  reset();
   if (refusal) showRefusal(refusal);
   else if (kept) countKept();
   else showToast('info', message('paymentCancelled'));
 }
 
 export function resetPurchase(): void {
-  store.reset();
+  reset();
 }
 
-// Recorded meanwhile by the layout (the connection came back, another tab): the modal's error no longer holds.
-onPaymentSettled((id) => {
-  if (unrecorded() && purchase.orderId === id && !purchase.refused) store.reset();
-});
+/** Recorded meanwhile by the layout (the connection came back, another tab): the modal's error no longer holds. */
+function settledElsewhere(id: string): void {
+  if (unrecorded() && purchase.orderId === id && !purchase.refused) reset();
+}
+
+/** Start-up registers it once (page-load.ts); registering again changes nothing. */
+export function followSettledPurchase(): void {
+  onPaymentSettled(settledElsewhere);
+}

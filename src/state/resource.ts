@@ -1,6 +1,7 @@
 // The store kernel: a loaded resource (status, error text, data fields) with one request at a time, a store whose
-// actions each keep one { status, error } record, and a reset to a fresh initial state for both. Loads and actions
-// resolve to their outcome; they never reject into the UI.
+// actions each keep one { status, error } record and whose timers its reset stops, and a reset to a fresh initial
+// state for both; `act` alone for a store that is never reset (the session). Loads and actions resolve to their
+// outcome; they never reject into the UI.
 import { proxy } from 'valtio';
 import { isNetworkFailure, retryWhenOnline } from './connectivity';
 import { showToast } from './toasts';
@@ -87,21 +88,65 @@ export interface Action<T> {
 
 export interface Store<D extends object> {
   readonly state: D;
-  /** Back to a fresh initial state; an action still waiting for its answer drops it. */
+  /** Back to a fresh initial state; an action still waiting for its answer drops it, and its timers stop. */
   reset(): void;
   /**
    * Runs one action into `record` (a record of this store's state); refused while that record is pending. Resolves
    * true when it succeeded and no reset came meanwhile.
    */
   act<T>(record: ActionRecord, action: Action<T>): Promise<boolean>;
+  /**
+   * Writes a failure that came without a call of ours (PayPal's own `onError`) to `record`, as `act` writes one; none
+   * while the record is pending, since its run's own answer decides then.
+   */
+  fail(record: ActionRecord, error: unknown, action: Pick<Action<unknown>, 'failed' | 'toast'>): void;
   /** True until the next reset: for callbacks that outlive an action (PayPal's buttons of a modal since closed). */
   guard(): () => boolean;
+  /**
+   * A timer of this store (the page's reload 5 s after a purchase): `start(ms)` runs `fn` once after `ms`, a new start
+   * replaces one not run yet, and a reset stops it, as it drops a late answer.
+   */
+  timer(fn: () => void): { start(ms: number): void };
+}
+
+/** Writes a failure and its text to `record`, and to an error toast when the action opts in. */
+function writeFailure(record: ActionRecord, error: unknown, action: Pick<Action<unknown>, 'failed' | 'toast'>): void {
+  const text = action.failed?.(error) ?? null;
+  record.status = 'failed';
+  record.error = text;
+  if (text && action.toast) showToast('error', text);
+}
+
+/** The run of one action; each step after the call only while `current()` (no reset meanwhile). */
+async function run<T>(record: ActionRecord, action: Action<T>, current: () => boolean): Promise<boolean> {
+  if (record.status === 'pending') return false;
+  record.status = 'pending';
+  record.error = null;
+  try {
+    const value = await action.call();
+    if (current()) await action.succeeded?.(value);
+    if (current()) record.status = 'succeeded';
+  } catch (error) {
+    if (!current()) return false;
+    writeFailure(record, error, action);
+  }
+  return current() && record.status === 'succeeded';
+}
+
+/**
+ * An action of a device-state store, which a sign-out does not reset (the session's own Sign Out): the same record and
+ * the same steps as a store's `act`, with no reset to drop its answer.
+ */
+export function act<T>(record: ActionRecord, action: Action<T>): Promise<boolean> {
+  return run(record, action, () => true);
 }
 
 /** A store without a load: its reset writes a fresh initial state, so a new field is written once (in `initial`). */
 export function createStore<D extends object>(initial: () => D): Store<D> {
   const state = proxy(initial());
   let generation = 0;
+  /** The stops of the timers waiting to run: a reset runs them all. */
+  const timers = new Set<() => void>();
   const guard = () => {
     const mine = generation;
     return () => mine === generation;
@@ -110,26 +155,31 @@ export function createStore<D extends object>(initial: () => D): Store<D> {
     state,
     reset() {
       generation++;
+      for (const stop of [...timers]) stop();
       restore(state, initial());
     },
     guard,
-    async act<T>(record: ActionRecord, action: Action<T>): Promise<boolean> {
-      if (record.status === 'pending') return false;
-      const current = guard();
-      record.status = 'pending';
-      record.error = null;
-      try {
-        const value = await action.call();
-        if (current()) await action.succeeded?.(value);
-        if (current()) record.status = 'succeeded';
-      } catch (error) {
-        if (!current()) return false;
-        const text = action.failed?.(error) ?? null;
-        record.status = 'failed';
-        record.error = text;
-        if (text && action.toast) showToast('error', text);
-      }
-      return current() && record.status === 'succeeded';
+    act: (record, action) => run(record, action, guard()),
+    fail(record, error, action) {
+      if (record.status !== 'pending') writeFailure(record, error, action);
+    },
+    timer(fn) {
+      let handle: ReturnType<typeof setTimeout> | null = null;
+      const stop = () => {
+        if (handle !== null) clearTimeout(handle);
+        handle = null;
+        timers.delete(stop);
+      };
+      return {
+        start(ms) {
+          stop();
+          handle = setTimeout(() => {
+            stop();
+            fn();
+          }, ms);
+          timers.add(stop);
+        },
+      };
     },
   };
 }

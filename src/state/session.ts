@@ -5,7 +5,8 @@ import type { PortalUser } from '../auth/firebase';
 import { removeEarlierSession } from '../auth/earlier-session';
 import { bridge } from '@home-design/portal-bridge';
 import { AUTH_SLOW_MS } from '../domain/constants';
-import { singleFlight } from './resource';
+import { message } from '../messages/catalogue';
+import { act, idle, singleFlight } from './resource';
 import { DESKTOP_AUTH_KEYS, localStore } from './storage';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -17,18 +18,23 @@ export const session = proxy({
   validating: false,
   /** The identity service has not answered for AUTH_SLOW_MS: the "Loading..." screen offers a reload. */
   authSlow: false,
+  /** The Sign Out button's action (signOutByUser): pending while it runs, its failure SPEC 8's text. */
+  signingOut: idle(),
 });
 
+// Outside the store, like every `let` below: a timer's handle, read by this module only, never rendered.
 let slowTimer: ReturnType<typeof setTimeout> | undefined;
 
+// A promise's resolver, not state: `ready` settles once, at the first answer.
 let resolveReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => (resolveReady = resolve));
 /** The session listens to the identity service for the rest of the page's life (a fresh page is a fresh module). */
 let listening = false;
 const signOutListeners = new Set<() => void>();
 
-/** The page is going away: a request that the navigation cut off says nothing about the session. */
+/** The page is going away: a request that the navigation cut off says nothing about the session (read, never shown). */
 let leaving = false;
+// The handle of the wait that ends `leaving`.
 let leavingTimer: ReturnType<typeof setTimeout> | undefined;
 /** A page still here this long after `beforeunload` was not left after all (a cancelled or external navigation). */
 const LEAVING_MS = 10_000;
@@ -46,6 +52,7 @@ export function pageLeaving(): boolean {
  * A page restored from the back/forward cache missed what happened meanwhile (a sign-out in another tab, an account
  * deleted): it reads the stored session again and checks it. It never runs a hand-off again: the target was used.
  */
+// Once per page: the page's listeners are added once, whoever starts the session.
 let lifecycleWatched = false;
 function watchPageLifecycle(): void {
   if (lifecycleWatched) return;
@@ -133,6 +140,21 @@ export async function signOut(options: { tellHost?: boolean } = {}): Promise<voi
   await endSession();
   localStore.clear();
   afterSignOut(options.tellHost ?? true);
+}
+
+/**
+ * The layout's Sign Out (SPEC 4), as the session's action, then `leave` (the way to /auth) within it: refused while one
+ * runs; a failure is SPEC 8's "Failed to sign out. Please try again." as an error toast, and nothing is cleared.
+ */
+export function signOutByUser(leave: () => Promise<unknown> | void = () => {}): Promise<boolean> {
+  return act(session.signingOut, {
+    call: async () => {
+      await signOut();
+      await leave();
+    },
+    failed: () => message('logoutFailed'),
+    toast: true,
+  });
 }
 
 /**

@@ -49,11 +49,10 @@ function reset(keepNotice = false): void {
   signInScreen.offerBrowser = bridge.isEmbedded();
 }
 
-/** SPEC 4: a page load never continues an earlier sign-in. Runs once, when the bundle starts. */
+/** SPEC 4: a page load never continues an earlier sign-in. Start-up runs it once, first (page-load.ts). */
 export function clearAuthenticatingOnPageLoad(): void {
   setAuthenticating(false);
 }
-clearAuthenticatingOnPageLoad();
 
 /** The route was entered: start from the provider choice, keeping a notice the route guard just set. */
 export function enterSignInScreen(): void {

@@ -13,10 +13,11 @@ import * as handoff from './handoff';
 import { hostLanguage, language } from './language';
 import { applyPaymentPermission } from './payments-permission';
 import { onSignedOut, session, signOut, startSession, validateSession } from './session';
-import { registerSignOutResets } from './sign-out-resets';
+import { runPageLoad } from './page-load';
 
-/** Tells the host once per sign-in that someone is signed in (bridge v2 `signedIn`); a late host hears it when it comes. */
+// Whom the host was told of: outside a store, since only start-up reads it and nothing renders it; a sign-out clears it.
 let announcedFor: string | null = null;
+/** Tells the host once per sign-in that someone is signed in (bridge v2 `signedIn`); a late host hears it when it comes. */
 function announceSignIn(): void {
   const uid = session.user?.uid ?? null;
   if (uid === null || uid === announcedFor) return;
@@ -36,7 +37,8 @@ function setRobots(value: 'noindex' | null): void {
 }
 
 export function startPortal(router: AnyRouter): void {
-  registerSignOutResets();
+  // The stores' own steps first (page-load.ts): nothing of src/state runs as it is imported.
+  runPageLoad();
   onSignedOut(() => (announcedFor = null));
   const title = () => {
     const { pathname } = router.state.location;

@@ -1,22 +1,22 @@
-// The /subscription page flow (SPEC 2, 4, 5, 8): plan choice, the PayPal payment panel and its fallback,
-// cancel / pause / resume with their reasons, the processing overlay and the reload 5 s after a purchase or cancel.
+// The /subscription page flow (SPEC 2, 4, 5, 8): plan choice, the PayPal payment panel (its fallback is
+// fallback-payment.ts), cancel / pause / resume with their reasons, the processing overlay and the reload 5 s after a
+// purchase or cancel.
 import { config, type PaidPlan } from '../config/config';
-import { FALLBACK_ACTIVATION_DELAY_MS, RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
-import { manualSubscriptionId, startBlock } from '../domain/plans';
+import { RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
+import { startBlock } from '../domain/plans';
 import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
 import { paymentsPermission } from './payments-permission';
 import { failureText, isAuthOrPlayerFailure } from './errors';
 import { countKept, keepPayment, settlePayment, showHeld, showRefusal, subscriptionKeptFor } from './pending-payments';
-import { mountButtons } from './paypal-buttons';
+import { createButtons } from './paypal-buttons';
 import { requirePlayer } from './player';
 import { createStore, idle } from './resource';
 import { session } from './session';
-import { activateManually, cancel, loadSubscription, pause, resume, subscription } from './subscription';
+import { cancel, loadSubscription, pause, resume, subscription } from './subscription';
 import { showToast } from './toasts';
 
-export type PanelState = 'loading' | 'ready' | 'failed';
 export type ReasonDialog = 'cancel' | 'pause';
 
 const store = createStore(() => ({
@@ -24,11 +24,11 @@ const store = createStore(() => ({
   notice: null as { kind: 'success' | 'info'; text: string } | null,
   /** The plan whose payment panel is open. */
   selected: null as PaidPlan | null,
-  /** The PayPal buttons' render: a mount's lifecycle (paypal-buttons.ts), not an action, so outside `act`. */
-  panel: 'loading' as PanelState,
+  /** The uid that opened the panel: an approval is filed under this user only, never under one signed in since. */
+  uid: null as string | null,
   /** Counts panel openings and retries: each one gets fresh PayPal buttons. */
   attempt: 0,
-  /** Shown in the panel: a setup or payment error, or the load failure that offers the fallback. */
+  /** Shown in the panel above its buttons: the setup or payment error PayPal reported. */
   panelError: null as string | null,
   /** The subscription change (activate, cancel, pause, resume): its record; the overlay names it while pending. */
   change: { ...idle(), overlay: null as MessageCode | null },
@@ -40,19 +40,18 @@ const store = createStore(() => ({
 
 export const subscriptionPage = store.state;
 
-/** Changes whenever the panel opens or closes, so callbacks from an old panel are ignored. */
-let panelToken = 0;
-/** The uid that opened the panel: an approval is filed under this user only, never under one signed in since. */
-let panelUid: string | null = null;
-let reloadTimer: ReturnType<typeof setTimeout> | null = null;
-let reloader: () => void = () => window.location.reload();
-let sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The panel's PayPal buttons (paypal-buttons.ts), reset as it opens, retries or closes; failed, it offers the fallback. */
+const buttons = createButtons();
+export const planButtons = buttons.state;
 
-/** For tests: replace the page reload and the fallback's wait. */
-export function setPageEffects(effects: { reload?: () => void; sleep?: (ms: number) => Promise<void> }): void {
-  if (effects.reload) reloader = effects.reload;
-  if (effects.sleep) sleep = effects.sleep;
+/** Try Again over a failed read (SPEC 8) reloads the page. */
+export function reloadNow(): void {
+  window.location.reload();
 }
+
+// The reload 5 s after a purchase or cancel (SPEC 4, 9) is a timer of the page's store (resource.ts), so a sign-out's
+// reset stops it; `reloadAt` tells the page it is coming.
+const reload = store.timer(reloadNow);
 
 export interface ArrivalQuery {
   success?: boolean;
@@ -85,48 +84,35 @@ export function selectPlan(plan: PaidPlan): void {
     showToast('warning', message(block));
     return;
   }
-  panelToken++;
-  subscriptionPage.attempt++;
   subscriptionPage.selected = plan;
-  panelUid = uid;
-  subscriptionPage.panel = 'loading';
-  subscriptionPage.panelError = null;
+  subscriptionPage.uid = uid;
+  retryPanel();
 }
 
 export function closePanel(): void {
-  panelToken++;
+  buttons.reset();
   subscriptionPage.selected = null;
+  subscriptionPage.uid = null;
   subscriptionPage.panelError = null;
 }
 
-/** Loads the SDK again after a failure. */
+/** Loads the SDK again after a failure (and at each opening): fresh buttons, the last ones' callbacks ignored. */
 export function retryPanel(): void {
   if (!subscriptionPage.selected) return;
-  panelToken++;
+  buttons.reset();
   subscriptionPage.attempt++;
-  subscriptionPage.panel = 'loading';
   subscriptionPage.panelError = null;
 }
 
 function scheduleReload(): void {
-  if (reloadTimer) clearTimeout(reloadTimer);
   subscriptionPage.reloadAt = Date.now() + RELOAD_AFTER_PURCHASE_MS;
-  reloadTimer = setTimeout(() => {
-    reloadTimer = null;
-    reloader();
-  }, RELOAD_AFTER_PURCHASE_MS);
+  reload.start(RELOAD_AFTER_PURCHASE_MS);
 }
 
-export function reloadNow(): void {
-  reloader();
-}
+const refresh = () => loadSubscription({ force: true });
 
-async function refresh(): Promise<void> {
-  await loadSubscription({ force: true });
-}
-
-async function activated(): Promise<void> {
-  showToast('success', message('subscriptionActivatedBanner'));
+/** After a purchase or cancel: the subscription read again, then the page reloads 5 s later. */
+export async function refreshThenReload(): Promise<void> {
   await refresh();
   scheduleReload();
 }
@@ -135,7 +121,7 @@ async function activated(): Promise<void> {
  * Runs a subscription change under the processing overlay (`overlay` names it): on success a toast and a refresh (or
  * `after`), on failure the error toast `failure` words. After a sign-out the answer is dropped (resource.ts's `act`).
  */
-function change<T>(
+export function change<T>(
   overlay: MessageCode,
   call: () => Promise<T>,
   outcome: { success?: MessageCode; failure: (error: unknown) => string | null; after?: (value: T) => unknown },
@@ -211,10 +197,9 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
   if (!plan) return () => {};
   // The subscription names its subscriber (PayPal's custom_id): the player of the user who opened the panel.
   const subscriber = requirePlayer().then(({ unity }) => unity.playerId);
-  const token = panelToken;
-  const uid = panelUid;
-  const live = () => token === panelToken;
-  return mountButtons({
+  const { uid } = subscriptionPage;
+  const live = buttons.guard();
+  return buttons.mount({
     live,
     render: async () =>
       renderButtons(
@@ -232,39 +217,11 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
           },
         }),
       ),
-    onReady: () => {
-      subscriptionPage.panel = 'ready';
-    },
-    onFailed: (error) => {
-      subscriptionPage.panel = 'failed';
-      subscriptionPage.panelError = message('paymentProviderLoadFailed');
+    failed: (error) => {
       if (!(error instanceof PayPalError)) console.warn('PayPal buttons failed', error);
+      return message('paymentProviderLoadFailed');
     },
   });
-}
-
-/**
- * The fallback payment path (payment-bypass flag, staging and development only): after 2 s, POST /subscription/direct
- * with a manual id. PAYMENT_BYPASS is a build-time constant, so a production bundle holds no manual activation at all.
- */
-export const startFallbackPayment: () => Promise<void> = PAYMENT_BYPASS ? activateWithoutPayPal : async () => undefined;
-
-async function activateWithoutPayPal(): Promise<void> {
-  const plan = subscriptionPage.selected;
-  if (!plan) return;
-  closePanel();
-  await change(
-    'activatingSubscription',
-    async () => {
-      await sleep(FALLBACK_ACTIVATION_DELAY_MS);
-      const result = await activateManually(plan, manualSubscriptionId(Date.now()));
-      if (!result.success) throw new Error('manual activation refused');
-    },
-    {
-      after: activated,
-      failure: (error) => (isAuthOrPlayerFailure(error) ? message('authenticationFailed') : message('activateFailed')),
-    },
-  );
 }
 
 export function openReasonDialog(kind: ReasonDialog): void {
@@ -293,10 +250,7 @@ export async function confirmCancel(reason: string | null): Promise<boolean> {
   closeReasonDialog();
   await change('cancellingSubscription', () => cancel(reason), {
     success: 'cancelSucceeded',
-    after: async () => {
-      await refresh();
-      scheduleReload();
-    },
+    after: refreshThenReload,
     failure: changeFailure((serverText) => message('cancelFailed', { message: serverText })),
   });
   return true;
@@ -323,11 +277,9 @@ export async function resumeSubscription(): Promise<void> {
   });
 }
 
+/** A sign-out: the panel and its buttons close, and the reload that was coming stops with the store's reset. */
 export function resetSubscriptionPage(): void {
-  panelToken++;
-  panelUid = null;
-  if (reloadTimer) clearTimeout(reloadTimer);
-  reloadTimer = null;
+  buttons.reset();
   // The attempt keeps counting: a panel opened after the reset still gets fresh buttons.
   const attempt = subscriptionPage.attempt;
   store.reset();

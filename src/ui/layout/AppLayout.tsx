@@ -1,9 +1,8 @@
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { config } from '../../config/config';
 import { message, type MessageCode } from '../../messages/catalogue';
-import { signOut } from '../../state/session';
-import { showToast } from '../../state/toasts';
+import { session, signOutByUser } from '../../state/session';
 import { ConnectionBanner } from '../components/ConnectionBanner';
 import { SiteFooter } from '../components/SiteFooter';
 import { PendingPaymentsNotice } from '../payments/PendingPaymentsNotice';
@@ -21,18 +20,9 @@ const NAV: ReadonlyArray<{ to: '/' | '/subscription' | '/credits' | '/my-designs
 export function AppLayout() {
   useLanguage();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const onSignOut = async () => {
-    setBusy(true);
-    try {
-      await signOut();
-      await navigate({ to: '/auth' });
-    } catch {
-      showToast('error', message('logoutFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The session's Sign Out record: the button waits while it runs; a failure is its toast (session.ts).
+  const busy = useSnapshot(session).signingOut.status === 'pending';
+  const onSignOut = () => void signOutByUser(() => navigate({ to: '/auth' }));
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { packById } from '../../domain/credit-packs';
-import { closePurchase, mountPayButtons, purchase, recordPurchase } from '../../state/purchase';
+import { closePurchase, mountPayButtons, purchase, purchaseButtons, recordPurchase } from '../../state/purchase';
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
 import { formatPrice, message, plural } from '../../messages/catalogue';
@@ -12,6 +12,7 @@ import { useLanguage } from '../../state/language';
 export function CreditsPaymentModal() {
   useLanguage();
   const snap = useSnapshot(purchase);
+  const buttons = useSnapshot(purchaseButtons);
   const pack = snap.packId ? packById(snap.packId) : undefined;
   const statusRef = useRef<HTMLParagraphElement>(null);
   const working = snap.status === 'pending';
@@ -23,7 +24,8 @@ export function CreditsPaymentModal() {
     if (working) statusRef.current?.focus();
   }, [working]);
 
-  if (!pack || snap.phase === 'idle') return null;
+  // No pack chosen, no modal.
+  if (!pack) return null;
   return (
     <Dialog
       title={plural(pack.amount, 'purchaseCreditsTitle')}
@@ -42,12 +44,12 @@ export function CreditsPaymentModal() {
           {snap.error}
         </p>
       )}
-      {snap.buttonsError ? (
+      {buttons.status === 'failed' ? (
         <p className="alert alert-error" role="alert">
-          {snap.buttonsError}
+          {buttons.error}
         </p>
       ) : (
-        snap.phase === 'choosing' && (
+        buttons.status === 'loading' && (
           <p className="loading-line" role="status">
             <span className="spinner" aria-hidden="true" /> {message('loadingPayPal')}
           </p>
@@ -59,7 +61,7 @@ export function CreditsPaymentModal() {
           {message(snap.orderId ? 'addingCredits' : 'completingPayment')}
         </p>
       )}
-      {!kept && !snap.buttonsError && (
+      {!kept && buttons.status !== 'failed' && (
         <PayPalSlot mount={mountPayButtons} hidden={working} label={message('paypalButtonsLabel')} />
       )}
       <div className="dialog-actions">

@@ -3,11 +3,12 @@
 import { useSnapshot } from 'valtio';
 import { planById } from '../../domain/plans';
 import { formatPrice, message } from '../../messages/catalogue';
+import { startFallbackPayment } from '../../state/fallback-payment';
 import {
   closePanel,
   mountSubscriptionButtons,
+  planButtons,
   retryPanel,
-  startFallbackPayment,
   subscriptionPage,
 } from '../../state/subscription-page';
 import { Dialog } from '../components/Dialog';
@@ -17,6 +18,7 @@ import { useLanguage } from '../../state/language';
 export function SubscriptionPaymentPanel() {
   useLanguage();
   const snap = useSnapshot(subscriptionPage);
+  const buttons = useSnapshot(planButtons);
   if (!snap.selected) return null;
   const plan = planById(snap.selected);
   return (
@@ -31,10 +33,10 @@ export function SubscriptionPaymentPanel() {
       // PayPal's checkout overlay must stay usable above it (Dialog.tsx).
       modal={false}
     >
-      {snap.panel === 'failed' ? (
+      {buttons.status === 'failed' ? (
         <>
           <p className="alert alert-error" role="alert">
-            {snap.panelError}
+            {buttons.error}
           </p>
           <div className="fallback-panel">
             <p>{message('paymentProcessorIssues')}</p>
@@ -57,7 +59,7 @@ export function SubscriptionPaymentPanel() {
               {snap.panelError}
             </p>
           )}
-          {snap.panel === 'loading' && (
+          {buttons.status === 'loading' && (
             <p className="loading-line" role="status">
               <span className="spinner" aria-hidden="true" /> {message('loadingPaymentOptions')}
             </p>

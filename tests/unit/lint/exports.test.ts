@@ -10,21 +10,6 @@ const PRODUCT = ['src', 'bridge', 'harness', 'cli', 'build.mjs', 'tools', 'tests
 const SKIPPED = new Set(['node_modules', 'dist', 'test-results', 'playwright-report']);
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
-/**
- * Exports still used only by tests, in the files another engineer is rewriting now (issue #45): each entry goes as
- * that file stops exporting the name for its tests, and an entry no longer needed fails below, so the list only
- * shrinks. Nothing else belongs here.
- */
-const BEING_REWRITTEN: Record<string, readonly string[]> = {
-  'src/state/purchase.ts': ['chosenPack', 'canClosePurchase'],
-  'src/state/subscription-page.ts': ['setPageEffects'],
-  'src/state/sign-in.ts': ['clearAuthenticatingOnPageLoad'],
-  'src/state/paypal-buttons.ts': [],
-  'src/state/resource.ts': [],
-  'src/state/startup.ts': [],
-  'src/ui/layout/AppLayout.tsx': [],
-};
-
 function walk(path: string, out: string[] = []): string[] {
   if (!existsSync(path)) return out;
   if (!statSync(path).isDirectory()) {
@@ -79,14 +64,9 @@ function unusedExports(): string[] {
 
 describe('exports of src (issue #45)', () => {
   const unused = unusedExports();
-  const allowed = Object.entries(BEING_REWRITTEN).flatMap(([file, names]) => names.map((name) => `${file}: ${name}`));
 
   it('are each used by another product file: none is there for tests alone, none for nobody', () => {
-    expect(unused.filter((entry) => !allowed.includes(entry))).toEqual([]);
-  });
-
-  it('leave the allow-list nothing it no longer needs', () => {
-    expect(allowed.filter((entry) => !unused.includes(entry))).toEqual([]);
+    expect(unused).toEqual([]);
   });
 
   it('are found in the source: a scan that finds none would pass for nothing', () => {

@@ -2,8 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '../../../src/api/client';
 
-// Each test starts from a fresh page: the modules are loaded anew (connectivity.ts keeps its state in the module, and
-// observes the API client's calls from the moment it loads), so no test hook is needed in production code.
+// Each test starts from a fresh page: the modules are loaded anew (connectivity.ts keeps its state in the module), and
+// the store observes the API client's calls as start-up wires it (page-load.ts), so no test hook is needed in
+// production code.
 let ApiError: typeof import('../../../src/api/client').ApiError;
 let call: typeof import('../../../src/api/client').call;
 let connectivity: typeof import('../../../src/state/connectivity').connectivity;
@@ -16,7 +17,9 @@ let dropped: InstanceType<typeof ApiError>;
 beforeEach(async () => {
   vi.resetModules();
   ({ ApiError, call } = await import('../../../src/api/client'));
-  ({ connectivity, isNetworkFailure, watchConnectivity } = await import('../../../src/state/connectivity'));
+  const connectivityModule = await import('../../../src/state/connectivity');
+  ({ connectivity, isNetworkFailure, watchConnectivity } = connectivityModule);
+  connectivityModule.observeBackendCalls();
   ({ PortalError } = await import('../../../src/state/errors'));
   ({ createResource } = await import('../../../src/state/resource'));
   dropped = new ApiError('network', null, 'Failed to fetch');

@@ -60,7 +60,6 @@ import {
   confirmPause,
   resetSubscriptionPage,
   resumeSubscription,
-  setPageEffects,
 } from '../../../src/state/subscription-page';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { keepUnity } from '../support/unity';
@@ -80,7 +79,6 @@ const paused: Subscription = {
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  setPageEffects({ reload: () => {} });
   session.user = {
     uid: 'u1',
     displayName: 'Ada',

@@ -123,7 +123,6 @@ beforeEach(async () => {
     },
   );
   mocks.purchaseCredits.mockResolvedValue({ success: true, newBalance: 20, creditsAdded: 15, error: null });
-  subscriptionPageModule.setPageEffects({ reload: vi.fn(), sleep: async () => {} });
 });
 afterEach(() => {
   resetFakeApi();
@@ -151,13 +150,13 @@ describe('a credits capture is filed under the uid that opened the modal', () =>
     await openCreditsModal();
     await payCredits();
     expect(mocks.purchaseCredits).toHaveBeenCalledOnce();
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
   });
 
   it('another user signed in since (another tab): the modal closed with the switch, and nothing is filed under Bob', async () => {
     await openCreditsModal();
     auth.answer(bob);
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
     await payCredits();
     expect(ledger()).not.toContain('bob');
     expect(mocks.purchaseCredits).not.toHaveBeenCalled();
@@ -254,7 +253,7 @@ describe('the entry first: a capture or an approval in flight when the session g
       expect(stored()).toEqual({ byUid: { alice: [keptOrder('5O190127TN364715T')] }, held: [] });
       // Only the recording call and the modal are skipped.
       expect(mocks.purchaseCredits).not.toHaveBeenCalled();
-      expect(purchase.phase).toBe('idle');
+      expect(purchase.packId).toBeNull();
       expect(toasts.items).toEqual([]);
 
       auth.answer(alice);

@@ -1,6 +1,6 @@
 // My Account's payments store over the real player and kept-payments stores, with the backend faked at the API
 // boundary (support/fake-api.ts): the backend's list, this browser's kept payments as waiting, reloads, sign-out.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
@@ -13,7 +13,7 @@ vi.mock('../../../src/api/account', () => account);
 import { ApiError } from '../../../src/api/client';
 import { DecodeError } from '../../../src/api/decoders';
 import type { RecordedPayment } from '../../../src/domain/payments';
-import { loadPayments, paymentList, payments, resetPayments } from '../../../src/state/payments';
+import { followSettledPayments, loadPayments, paymentList, payments, resetPayments } from '../../../src/state/payments';
 import { finishPendingPayments, keepPayment } from '../../../src/state/pending-payments';
 import { resetPlayer } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
@@ -32,6 +32,8 @@ const recorded: RecordedPayment = {
 };
 const kept = { kind: 'credits', orderId: '7X190127TN364715T', packId: 'credits-15' } as const;
 
+// Wired as start-up wires it (page-load.ts): a kept payment recorded here reads the list again.
+beforeAll(() => followSettledPayments());
 beforeEach(() => {
   resetFakeApi();
   resetPlayer();

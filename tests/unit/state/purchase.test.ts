@@ -12,16 +12,17 @@ import type { CloudSave } from '../../../src/domain/entities';
 import { PayPalError } from '../../../src/payments/paypal';
 import { player } from '../../../src/state/player';
 import {
-  canClosePurchase,
   choosePack,
   closePurchase,
+  followSettledPurchase,
   mountPayButtons,
   purchase,
+  purchaseButtons,
   recordPurchase,
   resetPurchase,
 } from '../../../src/state/purchase';
 import { session } from '../../../src/state/session';
-import { pendingPayments } from '../../../src/state/pending-payments';
+import { finishPendingPayments, pendingPayments } from '../../../src/state/pending-payments';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { keepUnity } from '../support/unity';
 
@@ -113,7 +114,7 @@ describe('choosing a pack', () => {
   it('needs a signed-in player', () => {
     session.user = null;
     expect(choosePack('credits-15')).toBe(false);
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
     expect(toastTexts()).toEqual(['error: Please log in to purchase credits.']);
   });
 
@@ -130,7 +131,8 @@ describe('choosing a pack', () => {
 
   it('opens the modal and renders the PayPal buttons after 500 ms', async () => {
     expect(choosePack('credits-60')).toBe(true);
-    expect(purchase).toMatchObject({ phase: 'choosing', packId: 'credits-60' });
+    expect(purchase.packId).toBe('credits-60');
+    expect(purchaseButtons.status).toBe('loading');
     mountPayButtons(document.createElement('div'));
     await vi.advanceTimersByTimeAsync(499);
     expect(mocks.renderButtons).not.toHaveBeenCalled();
@@ -140,7 +142,7 @@ describe('choosing a pack', () => {
       expect.any(HTMLElement),
       expect.objectContaining({ createOrder: expect.any(Function) }),
     );
-    expect(purchase.phase).toBe('ready');
+    expect(purchaseButtons.status).toBe('ready');
   });
 
   it('orders the pack at its price', async () => {
@@ -164,7 +166,7 @@ describe('choosing a pack', () => {
   ])('says why the buttons did not come (%s)', async (error, text) => {
     mocks.renderButtons.mockRejectedValue(error);
     await openWithButtons();
-    expect(purchase.buttonsError).toBe(text);
+    expect(purchaseButtons).toEqual({ status: 'failed', error: text });
   });
 
   it('closes the buttons when the modal goes away', async () => {
@@ -181,7 +183,7 @@ describe('paying', () => {
     await approve();
     expect(mocks.purchaseCredits).toHaveBeenCalledWith(expect.anything(), 30, '5O190127TN364715T');
     expect(player.cloud?.credits).toBe(35);
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
     expect(toastTexts()).toEqual(['success: Successfully purchased 30 credits!']);
   });
 
@@ -192,12 +194,11 @@ describe('paying', () => {
     const pending = approve();
     await vi.advanceTimersByTimeAsync(0);
     expect(purchase).toMatchObject({ status: 'pending', orderId: '5O190127TN364715T' });
-    expect(canClosePurchase()).toBe(false);
     closePurchase();
-    expect(purchase).toMatchObject({ phase: 'ready', status: 'pending' });
+    expect(purchase).toMatchObject({ packId: 'credits-30', status: 'pending' });
     finish({ success: true, newBalance: 35, creditsAdded: 30, error: null });
     await pending;
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
   });
 
   it('retries a dropped answer with the same order id, so credits are added once', async () => {
@@ -292,7 +293,7 @@ describe('paying', () => {
     await approve();
     expect(purchase.error).toBe('Error: down');
     closePurchase();
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
     expect(toastTexts()).toEqual([]);
     expect(pendingPayments.kept).toBe(1);
     expect(JSON.parse(localStorage.getItem('pendingPayments') ?? 'null')).toEqual({
@@ -332,8 +333,21 @@ describe('paying', () => {
     localStorage.setItem('pendingPayments', '{}');
     await expect(recordPurchase()).resolves.toBe(true);
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
     expect(toastTexts()).toEqual([]);
+  });
+
+  it('forgets its error once the layout records the kept order (the connection came back)', async () => {
+    // Wired as start-up wires it (page-load.ts).
+    followSettledPurchase();
+    mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 500, 'down'));
+    await openWithButtons();
+    await approve();
+    expect(purchase).toMatchObject({ status: 'failed', orderId: '5O190127TN364715T' });
+    mocks.purchaseCredits.mockResolvedValueOnce({ success: true, newBalance: 35, creditsAdded: 30, error: null });
+    await finishPendingPayments();
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(2);
+    expect(purchase).toMatchObject({ packId: null, status: 'idle', orderId: null });
   });
 
   it('says the PayPal payment failed when the capture fails', async () => {
@@ -341,8 +355,8 @@ describe('paying', () => {
     await approve(async () => {
       throw new Error('INSTRUMENT_DECLINED');
     });
+    expect(purchaseButtons.status).toBe('ready');
     expect(purchase).toMatchObject({
-      phase: 'ready',
       status: 'failed',
       orderId: null,
       error: 'PayPal payment failed. Please try again later.',
@@ -363,13 +377,14 @@ describe('paying', () => {
       new Error("Things don't appear to be working at the moment.") as unknown as Record<string, unknown>,
     );
     expect(purchase.error).toBe("Payment failed: Things don't appear to be working at the moment.");
-    expect(purchase.phase).toBe('ready');
+    expect(purchaseButtons.status).toBe('ready');
   });
 
   it('says "Payment failed: Unknown error" when PayPal reports an error without words', async () => {
     await openWithButtons();
     options.onError!({});
-    expect(purchase).toMatchObject({ phase: 'ready', status: 'failed', error: 'Payment failed: Unknown error' });
+    expect(purchase).toMatchObject({ status: 'failed', error: 'Payment failed: Unknown error' });
+    expect(purchaseButtons.status).toBe('ready');
   });
 });
 
@@ -377,14 +392,14 @@ describe('cancelling', () => {
   it('returns to idle with "Payment cancelled" when PayPal is cancelled', async () => {
     await openWithButtons();
     options.onCancel!({}, { redirect: vi.fn() });
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
     expect(toastTexts()).toEqual(['info: Payment cancelled']);
   });
 
   it('returns to idle with "Payment cancelled" when the modal is closed', async () => {
     await openWithButtons();
     closePurchase();
-    expect(purchase.phase).toBe('idle');
+    expect(purchase.packId).toBeNull();
     expect(toastTexts()).toEqual(['info: Payment cancelled']);
   });
 
@@ -399,7 +414,8 @@ describe('cancelling', () => {
       data,
       approveActions(async () => captured()),
     );
-    expect(purchase).toMatchObject({ phase: 'choosing', packId: 'credits-15' });
+    expect(purchase.packId).toBe('credits-15');
+    expect(purchaseButtons.status).toBe('loading');
     expect(mocks.purchaseCredits).not.toHaveBeenCalled();
     expect(toastTexts()).toEqual([]);
   });

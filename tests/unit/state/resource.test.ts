@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createResource, createStore, idle, singleFlight, type Resource } from '../../../src/state/resource';
+import { act, createResource, createStore, idle, singleFlight, type Resource } from '../../../src/state/resource';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { deferred } from '../support/deferred';
 
@@ -271,6 +271,61 @@ describe('createStore', () => {
     expect(await done).toBe(false);
     expect(succeeded).not.toHaveBeenCalled();
     expect(store.state).toEqual({ save: { status: 'idle', error: null }, saved: null });
+  });
+
+  it('fail writes a failure that came without a call as act would, toast included, but never over a pending run', async () => {
+    clearToasts();
+    const { store, answer, run } = saving();
+    store.fail(store.state.save, 'declined', { failed: (e) => `payment failed: ${String(e)}`, toast: true });
+    expect(store.state.save).toEqual({ status: 'failed', error: 'payment failed: declined' });
+    expect(toasts.items).toMatchObject([{ kind: 'error', text: 'payment failed: declined' }]);
+    const done = run();
+    store.fail(store.state.save, 'late', { failed: () => 'late' });
+    expect(store.state.save).toEqual({ status: 'pending', error: null });
+    answer.resolve('Ada');
+    expect(await done).toBe(true);
+    clearToasts();
+  });
+
+  it('timer runs once after its time; a new start replaces the waiting one, and a reset stops it', () => {
+    vi.useFakeTimers();
+    try {
+      const fn = vi.fn();
+      const store = createStore(() => ({}));
+      const reload = store.timer(fn);
+      reload.start(5000);
+      vi.advanceTimersByTime(3000);
+      reload.start(5000);
+      vi.advanceTimersByTime(4999);
+      expect(fn).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(fn).toHaveBeenCalledTimes(1);
+      reload.start(5000);
+      store.reset();
+      vi.advanceTimersByTime(10_000);
+      expect(fn).toHaveBeenCalledTimes(1);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('act of a store that is never reset (the session)', () => {
+  it('keeps the same record: pending, then succeeded or the failure and its toast; refused while pending', async () => {
+    clearToasts();
+    const record = idle();
+    const answer = deferred<void>();
+    const done = act(record, { call: () => answer.promise, failed: () => 'could not sign out', toast: true });
+    expect(record.status).toBe('pending');
+    expect(await act(record, { call: async () => undefined })).toBe(false);
+    answer.reject(new Error('offline'));
+    expect(await done).toBe(false);
+    expect(record).toEqual({ status: 'failed', error: 'could not sign out' });
+    expect(toasts.items).toMatchObject([{ kind: 'error', text: 'could not sign out' }]);
+    expect(await act(record, { call: async () => undefined })).toBe(true);
+    expect(record).toEqual({ status: 'succeeded', error: null });
+    clearToasts();
   });
 });
 

@@ -77,7 +77,6 @@ function nothingOfAlice(): void {
   expect(player.cloud).toBeNull();
   expect(player.unity).toBeNull();
   expect(player.status).toBe('idle');
-  expect(purchase.phase).toBe('idle');
   expect(purchase.packId).toBeNull();
   expect(subscriptionPage.selected).toBeNull();
 }
@@ -143,7 +142,7 @@ describe('a change of uid runs the sign-out resets before the next user shows', 
     stop();
     expect(resets).not.toHaveBeenCalled();
     expect(player.cloud?.username).toBe('Alice#1');
-    expect(purchase.phase).toBe('choosing');
+    expect(purchase.packId).toBe('credits-30');
   });
 
   it('the guards and loaders run again for the new user, and the app auth flow runs for them', async () => {

@@ -238,10 +238,13 @@ describe('isAuthenticating', () => {
     expect(localStorage.getItem('authProvider')).toBe('apple.com');
   });
 
-  it('is cleared when the bundle starts (page load)', async () => {
+  it('is cleared when the bundle starts (page load), by start-up and not by an import', async () => {
     localStorage.setItem('isAuthenticating', 'true');
     vi.resetModules();
     await import('../../../src/state/sign-in');
+    expect(flag()).toBe('true');
+    const { runPageLoad } = await import('../../../src/state/page-load');
+    runPageLoad();
     expect(flag()).toBeNull();
   });
 });

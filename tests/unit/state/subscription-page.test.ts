@@ -33,15 +33,16 @@ import {
   openReasonDialog,
   resetSubscriptionPage,
   resumeSubscription,
+  planButtons,
   retryPanel,
   selectPlan,
-  setPageEffects,
   subscriptionPage,
-  startFallbackPayment,
 } from '../../../src/state/subscription-page';
+import { startFallbackPayment } from '../../../src/state/fallback-payment';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { PLAYER, cloudSave, fakeApi, resetFakeApi } from '../support/fake-api';
 import { signedInUser } from '../support/fake-auth';
+import { stubPageReload } from '../support/page-reload';
 
 const api = fakeApi.subscription;
 const anyContext = expect.objectContaining({ idToken: 'id-token' });
@@ -55,7 +56,7 @@ const active: Subscription = {
   pauseUntil: null,
 };
 const toastTexts = () => toasts.items.map((t) => `${t.kind}: ${t.text}`);
-const reload = vi.fn();
+let reload: ReturnType<typeof stubPageReload>;
 let options: PayPalButtonsComponentOptions;
 const close = vi.fn(async () => {});
 
@@ -77,8 +78,7 @@ beforeEach(() => {
       return { close };
     },
   );
-  reload.mockReset();
-  setPageEffects({ reload, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
+  reload = stubPageReload();
   resetPlayer();
   resetSubscription();
   session.user = signedInUser;
@@ -90,6 +90,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 /** The processing overlay's text while the page's change is pending, as the page shows it. */
@@ -154,7 +155,8 @@ describe('choosing a plan', () => {
 
   it('opens the panel and renders subscription buttons with the configured plan id', async () => {
     await openPanel('ANNUAL');
-    expect(subscriptionPage).toMatchObject({ selected: 'ANNUAL', panel: 'ready' });
+    expect(subscriptionPage.selected).toBe('ANNUAL');
+    expect(planButtons.status).toBe('ready');
     expect(paypal.renderButtons).toHaveBeenCalledWith('subscription', expect.any(HTMLElement), expect.anything());
     const create = vi.fn(async () => 'I-9');
     await options.createSubscription!({}, { subscription: { create, revise: vi.fn() } });
@@ -300,9 +302,9 @@ describe('when PayPal cannot load', () => {
 
   it('says so and offers the fallback', async () => {
     await openPanel('SIX_MONTH');
-    expect(subscriptionPage).toMatchObject({
-      panel: 'failed',
-      panelError: 'Failed to load payment provider. Please try again later.',
+    expect(planButtons).toEqual({
+      status: 'failed',
+      error: 'Failed to load payment provider. Please try again later.',
     });
   });
 
@@ -310,7 +312,8 @@ describe('when PayPal cannot load', () => {
     await openPanel();
     const attempt = subscriptionPage.attempt;
     retryPanel();
-    expect(subscriptionPage).toMatchObject({ panel: 'loading', panelError: null, attempt: attempt + 1 });
+    expect(planButtons).toEqual({ status: 'loading', error: null });
+    expect(subscriptionPage).toMatchObject({ panelError: null, attempt: attempt + 1 });
   });
 
   it('activates manually 2 seconds after the fallback is chosen, then reloads', async () => {

@@ -12,6 +12,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../support/deferred';
 
 // A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -69,6 +70,20 @@ describe('Sign Out', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('waits while the session signs out: the button is disabled, a second click asks nothing', async () => {
+    const answer = deferred<void>();
+    auth.signOutUser.mockReturnValue(answer.promise);
+    const router = renderLayout();
+    const button = await screen.findByRole('button', { name: 'Sign Out' });
+    await userEvent.click(button);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    await userEvent.click(button);
+    expect(auth.signOutUser).toHaveBeenCalledTimes(1);
+    answer.resolve();
+    await screen.findByRole('heading', { name: 'Sign-in screen' });
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
   it('a failure says "Failed to sign out. Please try again." and keeps the user where they are', async () => {
     auth.signOutUser.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/network-request-failed' }));
     const router = renderLayout();
@@ -79,6 +94,6 @@ describe('Sign Out', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(session.status).toBe('signedIn');
     expect(localStorage.getItem('unityAuthData')).toBe('{}');
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toHaveProperty('disabled', false);
   });
 });
