@@ -8,6 +8,8 @@ export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
+  // Two, measured on the 2-core CI machine, quiet, 253 tests: 6.8 min on
+  // two workers, 7.2 min on three (the browsers fill the cores).
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
