@@ -18,7 +18,7 @@ import { PASSWORD_MIN_LENGTH } from '../domain/constants';
 import { createStore, idle } from './resource';
 import { session } from './session';
 import { showToast } from './toasts';
-import { browserOffer, handOffToBrowser, offerBrowserInHosts } from './browser-handoff';
+import { browserOffer, openInSystemBrowser, offerBrowserInHosts } from './browser-offer';
 
 export type PasswordField = 'current' | 'new' | null;
 
@@ -130,7 +130,7 @@ export async function linkMethod(provider: LinkableProvider): Promise<void> {
   if (state.status === 'pending' || providerIds().includes(provider)) return;
   const name = providerName(provider);
   state.provider = provider;
-  state.browserHandoff = null;
+  state.browserOutcome = null;
   await store.act(state, {
     call: () => auth.linkProvider(provider),
     succeeded(user) {
@@ -146,7 +146,7 @@ export async function linkMethod(provider: LinkableProvider): Promise<void> {
 
 /** Asks the host app to open My Account (`url`) in the system browser; without a host the page shows the address. */
 export function continueLinkInBrowser(url: string): void {
-  accountSecurity.link.browserHandoff = handOffToBrowser(url);
+  accountSecurity.link.browserOutcome = openInSystemBrowser(url);
 }
 
 /** Opens the "Unlink ...?" confirmation, unless that would leave the account without a way to sign in. */

@@ -6,7 +6,7 @@ import { bridge } from '@home-design/portal-bridge';
 import { message } from '../messages/catalogue';
 import { isSignedIn, signOutClearingDesktopData } from './session';
 import { setAuthenticating } from './authenticating';
-import { browserOffer, handOffToBrowser, offerBrowserInHosts } from './browser-handoff';
+import { browserOffer, openInSystemBrowser, offerBrowserInHosts } from './browser-offer';
 import { failureText } from './errors';
 import { noteSignInHere } from './handoff';
 import { createStore, idle, singleFlight } from './resource';
@@ -71,7 +71,7 @@ const pending = () => signInScreen.status === 'pending';
 function clearMessages(): void {
   signInScreen.error = null;
   signInScreen.notice = null;
-  signInScreen.browserHandoff = null;
+  signInScreen.browserOutcome = null;
 }
 
 export function showProviderChoice(): void {
@@ -239,5 +239,5 @@ export function runLogoutAction(): Promise<'loggedOut' | 'failed'> {
  * the page shows the address to open by hand.
  */
 export function continueInBrowser(url: string): void {
-  signInScreen.browserHandoff = handOffToBrowser(url);
+  signInScreen.browserOutcome = openInSystemBrowser(url);
 }

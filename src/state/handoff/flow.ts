@@ -161,7 +161,7 @@ function stillDue(begun: machine.HandoffBegun): boolean {
   return verdict === 'go';
 }
 
-/** The browser hand-off of SPEC 4 (or dev mode's /return-to-app), after making sure something listens there. */
+/** The desktop hand-off by navigation of SPEC 4 (or dev mode's /return-to-app), after making sure something listens there. */
 async function redirectToDesktop(target: string, kind: TokenKind): Promise<void> {
   const uid = session.user?.uid;
   if (!uid) return;

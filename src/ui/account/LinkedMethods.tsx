@@ -15,7 +15,7 @@ import {
   requestUnlink,
 } from '../../state/account-security';
 import { AppleIcon, GoogleIcon } from '../auth/ProviderIcons';
-import { BrowserHandoff } from '../components/BrowserHandoff';
+import { SystemBrowserOffer } from '../components/SystemBrowserOffer';
 import { Dialog } from '../components/Dialog';
 import { useLanguage } from '../../state/language';
 
@@ -135,13 +135,13 @@ export function LinkedMethods({ providerIds }: { providerIds: readonly string[] 
 
 /** As on the sign-in screen: popups may not work in this window, so offer the system browser with this same page. */
 function LinkInBrowser() {
-  const handoff = useSnapshot(accountSecurity).link.browserHandoff;
+  const outcome = useSnapshot(accountSecurity).link.browserOutcome;
   return (
-    <BrowserHandoff
+    <SystemBrowserOffer
       hint="linkInBrowserHint"
       requested="linkInBrowserRequested"
       manual="linkInBrowserManual"
-      handoff={handoff}
+      outcome={outcome}
       onContinue={continueLinkInBrowser}
       className="security-browser"
       urlClassName="security-url"

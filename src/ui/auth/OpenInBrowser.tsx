@@ -1,17 +1,17 @@
 // The way out of a webview or in-app browser where popups cannot work (docs/architecture.md "Sign-in inside webviews").
 import { useSnapshot } from 'valtio';
 import { continueInBrowser, signInScreen } from '../../state/sign-in';
-import { BrowserHandoff } from '../components/BrowserHandoff';
+import { SystemBrowserOffer } from '../components/SystemBrowserOffer';
 
 /** The same /auth address with the same query goes to the browser, so it signs in for the same redirect target. */
 export function OpenInBrowser() {
   const snap = useSnapshot(signInScreen);
   return (
-    <BrowserHandoff
+    <SystemBrowserOffer
       hint="openInBrowserHint"
       requested="openInBrowserRequested"
       manual="openInBrowserManual"
-      handoff={snap.browserHandoff}
+      outcome={snap.browserOutcome}
       onContinue={continueInBrowser}
       className="auth-browser"
       urlClassName="auth-url"

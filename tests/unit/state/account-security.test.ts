@@ -166,10 +166,10 @@ describe('link', () => {
     bridge.requestOpenInBrowser.mockReturnValue(true);
     continueLinkInBrowser('http://portal.test/');
     expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith('http://portal.test/');
-    expect(accountSecurity.link.browserHandoff).toBe('requested');
+    expect(accountSecurity.link.browserOutcome).toBe('requested');
     bridge.requestOpenInBrowser.mockReturnValue(false);
     continueLinkInBrowser('http://portal.test/');
-    expect(accountSecurity.link.browserHandoff).toBe('manual');
+    expect(accountSecurity.link.browserOutcome).toBe('manual');
   });
 
   it('inside a host webview the browser is offered from the start, also when the host shows up late', async () => {

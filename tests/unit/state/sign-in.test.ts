@@ -183,9 +183,9 @@ describe('popups', () => {
     bridge.requestOpenInBrowser.mockReturnValueOnce(true);
     continueInBrowser('http://127.0.0.1:5173/auth?redirect=x');
     expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith('http://127.0.0.1:5173/auth?redirect=x');
-    expect(signInScreen.browserHandoff).toBe('requested');
+    expect(signInScreen.browserOutcome).toBe('requested');
     continueInBrowser('http://127.0.0.1:5173/auth');
-    expect(signInScreen.browserHandoff).toBe('manual');
+    expect(signInScreen.browserOutcome).toBe('manual');
   });
 });
 

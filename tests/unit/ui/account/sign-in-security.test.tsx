@@ -227,7 +227,7 @@ describe('inside a host webview', () => {
     ).toBeTruthy();
     await userEvent.click(within(section).getByRole('button', { name: 'Continue in your browser' }));
     expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith(new URL('/', document.baseURI).href);
-    expect(accountSecurity.link.browserHandoff).toBe('requested');
+    expect(accountSecurity.link.browserOutcome).toBe('requested');
     expect(within(section).getByText(/Your web browser should open now/)).toBeTruthy();
   });
 });

@@ -3,15 +3,15 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useId } from 'react';
 import { message, type MessageCode } from '../../messages/catalogue';
-import type { BrowserHandoff } from '../../state/browser-handoff';
+import type { BrowserOutcome } from '../../state/browser-offer';
 import { useLanguage } from '../../state/language';
 
-export interface BrowserHandoffProps {
+export interface SystemBrowserOfferProps {
   hint: MessageCode;
   requested: MessageCode;
   manual: MessageCode;
   /** What the last press led to: the host opens the browser, or the page shows the address. */
-  handoff: BrowserHandoff;
+  outcome: BrowserOutcome;
   /** Called with this same page's absolute address (its query included). */
   onContinue: (url: string) => void;
   /** The class names of the panel and of the address line, per screen. */
@@ -20,16 +20,16 @@ export interface BrowserHandoffProps {
   buttonClassName?: string;
 }
 
-export function BrowserHandoff({
+export function SystemBrowserOffer({
   hint,
   requested,
   manual,
-  handoff,
+  outcome,
   onContinue,
   className,
   urlClassName,
   buttonClassName = 'button secondary',
-}: BrowserHandoffProps) {
+}: SystemBrowserOfferProps) {
   useLanguage();
   const href = useRouterState({ select: (s) => s.location.href });
   const id = useId();
@@ -41,8 +41,8 @@ export function BrowserHandoff({
         {message('openInBrowser')}
       </button>
       <div role="status">
-        {handoff === 'requested' && <p>{message(requested)}</p>}
-        {handoff === 'manual' && (
+        {outcome === 'requested' && <p>{message(requested)}</p>}
+        {outcome === 'manual' && (
           <>
             <p>{message(manual)}</p>
             <p className={urlClassName}>

@@ -1,23 +1,23 @@
-// src/state/browser-handoff.ts: "Continue in your browser", shared by the sign-in screen and account linking.
+// src/state/browser-offer.ts: "Continue in your browser", shared by the sign-in screen and account linking.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
-import { browserOffer, handOffToBrowser, offerBrowserInHosts } from '../../../src/state/browser-handoff';
+import { browserOffer, openInSystemBrowser, offerBrowserInHosts } from '../../../src/state/browser-offer';
 import { fakeBridge as bridge, resetFakeBridge } from '../support/fake-bridge';
 
 afterEach(() => resetFakeBridge());
 
 describe('continue in the browser', () => {
   it('starts with no offer and nothing asked', () => {
-    expect(browserOffer()).toEqual({ offerBrowser: false, browserHandoff: null });
+    expect(browserOffer()).toEqual({ offerBrowser: false, browserOutcome: null });
   });
 
   it('asks the host to open the address, else shows it to open by hand', () => {
     bridge.requestOpenInBrowser.mockReturnValueOnce(true);
-    expect(handOffToBrowser('https://portal.example/auth?redirect=x')).toBe('requested');
+    expect(openInSystemBrowser('https://portal.example/auth?redirect=x')).toBe('requested');
     expect(bridge.requestOpenInBrowser).toHaveBeenCalledWith('https://portal.example/auth?redirect=x');
-    expect(handOffToBrowser('https://portal.example/auth')).toBe('manual');
+    expect(openInSystemBrowser('https://portal.example/auth')).toBe('manual');
   });
 
   it('offers the browser at once inside a host, and when a late host arrives while the screen is live', async () => {

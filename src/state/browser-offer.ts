@@ -4,19 +4,19 @@
 import { bridge } from '@home-design/portal-bridge';
 
 /** What happened when the user asked to continue in the system browser: the host opens it, or the address shows. */
-export type BrowserHandoff = 'requested' | 'manual' | null;
+export type BrowserOutcome = 'requested' | 'manual' | null;
 
 /** A screen's offer of the system browser: whether it shows, and what the last press led to. */
 export function browserOffer() {
   return {
     /** Popups cannot work here: offer the system browser (inside a host webview, or after a popup failure). */
     offerBrowser: false,
-    browserHandoff: null as BrowserHandoff,
+    browserOutcome: null as BrowserOutcome,
   };
 }
 
 /** Asks the host app to open `url` in the system browser; without a host the page shows the address instead. */
-export function handOffToBrowser(url: string): Exclude<BrowserHandoff, null> {
+export function openInSystemBrowser(url: string): Exclude<BrowserOutcome, null> {
   return bridge.requestOpenInBrowser(url) ? 'requested' : 'manual';
 }
 
