@@ -64,6 +64,7 @@ export interface CallObserver {
   unreachable(): void;
 }
 
+// Outside a store: one listener (the connection store's), set at start-up; the client only calls it.
 let observer: CallObserver | null = null;
 
 export function observeCalls(next: CallObserver | null): void {

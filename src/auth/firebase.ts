@@ -42,6 +42,7 @@ export interface PortalUser {
 
 export type AuthProviderId = 'google.com' | 'apple.com' | 'password';
 
+// Outside a store: Firebase's own objects, made once on first use; nothing renders them.
 let app: FirebaseApp | undefined;
 let auth: Auth | undefined;
 /** The page's language, for Firebase's e-mails (reset, verification) and its provider popups. */

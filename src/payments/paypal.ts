@@ -50,6 +50,7 @@ function scriptOptions(flow: PayPalFlow): PayPalScriptOptions {
   return { ...base, intent: 'capture' };
 }
 
+// Outside a store: the SDK's one load, a promise shared by every caller; the buttons' store holds what renders.
 let loaded: { flow: PayPalFlow; promise: Promise<PayPalNamespace> } | null = null;
 
 /**

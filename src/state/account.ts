@@ -91,6 +91,7 @@ export interface DeletionDeps {
   delayMs?: number;
 }
 
+// Outside the store: a timer's handle, which a store reset must outlive (the deleted account's 2 s).
 let redirectTimer: ReturnType<typeof setTimeout> | null = null;
 
 /**

@@ -25,6 +25,7 @@ const store = createStore(() => ({
 
 export const affiliate = store.state;
 
+// Outside the store: promise resolvers, not state; nothing renders them.
 let waiters: Array<() => void> = [];
 
 function settle(): void {

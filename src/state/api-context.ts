@@ -6,6 +6,7 @@ import { config } from '../config/config';
 import { message } from '../messages/catalogue';
 import { PortalError } from './errors';
 
+// Outside a store: a function the player store registers, so this module need not import it (no cycle).
 let unityToken: () => string | null = () => null;
 
 /** Called once by the player store. */

@@ -32,6 +32,7 @@ export const language = proxy({
 /** Re-renders the calling component when the language changes: every component that shows a text calls it. */
 export const useLanguage = (): LanguageTag => useSnapshot(language).tag;
 
+// Outside the store: a ticket counter so only the latest language load applies; never rendered.
 let loading = 0;
 
 /** Fetches `tag`'s file and puts it in use; English (and a file that fails) needs no fetch. Resolves when done. */

@@ -125,6 +125,7 @@ export function onPaymentSettled(listener: (id: string) => void): () => void {
 }
 
 const LOCK = 'portal-pending-payments';
+// Outside the store: the tail of this tab's recording queue, a promise, not state.
 let chain: Promise<unknown> = Promise.resolve();
 
 /**

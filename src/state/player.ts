@@ -44,6 +44,7 @@ export function keptUnity(): UnityAuth | null {
   return player.unity;
 }
 
+// Outside the store: whose exchange the single-flight holds; read here only, never rendered.
 let exchangeFor: string | null = null;
 
 const exchange = singleFlight(

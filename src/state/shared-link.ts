@@ -40,6 +40,7 @@ export function currentPlatform(): Platform {
   return detectPlatform(readHints());
 }
 
+// Outside the store: the listener's remover, a function, not state.
 let stopWatching: (() => void) | null = null;
 
 function watchForLeaving(): void {

@@ -24,6 +24,7 @@ interface Timer {
   handle: ReturnType<typeof setTimeout> | null;
 }
 
+// Outside the store: an id counter and the timers' handles below, never rendered.
 let nextId = 1;
 const timers = new Map<number, Timer>();
 

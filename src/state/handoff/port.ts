@@ -26,6 +26,7 @@ const pagePort: HandoffPort = {
   },
 };
 
+// Outside a store: the port is wiring (the page's, or a test's), set once before the flow runs.
 let connected: HandoffPort = pagePort;
 
 /** Connects the hand-off to the page: what `port` leaves out stays the page's own. */

@@ -23,6 +23,7 @@ function KindIcon({ kind }: { kind: ToastKind }) {
   );
 }
 
+// Outside a store: a DOM node, not state; made again when a test or a new body removes it.
 let host: HTMLElement | null = null;
 
 /** A container of its own under <body>, marked so that an open modal dialog takes it in: announced, on top, dismissible. */
