@@ -587,18 +587,8 @@ export const activateAtPayPal = (b: BackendContext, subscriptionId: string, reas
 
 // ----- What the player sees -----
 
-/** One payment as GET /payments/{playerId} shows it. */
-export interface PaymentView {
-  id: string;
-  kind: 'credits' | 'subscription';
-  orderId?: string;
-  subscriptionId?: string;
-  createdAt: string;
-  credits?: number;
-  plan?: PlanKey;
-  amount: { value: string; currency: 'USD' };
-  status: PaymentStatus;
-}
+/** One payment as GET /payments/{playerId} shows it: what the backend holds, less whose it is, with its status. */
+export type PaymentView = Omit<PaymentEntry, 'playerId' | 'state'> & { status: PaymentStatus };
 
 /** Every PayPal payment the backend holds for `player`, newest first. A refund PayPal has yet to confirm shows refunded. */
 export function paymentsOf(b: BackendContext, player: Player): PaymentView[] {
@@ -616,17 +606,8 @@ export function paymentsOf(b: BackendContext, player: Player): PaymentView[] {
                 (current.status === 'ACTIVE' || current.status === 'PAUSED')
               ? 'active'
               : 'ended';
-      return {
-        id: p.id,
-        kind: p.kind,
-        ...(p.orderId ? { orderId: p.orderId } : {}),
-        ...(p.subscriptionId ? { subscriptionId: p.subscriptionId } : {}),
-        createdAt: p.createdAt,
-        ...(p.credits !== undefined ? { credits: p.credits } : {}),
-        ...(p.plan ? { plan: p.plan } : {}),
-        amount: p.amount,
-        status,
-      };
+      const { playerId: _owner, state: _state, ...view } = p;
+      return { ...view, status };
     });
 }
 

@@ -9,6 +9,7 @@ import { projectRoot } from '../paths';
 import type { Reply, RequestContext, RouteDef } from './http';
 import { AUTH_ALGO, signedString, type Merchant } from './paypal-events';
 import {
+  completedCapture,
   id,
   paypalOrderId,
   paypalSubscriptionId,
@@ -660,19 +661,7 @@ export const paypalRoutes: RouteDef[] = [
     }
     const now = iso(b);
     const payee = order.payee ?? merchantOf(b, undefined);
-    const tx: PayPalTransaction = {
-      id: paypalOrderId(),
-      kind: 'capture',
-      orderId: order.id,
-      amount: order.amount,
-      currency: order.currency,
-      status: 'COMPLETED',
-      ...(order.customId ? { customId: order.customId } : {}),
-      payee: { merchantId: payee.merchantId, email: payee.email },
-      creatorMerchantId: order.creatorMerchantId ?? payee.merchantId,
-      createTime: now,
-      updateTime: now,
-    };
+    const tx = completedCapture(order, paypalOrderId(), payee, now);
     b.store.data.paypalTransactions[tx.id] = tx;
     order.status = 'COMPLETED';
     order.captureId = tx.id;

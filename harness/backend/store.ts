@@ -167,6 +167,28 @@ export interface PendingUndo {
 }
 
 /** Something about a payment the backend could not settle by itself, kept for a person to read. */
+/** The COMPLETED capture of `order`, paid to `payee`, as PayPal keeps it (its captures' one shape). */
+export function completedCapture(
+  order: PayPalOrder,
+  id: string,
+  payee: { merchantId: string; email: string },
+  at: string,
+): PayPalTransaction {
+  return {
+    id,
+    kind: 'capture',
+    orderId: order.id,
+    amount: order.amount,
+    currency: order.currency,
+    status: 'COMPLETED',
+    ...(order.customId ? { customId: order.customId } : {}),
+    payee: { merchantId: payee.merchantId, email: payee.email },
+    creatorMerchantId: order.creatorMerchantId ?? payee.merchantId,
+    createTime: at,
+    updateTime: at,
+  };
+}
+
 export interface PaymentIssue {
   at: string;
   what: string;
@@ -319,19 +341,7 @@ export class Store {
       order.payee ??= { ...portal };
       const captureId = order.captureId;
       if (order.status !== 'COMPLETED' || !captureId || data.paypalTransactions[captureId]) continue;
-      data.paypalTransactions[captureId] = {
-        id: captureId,
-        kind: 'capture',
-        orderId: order.id,
-        amount: order.amount,
-        currency: order.currency,
-        status: 'COMPLETED',
-        ...(order.customId ? { customId: order.customId } : {}),
-        payee: order.payee,
-        creatorMerchantId: order.creatorMerchantId ?? order.payee.merchantId,
-        createTime: order.createTime ?? at,
-        updateTime: order.createTime ?? at,
-      };
+      data.paypalTransactions[captureId] = completedCapture(order, captureId, order.payee, order.createTime ?? at);
       const recorded = data.recordedOrders[order.id];
       if (recorded && !data.payments[captureId])
         data.payments[captureId] = {

@@ -5,6 +5,7 @@
 // tests/unit/ui/payments/before-after-slider.test.tsx.
 import type { Page, Request } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
+import { CAPTURE_QUERY } from '../support/paypal-sdk';
 import { balance, balanceCard, openPayment, pack, status } from './support/payments';
 import { failPayPalLoads, payPalCheckout, SDK_LOAD_ERROR } from './support/paypal';
 import { expectLayout, openSignedIn, signInToAccount, WIDTHS } from './support/signed-in';
@@ -61,13 +62,7 @@ test.describe('Credits shop', () => {
     const sdk = await page.evaluate(
       () => document.querySelector<HTMLScriptElement>('script[data-js-sdk-library="paypal-js"]')?.src ?? '',
     );
-    expect(Object.fromEntries(new URL(sdk).searchParams)).toEqual({
-      'client-id': 'test-client-id',
-      components: 'buttons',
-      currency: 'USD',
-      commit: 'true',
-      intent: 'capture',
-    });
+    expect(Object.fromEntries(new URL(sdk).searchParams)).toEqual(CAPTURE_QUERY);
     await expectAccessible(page, 'payment modal');
     const order = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/paypal/v2/checkout/orders'));
     const purchase = page.waitForRequest(isPurchase);

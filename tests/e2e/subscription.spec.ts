@@ -5,6 +5,7 @@
 // tests/unit/state/subscription-page.test.ts.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
+import { SUBSCRIPTION_QUERY } from '../support/paypal-sdk';
 import { status } from './support/payments';
 import { failPayPalLoads, payPalCheckout, SDK_LOAD_ERROR } from './support/paypal';
 import { expectLayout, openSignedIn, signInToAccount, WIDTHS } from './support/signed-in';
@@ -66,16 +67,7 @@ test.describe('Subscription page', () => {
     const sdk = await page.evaluate(
       () => document.querySelector<HTMLScriptElement>('script[data-js-sdk-library="paypal-js"]')?.src ?? '',
     );
-    expect(Object.fromEntries(new URL(sdk).searchParams)).toEqual({
-      'client-id': 'test-client-id',
-      components: 'buttons',
-      currency: 'USD',
-      commit: 'true',
-      intent: 'subscription',
-      vault: 'true',
-      'enable-funding': 'paypal',
-      'disable-funding': 'credit,card',
-    });
+    expect(Object.fromEntries(new URL(sdk).searchParams)).toEqual(SUBSCRIPTION_QUERY);
     await expectAccessible(page, 'payment panel');
 
     const created = page.waitForRequest((r) => r.url().endsWith('/paypal/v1/billing/subscriptions'));

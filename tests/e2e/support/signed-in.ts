@@ -1,7 +1,7 @@
 // Shared steps of the signed-in pages' specs (SPEC 2): starting signed in, the two widths, signing in to My Account
 // through the sign-in screen, profile rows.
 import type { Page } from '@playwright/test';
-import { EmulatorAdmin, FIREBASE_SESSION_KEY } from '../../../harness/emulator';
+import { EmulatorAdmin, FIREBASE_SESSION_KEY, type PersistedUser } from '../../../harness/emulator';
 import { expect, expectAccessible } from '../fixtures';
 import { expectOnTop } from './on-top';
 import { signInByEmail, type Credentials } from './sign-in';
@@ -33,6 +33,16 @@ export async function openSignedIn(
   base = process.env.PORTAL_URL!,
 ): Promise<void> {
   const user = await new EmulatorAdmin(process.env.AUTH_EMULATOR_URL!).session(account.email, account.password);
+  await openWithSession(page, user, path, base);
+}
+
+/** Puts `user` where Firebase keeps a session, replacing the context's storage, then opens `path` at `base`. */
+export async function openWithSession(
+  page: Page,
+  user: PersistedUser,
+  path = '/',
+  base = process.env.PORTAL_URL!,
+): Promise<void> {
   await page.context().setStorageState({
     cookies: [],
     origins: [

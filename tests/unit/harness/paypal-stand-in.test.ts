@@ -5,25 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readScriptParams, StandInError } from '../../../harness/paypal-sdk/checks';
 import { createNamespace, SIMULATED_ERROR } from '../../../harness/paypal-sdk/sdk';
+import { CAPTURE_QUERY, SUBSCRIPTION_QUERY } from '../../support/paypal-sdk';
 import { fakePayPal, sdkUrl } from '../support/fake-paypal';
-
-const SUBSCRIPTION_QUERY = {
-  'client-id': 'test-client-id',
-  components: 'buttons',
-  currency: 'USD',
-  commit: 'true',
-  intent: 'subscription',
-  vault: 'true',
-  'enable-funding': 'paypal',
-  'disable-funding': 'credit,card',
-};
-const CAPTURE_QUERY = {
-  'client-id': 'test-client-id',
-  components: 'buttons',
-  currency: 'USD',
-  commit: 'true',
-  intent: 'capture',
-};
 
 function setup(query: Record<string, string>) {
   const rest = fakePayPal();
