@@ -10,7 +10,25 @@ export function loopbackUrl(port: number): string {
   return `http://127.0.0.1:${port}`;
 }
 
-export function freePort(): Promise<number> {
+/**
+ * The ports this process has handed out. A port is free when picked but not held until its part listens, and the
+ * kernel may offer a just-released port again: a stack picks five or more in a row (portal, backend, Auth, the
+ * emulator's hub and logging), so two parts could get the same one. (`npm run bench` once stopped at start with
+ * EADDRINUSE on a port it had picked; whether a sibling or another process took it, the log does not say.)
+ */
+const handedOut = new Set<number>();
+
+/** A loopback port nothing listens on now, never one this process handed out before. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
+
+function probePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
