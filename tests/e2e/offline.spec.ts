@@ -17,6 +17,10 @@ test.describe('when the connection goes away', () => {
     const account = await harness.account({ designs: 2 });
     await openSignedIn(page, account);
     await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
+    // The connection goes once the page has its data: a cloud-save load cut off by it is SPEC 8's network failure,
+    // which signs out (the heading shows while the player and the payments are still on their way).
+    await expect(page.getByRole('button', { name: 'Edit username' })).toBeVisible();
+    await expect(page.getByText('No payments yet.', { exact: false })).toBeVisible();
     const banner = page.getByRole('status').filter({ hasText: OFFLINE });
     await expect(banner).toHaveCount(0);
 
