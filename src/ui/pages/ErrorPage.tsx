@@ -2,6 +2,7 @@
 // also hears of it (bridge `pageError`).
 import { Link, useMatch, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { ChunkOfflineError } from '../../domain/chunk-failure';
 import { message } from '../../messages/catalogue';
 import { reportPageError } from '../../state/host';
 import { useLanguage } from '../../state/language';
@@ -19,10 +20,24 @@ export function ErrorPage({ error, reset, landmark }: ErrorPageProps) {
   // invalidate() re-runs the loaders and gives the matches new identities, which resets the error boundary; reset()
   // covers a render error whose route has no loader to re-run.
   const tryAgain = () => void router.invalidate().finally(reset);
+  // A page whose code could not arrive offline loads by itself when the connection is back.
+  const offline = error instanceof ChunkOfflineError;
+  useEffect(() => {
+    if (!offline) return;
+    const back = () => void router.invalidate().finally(reset);
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [offline, router, reset]);
   const content = (
     <section className="card auth-card error-screen" aria-labelledby="error-screen-title">
       <h1 id="error-screen-title">{message('errorScreenHeading')}</h1>
-      <p>{message('errorScreenText')}</p>
+      {offline ? (
+        <p className="alert alert-warning" role="status">
+          {message('offlineBanner')}
+        </p>
+      ) : (
+        <p>{message('errorScreenText')}</p>
+      )}
       <p className="field-hint">{message('errorScreenHint')}</p>
       <div className="security-actions">
         <button type="button" className="button" onClick={tryAgain}>

@@ -110,6 +110,7 @@ beforeEach(async () => {
   ({ choosePack, mountPayButtons, purchase } = await import('../../../src/state/purchase'));
   ({ keepUnity } = await import('../support/unity'));
   (await import('../../../src/state/sign-out-resets')).registerSignOutResets();
+  (await import('../../../src/state/signed-in-start')).startSignedIn();
   sessionModule.startSession();
   auth.answer(alice);
   keepUnity('alice', { playerId: 'P-ALICE', accessToken: 'unity-alice' });

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { CloudSave } from '../../../src/domain/entities';
-import { PayPalError } from '../../../src/payments/paypal';
+import { PayPalError } from '../../../src/domain/paypal-error';
 import { player } from '../../../src/state/player';
 import {
   choosePack,

@@ -18,7 +18,7 @@ vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
 import { ApiError } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { Subscription } from '../../../src/domain/plans';
-import { PayPalError } from '../../../src/payments/paypal';
+import { PayPalError } from '../../../src/domain/paypal-error';
 import { paymentsPermission } from '../../../src/state/payments-permission';
 import { pendingPayments } from '../../../src/state/pending-payments';
 import { resetPlayer } from '../../../src/state/player';
