@@ -11,7 +11,7 @@ import { firebaseStaticFields } from './tools/build/firebase-static-fields.mjs';
 import { shortMessageKeys } from './tools/build/short-message-keys.mjs';
 import { LOCALES_PATH, writeLocaleFiles } from './tools/build/locale-files.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './tools/build/default-ports.mjs';
-import { CHUNKS_DIR, PAGES, pageFiles } from './tools/build/pages.mjs';
+import { CHUNKS_DIR, PAGE_STYLES, PAGES, STYLES_DIR, pageFiles } from './tools/build/pages.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
 const root = (() => {
@@ -286,13 +286,13 @@ export function hostingConfig(config, publicDir) {
     // owns answers index.html. A missing image, language file or chunk stays a 404 instead of a page.
     rewrites: [
       ...PAGES.map((page) => ({ source: page.path, destination: `/${page.html}` })),
-      { source: `!/@(images|${LOCALES_PATH.slice(1)}|${CHUNKS_DIR})/**`, destination: '/index.html' },
+      { source: `!/@(images|${LOCALES_PATH.slice(1)}|${CHUNKS_DIR}|${STYLES_DIR})/**`, destination: '/index.html' },
     ],
     headers: [
       { source: '**', headers: headers({ ...securityHeaders(config), 'Cache-Control': CACHE_CONTROL.index }) },
       { source: '/app-*.@(js|css)', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
       { source: '/assets/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
-      { source: `/${CHUNKS_DIR}/**`, headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
+      { source: `/@(${CHUNKS_DIR}|${STYLES_DIR})/**`, headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
       { source: `${LOCALES_PATH}/**`, headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
       { source: '/images/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.images }) },
     ],
@@ -339,7 +339,15 @@ export async function buildPortal({
   await mkdir(reportDir, { recursive: true });
   const localeFiles = await writeLocaleFiles({ root, out, pseudoLocales: config.pseudoLocales });
   const options = {
-    entryPoints: { app: join(root, entry) },
+    // The portal's entry, and the stylesheets that travel with their pages (tools/build/pages.mjs); a floor has none.
+    entryPoints: {
+      app: join(root, entry),
+      ...(entry === 'src/main.tsx'
+        ? Object.fromEntries(
+            Object.entries(PAGE_STYLES).map(([name, source]) => [`${STYLES_DIR}/${name}`, join(root, source)]),
+          )
+        : {}),
+    },
     bundle: true,
     absWorkingDir: root,
     format: 'esm',
@@ -347,7 +355,7 @@ export async function buildPortal({
     platform: 'browser',
     target: ['es2022', 'chrome110', 'safari16', 'firefox115'],
     outdir: out,
-    entryNames: '[name]-[hash]',
+    entryNames: '[dir]/[name]-[hash]',
     chunkNames: `${CHUNKS_DIR}/[name]-[hash]`,
     assetNames: 'assets/[name]-[hash]',
     minify: true,
@@ -392,6 +400,15 @@ export async function buildPortal({
       : {}),
   };
   const writeShell = async (metafile) => {
+    // A chunk's own stylesheet holds only the entry's styles (its imports reach the entry's; a page's come from
+    // PAGE_STYLES): nothing names it, so it is not served.
+    const chunkCss = (f) => f.endsWith('.css') && relative(out, join(root, f)).startsWith(`${CHUNKS_DIR}/`);
+    for (const f of Object.keys(metafile.outputs).filter(chunkCss)) {
+      await rm(join(root, f), { force: true });
+      await rm(join(root, `${f}.map`), { force: true });
+      delete metafile.outputs[f];
+      delete metafile.outputs[`${f}.map`];
+    }
     const outputs = Object.keys(metafile.outputs);
     // Metafile paths are relative to the project root; the HTML and the reports name files below the build's root.
     const rel = (f) => relative(out, join(root, f)).split('\\').join('/');
@@ -403,13 +420,17 @@ export async function buildPortal({
       : 'https://identitytoolkit.googleapis.com';
     const preconnect = config.standalone ? [] : [identity, new URL(config.backendUrl).origin];
     // index.html for /auth and every path without a page of its own; one HTML per page, naming its chunks.
-    const shells = [{ html: 'index.html', page: null }, ...PAGES.map((page) => ({ html: page.html, page }))];
+    // Another entry (the bench's floors) has no pages: index.html alone.
+    const pages = entry === 'src/main.tsx' ? PAGES : [];
+    const shells = [{ html: 'index.html', page: null }, ...pages.map((page) => ({ html: page.html, page }))];
     for (const { html, page } of shells) {
-      const files = pageFiles(metafile, rel, page);
+      const files = pageFiles(metafile, rel, page, entry);
       const head = [
         ...preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`),
         ...files.preload.map((f) => `<link rel="modulepreload" href="/${f}">`),
         ...files.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+        // Where a page's chunk finds its stylesheet when it arrives by an in-app move (src/state/page-styles.ts).
+        ...Object.entries(files.styles).map(([name, f]) => `<meta name="portal:style:${name}" content="/${f}">`),
       ];
       const text = template
         .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))

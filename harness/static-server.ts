@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { CACHE_CONTROL, securityHeaders, type BuildConfig } from '../build.mjs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { CHUNKS_DIR, pageHtmlFor } from '../tools/build/pages.mjs';
+import { CHUNKS_DIR, STYLES_DIR, pageHtmlFor } from '../tools/build/pages.mjs';
 import { closeServer, listen } from './ports';
 
 const TYPES: Record<string, string> = {
@@ -77,9 +77,10 @@ export async function startStaticServer({
           body = await readFile(file);
           type = Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)]! : 'application/octet-stream';
           // The rules of build.mjs's hostingConfig(): hashed names never change content; /images keep their names.
-          if (/^\/(app-[^/]+\.(js|css)$|assets\/|locales\/|chunks\/)/.test(pathname)) cache = CACHE_CONTROL.hashed;
+          if (/^\/(app-[^/]+\.(js|css)$|assets\/|locales\/|chunks\/|styles\/)/.test(pathname))
+            cache = CACHE_CONTROL.hashed;
           else if (pathname.startsWith('/images/')) cache = CACHE_CONTROL.images;
-        } else if (new RegExp(`^/(images|locales|${CHUNKS_DIR})/`).test(pathname)) {
+        } else if (new RegExp(`^/(images|locales|${CHUNKS_DIR}|${STYLES_DIR})/`).test(pathname)) {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Not found');
           return;
         }

@@ -1,3 +1,3 @@
-// My Designs' chunk (page-chunk.ts); entry-graph.ts says why it is imported.
-import './entry-graph';
+// My Designs' chunk (page-chunk.ts); app-layout.ts says why it imports the layout's.
+import './app-layout';
 export { MyDesignsPage } from '../ui/pages/MyDesignsPage';

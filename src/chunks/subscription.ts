@@ -1,3 +1,3 @@
-// The subscription page's chunk (page-chunk.ts); entry-graph.ts says why it is imported.
-import './entry-graph';
+// The subscription page's chunk (page-chunk.ts); app-layout.ts says why it imports the layout's.
+import './app-layout';
 export { SubscriptionPage } from '../ui/pages/SubscriptionPage';

@@ -23,7 +23,7 @@ export const accountRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/',
   loader: accountLoader,
-  component: pageChunk(() => import('../chunks/account'), 'AccountPage'),
+  component: pageChunk(() => import('../chunks/account'), 'AccountPage', ['account']),
 });
 
 export const subscriptionRoute = createRoute({
@@ -31,21 +31,21 @@ export const subscriptionRoute = createRoute({
   path: '/subscription',
   validateSearch: validateSubscriptionSearch,
   loader: subscriptionLoader,
-  component: pageChunk(() => import('../chunks/subscription'), 'SubscriptionPage'),
+  component: pageChunk(() => import('../chunks/subscription'), 'SubscriptionPage', ['payments']),
 });
 
 export const myDesignsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/my-designs',
   loader: myDesignsLoader,
-  component: pageChunk(() => import('../chunks/my-designs'), 'MyDesignsPage'),
+  component: pageChunk(() => import('../chunks/my-designs'), 'MyDesignsPage', ['account']),
 });
 
 export const creditsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/credits',
   loader: creditsLoader,
-  component: pageChunk(() => import('../chunks/credits'), 'CreditsPage'),
+  component: pageChunk(() => import('../chunks/credits'), 'CreditsPage', ['payments']),
 });
 
 /** Any other path: the layout's guard sends signed-out users to /auth?redirect={path}. */

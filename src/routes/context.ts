@@ -5,7 +5,8 @@ import { config } from '../config/config';
 import { desktopPolicy } from '../domain/desktop-target';
 import type { SharedLink } from '../domain/shared-link';
 import { loadDesigns } from '../state/designs';
-import { loadChunk } from '../state/chunk-loading';
+import { loadChunk, pageArrived } from '../state/chunk-loading';
+import type { PageStyle } from '../state/page-styles';
 import { callDesktopOnReturn, captureLaunchParams, handoff, handoffDue } from '../state/handoff';
 import { applyPaymentPermission } from '../state/payments-permission';
 import { loadPlayer } from '../state/player';
@@ -16,11 +17,11 @@ import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/
 import { loadSubscription } from '../state/subscription';
 
 /**
- * Stores of the signed-in pages' chunks, not of the entry (docs/architecture.md "What the entry holds"): a loader's
- * call starts their chunk beside the page's own, so the data load starts as the navigation does, not after it.
+ * The signed-in pages' stores are in the signed-in layout's chunk, not in the entry (docs/architecture.md "What the
+ * entry holds"): a loader's call starts that chunk beside the page's own, so the data load starts as the navigation
+ * does, not after it.
  */
-const payments = () => import('../state/payments');
-const subscriptionPage = () => import('../state/subscription-page');
+const signedIn = () => import('../chunks/app-layout');
 
 /** The context of the running portal: the stores themselves. */
 export const portalContext = {
@@ -47,12 +48,12 @@ export const portalContext = {
     loadPlayer,
     loadSubscription,
     loadDesigns,
-    loadPayments: async () => (await payments()).loadPayments(),
-    arriveAtSubscription: async (arrival: ArrivalQuery) => (await subscriptionPage()).arrive(arrival),
+    loadPayments: async () => (await signedIn()).loadPayments(),
+    arriveAtSubscription: async (arrival: ArrivalQuery) => (await signedIn()).arrive(arrival),
   },
 };
 
 export type PortalContext = typeof portalContext;
 
-/** How a route's chunk loads (src/routes/page-chunk.ts): a route component is made once, outside any context. */
-export { loadChunk };
+/** How a route's chunk loads, and says it rendered (src/routes/page-chunk.ts): made once, outside any context. */
+export { loadChunk, pageArrived, type PageStyle };

@@ -52,12 +52,12 @@ export const externalLinkRoute = createRoute({
   validateSearch: validateSharedLinkSearch,
   loaderDeps: ({ search }) => search,
   loader: externalLinkLoader,
-  component: pageChunk(() => import('../chunks/external-link'), 'ExternalLinkPage'),
+  component: pageChunk(() => import('../chunks/external-link'), 'ExternalLinkPage', ['public']),
 });
 
 export const shareDesignRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/share-design',
   validateSearch: validateSharedLinkSearch,
-  component: pageChunk(() => import('../chunks/share-design'), 'ShareDesignPage'),
+  component: pageChunk(() => import('../chunks/share-design'), 'ShareDesignPage', ['public']),
 });

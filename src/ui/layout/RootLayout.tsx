@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
 import { affiliate } from '../../state/affiliate';
+import { loadChunk } from '../../state/chunk-loading';
 import { handoff, handoffScreen } from '../../state/handoff';
 import { session } from '../../state/session';
 import { Overlay } from '../components/Overlay';
@@ -13,7 +14,11 @@ import { useLanguage } from '../../state/language';
 
 // The welcome survey is shown once per new account: its code comes when it opens, not with every page.
 const AffiliateSurvey = lazy(() =>
-  import('../../chunks/affiliate-survey').then((m) => ({ default: m.AffiliateSurvey })),
+  loadChunk(() => import('../../chunks/affiliate-survey'), ['account']).then(
+    (m) => ({ default: m.AffiliateSurvey }),
+    // Offline or gone: the survey is skipped rather than taking the page down with it.
+    () => ({ default: () => null }),
+  ),
 );
 
 export function RootLayout() {

@@ -14,7 +14,6 @@ import { Payments } from '../account/Payments';
 import { UsernameField } from '../account/UsernameField';
 import { SignInSecurity } from '../account/SignInSecurity';
 import { signInMethodsText } from '../../state/account-security';
-import '../styles/account.css';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';
 

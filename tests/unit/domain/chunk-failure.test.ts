@@ -3,16 +3,14 @@ import { chunkFailure } from '../../../src/domain/chunk-failure';
 import { nextPages } from '../../../src/domain/next-pages';
 
 describe('chunkFailure', () => {
-  it('waits for the connection when the site does not answer, whatever was reloaded', () => {
-    expect(chunkFailure({ reachable: false, reloadedFor: null, page: '/credits' })).toBe('offline');
-    expect(chunkFailure({ reachable: false, reloadedFor: '/credits', page: '/credits' })).toBe('offline');
+  it('reloads once into the new release, and never twice for the same page', () => {
+    expect(chunkFailure('/credits', null)).toBe('reload');
+    expect(chunkFailure('/credits', '/credits')).toBe('failed');
   });
 
-  it('reloads once into the new release, and never twice for the same page', () => {
-    expect(chunkFailure({ reachable: true, reloadedFor: null, page: '/credits' })).toBe('reload');
-    expect(chunkFailure({ reachable: true, reloadedFor: '/credits', page: '/credits' })).toBe('failed');
-    // Another page after that reload is its own case: it may reload once too.
-    expect(chunkFailure({ reachable: true, reloadedFor: '/credits', page: '/my-designs' })).toBe('reload');
+  it('counts another page, or the same path with another query, as a page of its own', () => {
+    expect(chunkFailure('/my-designs', '/credits')).toBe('reload');
+    expect(chunkFailure('/subscription?success=true', '/subscription')).toBe('reload');
   });
 });
 
