@@ -471,6 +471,7 @@ export async function buildPortal({
         ...preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`),
         ...files.preload.map((f) => `<link rel="modulepreload" href="/${f}">`),
         ...files.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+        ...files.images.map((f) => `<link rel="preload" as="image" href="${f}" fetchpriority="high">`),
         // Where a page's chunk finds its stylesheet when it arrives by an in-app move (src/state/page-styles.ts).
         ...Object.entries(files.styles).map(([name, f]) => `<meta name="portal:style:${name}" content="/${f}">`),
       ];
