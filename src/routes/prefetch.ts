@@ -32,8 +32,10 @@ export function prefetchWhenIdle(router: AnyRouter, context: Pick<PortalContext,
       sharedLinkPage: isNoSessionPath(window.location.pathname),
     });
     if (pages.length === 0) return;
+    // The page on screen is not a next one: its own route loads it, or its error screen asks for it again.
+    const next = pages.map((page) => ROUTES[page]).filter((route) => route.fullPath !== window.location.pathname);
     void (async () => {
-      for (const route of [appLayoutRoute, ...pages.map((page) => ROUTES[page])]) {
+      for (const route of [appLayoutRoute, ...next]) {
         await Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined);
       }
     })();
