@@ -1,4 +1,5 @@
 // The only fetch of the portal: base address, Bearer and X-Unity-Token headers, cache busting, timeout, typed errors.
+import { SESSION_REVOKED } from '../domain/revocation';
 import { DecodeError } from './decoders';
 
 /** How a call failed. An answer that came but cannot be read is a DecodeError (decoders.ts), not an ApiError. */
@@ -71,6 +72,14 @@ export function observeCalls(next: CallObserver | null): void {
   observer = next;
 }
 
+// Outside a store, as `observer`: the session's listener, set at start-up; the client only calls it.
+let revoked: (() => void) | null = null;
+
+/** Told when the backend refuses a token that sign out everywhere ended (401 SESSION_REVOKED): the session ends. */
+export function observeRevocation(listener: (() => void) | null): void {
+  revoked = listener;
+}
+
 function serverText(body: string, fallback: string): string {
   try {
     const json: unknown = JSON.parse(body);
@@ -127,13 +136,16 @@ export async function call(ctx: ApiContext, options: CallOptions): Promise<unkno
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok)
+  if (!response.ok) {
+    const code = errorCode(text);
+    if (response.status === 401 && code === SESSION_REVOKED) revoked?.();
     throw new ApiError(
       'http',
       response.status,
       serverText(text, response.statusText || `HTTP ${response.status}`),
-      errorCode(text),
+      code,
     );
+  }
   if (!text.trim()) return null;
   try {
     return JSON.parse(text) as unknown;
