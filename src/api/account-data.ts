@@ -37,7 +37,7 @@ function decodeSession(v: unknown, index: number): SignedInSession {
   };
 }
 
-export function decodeSessions(json: unknown): SignedInSession[] {
+function decodeSessions(json: unknown): SignedInSession[] {
   if (!isRecord(json) || !Array.isArray(json.sessions)) throw new DecodeError('sessions', 'expected {sessions: [...]}');
   return json.sessions.map(decodeSession);
 }
@@ -48,7 +48,7 @@ export interface AccountExport {
   generatedAt: string;
 }
 
-export function decodeExport(json: unknown): AccountExport {
+function decodeExport(json: unknown): AccountExport {
   if (!isRecord(json) || json.format !== 'account-export' || typeof json.version !== 'number')
     throw new DecodeError('export', 'not an account export');
   const generatedAt = isoDate(json.generatedAt);

@@ -2,7 +2,7 @@
 // (`validSince`, `auth_time`); the backend's own Unity tokens carry milliseconds.
 
 /** A sign-in at most this old may sign out everywhere or download the account's data (Firebase asks 5 minutes). */
-export const RECENT_SIGN_IN_MS = 5 * 60_000;
+const RECENT_SIGN_IN_MS = 5 * 60_000;
 
 /** Firebase's `validSince` for a revocation at `revokedAtMs`: whole seconds, as revokeRefreshTokens sets it. */
 export function validSinceSeconds(revokedAtMs: number): number {

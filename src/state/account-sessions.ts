@@ -43,8 +43,8 @@ const store = createStore(() => ({
 
 export const accountData = store.state;
 
-/** Back to the start (a sign-out, tests). */
-export function resetAccountData(): void {
+/** Back to the start: a sign-out forgets the list, the dialog and what the last actions said. */
+function resetAccountData(): void {
   list.reset();
   store.reset();
 }
@@ -75,7 +75,7 @@ const KIND_TEXT: Record<ClientKind, MessageCode> = {
 };
 
 /** "Safari on iPhone", or what is known of the two, or "Unknown device". */
-export function deviceLabel(userAgent: string): string {
+function deviceLabel(userAgent: string): string {
   const { browser, system } = describeUserAgent(userAgent);
   if (browser && system) return message('sessionBrowserOnSystem', { browser, system });
   return browser ?? system ?? message('sessionUnknownDevice');
@@ -112,7 +112,7 @@ export function sessionRows(sessions: readonly SignedInSession[]): SessionRow[] 
 // ---- A recent sign-in ----
 
 /** The account's way to sign in again: its password when it has one, else Google, else Apple. */
-export function reauthMethod(providerIds: readonly string[]): Reauth {
+function reauthMethod(providerIds: readonly string[]): Reauth {
   if (providerIds.includes('password')) return 'password';
   if (providerIds.includes('google.com')) return 'google.com';
   if (providerIds.includes('apple.com')) return 'apple.com';

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  idTokenRevoked,
-  isRecentSignIn,
-  RECENT_SIGN_IN_MS,
-  unityTokenRevoked,
-  validSinceSeconds,
-} from '../../../src/domain/revocation';
+import { idTokenRevoked, isRecentSignIn, unityTokenRevoked, validSinceSeconds } from '../../../src/domain/revocation';
 
 const revokedAt = Date.parse('2026-11-28T10:00:00.600Z');
 const second = Math.floor(revokedAt / 1000);
+
+/** Firebase's window for a sensitive operation, written out: the test fails if the portal's constant drifts. */
+const RECENT_SIGN_IN_MS = 5 * 60_000;
 
 describe('the revocation rules', () => {
   it('validSince is the revocation in whole seconds, as revokeRefreshTokens sets it', () => {
