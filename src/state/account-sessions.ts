@@ -19,7 +19,7 @@ import { endRevokedSession, onSignedOut, session } from './session';
 
 /** How a recent sign-in is asked for: the password, or the Google or Apple popup. */
 export type Reauth = 'password' | 'google.com' | 'apple.com';
-export type SensitiveAction = 'signOutEverywhere' | 'download';
+export type SensitiveAction = 'revoke' | 'download';
 
 const list = createResource({
   initial: () => ({ sessions: [] as SignedInSession[], loaded: false }),
@@ -37,7 +37,7 @@ export const signedInSessions = list.state;
 const store = createStore(() => ({
   /** The open dialog: the action it confirms and how it asks for a recent sign-in (null: the sign-in is recent). */
   dialog: null as { action: SensitiveAction; reauth: Reauth | null } | null,
-  signOutEverywhere: idle(),
+  revoke: idle(),
   download: idle(),
 }));
 
@@ -172,10 +172,10 @@ export function closeDialog(): void {
 
 /** Opens the confirmation; it asks for a recent sign-in when the current one is older than five minutes. */
 export async function openSignOutEverywhere(now = Date.now()): Promise<void> {
-  if (accountData.dialog || accountData.signOutEverywhere.status === 'pending') return;
+  if (accountData.dialog || accountData.revoke.status === 'pending') return;
   const how = await reauthNeeded(now);
-  accountData.signOutEverywhere.error = null;
-  accountData.dialog = { action: 'signOutEverywhere', reauth: how };
+  accountData.revoke.error = null;
+  accountData.dialog = { action: 'revoke', reauth: how };
 }
 
 /**
@@ -184,8 +184,8 @@ export async function openSignOutEverywhere(now = Date.now()): Promise<void> {
  */
 export async function confirmSignOutEverywhere(password = ''): Promise<boolean> {
   const open = accountData.dialog;
-  if (open?.action !== 'signOutEverywhere') return false;
-  return store.act(accountData.signOutEverywhere, {
+  if (open?.action !== 'revoke') return false;
+  return store.act(accountData.revoke, {
     call: async () => {
       await signInAgain(open.reauth, password);
       await signOutEverywhere(await apiContext());
@@ -194,7 +194,7 @@ export async function confirmSignOutEverywhere(password = ''): Promise<boolean> 
       accountData.dialog = null;
       await endRevokedSession();
     },
-    failed: failure('signOutEverywhere', open.reauth, 'signOutEverywhereFailed'),
+    failed: failure('revoke', open.reauth, 'signOutEverywhereFailed'),
   });
 }
 

@@ -23,7 +23,7 @@ export function SignedInSessions() {
   const data = useSnapshot(accountData);
   useEffect(() => enterSessionsSection(), []);
   const rows = list.loaded ? sessionRows(list.sessions) : [];
-  const dialog = data.dialog?.action === 'signOutEverywhere' ? data.dialog : null;
+  const dialog = data.dialog?.action === 'revoke' ? data.dialog : null;
   return (
     <section className="security-part" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{message('sessionsHeading')}</h3>
@@ -60,7 +60,7 @@ export function SignedInSessions() {
           title={message('signOutEverywhereTitle')}
           text={message('signOutEverywhereText')}
           reauth={dialog.reauth}
-          record={data.signOutEverywhere}
+          record={data.revoke}
           confirmLabel={message('signOutEverywhere')}
           pendingLabel={message('signingOutEverywhere')}
           danger

@@ -61,7 +61,7 @@ beforeEach(() => {
   // A fresh store, as a sign-out leaves it (the reset is the module's own, hooked to the sign-out).
   Object.assign(accountData, {
     dialog: null,
-    signOutEverywhere: { status: 'idle', error: null },
+    revoke: { status: 'idle', error: null },
     download: { status: 'idle', error: null },
   });
   localStorage.clear();
@@ -126,12 +126,12 @@ describe('the recent sign-in', () => {
 
   it('is not asked for within five minutes of the sign-in, and is after', async () => {
     await openSignOutEverywhere(NOW);
-    expect(accountData.dialog).toEqual({ action: 'signOutEverywhere', reauth: null });
+    expect(accountData.dialog).toEqual({ action: 'revoke', reauth: null });
     closeDialog();
     signInAt(old);
     session.user = user('google.com');
     await openSignOutEverywhere(NOW);
-    expect(accountData.dialog).toEqual({ action: 'signOutEverywhere', reauth: 'google.com' });
+    expect(accountData.dialog).toEqual({ action: 'revoke', reauth: 'google.com' });
   });
 });
 
@@ -165,10 +165,8 @@ describe('sign out everywhere', () => {
     vi.mocked(api.signOutEverywhere).mockRejectedValueOnce(new ApiError('http', 502, 'identity service down'));
     await openSignOutEverywhere(NOW);
     await expect(confirmSignOutEverywhere()).resolves.toBe(false);
-    expect(accountData.signOutEverywhere.error).toBe(
-      'Could not sign out everywhere. Nothing has changed. Please try again.',
-    );
-    expect(accountData.dialog?.action).toBe('signOutEverywhere');
+    expect(accountData.revoke.error).toBe('Could not sign out everywhere. Nothing has changed. Please try again.');
+    expect(accountData.dialog?.action).toBe('revoke');
     expect(auth.signOutUser).not.toHaveBeenCalled();
     expect(session.status).toBe('signedIn');
   });
@@ -178,12 +176,12 @@ describe('sign out everywhere', () => {
     await openSignOutEverywhere(NOW);
     expect(accountData.dialog?.reauth).toBe('password');
     await confirmSignOutEverywhere('');
-    expect(accountData.signOutEverywhere.error).toBe('Please enter your current password');
+    expect(accountData.revoke.error).toBe('Please enter your current password');
     vi.mocked(reauth.reauthenticateWithPassword).mockRejectedValueOnce(
       Object.assign(new Error('wrong'), { code: 'auth/wrong-password' }),
     );
     await confirmSignOutEverywhere('nope');
-    expect(accountData.signOutEverywhere.error).toBe('Incorrect email or password');
+    expect(accountData.revoke.error).toBe('Incorrect email or password');
     expect(api.signOutEverywhere).not.toHaveBeenCalled();
     await expect(confirmSignOutEverywhere('right-password')).resolves.toBe(true);
     expect(reauth.reauthenticateWithPassword).toHaveBeenLastCalledWith('right-password');
@@ -196,8 +194,8 @@ describe('sign out everywhere', () => {
     );
     await openSignOutEverywhere(NOW);
     await confirmSignOutEverywhere();
-    expect(accountData.dialog).toEqual({ action: 'signOutEverywhere', reauth: 'password' });
-    expect(accountData.signOutEverywhere.error).toBe('For your security, enter your password to continue.');
+    expect(accountData.dialog).toEqual({ action: 'revoke', reauth: 'password' });
+    expect(accountData.revoke.error).toBe('For your security, enter your password to continue.');
   });
 });
 
