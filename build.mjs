@@ -3,14 +3,15 @@
 import { mkdir, readFile, writeFile, cp, rm, rename } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundleComposition } from './tools/build/composition.mjs';
+import { buildComposition } from './tools/build/composition.mjs';
 import { firebaseStaticFields } from './tools/build/firebase-static-fields.mjs';
 import { shortMessageKeys } from './tools/build/short-message-keys.mjs';
 import { LOCALES_PATH, writeLocaleFiles } from './tools/build/locale-files.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './tools/build/default-ports.mjs';
+import { CHUNKS_DIR, PAGE_STYLES, PAGES, STYLES_DIR, pageFiles } from './tools/build/pages.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
 const root = (() => {
@@ -281,12 +282,17 @@ export function hostingConfig(config, publicDir) {
   return {
     public: publicDir,
     ignore: ['firebase.json', '**/.*', '**/node_modules/**'],
-    // Every path the router owns answers index.html; a missing image stays a 404 instead of a page.
-    rewrites: [{ source: `!/@(images|${LOCALES_PATH.slice(1)})/**`, destination: '/index.html' }],
+    // A page's path answers its own HTML, which preloads its chunks (tools/build/pages.mjs); every other path the router
+    // owns answers index.html. A missing image, language file or chunk stays a 404 instead of a page.
+    rewrites: [
+      ...PAGES.map((page) => ({ source: page.path, destination: `/${page.html}` })),
+      { source: `!/@(images|${LOCALES_PATH.slice(1)}|${CHUNKS_DIR}|${STYLES_DIR})/**`, destination: '/index.html' },
+    ],
     headers: [
       { source: '**', headers: headers({ ...securityHeaders(config), 'Cache-Control': CACHE_CONTROL.index }) },
       { source: '/app-*.@(js|css)', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
       { source: '/assets/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
+      { source: `/@(${CHUNKS_DIR}|${STYLES_DIR})/**`, headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
       { source: `${LOCALES_PATH}/**`, headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
       { source: '/images/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.images }) },
     ],
@@ -333,14 +339,24 @@ export async function buildPortal({
   await mkdir(reportDir, { recursive: true });
   const localeFiles = await writeLocaleFiles({ root, out, pseudoLocales: config.pseudoLocales });
   const options = {
-    entryPoints: { app: join(root, entry) },
+    // The portal's entry, and the stylesheets that travel with their pages (tools/build/pages.mjs); a floor has none.
+    entryPoints: {
+      app: join(root, entry),
+      ...(entry === 'src/main.tsx'
+        ? Object.fromEntries(
+            Object.entries(PAGE_STYLES).map(([name, source]) => [`${STYLES_DIR}/${name}`, join(root, source)]),
+          )
+        : {}),
+    },
     bundle: true,
+    absWorkingDir: root,
     format: 'esm',
-    splitting: false,
+    splitting: true,
     platform: 'browser',
     target: ['es2022', 'chrome110', 'safari16', 'firefox115'],
     outdir: out,
-    entryNames: '[name]-[hash]',
+    entryNames: '[dir]/[name]-[hash]',
+    chunkNames: `${CHUNKS_DIR}/[name]-[hash]`,
     assetNames: 'assets/[name]-[hash]',
     minify: true,
     // External: the bundle names no map, and the maps move to the report folder.
@@ -384,10 +400,18 @@ export async function buildPortal({
       : {}),
   };
   const writeShell = async (metafile) => {
+    // A chunk's own stylesheet holds only the entry's styles (its imports reach the entry's; a page's come from
+    // PAGE_STYLES): nothing names it, so it is not served.
+    const chunkCss = (f) => f.endsWith('.css') && relative(out, join(root, f)).startsWith(`${CHUNKS_DIR}/`);
+    for (const f of Object.keys(metafile.outputs).filter(chunkCss)) {
+      await rm(join(root, f), { force: true });
+      await rm(join(root, `${f}.map`), { force: true });
+      delete metafile.outputs[f];
+      delete metafile.outputs[`${f}.map`];
+    }
     const outputs = Object.keys(metafile.outputs);
-    const js = outputs.find((f) => f.endsWith('.js'));
-    const css = outputs.find((f) => f.endsWith('.css'));
-    const rel = (f) => '/' + f.slice(f.lastIndexOf('/') + 1);
+    // Metafile paths are relative to the project root; the HTML and the reports name files below the build's root.
+    const rel = (f) => relative(out, join(root, f)).split('\\').join('/');
     const template = await readFile(join(root, 'src/index.html'), 'utf8');
     // The first screen waits on the identity service (the session restore) and the backend (the cloud save): the
     // connections open while the bundle loads. Cross-origin fetches without credentials: `crossorigin` pools.
@@ -395,17 +419,30 @@ export async function buildPortal({
       ? new URL(config.authEmulatorUrl).origin
       : 'https://identitytoolkit.googleapis.com';
     const preconnect = config.standalone ? [] : [identity, new URL(config.backendUrl).origin];
-    const html = template
-      .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))
-      .replace(
-        '{{PRECONNECT}}',
-        preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`).join('\n    '),
-      )
-      .replace('{{CSS}}', css ? `<link rel="stylesheet" href="${rel(css)}">` : '')
-      .replace('{{JS}}', `<script type="module" src="${rel(js)}"></script>`);
-    await writeFile(join(out, 'index.html'), html);
+    // index.html for /auth and every path without a page of its own; one HTML per page, naming its chunks.
+    // Another entry (the bench's floors) has no pages: index.html alone.
+    const pages = entry === 'src/main.tsx' ? PAGES : [];
+    const shells = [{ html: 'index.html', page: null }, ...pages.map((page) => ({ html: page.html, page }))];
+    for (const { html, page } of shells) {
+      const files = pageFiles(metafile, rel, page, entry);
+      const head = [
+        ...preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`),
+        ...files.preload.map((f) => `<link rel="modulepreload" href="/${f}">`),
+        ...files.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+        // Where a page's chunk finds its stylesheet when it arrives by an in-app move (src/state/page-styles.ts).
+        ...Object.entries(files.styles).map(([name, f]) => `<meta name="portal:style:${name}" content="/${f}">`),
+      ];
+      const text = template
+        .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))
+        .replace('{{HEAD}}', head.join('\n    '))
+        .replace('{{JS}}', `<script type="module" src="/${files.entry}"></script>`);
+      await writeFile(join(out, html), text);
+    }
     await cp(join(root, 'src/public'), out, { recursive: true });
-    for (const map of outputs.filter((f) => f.endsWith('.map'))) await rename(map, join(reportDir, basename(map)));
+    for (const map of outputs.filter((f) => f.endsWith('.map'))) {
+      await mkdir(dirname(join(reportDir, rel(map))), { recursive: true });
+      await rename(join(root, map), join(reportDir, rel(map)));
+    }
     await writeFile(join(reportDir, 'csp.txt'), contentSecurityPolicy(config) + '\n');
     // Generated with every build, beside (not inside) the uploaded folder: `firebase deploy --config` reads it there.
     await writeFile(
@@ -414,7 +451,7 @@ export async function buildPortal({
     );
     const report = {};
     for (const f of outputs.filter((f) => /\.(js|css)$/.test(f))) {
-      report[rel(f).slice(1)] = sizeOf(await readFile(f));
+      report[rel(f)] = sizeOf(await readFile(join(root, f)));
     }
     await writeFile(join(reportDir, 'size-report.json'), JSON.stringify({ flavour, report }, null, 2));
     await writeFile(join(reportDir, 'meta.json'), JSON.stringify(metafile));
@@ -447,11 +484,15 @@ export async function buildPortal({
   }
   const result = await esbuild.build(options);
   const report = await writeShell(result.metafile);
-  // The JS part by part (own code, each package), gzip -9 alone, from the bundle and its source map.
-  const js = Object.keys(report).find((f) => f.endsWith('.js'));
-  const composition = bundleComposition(
-    await readFile(join(out, js), 'utf8'),
-    JSON.parse(await readFile(join(reportDir, `${js}.map`), 'utf8')),
+  // The JS part by part (own code, each package), gzip -9 alone, from every JS file and its source map.
+  const scripts = Object.keys(report).filter((f) => f.endsWith('.js'));
+  const composition = buildComposition(
+    await Promise.all(
+      scripts.map(async (file) => ({
+        code: await readFile(join(out, file), 'utf8'),
+        map: JSON.parse(await readFile(join(reportDir, `${file}.map`), 'utf8')),
+      })),
+    ),
   );
   await writeFile(join(reportDir, 'size-report.json'), JSON.stringify({ flavour, report, composition }, null, 2));
   if (!quiet) {

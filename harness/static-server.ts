@@ -1,10 +1,11 @@
-// Serves a built portal: files, /images/*, index.html for any unknown path, with the headers and caching of the
+// Serves a built portal: files, /images/*, a page's own HTML for its path and index.html for any other unknown path, with the headers and caching of the
 // firebase.json of build.mjs. The stack serves its portal through the Hosting emulator; this server remains for what
 // one emulator process cannot do: more builds at once (the e2e development and standalone builds, the bench's floor).
 import { createServer, type Server } from 'node:http';
 import { CACHE_CONTROL, securityHeaders, type BuildConfig } from '../build.mjs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { CHUNKS_DIR, STYLES_DIR, pageHtmlFor } from '../tools/build/pages.mjs';
 import { closeServer, listen } from './ports';
 
 const TYPES: Record<string, string> = {
@@ -49,7 +50,7 @@ export async function startStaticServer({
     'permissions-policy': fromBuild?.['Permissions-Policy'] ?? 'camera=(), microphone=(), geolocation=()',
     'cross-origin-opener-policy': fromBuild?.['Cross-Origin-Opener-Policy'] ?? 'same-origin-allow-popups',
   };
-  const indexHtml = () => readFile(join(root, 'index.html'));
+  const pageHtml = (pathname: string) => readFile(join(root, pageHtmlFor(pathname)));
   const server: Server = createServer(async (req, res) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -76,14 +77,15 @@ export async function startStaticServer({
           body = await readFile(file);
           type = Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)]! : 'application/octet-stream';
           // The rules of build.mjs's hostingConfig(): hashed names never change content; /images keep their names.
-          if (/^\/(app-[^/]+\.(js|css)$|assets\/|locales\/)/.test(pathname)) cache = CACHE_CONTROL.hashed;
+          if (/^\/(app-[^/]+\.(js|css)$|assets\/|locales\/|chunks\/|styles\/)/.test(pathname))
+            cache = CACHE_CONTROL.hashed;
           else if (pathname.startsWith('/images/')) cache = CACHE_CONTROL.images;
-        } else if (/^\/(images|locales)\//.test(pathname)) {
+        } else if (new RegExp(`^/(images|locales|${CHUNKS_DIR}|${STYLES_DIR})/`).test(pathname)) {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Not found');
           return;
         }
       }
-      body ??= await indexHtml();
+      body ??= await pageHtml(pathname);
       res.writeHead(200, { 'content-type': type, 'content-length': body.length, 'cache-control': cache, ...security });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {

@@ -58,6 +58,10 @@ export function createPortalRouter(context: PortalContext = portalContext) {
     context,
     parseSearch,
     stringifySearch,
+    // A link's chunk arrives on hover, touch or focus (the loaders start nothing on a preload, loaders.ts); a preloaded
+    // match is never reused, so the navigation itself runs the loaders.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
     defaultPendingComponent: LoadingScreen,
     defaultErrorComponent: PortalErrorPage,
     defaultPendingMs: 150,

@@ -12,23 +12,10 @@ import {
 } from '@paypal/paypal-js';
 import { config } from '../config/config';
 import { usdAmount, type CreditPack } from '../domain/credit-packs';
+import { PayPalError } from '../domain/paypal-error';
 import { plural } from '../messages/catalogue';
 
 export type PayPalFlow = 'subscription' | 'credits';
-
-export type PayPalFailure = 'config' | 'load' | 'unavailable' | 'render';
-
-/** Why PayPal could not be offered: missing client id, script not loaded, no window.paypal/Buttons, render failed. */
-export class PayPalError extends Error {
-  constructor(
-    readonly reason: PayPalFailure,
-    detail: string,
-    override readonly cause?: unknown,
-  ) {
-    super(detail);
-    this.name = 'PayPalError';
-  }
-}
 
 /** SPEC 7: button style blue, height 45. */
 const BUTTON_STYLE: PayPalButtonStyle = { color: 'blue', height: 45, layout: 'vertical', shape: 'rect' };
@@ -207,10 +194,4 @@ export function creditsButtonOptions(
     onCancel: () => handlers.onCancel(),
     onError: (error) => handlers.onError(error),
   };
-}
-
-/** What PayPal said in the error it passed to onError, if anything readable (the caller words the rest). */
-export function paypalSaid(error: unknown): string | null {
-  const said = error && typeof error === 'object' && 'message' in error ? error.message : null;
-  return typeof said === 'string' && said ? said : null;
 }

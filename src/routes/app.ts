@@ -1,13 +1,9 @@
 // The signed-in routes of SPEC 2 under one guarded layout; guards.ts holds the guard, loaders.ts what each page loads.
 import { createRoute } from '@tanstack/react-router';
-import { AppLayout } from '../ui/layout/AppLayout';
-import { AccountPage } from '../ui/pages/AccountPage';
-import { CreditsPage } from '../ui/pages/CreditsPage';
-import { MyDesignsPage } from '../ui/pages/MyDesignsPage';
 import { NotFoundPage } from '../ui/pages/NotFoundPage';
-import { SubscriptionPage } from '../ui/pages/SubscriptionPage';
 import { appLayoutGuard } from './guards';
 import { accountLoader, creditsLoader, myDesignsLoader, subscriptionLoader } from './loaders';
+import { pageChunk } from './page-chunk';
 import { rootRoute } from './root';
 import { validateSubscriptionSearch } from './search';
 
@@ -15,14 +11,19 @@ export const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: appLayoutGuard,
-  component: AppLayout,
+  // The layout's chunk brings the signed-in stores; their list runs as it arrives, before any signed-in page renders.
+  component: pageChunk(async () => {
+    const layout = await import('../chunks/app-layout');
+    layout.startSignedIn();
+    return layout;
+  }, 'AppLayout'),
 });
 
 export const accountRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/',
   loader: accountLoader,
-  component: AccountPage,
+  component: pageChunk(() => import('../chunks/account'), 'AccountPage', ['account']),
 });
 
 export const subscriptionRoute = createRoute({
@@ -30,21 +31,21 @@ export const subscriptionRoute = createRoute({
   path: '/subscription',
   validateSearch: validateSubscriptionSearch,
   loader: subscriptionLoader,
-  component: SubscriptionPage,
+  component: pageChunk(() => import('../chunks/subscription'), 'SubscriptionPage', ['payments']),
 });
 
 export const myDesignsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/my-designs',
   loader: myDesignsLoader,
-  component: MyDesignsPage,
+  component: pageChunk(() => import('../chunks/my-designs'), 'MyDesignsPage', ['account']),
 });
 
 export const creditsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/credits',
   loader: creditsLoader,
-  component: CreditsPage,
+  component: pageChunk(() => import('../chunks/credits'), 'CreditsPage', ['payments']),
 });
 
 /** Any other path: the layout's guard sends signed-out users to /auth?redirect={path}. */

@@ -5,15 +5,23 @@ import { config } from '../config/config';
 import { desktopPolicy } from '../domain/desktop-target';
 import type { SharedLink } from '../domain/shared-link';
 import { loadDesigns } from '../state/designs';
-import { loadPayments } from '../state/payments';
-import { callDesktopOnReturn, captureLaunchParams, handoffDue } from '../state/handoff';
+import { loadChunk, pageArrived } from '../state/chunk-loading';
+import type { PageStyle } from '../state/page-styles';
+import { callDesktopOnReturn, captureLaunchParams, handoff, handoffDue } from '../state/handoff';
 import { applyPaymentPermission } from '../state/payments-permission';
 import { loadPlayer } from '../state/player';
 import { authResolved, isSignedIn } from '../state/session';
 import { currentPlatform, startDevHandoff } from '../state/shared-link';
+import type { ArrivalQuery } from '../state/subscription-page';
 import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/sign-in';
 import { loadSubscription } from '../state/subscription';
-import { arrive } from '../state/subscription-page';
+
+/**
+ * The signed-in pages' stores are in the signed-in layout's chunk, not in the entry (docs/architecture.md "What the
+ * entry holds"): a loader's call starts that chunk beside the page's own, so the data load starts as the navigation
+ * does, not after it.
+ */
+const signedIn = () => import('../chunks/app-layout');
 
 /** The context of the running portal: the stores themselves. */
 export const portalContext = {
@@ -23,14 +31,29 @@ export const portalContext = {
   desktopPolicy: desktopPolicy(config),
   session: { authResolved, isSignedIn },
   /** The hand-off to the desktop app: whether one is due for this sign-in, the launch, /return-to-app's calls. */
-  handoff: { handoffDue, captureLaunchParams, callDesktopOnReturn },
+  handoff: {
+    handoffDue,
+    captureLaunchParams,
+    callDesktopOnReturn,
+    /** Whether this tab was launched to hand a token to the desktop app (it fetches no page ahead, prefetch.ts). */
+    hasDesktopTarget: () => handoff.launch.target !== null,
+  },
   signIn: { enterSignInScreen, leaveSignInScreen, runLogoutAction },
   /** The shared-link pages; dev mode on the desktop stores the listener's address for /return-to-app when allowed. */
   sharedLink: { currentPlatform, startDevHandoff: (link: SharedLink) => startDevHandoff(link) },
   /** SPEC 4: canMakePayments=false disables payments for later visits, true re-enables them. */
   payments: { applyPaymentPermission },
   /** Data loads: each settles into its store (status, error), which the pages show; /subscription's arrival query. */
-  loads: { loadPlayer, loadSubscription, loadDesigns, loadPayments, arriveAtSubscription: arrive },
+  loads: {
+    loadPlayer,
+    loadSubscription,
+    loadDesigns,
+    loadPayments: async () => (await signedIn()).loadPayments(),
+    arriveAtSubscription: async (arrival: ArrivalQuery) => (await signedIn()).arrive(arrival),
+  },
 };
 
 export type PortalContext = typeof portalContext;
+
+/** How a route's chunk loads, and says it rendered (src/routes/page-chunk.ts): made once, outside any context. */
+export { loadChunk, pageArrived, type PageStyle };

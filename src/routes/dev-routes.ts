@@ -1,8 +1,8 @@
 // The development-only routes (SPEC 2 /dev-data). Only development builds bundle this file: build.mjs resolves
 // './routes/dev-routes' to no-dev-routes.ts in every other flavour, so no explorer code ships there.
 import { createRoute } from '@tanstack/react-router';
-import { DevDataPage } from '../ui/pages/DevDataPage';
 import { appLayoutRoute } from './app';
+import { pageChunk } from './page-chunk';
 
 const devDataRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -13,7 +13,7 @@ const devDataRoute = createRoute({
     void context.loads.loadSubscription();
     void context.loads.loadDesigns();
   },
-  component: DevDataPage,
+  component: pageChunk(() => import('../chunks/dev-data'), 'DevDataPage', ['account', 'devData']),
 });
 
 export const devRoutes = [devDataRoute];

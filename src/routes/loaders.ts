@@ -1,26 +1,34 @@
 // The pages' loaders. Each starts its page's loads without awaiting them: the pages show their own loading
 // and error states from the stores (SPEC 2, 8), so navigation never waits on the backend. They read only the context.
+// A preload (a link's intent, router.ts) loads the page's chunk only: the data loads when the page is reached.
 import { redirect } from '@tanstack/react-router';
 import type { Platform } from '../domain/platform';
 import type { PortalContext } from './context';
 import { bool, validateSubscriptionSearch, type RawSearch, type SharedLinkSearch } from './search';
 
 type Loads = Pick<PortalContext, 'loads'>;
+interface LoaderArgs {
+  context: Loads;
+  preload?: boolean;
+}
 
 /** My Account: the profile (cloud save), the account type and the payments (read again on each visit). */
-export function accountLoader({ context }: { context: Loads }): void {
+export function accountLoader({ context, preload }: LoaderArgs): void {
+  if (preload) return;
   void context.loads.loadPlayer();
   void context.loads.loadSubscription();
   void context.loads.loadPayments();
 }
 
 /** Render credits: the balance. */
-export function creditsLoader({ context }: { context: Loads }): void {
+export function creditsLoader({ context, preload }: LoaderArgs): void {
+  if (preload) return;
   void context.loads.loadPlayer();
 }
 
 /** My Designs: the list. */
-export function myDesignsLoader({ context }: { context: Loads }): void {
+export function myDesignsLoader({ context, preload }: LoaderArgs): void {
+  if (preload) return;
   void context.loads.loadDesigns();
 }
 
@@ -39,6 +47,7 @@ export function subscriptionLoader({
 }): {
   arrival: Promise<boolean>;
 } {
+  if (cause === 'preload') return { arrival: Promise.resolve(false) };
   if (cause !== 'enter') return { arrival: context.loads.loadSubscription().then(() => false) };
   const { success, cancelled } = validateSubscriptionSearch(location.search);
   return {

@@ -1,11 +1,9 @@
 // The public routes of SPEC 2 and 6: reachable signed out.
 import { createRoute, redirect } from '@tanstack/react-router';
 import { AuthPage } from '../ui/pages/AuthPage';
-import { ExternalLinkPage } from '../ui/pages/ExternalLinkPage';
-import { ReturnToAppPage } from '../ui/pages/ReturnToAppPage';
-import { ShareDesignPage } from '../ui/pages/ShareDesignPage';
 import { authGuard, toAuth } from './guards';
 import { externalLinkLoader } from './loaders';
+import { pageChunk } from './page-chunk';
 import { rootRoute } from './root';
 import { validateSharedLinkSearch } from './search';
 
@@ -45,7 +43,7 @@ export const returnToAppRoute = createRoute({
   loader: ({ context }) => {
     void context.handoff.callDesktopOnReturn();
   },
-  component: ReturnToAppPage,
+  component: pageChunk(() => import('../chunks/return-to-app'), 'ReturnToAppPage'),
 });
 
 export const externalLinkRoute = createRoute({
@@ -54,12 +52,12 @@ export const externalLinkRoute = createRoute({
   validateSearch: validateSharedLinkSearch,
   loaderDeps: ({ search }) => search,
   loader: externalLinkLoader,
-  component: ExternalLinkPage,
+  component: pageChunk(() => import('../chunks/external-link'), 'ExternalLinkPage', ['public']),
 });
 
 export const shareDesignRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/share-design',
   validateSearch: validateSharedLinkSearch,
-  component: ShareDesignPage,
+  component: pageChunk(() => import('../chunks/share-design'), 'ShareDesignPage', ['public']),
 });

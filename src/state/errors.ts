@@ -3,7 +3,7 @@ import { ApiError } from '../api/client';
 import { authErrorCode, authErrorMessage, type AuthErrorGroup } from '../auth/errors';
 import { DecodeError } from '../api/decoders';
 import { message, type MessageCode } from '../messages/catalogue';
-import { PayPalError, paypalSaid } from '../payments/paypal';
+import { PayPalError, paypalSaid } from '../domain/paypal-error';
 import { CloudSaveError } from './cloud-save-loader';
 
 /** An error the user should see, with its spec text. */

@@ -2,8 +2,6 @@
 // src/state runs anything as it is imported (tests/unit/state/import-effects.test.ts), so what a page load starts is
 // read here; each step may run again without doing anything twice.
 import { observeBackendCalls } from './connectivity';
-import { followSettledPayments } from './payments';
-import { followSettledPurchase } from './purchase';
 import { clearAuthenticatingOnPageLoad } from './sign-in';
 import { registerSignOutResets } from './sign-out-resets';
 
@@ -14,10 +12,7 @@ const PAGE_LOAD: readonly (() => void)[] = [
   registerSignOutResets,
   // The offline banner follows the backend's calls: one with no answer shows it, the next answer ends it.
   observeBackendCalls,
-  // A kept payment recorded or refused (the layout's run, another tab): the credits modal's error no longer holds, and
-  // My Account's list is read again.
-  followSettledPurchase,
-  followSettledPayments,
+  // The signed-in pages' stores have their own list, run as their chunk arrives: signed-in-start.ts.
 ];
 
 /** Runs the list: startPortal's first step, and a test's that needs the stores wired as on a page. */

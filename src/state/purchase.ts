@@ -4,7 +4,6 @@ import { config } from '../config/config';
 import { PAYMENT_BUTTON_DELAY_MS } from '../domain/constants';
 import { packById, type CreditPack } from '../domain/credit-packs';
 import { message } from '../messages/catalogue';
-import { creditsButtonOptions, renderButtons } from '../payments/paypal';
 import { failureText, PortalError, PURCHASE } from './errors';
 import { countKept, keepPayment, onPaymentSettled, settlePayment, showRefusal } from './pending-payments';
 import { createButtons } from './paypal-buttons';
@@ -80,11 +79,16 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
   if (!pack || !payerId) return () => {};
   // The store is reset each time the modal opens or closes: late PayPal callbacks of an old modal are ignored.
   const live = store.guard();
+  // PayPal's loader is a chunk of its own: it travels while the modal waits its delay.
+  const paypal = import('../payments/paypal');
+  // A modal closed before its delay never renders: its failed load is nobody's to report.
+  paypal.catch(() => undefined);
   return buttons.mount({
     delayMs,
     live,
-    render: () =>
-      renderButtons(
+    render: async () => {
+      const { creditsButtonOptions, renderButtons } = await paypal;
+      return renderButtons(
         'credits',
         container,
         creditsButtonOptions(pack, payerId, {
@@ -100,7 +104,8 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
               store.fail(purchase, error, { failed: (cause) => failureText(cause, { paypal: 'paymentFailed' }) });
           },
         }),
-      ),
+      );
+    },
     failed: (error) => failureText(error, 'paypalButtonsFailed'),
   });
 }

@@ -1,35 +1,22 @@
 // What a sign-out forgets (SPEC 4: sign out clears all local storage and state): each store's reset, in one list,
 // registered once by startPortal. No module hooks itself up as it is imported, so what a sign-out does is read here.
 // It runs on every change of uid (session.ts): Sign Out, another user signing in, the host's logout, the session
-// check's sign-out, another tab's switch.
-import { resetAccountOnSignOut } from './account';
-import { resetAccountSecurity } from './account-security';
+// check's sign-out, another tab's switch. The signed-in chunks' stores register theirs as their code arrives
+// (signed-in-start.ts).
 import { resetAffiliate } from './affiliate';
 import { resetDesigns } from './designs';
-import { resetDevData } from './dev-data';
 import { resetHandoffOnSignOut } from './handoff';
-import { resetPayments } from './payments';
-import { resetPendingPayments } from './pending-payments';
 import { resetPlayer } from './player';
-import { resetPurchase } from './purchase';
 import { onSignedOut } from './session';
 import { resetSubscription } from './subscription';
-import { resetSubscriptionPage } from './subscription-page';
 import { clearToasts } from './toasts';
 
 const SIGN_OUT_RESETS: readonly (() => void)[] = [
   resetHandoffOnSignOut,
   resetPlayer,
   resetSubscription,
-  resetSubscriptionPage,
-  resetPurchase,
-  resetPendingPayments,
-  resetPayments,
   resetDesigns,
-  resetAccountOnSignOut,
-  resetAccountSecurity,
   resetAffiliate,
-  resetDevData,
   // Every toast goes: a refusal that waits to be dismissed (with its PayPal id) or a late success is the last user's.
   clearToasts,
 ];

@@ -40,6 +40,8 @@ export const SESSION_KEYS = {
   hasShownAffiliateModal: 'hasShownAffiliateModal',
   /** The desktop target this tab was launched with and has not used yet: the stored redirectUrl counts only here. */
   pendingRedirect: 'pendingRedirect',
+  /** The page whose code could not load and was reloaded for it once (src/routes/page-chunk.ts): never a second time. */
+  chunkReload: 'portalChunkReload',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

@@ -6,7 +6,7 @@ import { RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
 import { startBlock } from '../domain/plans';
 import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
 import { message, type MessageCode } from '../messages/catalogue';
-import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
+import { PayPalError } from '../domain/paypal-error';
 import { paymentsPermission } from './payments-permission';
 import { failureText, isAuthOrPlayerFailure } from './errors';
 import { countKept, keepPayment, settlePayment, showHeld, showRefusal, subscriptionKeptFor } from './pending-payments';
@@ -199,10 +199,14 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
   const subscriber = requirePlayer().then(({ unity }) => unity.playerId);
   const { uid } = subscriptionPage;
   const live = buttons.guard();
+  // PayPal's loader is a chunk of its own, asked for as the panel opens.
+  const paypal = import('../payments/paypal');
+  paypal.catch(() => undefined);
   return buttons.mount({
     live,
-    render: async () =>
-      renderButtons(
+    render: async () => {
+      const { renderButtons, subscriptionButtonOptions } = await paypal;
+      return renderButtons(
         'subscription',
         container,
         subscriptionButtonOptions(config.paypal.planIds[plan], await subscriber, {
@@ -216,7 +220,8 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
               kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
           },
         }),
-      ),
+      );
+    },
     failed: (error) => {
       if (!(error instanceof PayPalError)) console.warn('PayPal buttons failed', error);
       return message('paymentProviderLoadFailed');

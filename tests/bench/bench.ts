@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright';
 import { chromiumLaunchOptions } from '../../harness/browser';
 import { harnessClient, type SeedOptions } from '../../harness/client';
@@ -13,6 +13,8 @@ import { startDesktopListener, type DesktopListener } from '../../harness/deskto
 import { projectRoot } from '../../harness/paths';
 import { startStack, type Stack } from '../../harness/stack';
 import { PHONE_USER_AGENTS } from '../../harness/user-agents';
+import { PAGES, pageFiles } from '../../tools/build/pages.mjs';
+import type { Metafile } from '../../tools/build/critical-path.mjs';
 import { cliProductionBuild, servedBuilds, sizeBuilds } from './builds';
 import { runLighthouse } from './lighthouse';
 import type { BenchRow } from './render.mjs';
@@ -129,12 +131,12 @@ function row(
   });
 }
 
-type Meta = { outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> };
-
-/** The portal's own modules (src/ and bridge/) by minified bytes in the JS output, largest first. */
-function ownModules(meta: Meta, top = 15): Array<{ module: string; bytes: number }> {
-  const js = Object.entries(meta.outputs).find(([f]) => f.endsWith('.js'))![1];
-  return Object.entries(js.inputs)
+/** The portal's own modules (src/ and bridge/) by minified bytes in the JS outputs (entry and chunks), largest first. */
+function ownModules(meta: Metafile, top = 15): Array<{ module: string; bytes: number }> {
+  const inputs = Object.entries(meta.outputs)
+    .filter(([f]) => f.endsWith('.js'))
+    .flatMap(([, out]) => Object.entries(out.inputs));
+  return inputs
     .filter(([path]) => /^(src|bridge)\//.test(path))
     .map(([module, { bytesInOutput }]) => ({ module, bytes: bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes)
@@ -143,15 +145,20 @@ function ownModules(meta: Meta, top = 15): Array<{ module: string; bytes: number
 
 // docs/performance.md "Performance": the whole portal with qrcode (JS + CSS, gzip -9),
 // and its own code (src + bridge, gzip -9 alone).
-const TOTAL_GZIP_TARGET = 190_000;
 const OWN_GZIP_TARGET = 44_000;
-const COLD_LOAD_TARGET = 1.15;
+/** Cold load of /auth against the dependency floor: the phones' target, and the desktop's (issue #49). */
+const COLD_LOAD_TARGET: Record<ProfileName, number> = { desktop: 1.05, android: 1.1, iphone: 1.1 };
+/** The JS+CSS (gzip -9) that must arrive before a page is interactive: /auth's, and any path's. */
+const AUTH_CRITICAL_TARGET = 160_000;
+const PATH_CRITICAL_TARGET = 185_000;
+/** The paths whose critical bytes the bench weighs: the sign-in screen, the signed-in pages, the shared link's page. */
+const CRITICAL_PATHS = ['/auth', '/', '/credits', '/subscription', '/my-designs', '/external-link'];
 /** A localized cold load against the English one in the same run (docs/languages.md "Languages"). */
 const LOCALIZED_TARGET = 1.05;
 const LOCALE_FILE_TARGET = 8000;
 /** The localized cold loads measured: a left-to-right and a right-to-left language. */
 const LOCALIZED = ['de', 'ar'] as const;
-const HANDOFF_TARGET = 1.2;
+const HANDOFF_TARGET = 1.15;
 const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
 
 /**
@@ -160,14 +167,42 @@ const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
  */
 async function bundleSizes() {
   const { portal, floor } = await sizeBuilds(join(root, 'dist'));
-  const js = (r: typeof portal) => Object.entries(r.report!).find(([f]) => f.endsWith('.js'))![1];
-  const [p, f] = [js(portal), js(floor)];
+  // Every JS file of a build (the entry and its chunks), added up; the floor is one file.
+  const sum = (r: typeof portal, ext: string) =>
+    Object.entries(r.report!)
+      .filter(([f]) => f.endsWith(ext))
+      .reduce((t, [, x]) => ({ raw: t.raw + x.raw, gzip: t.gzip + x.gzip, brotli: t.brotli + x.brotli }), {
+        raw: 0,
+        gzip: 0,
+        brotli: 0,
+      });
+  const [p, f] = [sum(portal, '.js'), sum(floor, '.js')];
   for (const kind of ['raw', 'gzip', 'brotli'] as const)
-    row(`JS bundle, ${kind}`, kib(p[kind]), kib(f[kind]), p[kind] / f[kind], '', null);
-  const css = Object.entries(portal.report!).find(([file]) => file.endsWith('.css'))?.[1];
-  if (css) row('CSS, gzip', kib(css.gzip), '', null, '', null);
-  const total = p.gzip + (css?.gzip ?? 0);
-  row('JS+CSS, gzip -9', bytes(total), '', null, `<= ${bytes(TOTAL_GZIP_TARGET)}`, total <= TOTAL_GZIP_TARGET);
+    row(`JS, all files, ${kind}`, kib(p[kind]), kib(f[kind]), p[kind] / f[kind], '', null);
+  const css = sum(portal, '.css');
+  row('CSS, all files, gzip', kib(css.gzip), '', null, '', null);
+  const total = p.gzip + css.gzip;
+  row('JS+CSS, all files, gzip -9', bytes(total), '', null, '', null);
+  // What must arrive before each path is interactive: its HTML's script, modulepreloads and stylesheets.
+  const meta = portal.metafile as Metafile;
+  const rel = (file: string) => relative(portal.outdir, join(root, file)).split('\\').join('/');
+  const critical: Record<string, number> = {};
+  for (const path of CRITICAL_PATHS) {
+    const files = pageFiles(meta, rel, PAGES.find((page) => page.path === path) ?? null);
+    critical[path] = [files.entry, ...files.preload, ...files.css].reduce(
+      (t, file) => t + portal.report![file]!.gzip,
+      0,
+    );
+    const target = path === '/auth' ? AUTH_CRITICAL_TARGET : PATH_CRITICAL_TARGET;
+    row(
+      `critical path ${path}: JS+CSS gzip -9 (${1 + files.preload.length} JS, ${files.css.length} CSS)`,
+      bytes(critical[path]!),
+      bytes(f.gzip),
+      critical[path]! / f.gzip,
+      `<= ${bytes(target)}`,
+      critical[path]! <= target,
+    );
+  }
   // Each part gzipped alone (tools/build/composition.mjs): the parts add up to a little more than the bundle.
   const parts = portal.composition ?? [];
   const floorParts = new Map((floor.composition ?? []).map((x) => [x.part, x.gzip]));
@@ -200,7 +235,7 @@ async function bundleSizes() {
       `<= ${bytes(LOCALE_FILE_TARGET)}`,
       largest[1] <= LOCALE_FILE_TARGET,
     );
-  const ownTop = ownModules(portal.metafile as Meta);
+  const ownTop = ownModules(meta);
   console.log(`portal's own code, top ${ownTop.length} modules by minified bytes:`);
   for (const m of ownTop) console.log(`  ${String(m.bytes).padStart(7)}  ${m.module}`);
   results.bundle = {
@@ -210,6 +245,7 @@ async function bundleSizes() {
     total,
     composition: parts,
     floorComposition: floor.composition,
+    critical,
     ownTop,
     localeFiles,
   };
@@ -288,11 +324,16 @@ async function timeToInteractive(
     { polling: 'raf', timeout: 60_000 },
   );
   const tti = (await handle.jsonValue()) as number;
+  // The last of the scripts on the critical path (the entry and the files it imports) to arrive.
   const script = await page.evaluate(
-    () =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
-        /\/app-[^/]*\.js$/.test(e.name),
-      )?.responseEnd ?? 0,
+    (before) =>
+      Math.max(
+        0,
+        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => /\/(app-[^/]*|chunks\/[^/]*)\.js$/.test(e.name) && e.startTime < before)
+          .map((e) => e.responseEnd),
+      ),
+    tti,
   );
   const thirdParty = await thirdPartyBeforeSession(page);
   await context.close();
@@ -326,8 +367,8 @@ async function coldLoad(browser: Browser, profile: Profile, served: Served) {
     ms(p),
     ms(f),
     p / f,
-    `ratio <= ${COLD_LOAD_TARGET}`,
-    p / f <= COLD_LOAD_TARGET,
+    `ratio <= ${COLD_LOAD_TARGET[profile.name]}`,
+    p / f <= COLD_LOAD_TARGET[profile.name],
   );
   // Where the time goes: until the bundle has arrived (HTML, then the script over the network), and after it.
   const [ps, fs] = [median(portalRuns.map((r) => r.script)), median(floorRuns.map((r) => r.script))];
@@ -419,6 +460,44 @@ async function webVitals(browser: Browser, profile: Profile, stack: Stack, serve
     row(`CLS ${path}`, v.cls.toFixed(3), floor.cls.toFixed(3), null, '<= 0.1 (good)', v.cls <= 0.1);
   }
   (results.webVitals as Record<string, unknown>)[profile.name] = { ...measured, floor };
+}
+
+/**
+ * A returning user's cold load of My Account: signed in earlier in this browser, an empty HTTP cache, from navigation
+ * to the page's heading and its Sign Out button. Set against the floor's cold load of the same profile, for scale.
+ */
+async function accountLoad(browser: Browser, profile: Profile, stack: Stack, served: Served) {
+  const account = await seedAccount(stack, { credits: 10, plan: 'monthly', designs: 3 });
+  const context = await newContext(browser, profile);
+  const first = await context.newPage();
+  await signIn(first, served.portalUrl, account);
+  await first.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
+  await first.waitForLoadState('networkidle');
+  await first.close();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const page = await newPage(context, profile);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    const started = Date.now();
+    await page.goto(served.portalUrl, { waitUntil: 'commit', timeout: 60_000 });
+    await page.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Sign Out' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+    times.push(Date.now() - started);
+    await page.close();
+  }
+  await context.close();
+  const floor = (results.coldLoad as Record<string, { medianFloor?: number }>)[profile.name]?.medianFloor;
+  const mid = median(times);
+  row(
+    `returning user's cold load of My Account (median of ${RUNS})`,
+    ms(mid),
+    floor ? ms(floor) : '',
+    floor ? mid / floor : null,
+    '',
+    null,
+  );
+  (results.accountLoad as Record<string, unknown>)[profile.name] = { runs: times, median: mid };
 }
 
 interface HandoffRun {
@@ -624,8 +703,37 @@ async function requestsPerPage(browser: Browser, stack: Stack, served: Served) {
       Object.values(gets).every((n) => n === 1),
     );
   }
+  // After idle, the signed-in pages' code is already here (src/routes/prefetch.ts): moving between them by the header
+  // fetches no script.
+  await page.goto(served.portalUrl);
+  await page.getByRole('heading', { name: 'My Account' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2000);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const nav = page.getByRole('navigation');
+  for (const [link, heading] of [
+    ['Credits', 'Transform Your Designs Into Reality'],
+    ['Pro', 'Choose your Pro plan'],
+    ['My Designs', 'My Designs'],
+    ['Account', 'My Account'],
+  ] as const) {
+    await nav.getByRole('link', { name: link, exact: true }).click();
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  }
+  row(
+    'scripts fetched on an in-app move after idle (Credits, Pro, My Designs, Account)',
+    String(scripts.length),
+    '',
+    null,
+    '0',
+    scripts.length === 0,
+  );
   await context.close();
   results.requestsPerPage = perPage;
+  results.inAppMoveScripts = scripts;
 }
 
 /**
@@ -653,13 +761,17 @@ async function lighthouseScores(stack: Stack, served: Served) {
       ? null
       : s.formFactor === 'desktop'
         ? all.every((x) => x === 100)
-        : s.performance >= 98 && s.lcpMs <= 2500 && all.slice(1).every((x) => x === 100);
+        : s.performance >= 98 && s.lcpMs <= 2500 && s.tbtMs <= 150 && all.slice(1).every((x) => x === 100);
     row(
       `Lighthouse ${s.formFactor} ${s.page}: performance/accessibility/best practices/SEO`,
       all.join('/'),
       '',
       null,
-      onAuth ? (s.formFactor === 'desktop' ? '100/100/100/100' : '>=98/100/100/100, LCP <= 2500 ms') : '',
+      onAuth
+        ? s.formFactor === 'desktop'
+          ? '100/100/100/100'
+          : '>=98/100/100/100, LCP <= 2500 ms, TBT <= 150 ms'
+        : '',
       met,
     );
     row(
@@ -713,6 +825,7 @@ export async function main(): Promise<void> {
   results.coldLoad = {};
   results.webVitals = {};
   results.handoff = {};
+  results.accountLoad = {};
   const stack = await startStack({
     ports: { portal: 0, backend: 0, auth: 0, desktop: 0 },
     desktop: false,
@@ -725,6 +838,7 @@ export async function main(): Promise<void> {
     'cold load',
     'web vitals',
     'hand-off cost',
+    'account load',
     'requests per page',
     'lighthouse',
     'build time',
@@ -760,6 +874,7 @@ export async function main(): Promise<void> {
       await part('cold load', profile, (browser) => coldLoad(browser, profile, served));
       await part('web vitals', profile, (browser) => webVitals(browser, profile, stack, served));
       await part('hand-off cost', profile, (browser) => handoffCost(browser, profile, stack, served));
+      await part('account load', profile, (browser) => accountLoad(browser, profile, stack, served));
     }
     await part('requests per page', PROFILES.desktop, (browser) => requestsPerPage(browser, stack, served));
     await part('lighthouse', PROFILES.desktop, () => lighthouseScores(stack, served));

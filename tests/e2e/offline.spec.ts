@@ -21,6 +21,14 @@ test.describe('when the connection goes away', () => {
     // which signs out (the heading shows while the player and the payments are still on their way).
     await expect(page.getByRole('button', { name: 'Edit username' })).toBeVisible();
     await expect(page.getByText('No payments yet.', { exact: false })).toBeVisible();
+    // My Designs' code came while the browser was idle (src/routes/prefetch.ts): what fails offline is its data.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((e) => /\/chunks\/my-designs-[\w-]+\.js$/.test(e.name)),
+        ),
+      )
+      .toBe(true);
     const banner = page.getByRole('status').filter({ hasText: OFFLINE });
     await expect(banner).toHaveCount(0);
 

@@ -37,10 +37,20 @@ export function partOf(source) {
   return /(?:^|\/)(src|bridge)\//.test(source) ? OWN_CODE : 'other';
 }
 
-/** Each part's raw and gzip -9 bytes in `code` (the bundle's text) by `map` (its source map, parsed), largest first. */
-export function bundleComposition(code, map) {
+/**
+ * Each part's raw and gzip -9 bytes in a build's files (the entry and its chunks), each a `code` (its text) and its
+ * `map` (its source map, parsed): each part's text from all of them, gzipped alone, largest first.
+ */
+export function buildComposition(files) {
   const texts = new Map();
   const add = (part, text) => texts.set(part, (texts.get(part) ?? '') + text);
+  for (const { code, map } of files) collect(code, map, add);
+  return [...texts.entries()]
+    .map(([part, text]) => ({ part, raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length }))
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+function collect(code, map, add) {
   const lines = code.split('\n');
   const mappings = map.mappings.split(';');
   let source = 0;
@@ -63,7 +73,4 @@ export function bundleComposition(code, map) {
     });
     if (index < lines.length - 1) add('other', '\n');
   });
-  return [...texts.entries()]
-    .map(([part, text]) => ({ part, raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length }))
-    .sort((a, b) => b.gzip - a.gzip);
 }

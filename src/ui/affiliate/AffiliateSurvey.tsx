@@ -10,7 +10,6 @@ import {
   submitAffiliate,
 } from '../../state/affiliate';
 import { Dialog } from '../components/Dialog';
-import '../styles/account.css';
 import { useLanguage } from '../../state/language';
 
 export function AffiliateSurvey() {

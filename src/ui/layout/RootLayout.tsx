@@ -1,20 +1,32 @@
 import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
+import { affiliate } from '../../state/affiliate';
+import { loadChunk } from '../../state/chunk-loading';
 import { handoff, handoffScreen } from '../../state/handoff';
 import { session } from '../../state/session';
 import { Overlay } from '../components/Overlay';
 import { Toasts } from '../components/Toasts';
-import { AffiliateSurvey } from '../affiliate/AffiliateSurvey';
 import { DesktopNotListening } from '../auth/DesktopNotListening';
 import { LinkPrompt } from '../auth/LinkPrompt';
 import { useLanguage } from '../../state/language';
+
+// The welcome survey is shown once per new account: its code comes when it opens, not with every page.
+const AffiliateSurvey = lazy(() =>
+  loadChunk(() => import('../../chunks/affiliate-survey'), ['account']).then(
+    (m) => ({ default: m.AffiliateSurvey }),
+    // Offline or gone: the survey is skipped rather than taking the page down with it.
+    () => ({ default: () => null }),
+  ),
+);
 
 export function RootLayout() {
   useLanguage();
   const snap = useSnapshot(session);
   const flow = useSnapshot(handoff);
   const screen = handoffScreen(flow.phase);
+  const survey = useSnapshot(affiliate).open;
   return (
     <>
       {flow.refusedTarget && (
@@ -30,7 +42,11 @@ export function RootLayout() {
       ) : (
         snap.validating && <Overlay text={message('validatingSession')} />
       )}
-      <AffiliateSurvey />
+      {survey && (
+        <Suspense fallback={null}>
+          <AffiliateSurvey />
+        </Suspense>
+      )}
       <Toasts />
     </>
   );

@@ -15,7 +15,6 @@ import { UsernameField } from '../account/UsernameField';
 import { SignInSecurity } from '../account/SignInSecurity';
 import { YourData } from '../account/YourData';
 import { signInMethodsText } from '../../state/account-security';
-import '../styles/account.css';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';
 

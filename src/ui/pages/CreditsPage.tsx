@@ -9,7 +9,6 @@ import { BeforeAfterSlider } from '../payments/BeforeAfterSlider';
 import { CreditPackCard } from '../payments/CreditPackCard';
 import { CreditsPaymentModal } from '../payments/CreditsPaymentModal';
 import { HowItWorks } from '../payments/HowItWorks';
-import '../styles/payments.css';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';
 

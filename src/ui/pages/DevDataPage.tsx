@@ -8,8 +8,6 @@ import { session } from '../../state/session';
 import { subscription } from '../../state/subscription';
 import { JsonBlock } from '../dev-data/JsonBlock';
 import { Tabs } from '../dev-data/DevTabs';
-import '../styles/account.css';
-import '../styles/dev-data.css';
 import { formatTime, message } from '../../messages/catalogue';
 import { devMessage, type DevMessageCode } from '../../messages/dev-catalogue';
 import { useLanguage } from '../../state/language';

@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import { message, plural } from '../../messages/catalogue';
 import { designs, loadDesigns } from '../../state/designs';
 import { DesignCard } from '../designs/DesignCard';
-import '../styles/account.css';
 import { HouseIcon } from '../components/HouseIcon';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';

@@ -24,7 +24,6 @@ import { PlanCard } from '../payments/PlanCard';
 import { ProcessingOverlay } from '../payments/ProcessingOverlay';
 import { ReasonDialog } from '../payments/ReasonDialog';
 import { SubscriptionPaymentPanel } from '../payments/SubscriptionPaymentPanel';
-import '../styles/payments.css';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';
 

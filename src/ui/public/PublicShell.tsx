@@ -1,7 +1,6 @@
 // The frame of the public shared-link pages: the product name, one main region, and the legal links.
 import type { ReactNode } from 'react';
 import { config } from '../../config/config';
-import '../styles/public.css';
 import { SiteFooter } from '../components/SiteFooter';
 
 export function PublicShell({ children }: { children: ReactNode }) {

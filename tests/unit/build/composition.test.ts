@@ -1,6 +1,6 @@
 // The size report's parts: own code and each package, from the bundle's source map.
 import { describe, expect, it } from 'vitest';
-import { bundleComposition, decodeSegment, OWN_CODE, partOf } from '../../../tools/build/composition.mjs';
+import { buildComposition, decodeSegment, OWN_CODE, partOf } from '../../../tools/build/composition.mjs';
 
 describe('decodeSegment', () => {
   it('reads base64 VLQ numbers, negative ones and ones of several digits', () => {
@@ -20,7 +20,7 @@ describe('partOf', () => {
   });
 });
 
-describe('bundleComposition', () => {
+describe('buildComposition', () => {
   it('gives each generated character to the source its segment maps, up to the next segment', () => {
     // "aaaa" from source 0 (react), "bbbbbb" from source 1 (src), then "cc" from source 0 again; a second line from src.
     const code = 'aaaabbbbbbcc\nddd';
@@ -28,7 +28,7 @@ describe('bundleComposition', () => {
       sources: ['node_modules/react/index.js', 'src/main.tsx'],
       mappings: ['AAAA', 'IC' + 'AAA', 'MDAAA'].join(',') + ';' + 'ACAAA',
     };
-    const parts = Object.fromEntries(bundleComposition(code, map).map((p) => [p.part, p.raw]));
+    const parts = Object.fromEntries(buildComposition([{ code, map }]).map((p) => [p.part, p.raw]));
     expect(parts).toEqual({ react: 6, [OWN_CODE]: 9, other: 1 });
   });
 });

@@ -38,9 +38,16 @@ describe('hostingConfig', () => {
     expect(all['Cache-Control']).toBe('no-cache');
   });
 
-  it('rewrites every path but /images and /locales to index.html and caches hashed files for a year', () => {
+  it("rewrites a page's path to its HTML, every other path but /images, /locales, /chunks and /styles to index.html, and caches hashed files for a year", () => {
     const hosting = hostingConfig(portalConfig('production'), 'p');
-    expect(hosting.rewrites).toEqual([{ source: '!/@(images|locales)/**', destination: '/index.html' }]);
+    expect(hosting.rewrites).toContainEqual({ source: '/credits', destination: '/credits.html' });
+    expect(hosting.rewrites).toContainEqual({ source: '/', destination: '/account.html' });
+    expect(hosting.rewrites.some((r: { source: string }) => r.source.startsWith('/auth'))).toBe(false);
+    expect(hosting.rewrites.at(-1)).toEqual({
+      source: '!/@(images|locales|chunks|styles)/**',
+      destination: '/index.html',
+    });
+    expect(headersFor(hosting.headers, '/@(chunks|styles)/**')['Cache-Control']).toBe(CACHE_CONTROL.hashed);
     expect(headersFor(hosting.headers, '/locales/**')['Cache-Control']).toBe(CACHE_CONTROL.hashed);
     expect(headersFor(hosting.headers, '/app-*.@(js|css)')['Cache-Control']).toBe(
       'public, max-age=31536000, immutable',

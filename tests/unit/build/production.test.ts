@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promisify } from 'node:util';
 import { contentSecurityPolicy, portalConfig } from '../../../build.mjs';
+import { criticalPath, importChain, type Metafile } from '../../../tools/build/critical-path.mjs';
 import { KEPT_KEYS, catalogueKeys } from '../../../tools/build/short-message-keys.mjs';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
@@ -111,6 +112,13 @@ describe('a production build', () => {
     await promisify(execFile)('node', ['build.mjs', '--env', 'production', '--outdir', built.outdir], { env });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** The text of every script of the build: the entry and its chunks. */
+  const allScripts = () =>
+    readdirSync(built.outdir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(built.outdir, f), 'utf8'))
+      .join('\n');
 
   it('uploads only what is served: maps, the metafile and the reports stay in the sibling folder', () => {
     const files = readdirSync(built.outdir, { recursive: true }).map(String);
@@ -124,8 +132,7 @@ describe('a production build', () => {
   });
 
   it('carries message keys as short codes: no renamed key is spelt in the bundle (tools/build/short-message-keys)', () => {
-    const js = readdirSync(built.outdir).find((f) => f.endsWith('.js'))!;
-    const code = readFileSync(join(built.outdir, js), 'utf8');
+    const code = allScripts();
     const keys = catalogueKeys(readFileSync('src/messages/catalogue.ts', 'utf8')).filter((k) => !KEPT_KEYS.has(k));
     expect(keys.length).toBeGreaterThan(300);
     // As a catalogue entry, `key:"text"` (other code may say the word itself, as in `("close")`).
@@ -135,9 +142,27 @@ describe('a production build', () => {
     expect(code).toContain('Welcome to {product}');
   });
 
+  // docs/architecture.md "What the entry holds": /auth, the hand-off and the bridge load the entry alone.
+  it("keeps /auth's critical path free of what it never shows, naming the import that pulled a module in", () => {
+    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const { modules } = criticalPath(meta, 'src/main.tsx');
+    expect(modules).toContain('src/ui/pages/AuthPage.tsx');
+    const never = [
+      /node_modules\/qrcode\//,
+      /node_modules\/@paypal\/paypal-js\//,
+      /^src\/payments\//,
+      /^src\/ui\/(account|payments|designs|public|dev-data)\//,
+      /^src\/ui\/layout\/AppLayout/,
+      /^src\/ui\/pages\/(Account|Credits|Subscription|MyDesigns|DevData|ExternalLink|ShareDesign)Page/,
+    ];
+    const pulled = modules
+      .filter((module) => never.some((pattern) => pattern.test(module)))
+      .map((module) => importChain(meta, 'src/main.tsx', module)!.join(' -> '));
+    expect(pulled).toEqual([]);
+  });
+
   it('holds no manual activation and no /dev-data explorer', () => {
-    const js = readdirSync(built.outdir).find((f) => f.endsWith('.js'))!;
-    const code = readFileSync(join(built.outdir, js), 'utf8');
+    const code = allScripts();
     expect(code).not.toContain('/subscription/direct');
     expect(code).not.toContain('MANUAL');
     expect(code).not.toContain('Portal state');

@@ -14,12 +14,8 @@ import { readScriptParams } from '../../../harness/paypal-sdk/checks';
 import { createNamespace } from '../../../harness/paypal-sdk/sdk';
 import { config } from '../../../src/config/config';
 import { packById } from '../../../src/domain/credit-packs';
-import {
-  creditsButtonOptions,
-  paypalSaid,
-  subscriptionBody,
-  subscriptionButtonOptions,
-} from '../../../src/payments/paypal';
+import { paypalSaid } from '../../../src/domain/paypal-error';
+import { creditsButtonOptions, subscriptionBody, subscriptionButtonOptions } from '../../../src/payments/paypal';
 import { fakePayPal, type FakePayPal } from '../support/fake-paypal';
 
 const loader = vi.hoisted(() => ({ loadScript: vi.fn() }));
@@ -38,7 +34,7 @@ function queryOf(options: PayPalScriptOptions): Record<string, string> {
 // The loaded SDK is the module's own state (one window.paypal per page): each test loads the module anew, a fresh page.
 type PayPalModule = typeof import('../../../src/payments/paypal');
 let renderButtons: PayPalModule['renderButtons'];
-let PayPalError: PayPalModule['PayPalError'];
+let PayPalError: typeof import('../../../src/domain/paypal-error').PayPalError;
 
 let rest: FakePayPal;
 let report: ReturnType<typeof vi.fn<(error: unknown) => void>>;
@@ -57,7 +53,8 @@ beforeEach(async () => {
   loader.loadScript.mockReset();
   delete window.paypal;
   vi.resetModules();
-  ({ renderButtons, PayPalError } = await import('../../../src/payments/paypal'));
+  ({ renderButtons } = await import('../../../src/payments/paypal'));
+  ({ PayPalError } = await import('../../../src/domain/paypal-error'));
 });
 
 afterEach(() => {
@@ -141,7 +138,7 @@ describe('loading the SDK', () => {
   it('refuses to load without a client id', async () => {
     const page = await buildWith({ clientId: '' });
     const error = await credits(page).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(page.PayPalError);
+    expect(error).toMatchObject({ name: 'PayPalError' });
     expect(error).toMatchObject({ reason: 'config' });
     expect(loader.loadScript).not.toHaveBeenCalled();
   });

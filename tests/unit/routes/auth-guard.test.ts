@@ -25,7 +25,12 @@ beforeEach(() => {
       isDevelopment: false,
     }),
     session: { authResolved: () => Promise.resolve(), isSignedIn: () => signedIn },
-    handoff: { handoffDue: () => due, captureLaunchParams, callDesktopOnReturn: vi.fn() },
+    handoff: {
+      handoffDue: () => due,
+      captureLaunchParams,
+      callDesktopOnReturn: vi.fn(),
+      hasDesktopTarget: () => false,
+    },
     signIn: { enterSignInScreen: vi.fn(), leaveSignInScreen: vi.fn(), runLogoutAction },
   };
   runLogoutAction.mockReset();

@@ -41,7 +41,7 @@ vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
 
 import { ApiError } from '../../../src/api/client';
 import type { Subscription } from '../../../src/domain/plans';
-import { PayPalError } from '../../../src/payments/paypal';
+import { PayPalError } from '../../../src/domain/paypal-error';
 import { failureText, PortalError, PURCHASE } from '../../../src/state/errors';
 import { message } from '../../../src/messages/catalogue';
 import {

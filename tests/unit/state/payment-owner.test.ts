@@ -99,6 +99,8 @@ beforeEach(async () => {
   localStorage.clear();
   vi.clearAllMocks();
   vi.resetModules();
+  // PayPal's loader is a chunk the stores import as the modal opens: here, already loaded, as after the idle prefetch.
+  await import('../../../src/payments/paypal');
   const sessionModule = await import('../../../src/state/session');
   const subscriptionPageModule = await import('../../../src/state/subscription-page');
   const { paymentsPermission } = await import('../../../src/state/payments-permission');
@@ -110,6 +112,7 @@ beforeEach(async () => {
   ({ choosePack, mountPayButtons, purchase } = await import('../../../src/state/purchase'));
   ({ keepUnity } = await import('../support/unity'));
   (await import('../../../src/state/sign-out-resets')).registerSignOutResets();
+  (await import('../../../src/state/signed-in-start')).startSignedIn();
   sessionModule.startSession();
   auth.answer(alice);
   keepUnity('alice', { playerId: 'P-ALICE', accessToken: 'unity-alice' });

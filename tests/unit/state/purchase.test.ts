@@ -5,11 +5,11 @@ import type {
   OrderResponseBody,
   PayPalButtonsComponentOptions,
 } from '@paypal/paypal-js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { CloudSave } from '../../../src/domain/entities';
-import { PayPalError } from '../../../src/payments/paypal';
+import { PayPalError } from '../../../src/domain/paypal-error';
 import { player } from '../../../src/state/player';
 import {
   choosePack,
@@ -78,6 +78,11 @@ async function openWithButtons(packId = 'credits-30') {
 async function approve(capture: () => Promise<OrderResponseBody> = async () => captured()) {
   await options.onApprove!(data, approveActions(capture));
 }
+
+beforeAll(async () => {
+  // PayPal's loader is a chunk the store imports as the modal opens: here, already loaded.
+  await import('../../../src/payments/paypal');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -58,6 +58,7 @@ async function freshPage(): Promise<void> {
   ({ selectPlan, subscriptionPage } = await import('../../../src/state/subscription-page'));
   ({ keepUnity } = await import('../support/unity'));
   (await import('../../../src/state/sign-out-resets')).registerSignOutResets();
+  (await import('../../../src/state/signed-in-start')).startSignedIn();
 }
 
 const alice = { ...signedInUser, uid: 'alice', email: 'alice@example.com' };

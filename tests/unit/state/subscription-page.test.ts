@@ -3,7 +3,7 @@
 // faked at the API boundary (support/fake-api.ts) and PayPal's buttons rendered by a stand-in.
 import { message } from '../../../src/messages/catalogue';
 import type { PayPalButtonsComponentOptions } from '@paypal/paypal-js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
@@ -18,7 +18,7 @@ vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
 import { ApiError } from '../../../src/api/client';
 import { config } from '../../../src/config/config';
 import type { Subscription } from '../../../src/domain/plans';
-import { PayPalError } from '../../../src/payments/paypal';
+import { PayPalError } from '../../../src/domain/paypal-error';
 import { paymentsPermission } from '../../../src/state/payments-permission';
 import { pendingPayments } from '../../../src/state/pending-payments';
 import { resetPlayer } from '../../../src/state/player';
@@ -67,6 +67,11 @@ async function openPanel(plan: 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL' = 'ANNUAL') {
   await vi.advanceTimersByTimeAsync(0);
   return cleanup;
 }
+
+beforeAll(async () => {
+  // PayPal's loader is a chunk the store imports as the panel opens: here, already loaded.
+  await import('../../../src/payments/paypal');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

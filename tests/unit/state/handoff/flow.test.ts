@@ -29,6 +29,7 @@ import {
 } from '../../../../src/state/handoff';
 import { session, signOut } from '../../../../src/state/session';
 import { registerSignOutResets } from '../../../../src/state/sign-out-resets';
+import { startSignedIn } from '../../../../src/state/signed-in-start';
 import { clearToasts, toasts } from '../../../../src/state/toasts';
 import { resetPlayer } from '../../../../src/state/player';
 import { PLAYER, cloudSave, fakeApi, resetFakeApi } from '../../support/fake-api';
@@ -37,6 +38,7 @@ import { fakeBridge as bridge, resetFakeBridge } from '../../support/fake-bridge
 
 // A sign-out resets the hand-off and the player as startPortal registers them.
 registerSignOutResets();
+startSignedIn();
 
 const DESKTOP = `http://127.0.0.1:${config.desktopPort}`;
 const hooks = { replaceUrl: vi.fn(), navigate: vi.fn() };

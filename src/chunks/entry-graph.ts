@@ -1,0 +1,11 @@
+// Every page chunk imports this module, which imports what the entry (main.tsx) does. It runs nothing new: by the time
+// a chunk loads, the entry has evaluated all of it. It is here for esbuild's code splitting, which puts each module in
+// a file by the set of entry points that reach it: without this import, the entry's modules would be spread over one
+// file per combination of pages that also use them (a dozen small files on /auth's critical path, each a request);
+// with it, every page reaches all of them, so they share one file that the entry loads at once.
+import 'react-dom/client';
+import '../state/language';
+import '../state/early-start';
+import '../state/host';
+import '../state/startup';
+import '../router';

@@ -1,0 +1,28 @@
+// Each page's HTML names its chunks (tools/build/pages.mjs); the table there must follow the routes' lazy imports.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAGES, pageHtmlFor } from '../../../tools/build/pages.mjs';
+
+const ROOT = join(__dirname, '../../..');
+const routeChunks = (file: string) =>
+  [...readFileSync(join(ROOT, file), 'utf8').matchAll(/import\('\.\.\/chunks\/([\w-]+)'\)/g)].map(
+    (m) => `src/chunks/${m[1]}.ts`,
+  );
+
+describe("the pages' HTML", () => {
+  it('covers every chunk a route loads lazily, and names no chunk that does not exist', () => {
+    const lazy = new Set([...routeChunks('src/routes/app.ts'), ...routeChunks('src/routes/public.ts')]);
+    const named = new Set(PAGES.flatMap((page) => page.chunks));
+    expect([...lazy].sort()).toEqual([...named].sort());
+  });
+
+  it("answers a page's path with its HTML, with or without a trailing slash, and any other path with index.html", () => {
+    expect(pageHtmlFor('/')).toBe('account.html');
+    expect(pageHtmlFor('/credits')).toBe('credits.html');
+    expect(pageHtmlFor('/credits/')).toBe('credits.html');
+    expect(pageHtmlFor('/auth')).toBe('index.html');
+    expect(pageHtmlFor('/auth/redirect/x')).toBe('index.html');
+    expect(pageHtmlFor('/no-such-page')).toBe('index.html');
+  });
+});

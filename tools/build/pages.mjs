@@ -1,0 +1,90 @@
+// The HTML served for each path (docs/architecture.md "What the entry holds"). Every page but the sign-in screen is a
+// chunk of the one build, loaded with its route; so that a first load of a page does not wait for the entry to ask
+// for its chunks, the HTML of that path names them at once (<link rel="modulepreload">), from the build's metafile.
+// Firebase Hosting serves each page's HTML through a rewrite of its path (hostingConfig in build.mjs); any other path
+// gets index.html, which preloads the entry's own files only: /auth, the hand-off, the paths the router turns away.
+import { criticalPath, staticClosure, outputOf } from './critical-path.mjs';
+
+/** The folder of the chunks, below the build's root: hashed names, cached for a year. */
+export const CHUNKS_DIR = 'chunks';
+
+/** The folder of the pages' stylesheets, below the build's root: hashed names too. */
+export const STYLES_DIR = 'styles';
+
+/**
+ * The stylesheets that travel with their pages rather than with the entry (the entry's own come with it, as
+ * app-<hash>.css). Each is an entry point of the build, STYLES_DIR/<name>-<hash>.css; every HTML names them all in a
+ * <meta name="portal:style:<name>">, where a page's chunk finds the one it needs (src/state/page-styles.ts).
+ */
+export const PAGE_STYLES = {
+  account: 'src/ui/styles/account.css',
+  payments: 'src/ui/styles/payments.css',
+  public: 'src/ui/styles/public.css',
+  devData: 'src/ui/styles/dev-data.css',
+};
+
+const LAYOUT = ['src/chunks/app-layout.ts'];
+
+/**
+ * Each path with a page of its own, its HTML file, and the modules its route loads lazily (src/routes/*.ts, every
+ * `pageChunk(() => import(...))`; tests/unit/build/pages.test.ts holds the two in step).
+ */
+export const PAGES = [
+  { path: '/', html: 'account.html', chunks: [...LAYOUT, 'src/chunks/account.ts'], styles: ['account'] },
+  { path: '/credits', html: 'credits.html', chunks: [...LAYOUT, 'src/chunks/credits.ts'], styles: ['payments'] },
+  {
+    path: '/subscription',
+    html: 'subscription.html',
+    chunks: [...LAYOUT, 'src/chunks/subscription.ts'],
+    styles: ['payments'],
+  },
+  {
+    path: '/my-designs',
+    html: 'my-designs.html',
+    chunks: [...LAYOUT, 'src/chunks/my-designs.ts'],
+    styles: ['account'],
+  },
+  { path: '/external-link', html: 'external-link.html', chunks: ['src/chunks/external-link.ts'], styles: ['public'] },
+  { path: '/share-design', html: 'share-design.html', chunks: ['src/chunks/share-design.ts'], styles: ['public'] },
+  { path: '/return-to-app', html: 'return-to-app.html', chunks: ['src/chunks/return-to-app.ts'], styles: [] },
+];
+
+/** The HTML file that answers `pathname` ('/credits' -> 'credits.html'), index.html for any other path. */
+export function pageHtmlFor(pathname) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAGES.find((page) => page.path === path)?.html ?? 'index.html';
+}
+
+/**
+ * What a path's HTML names, as paths below the build's root: the entry, the files it imports (modulepreload), and,
+ * for a page, its chunks and theirs; the entry's stylesheet and the page's own (PAGE_STYLES). `rel` turns a metafile path
+ * into one below the build's root; `main` is the build's entry (the bench's floors have their own).
+ */
+export function pageFiles(metafile, rel, page = null, main = 'src/main.tsx') {
+  const entry = criticalPath(metafile, main);
+  const js = [...entry.js];
+  const css = [...entry.css];
+  // A chunk only this build's development flavour has (the dev-data page) is skipped where it does not exist.
+  for (const source of page?.chunks ?? []) {
+    let start;
+    try {
+      start = outputOf(metafile, source);
+    } catch {
+      continue;
+    }
+    for (const out of staticClosure(metafile, start)) if (!js.includes(out)) js.push(out);
+  }
+  const styles = pageStyles(metafile, rel);
+  const own = (page?.styles ?? []).map((name) => styles[name]).filter(Boolean);
+  return { entry: rel(js[0]), preload: js.slice(1).map(rel), css: [...css.map(rel), ...own], styles };
+}
+
+/** Each page stylesheet's file below the build's root, by name ({} for a build without them, as the floors). */
+export function pageStyles(metafile, rel) {
+  const files = {};
+  for (const [name, source] of Object.entries(PAGE_STYLES)) {
+    const out = Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint === source);
+    if (out) files[name] = rel(out);
+  }
+  return files;
+}
