@@ -8,7 +8,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildComposition } from './tools/build/composition.mjs';
 import { firebaseStaticFields } from './tools/build/firebase-static-fields.mjs';
-import { shortMessageKeys } from './tools/build/short-message-keys.mjs';
+import {
+  CATALOGUE,
+  catalogueKeys,
+  keysNamedIn,
+  shortMessageKeys,
+  splitCatalogue,
+} from './tools/build/short-message-keys.mjs';
+import { criticalPath } from './tools/build/critical-path.mjs';
 import { LOCALES_PATH, writeLocaleFiles } from './tools/build/locale-files.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './tools/build/default-ports.mjs';
 import { CHUNKS_DIR, PAGE_STYLES, PAGES, STYLES_DIR, pageFiles } from './tools/build/pages.mjs';
@@ -314,6 +321,31 @@ function sizeOf(bytes) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
+/**
+ * Which catalogue keys the entry's modules name (a first build, written nowhere: the entry's critical path from its
+ * metafile), and the order of a language file: those keys, then the pages' (tools/build/short-message-keys.mjs).
+ */
+async function catalogueSplit(esbuild, options) {
+  const probe = await esbuild.build({
+    ...options,
+    write: false,
+    minify: false,
+    sourcemap: false,
+    logLevel: 'silent',
+    plugins: options.plugins.filter((plugin) => plugin.name !== 'short-message-keys'),
+  });
+  const catalogue = await readFile(join(root, CATALOGUE), 'utf8');
+  const keys = catalogueKeys(catalogue);
+  const sources = await Promise.all(
+    criticalPath(probe.metafile, 'src/main.tsx')
+      .modules.filter((module) => module.startsWith('src/') && /\.tsx?$/.test(module))
+      .map((module) => readFile(join(root, module), 'utf8')),
+  );
+  const entryKeys = keysNamedIn(sources, keys);
+  const { pageKeys } = splitCatalogue(catalogue, entryKeys);
+  return { entryKeys, order: [...keys.filter((key) => entryKeys.has(key)), ...pageKeys] };
+}
+
 /** Builds the portal (or another `entry` the same way, as the bench's floor) into `outdir`; returns its size report. */
 export async function buildPortal({
   flavour = 'staging',
@@ -337,8 +369,7 @@ export async function buildPortal({
   await rm(reportDir, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   await mkdir(reportDir, { recursive: true });
-  const localeFiles = await writeLocaleFiles({ root, out, pseudoLocales: config.pseudoLocales });
-  const options = {
+  const optionsWith = (localeFiles, entryKeys) => ({
     // The portal's entry, and the stylesheets that travel with their pages (tools/build/pages.mjs); a floor has none.
     entryPoints: {
       app: join(root, entry),
@@ -388,7 +419,7 @@ export async function buildPortal({
       ...(config.isDevelopment ? [] : [withoutDevRoutes]),
       // Message keys as short codes in every built bundle, so the e2e suite runs what production ships. Not in watch
       // builds: a rebuild does not load unchanged files again, and a key added to the catalogue moves later codes.
-      ...(watch ? [] : [shortMessageKeys(root)]),
+      ...(watch ? [] : [shortMessageKeys(root, { entryKeys })]),
     ],
     // The reload client of `npm run dev`, part of the bundle (the CSP forbids inline scripts); absent in every other build.
     ...(liveReloadOrigin(config)
@@ -398,7 +429,18 @@ export async function buildPortal({
           },
         }
       : {}),
-  };
+  });
+  // A production-like build (not watch, the portal's entry) splits the English catalogue: the texts the entry's modules
+  // name stay in the entry, the rest go with the pages (tools/build/short-message-keys.mjs); the language files list
+  // the entry's texts first, then the pages'. A first pass, written nowhere, finds the entry's modules.
+  const split = watch || entry !== 'src/main.tsx' ? null : await catalogueSplit(esbuild, optionsWith({}, null));
+  const localeFiles = await writeLocaleFiles({
+    root,
+    out,
+    pseudoLocales: config.pseudoLocales,
+    ...(split ? { order: split.order } : {}),
+  });
+  const options = optionsWith(localeFiles, split?.entryKeys ?? null);
   const writeShell = async (metafile) => {
     // A chunk's own stylesheet holds only the entry's styles (its imports reach the entry's; a page's come from
     // PAGE_STYLES): nothing names it, so it is not served.
@@ -429,6 +471,7 @@ export async function buildPortal({
         ...preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`),
         ...files.preload.map((f) => `<link rel="modulepreload" href="/${f}">`),
         ...files.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+        ...files.images.map((f) => `<link rel="preload" as="image" href="${f}" fetchpriority="high">`),
         // Where a page's chunk finds its stylesheet when it arrives by an in-app move (src/state/page-styles.ts).
         ...Object.entries(files.styles).map(([name, f]) => `<meta name="portal:style:${name}" content="/${f}">`),
       ];

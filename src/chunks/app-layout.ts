@@ -7,3 +7,5 @@ export { AppLayout } from '../ui/layout/AppLayout';
 export { startSignedIn } from '../state/signed-in-start';
 export { loadPayments } from '../state/payments';
 export { arrive } from '../state/subscription-page';
+export { loadSubscription } from '../state/subscription';
+export { loadDesigns } from '../state/designs';

@@ -1,5 +1,7 @@
-// Every page chunk imports this module, which imports what the entry (main.tsx) does. It runs nothing new: by the time
-// a chunk loads, the entry has evaluated all of it. It is here for esbuild's code splitting, which puts each module in
+// Every page chunk imports this module, which imports what the entry (main.tsx) does: by the time a chunk loads, the
+// entry has evaluated all of it. It adds one thing, the English texts of the pages (page-messages.ts, which a
+// production build fills with the texts the entry does not name), before any page module runs. It is here for
+// esbuild's code splitting, which puts each module in
 // a file by the set of entry points that reach it: without this import, the entry's modules would be spread over one
 // file per combination of pages that also use them (a dozen small files on /auth's critical path, each a request);
 // with it, every page reaches all of them, so they share one file that the entry loads at once.
@@ -9,3 +11,7 @@ import '../state/early-start';
 import '../state/host';
 import '../state/startup';
 import '../router';
+import { addTexts } from '../messages/catalogue';
+import { pageMessages } from '../messages/page-messages';
+
+addTexts(pageMessages);

@@ -1,3 +1,3 @@
-// The shared link's page chunk (page-chunk.ts); entry-graph.ts says why it is imported.
-import './entry-graph';
+// The shared link's page chunk (page-chunk.ts); shared-link.ts holds their store.
+import './shared-link';
 export { ExternalLinkPage } from '../ui/pages/ExternalLinkPage';

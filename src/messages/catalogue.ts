@@ -566,16 +566,47 @@ export type CatalogueKey = keyof Catalogue;
 /** One language's texts (src/messages/locales/*.json): any key it lacks falls back to English. */
 export type Translation = Partial<Record<CatalogueKey, string | PluralForms>>;
 
-/** The language every text, date, price and plural is in: English (config's locale) until a translation is in use. */
-let active: { locale: string; texts: Translation } = { locale, texts: {} };
+/**
+ * The English texts by key, and their order: a language file lists its texts in this order. A production build gives
+ * this module only the texts its entry names; the pages' chunks add theirs (`addTexts`, page-messages.ts), after them.
+ */
+const english: Record<string, string | PluralForms> = { ...messages };
+const order: string[] = Object.keys(messages);
+
+/** A language file's text: a string, or plural forms with at least `other`. */
+export function isText(value: unknown): value is string | PluralForms {
+  return typeof value === 'string' || (typeof value === 'object' && value !== null && 'other' in value);
+}
+
+/**
+ * The language every text, date, price and plural is in: English (config's locale) until a translation is in use;
+ * `file` is that language's file as served, for the texts of the pages' chunks, which arrive later.
+ */
+let active: { locale: string; texts: Translation; file: readonly unknown[] } = { locale, texts: {}, file: [] };
+
+/** The keys in a language file's order, so far: the entry's, then each chunk's as it arrived (src/state/language.ts). */
+export function textOrder(): readonly string[] {
+  return order;
+}
 
 /** Puts `texts` in use for `tag` (src/state/language.ts); `null` goes back to English. */
-export function applyTranslation(tag: string | null, texts: Translation = {}): void {
-  active = tag ? { locale: tag, texts } : { locale, texts: {} };
+export function applyTranslation(tag: string | null, texts: Translation = {}, file: readonly unknown[] = []): void {
+  active = tag ? { locale: tag, texts, file } : { locale, texts: {}, file: [] };
+}
+
+/** The texts of the pages in chunks (page-messages.ts): in English, and from the language file in use. */
+export function addTexts(more: Readonly<Record<string, string | PluralForms>>): void {
+  for (const [key, value] of Object.entries(more)) {
+    if (key in english) continue;
+    const served = active.file[order.length];
+    order.push(key);
+    english[key] = value;
+    if (isText(served)) (active.texts as Record<string, string | PluralForms>)[key] = served;
+  }
 }
 
 function text(code: keyof Catalogue): string | PluralForms {
-  return active.texts[code] ?? messages[code];
+  return active.texts[code] ?? english[code]!;
 }
 
 /** The text for `code`, with {product} and any other {placeholder} filled in. */

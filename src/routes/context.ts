@@ -4,17 +4,14 @@
 import { config } from '../config/config';
 import { desktopPolicy } from '../domain/desktop-target';
 import type { SharedLink } from '../domain/shared-link';
-import { loadDesigns } from '../state/designs';
 import { loadChunk, pageArrived } from '../state/chunk-loading';
 import type { PageStyle } from '../state/page-styles';
 import { callDesktopOnReturn, captureLaunchParams, handoff, handoffDue } from '../state/handoff';
 import { applyPaymentPermission } from '../state/payments-permission';
 import { loadPlayer } from '../state/player';
 import { authResolved, isSignedIn } from '../state/session';
-import { currentPlatform, startDevHandoff } from '../state/shared-link';
 import type { ArrivalQuery } from '../state/subscription-page';
 import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/sign-in';
-import { loadSubscription } from '../state/subscription';
 
 /**
  * The signed-in pages' stores are in the signed-in layout's chunk, not in the entry (docs/architecture.md "What the
@@ -22,6 +19,8 @@ import { loadSubscription } from '../state/subscription';
  * does, not after it.
  */
 const signedIn = () => import('../chunks/app-layout');
+/** The shared-link pages' store (platform detection, dev mode's hand-off) is in their chunk, the same way. */
+const sharedLinkPages = () => import('../chunks/shared-link');
 
 /** The context of the running portal: the stores themselves. */
 export const portalContext = {
@@ -40,14 +39,17 @@ export const portalContext = {
   },
   signIn: { enterSignInScreen, leaveSignInScreen, runLogoutAction },
   /** The shared-link pages; dev mode on the desktop stores the listener's address for /return-to-app when allowed. */
-  sharedLink: { currentPlatform, startDevHandoff: (link: SharedLink) => startDevHandoff(link) },
+  sharedLink: {
+    currentPlatform: async () => (await sharedLinkPages()).currentPlatform(),
+    startDevHandoff: async (link: SharedLink) => (await sharedLinkPages()).startDevHandoff(link),
+  },
   /** SPEC 4: canMakePayments=false disables payments for later visits, true re-enables them. */
   payments: { applyPaymentPermission },
   /** Data loads: each settles into its store (status, error), which the pages show; /subscription's arrival query. */
   loads: {
     loadPlayer,
-    loadSubscription,
-    loadDesigns,
+    loadSubscription: async (options?: { force?: boolean }) => (await signedIn()).loadSubscription(options),
+    loadDesigns: async () => (await signedIn()).loadDesigns(),
     loadPayments: async () => (await signedIn()).loadPayments(),
     arriveAtSubscription: async (arrival: ArrivalQuery) => (await signedIn()).arrive(arrival),
   },

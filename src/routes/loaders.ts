@@ -70,7 +70,7 @@ export interface ExternalLinkData {
  * page never shows before it leaves. An allowed listener goes on to /return-to-app, replacing this entry (Back must
  * not hand the link off a second time); a refused one comes back as `refusedTarget`. A preload stores nothing.
  */
-export function externalLinkLoader({
+export async function externalLinkLoader({
   context,
   deps,
   preload,
@@ -78,10 +78,14 @@ export function externalLinkLoader({
   context: Pick<PortalContext, 'sharedLink'>;
   deps: SharedLinkSearch;
   preload: boolean;
-}): ExternalLinkData {
-  const platform = context.sharedLink.currentPlatform();
+}): Promise<ExternalLinkData> {
+  const platform = await context.sharedLink.currentPlatform();
   if (preload || platform.kind !== 'desktop' || deps.dev !== true) return { platform, refusedTarget: null };
-  const plan = context.sharedLink.startDevHandoff({ model: deps.model, design: deps.design, referral: deps.referral });
+  const plan = await context.sharedLink.startDevHandoff({
+    model: deps.model,
+    design: deps.design,
+    referral: deps.referral,
+  });
   if (plan.ok) throw redirect({ to: '/return-to-app', replace: true });
   return { platform, refusedTarget: plan.target };
 }

@@ -2,7 +2,7 @@
 // switched live by the picker or the host. Imported first by main.tsx: the fetch leaves before the rest is evaluated.
 import { proxy, useSnapshot } from 'valtio';
 import { fetchLocaleFile } from '../api/locale-file';
-import { applyTranslation, messages, type Translation } from '../messages/catalogue';
+import { applyTranslation, isText, textOrder, type Translation } from '../messages/catalogue';
 import {
   ENGLISH,
   isRightToLeft,
@@ -12,7 +12,6 @@ import {
   startingLanguage,
   type LanguageTag,
 } from '../messages/languages';
-import { isRecord } from '../domain/json';
 import { LOCAL_KEYS, localStore } from './storage';
 
 /** The launch parameter that names the app's language (`?lang=de-AT`). */
@@ -39,24 +38,27 @@ let loading = 0;
 async function load(tag: LanguageTag): Promise<void> {
   const ticket = ++loading;
   const hash = LOCALE_FILES[tag];
-  const texts =
-    tag === ENGLISH ? {} : hash ? decodeTranslation(await fetchLocaleFile(localeFilePath(tag, hash))) : null;
+  const file = tag === ENGLISH ? [] : hash ? await fetchLocaleFile(localeFilePath(tag, hash)) : null;
+  const texts = file === null ? null : decodeTranslation(file);
   // A later choice won the race, or the file is broken: the page stays in the language it had (English at start).
   if (ticket !== loading || !texts) return;
-  applyTranslation(tag === ENGLISH ? null : tag, texts);
+  applyTranslation(tag === ENGLISH ? null : tag, texts, file as unknown[]);
   document.documentElement.lang = tag;
   document.documentElement.dir = isRightToLeft(tag) ? 'rtl' : 'ltr';
   language.tag = tag;
 }
 
-/** A language file is the catalogue's texts in its key order (build.mjs): anything else is not used at all. */
+/**
+ * A language file is the catalogue's texts in its key order (build.mjs): the entry's texts first, then the pages'
+ * (their chunks read them from the file when they arrive, catalogue.ts `addTexts`). Anything else is not used at all.
+ */
 function decodeTranslation(value: unknown): Translation | null {
-  const keys = Object.keys(messages);
-  if (!Array.isArray(value) || value.length !== keys.length) return null;
+  const keys = textOrder();
+  if (!Array.isArray(value) || value.length < keys.length) return null;
   const texts: Record<string, unknown> = {};
   keys.forEach((key, i) => {
     const text: unknown = value[i];
-    if (typeof text === 'string' || (isRecord(text) && 'other' in text)) texts[key] = text;
+    if (isText(text)) texts[key] = text;
   });
   return texts as Translation;
 }

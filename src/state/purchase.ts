@@ -80,7 +80,7 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
   // The store is reset each time the modal opens or closes: late PayPal callbacks of an old modal are ignored.
   const live = store.guard();
   // PayPal's loader is a chunk of its own: it travels while the modal waits its delay.
-  const paypal = import('../payments/paypal');
+  const paypal = import('../chunks/paypal');
   // A modal closed before its delay never renders: its failed load is nobody's to report.
   paypal.catch(() => undefined);
   return buttons.mount({

@@ -4,18 +4,14 @@
 // check's sign-out, another tab's switch. The signed-in chunks' stores register theirs as their code arrives
 // (signed-in-start.ts).
 import { resetAffiliate } from './affiliate';
-import { resetDesigns } from './designs';
 import { resetHandoffOnSignOut } from './handoff';
 import { resetPlayer } from './player';
 import { onSignedOut } from './session';
-import { resetSubscription } from './subscription';
 import { clearToasts } from './toasts';
 
 const SIGN_OUT_RESETS: readonly (() => void)[] = [
   resetHandoffOnSignOut,
   resetPlayer,
-  resetSubscription,
-  resetDesigns,
   resetAffiliate,
   // Every toast goes: a refusal that waits to be dismissed (with its PayPal id) or a late success is the last user's.
   clearToasts,

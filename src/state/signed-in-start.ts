@@ -6,14 +6,18 @@
 // arrived has nothing to reset: it has never held anything.
 import { resetAccountOnSignOut } from './account';
 import { resetAccountSecurity } from './account-security';
+import { resetDesigns } from './designs';
 import { resetDevData } from './dev-data';
 import { followSettledPayments, resetPayments } from './payments';
 import { resetPendingPayments } from './pending-payments';
 import { followSettledPurchase, resetPurchase } from './purchase';
 import { onSignedOut } from './session';
+import { resetSubscription } from './subscription';
 import { resetSubscriptionPage } from './subscription-page';
 
 const SIGN_OUT_RESETS: readonly (() => void)[] = [
+  resetSubscription,
+  resetDesigns,
   resetSubscriptionPage,
   resetPurchase,
   resetPendingPayments,

@@ -200,7 +200,7 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
   const { uid } = subscriptionPage;
   const live = buttons.guard();
   // PayPal's loader is a chunk of its own, asked for as the panel opens.
-  const paypal = import('../payments/paypal');
+  const paypal = import('../chunks/paypal');
   paypal.catch(() => undefined);
   return buttons.mount({
     live,

@@ -35,7 +35,7 @@ test.describe('serving rules of Firebase Hosting', () => {
     const index = await request.get(new URL('/index.html', portal()).href);
     expect(index.headers()['cache-control']).toBe('no-cache');
     // On every path: files and images too (docs/security.md "Security").
-    for (const path of ['/index.html', '/images/after-render.png', '/images/no-such-image.png', '/auth']) {
+    for (const path of ['/index.html', '/images/after-render.webp', '/images/no-such-image.png', '/auth']) {
       const res = await request.get(new URL(path, portal()).href);
       expect(res.headers()['cross-origin-opener-policy'], path).toBe('same-origin-allow-popups');
     }
@@ -53,7 +53,7 @@ test.describe('serving rules of Firebase Hosting', () => {
       expect(res.headers()['cache-control'], file).toBe('public, max-age=31536000, immutable');
       expect(res.headers()['content-type'], file).toMatch(file.endsWith('.js') ? /javascript/ : /text\/css/);
     }
-    const image = await request.get(new URL('/images/after-render.png', portal()).href);
+    const image = await request.get(new URL('/images/after-render.webp', portal()).href);
     expect(image.status()).toBe(200);
     expect(image.headers()['cache-control']).toMatch(/^public, max-age=\d+/);
     const missing = await request.get(new URL('/images/no-such-image.png', portal()).href);

@@ -64,16 +64,20 @@ const pseudoOf = (value, rtl) =>
     ? pseudo(value, rtl)
     : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pseudo(v, rtl)]));
 
-/** The served form of one translation: its texts in the catalogue's order, null where it has none (English shows). */
-export function localeFileText(english, texts) {
-  return JSON.stringify(Object.keys(english).map((key) => texts[key] ?? null));
+/**
+ * The served form of one translation: its texts in `order` (the catalogue's, or a split build's: the entry's keys,
+ * then the pages'), null where it has none (English shows).
+ */
+export function localeFileText(english, texts, order = Object.keys(english)) {
+  return JSON.stringify(order.map((key) => texts[key] ?? null));
 }
 
 /**
- * Writes `<out>/locales/<tag>-<hash>.json` for each translation (and the pseudo-locales when asked), and returns
+ * Writes `<out>/locales/<tag>-<hash>.json` for each translation (and the pseudo-locales when asked), its texts in
+ * `order` (a split build's, build.mjs; the catalogue's by default), and returns
  * `{ tag: hash }` for the bundle's LOCALE_FILES (src/messages/languages.ts `localeFilePath` makes the path).
  */
-export async function writeLocaleFiles({ root, out, pseudoLocales = false }) {
+export async function writeLocaleFiles({ root, out, pseudoLocales = false, order }) {
   const english = await englishCatalogue(root);
   const all = await translations(root);
   if (pseudoLocales) {
@@ -84,7 +88,7 @@ export async function writeLocaleFiles({ root, out, pseudoLocales = false }) {
   await mkdir(join(out, LOCALES_PATH), { recursive: true });
   const files = {};
   for (const [tag, texts] of Object.entries(all)) {
-    const text = localeFileText(english, texts);
+    const text = localeFileText(english, texts, order);
     const hash = createHash('sha256').update(text).digest('hex').slice(0, 10);
     await writeFile(join(out, `${LOCALES_PATH}/${tag}-${hash}.json`), text);
     files[tag] = hash;

@@ -4,6 +4,7 @@ export interface PageHtml {
   html: string;
   chunks: string[];
   styles: string[];
+  images?: string[];
 }
 export declare const CHUNKS_DIR: 'chunks';
 export declare const STYLES_DIR: 'styles';
@@ -15,5 +16,5 @@ export declare function pageFiles(
   rel: (file: string) => string,
   page?: PageHtml | null,
   main?: string,
-): { entry: string; preload: string[]; css: string[]; styles: Record<string, string> };
+): { entry: string; preload: string[]; css: string[]; styles: Record<string, string>; images: string[] };
 export declare function pageStyles(metafile: unknown, rel: (file: string) => string): Record<string, string>;

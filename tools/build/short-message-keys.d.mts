@@ -9,4 +9,18 @@ export declare function shortenKeys(
   table: Map<string, string>,
   options?: { isCatalogue?: boolean },
 ): string;
-export declare function shortMessageKeys(root: string): { name: string; setup(build: unknown): void };
+export declare const PAGE_MESSAGES: string;
+export declare function catalogueEntries(catalogue: string): {
+  start: number;
+  end: number;
+  entries: Array<{ key: string; text: string }>;
+};
+export declare function splitCatalogue(
+  catalogue: string,
+  entryKeys: ReadonlySet<string>,
+): { catalogue: string; pageMessages: string; pageKeys: string[] };
+export declare function keysNamedIn(sources: Iterable<string>, keys: readonly string[]): Set<string>;
+export declare function shortMessageKeys(
+  root: string,
+  options?: { entryKeys?: ReadonlySet<string> | null },
+): { name: string; setup(build: unknown): void };

@@ -9,6 +9,11 @@
 
 /** The catalogue's path inside the project, and the object whose keys are the codes. */
 export const CATALOGUE = 'src/messages/catalogue.ts';
+/**
+ * Where a split build moves the English texts that no module of the entry names (`entryKeys` below): the pages in
+ * chunks bring them (docs/architecture.md "What the entry holds"). In the source it is an empty object.
+ */
+export const PAGE_MESSAGES = 'src/messages/page-messages.ts';
 const CATALOGUE_START = 'export const messages = {';
 const CATALOGUE_END = '} as const;';
 
@@ -78,7 +83,10 @@ export function shortenKeys(source, table, { isCatalogue = false } = {}) {
   if (table.size === 0) return source;
   let text = source.replace(keyLiteralPattern(table), (whole, quote, key) => `${quote}${table.get(key)}${quote}`);
   if (isCatalogue) {
-    const start = text.indexOf(CATALOGUE_START);
+    const opening = text.includes(CATALOGUE_START)
+      ? CATALOGUE_START
+      : CATALOGUE_START.replace('messages', 'pageMessages');
+    const start = text.indexOf(opening);
     const end = text.indexOf(CATALOGUE_END, start);
     const body = text
       .slice(start, end)
@@ -90,23 +98,71 @@ export function shortenKeys(source, table, { isCatalogue = false } = {}) {
   return text;
 }
 
-/** The esbuild plugin. `root` is the project folder; the catalogue is read once per build. */
-export function shortMessageKeys(root) {
+/**
+ * The catalogue's entries, each the text from its key's line to the next key's (the comments above a key go with the
+ * entry before it: they are code comments, gone once minified), and where the object's body starts and ends.
+ */
+export function catalogueEntries(catalogue) {
+  const start = catalogue.indexOf(CATALOGUE_START) + CATALOGUE_START.length;
+  const end = catalogue.indexOf(CATALOGUE_END, start);
+  const body = catalogue.slice(start, end);
+  const marks = [...body.matchAll(/^ {2}([A-Za-z_$][\w$]*):/gm)];
+  const entries = marks.map((m, i) => ({
+    key: m[1],
+    text: body.slice(m.index, i + 1 < marks.length ? marks[i + 1].index : body.length),
+  }));
+  return { start, end, entries };
+}
+
+/**
+ * The catalogue split for a build whose entry names only `entryKeys`: catalogue.ts keeps those entries, and
+ * page-messages.ts gets the others, in the catalogue's order, as `pageMessages`.
+ */
+export function splitCatalogue(catalogue, entryKeys) {
+  const { start, end, entries } = catalogueEntries(catalogue);
+  const kept = entries.filter((e) => entryKeys.has(e.key));
+  const moved = entries.filter((e) => !entryKeys.has(e.key));
+  return {
+    catalogue: `${catalogue.slice(0, start)}\n${kept.map((e) => e.text).join('')}${catalogue.slice(end)}`,
+    pageMessages: `${CATALOGUE_START.replace('messages', 'pageMessages')}\n${moved.map((e) => e.text).join('')}${CATALOGUE_END}\n`,
+    pageKeys: moved.map((e) => e.key),
+  };
+}
+
+/** The catalogue's keys that `sources` (the entry's modules' text) spell as a string literal. */
+export function keysNamedIn(sources, keys) {
+  const pattern = keyLiteralPattern(new Map(keys.map((key) => [key, key])));
+  const named = new Set();
+  for (const source of sources) for (const m of source.matchAll(pattern)) named.add(m[2]);
+  return named;
+}
+
+/**
+ * The esbuild plugin. `root` is the project folder; the catalogue is read once per build. With `entryKeys` (the keys
+ * the entry's modules name, build.mjs), the catalogue keeps only those and page-messages.ts gets the rest.
+ */
+export function shortMessageKeys(root, { entryKeys = null } = {}) {
   return {
     name: 'short-message-keys',
     setup(build) {
       let table;
+      let split;
       build.onStart(() => {
         table = undefined;
+        split = undefined;
       });
       build.onLoad({ filter: SOURCE_FILE }, async ({ path }) => {
         const { readFile } = await import('node:fs/promises');
         const { join, relative, sep } = await import('node:path');
         const file = relative(root, path).split(sep).join('/');
         if (!file.startsWith('src/')) return undefined;
-        table ??= codeTable(catalogueKeys(await readFile(join(root, CATALOGUE), 'utf8')));
-        const source = await readFile(path, 'utf8');
-        const isCatalogue = file === CATALOGUE;
+        const catalogue = await readFile(join(root, CATALOGUE), 'utf8');
+        table ??= codeTable(catalogueKeys(catalogue));
+        if (entryKeys) split ??= splitCatalogue(catalogue, entryKeys);
+        let source = await readFile(path, 'utf8');
+        if (split && file === CATALOGUE) source = split.catalogue;
+        if (split && file === PAGE_MESSAGES) source = split.pageMessages;
+        const isCatalogue = file === CATALOGUE || (split !== undefined && file === PAGE_MESSAGES);
         return { contents: shortenKeys(source, table, { isCatalogue }), loader: path.endsWith('x') ? 'tsx' : 'ts' };
       });
     },

@@ -43,8 +43,8 @@ export function CreditsPage() {
         </div>
         <BeforeAfterSlider
           label={message('compareLabel')}
-          before={{ src: '/images/before-render.png', alt: message('compareBeforeAlt') }}
-          after={{ src: '/images/after-render.png', alt: message('compareAfterAlt') }}
+          before={{ src: '/images/before-render.webp', alt: message('compareBeforeAlt') }}
+          after={{ src: '/images/after-render.webp', alt: message('compareAfterAlt') }}
         />
       </div>
 

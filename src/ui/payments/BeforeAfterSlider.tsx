@@ -89,6 +89,9 @@ export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderPro
           className="compare-image"
           src={after.src}
           alt={after.alt}
+          width={960}
+          height={600}
+          fetchPriority="high"
           draggable={false}
           {...imageEvents('after')}
         />
@@ -98,6 +101,9 @@ export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderPro
             className="compare-image"
             src={before.src}
             alt={before.alt}
+            width={960}
+            height={600}
+            fetchPriority="high"
             draggable={false}
             {...imageEvents('before')}
           />

@@ -17,6 +17,14 @@ describe("the pages' HTML", () => {
     expect([...lazy].sort()).toEqual([...named].sort());
   });
 
+  it("preloads the credits page's comparison images, the ones the page shows", () => {
+    const page = readFileSync(join(ROOT, 'src/ui/pages/CreditsPage.tsx'), 'utf8');
+    const shown = [...page.matchAll(/src: '(\/images\/[\w.-]+)'/g)].map((m) => m[1]);
+    const credits = PAGES.find((p) => p.path === '/credits')!;
+    expect([...(credits.images ?? [])].sort()).toEqual(shown.sort());
+    expect(shown).toHaveLength(2);
+  });
+
   it("answers a page's path with its HTML, with or without a trailing slash, and any other path with index.html", () => {
     expect(pageHtmlFor('/')).toBe('account.html');
     expect(pageHtmlFor('/credits')).toBe('credits.html');

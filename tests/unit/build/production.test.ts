@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promisify } from 'node:util';
 import { contentSecurityPolicy, portalConfig } from '../../../build.mjs';
@@ -159,6 +159,13 @@ describe('a production build', () => {
       .filter((module) => never.some((pattern) => pattern.test(module)))
       .map((module) => importChain(meta, 'src/main.tsx', module)!.join(' -> '));
     expect(pulled).toEqual([]);
+    // The English texts travel the same way: the sign-in screen's in the entry, a page's with the pages.
+    const entryCode = criticalPath(meta, 'src/main.tsx')
+      .js.map((file) => readFileSync(join(built.outdir, relative(built.outdir, join(process.cwd(), file))), 'utf8'))
+      .join('\n');
+    expect(entryCode).toContain('Welcome to {product}');
+    expect(entryCode).not.toContain('Transform Your Designs Into Reality');
+    expect(allScripts()).toContain('Transform Your Designs Into Reality');
   });
 
   it('holds no manual activation and no /dev-data explorer', () => {

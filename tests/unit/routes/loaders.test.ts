@@ -94,7 +94,10 @@ describe('the /external-link loader', () => {
   const link = { model: 'm1', design: 'Kitchen', referral: 'r9' };
   function context(platform: Platform, plan: DevHandoffPlan) {
     return {
-      sharedLink: { currentPlatform: vi.fn(() => platform), startDevHandoff: vi.fn((_link: SharedLink) => plan) },
+      sharedLink: {
+        currentPlatform: vi.fn(async () => platform),
+        startDevHandoff: vi.fn(async (_link: SharedLink) => plan),
+      },
     };
   }
   const allowed: DevHandoffPlan = {
@@ -103,29 +106,29 @@ describe('the /external-link loader', () => {
   };
   const refused: DevHandoffPlan = { ok: false, target: 'http://evil.example:5662' };
 
-  it('without dev=true hands the page its platform and stores nothing', () => {
+  it('without dev=true hands the page its platform and stores nothing', async () => {
     const ctx = context(desktop, allowed);
-    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: undefined }, preload: false })).toEqual({
+    expect(await externalLinkLoader({ context: ctx, deps: { ...link, dev: undefined }, preload: false })).toEqual({
       platform: desktop,
       refusedTarget: null,
     });
     expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
   });
 
-  it('dev=true on a phone is not a desktop hand-off', () => {
+  it('dev=true on a phone is not a desktop hand-off', async () => {
     const ctx = context(iphone, allowed);
-    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false })).toEqual({
+    expect(await externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false })).toEqual({
       platform: iphone,
       refusedTarget: null,
     });
     expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
   });
 
-  it('dev=true on the desktop stores the hand-off and goes on to /return-to-app, replacing this entry', () => {
+  it('dev=true on the desktop stores the hand-off and goes on to /return-to-app, replacing this entry', async () => {
     const ctx = context(desktop, allowed);
     let thrown: unknown;
     try {
-      externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false });
+      await externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false });
     } catch (error) {
       thrown = error;
     }
@@ -133,15 +136,17 @@ describe('the /external-link loader', () => {
     expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/return-to-app', replace: true });
   });
 
-  it('a refused desktop address comes back for the page to say, and a preload hands nothing off', () => {
+  it('a refused desktop address comes back for the page to say, and a preload hands nothing off', async () => {
     expect(
-      externalLinkLoader({ context: context(desktop, refused), deps: { ...link, dev: true }, preload: false }),
+      await externalLinkLoader({ context: context(desktop, refused), deps: { ...link, dev: true }, preload: false }),
     ).toEqual({
       platform: desktop,
       refusedTarget: 'http://evil.example:5662',
     });
     const ctx = context(desktop, allowed);
-    expect(externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: true }).refusedTarget).toBeNull();
+    expect(
+      (await externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: true })).refusedTarget,
+    ).toBeNull();
     expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
   });
 });

@@ -10,6 +10,8 @@ import { ApiError } from '../../../src/api/client';
 import { deferred } from '../support/deferred';
 
 const mocks = vi.hoisted(() => ({ renderButtons: vi.fn(), purchaseCredits: vi.fn() }));
+// PayPal's chunk (src/chunks/paypal.ts) brings the entry's graph in a page; here the stores are the subject.
+vi.mock('../../../src/chunks/entry-graph', () => ({}));
 vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/payments/paypal')>()),
   renderButtons: mocks.renderButtons,
@@ -100,7 +102,7 @@ beforeEach(async () => {
   vi.clearAllMocks();
   vi.resetModules();
   // PayPal's loader is a chunk the stores import as the modal opens: here, already loaded, as after the idle prefetch.
-  await import('../../../src/payments/paypal');
+  await import('../../../src/chunks/paypal');
   const sessionModule = await import('../../../src/state/session');
   const subscriptionPageModule = await import('../../../src/state/subscription-page');
   const { paymentsPermission } = await import('../../../src/state/payments-permission');

@@ -28,6 +28,8 @@ import { keepUnity } from '../support/unity';
 
 const mocks = vi.hoisted(() => ({ renderButtons: vi.fn(), purchaseCredits: vi.fn() }));
 
+// PayPal's chunk (src/chunks/paypal.ts) brings the entry's graph in a page; here the stores are the subject.
+vi.mock('../../../src/chunks/entry-graph', () => ({}));
 vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/payments/paypal')>()),
   renderButtons: mocks.renderButtons,
@@ -81,7 +83,7 @@ async function approve(capture: () => Promise<OrderResponseBody> = async () => c
 
 beforeAll(async () => {
   // PayPal's loader is a chunk the store imports as the modal opens: here, already loaded.
-  await import('../../../src/payments/paypal');
+  await import('../../../src/chunks/paypal');
 });
 
 beforeEach(() => {

@@ -10,6 +10,8 @@ vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api
 vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
 vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
 const paypal = vi.hoisted(() => ({ renderButtons: vi.fn() }));
+// PayPal's chunk (src/chunks/paypal.ts) brings the entry's graph in a page; here the stores are the subject.
+vi.mock('../../../src/chunks/entry-graph', () => ({}));
 vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/payments/paypal')>()),
   renderButtons: paypal.renderButtons,
@@ -70,7 +72,7 @@ async function openPanel(plan: 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL' = 'ANNUAL') {
 
 beforeAll(async () => {
   // PayPal's loader is a chunk the store imports as the panel opens: here, already loaded.
-  await import('../../../src/payments/paypal');
+  await import('../../../src/chunks/paypal');
 });
 
 beforeEach(() => {

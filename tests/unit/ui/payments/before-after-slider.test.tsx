@@ -8,8 +8,8 @@ function setup() {
   const utils = render(
     <BeforeAfterSlider
       label="Before and after comparison"
-      before={{ src: '/images/before-render.png', alt: 'before' }}
-      after={{ src: '/images/after-render.png', alt: 'after' }}
+      before={{ src: '/images/before-render.webp', alt: 'before' }}
+      after={{ src: '/images/after-render.webp', alt: 'after' }}
     />,
   );
   const images = utils.container.querySelectorAll('img');

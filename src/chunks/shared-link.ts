@@ -1,0 +1,4 @@
+// The shared-link pages' store: the visitor's platform and dev mode's hand-off, which /external-link's loader asks
+// for through the routes' context; each shared-link page's chunk imports it. entry-graph.ts says why it imports that.
+import './entry-graph';
+export { currentPlatform, startDevHandoff } from '../state/shared-link';
