@@ -8,10 +8,10 @@ import {
   idTokenRevoked,
   isRecentSignIn,
   RECENT_SIGN_IN_REQUIRED,
-  SESSION_REVOKED,
   unityTokenRevoked,
   validSinceSeconds,
 } from '../../src/domain/revocation';
+import { SESSION_REVOKED } from '../../src/domain/session-revoked';
 import { describeUserAgent, type ClientKind } from '../../src/domain/user-agent';
 import { HttpError, type BackendContext, type RequestContext, type RouteDef } from './http';
 import type { Player } from './store';

@@ -1,5 +1,5 @@
 // The only fetch of the portal: base address, Bearer and X-Unity-Token headers, cache busting, timeout, typed errors.
-import { SESSION_REVOKED } from '../domain/revocation';
+import { SESSION_REVOKED } from '../domain/session-revoked';
 import { DecodeError } from './decoders';
 
 /** How a call failed. An answer that came but cannot be read is a DecodeError (decoders.ts), not an ApiError. */

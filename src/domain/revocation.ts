@@ -28,8 +28,5 @@ export function unityTokenRevoked(issuedAtMs: number | null, revokedAtMs: number
 export function isRecentSignIn(authTimeSeconds: number, nowMs: number): boolean {
   return nowMs - authTimeSeconds * 1000 <= RECENT_SIGN_IN_MS;
 }
-
-/** The backend's refusal of a token ended by sign out everywhere (401, `code`). */
-export const SESSION_REVOKED = 'SESSION_REVOKED';
 /** The backend's refusal of a sensitive call without a recent sign-in (403, `code`). */
 export const RECENT_SIGN_IN_REQUIRED = 'RECENT_SIGN_IN_REQUIRED';
