@@ -115,6 +115,37 @@ test.describe('the desktop app', () => {
   });
 });
 
+test.describe('a sign-in older than five minutes', () => {
+  test.use({ allowConsoleErrors: [/status of 400/] });
+
+  test('"Download your data" asks for the password first, as changing the password does, then downloads', async ({
+    page,
+    harness,
+  }) => {
+    const account = await harness.account();
+    await page.clock.install();
+    await openSignedIn(page, account);
+    await expect(sessionsPart(page).getByRole('listitem')).toHaveCount(1);
+    // Six minutes later by this page's clock: its sign-in is no longer recent.
+    await page.clock.fastForward('06:00');
+    await page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Download your data' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Download your data' });
+    await expect(dialog).toContainText('For your security, enter your password to continue.');
+    const password = dialog.getByLabel('Current password');
+    await expect(password).toBeFocused();
+    await password.fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Download your data' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Incorrect email or password');
+    await password.fill(account.password);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download your data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^dream-book-account-\d{4}-\d\d-\d\d\.json$/);
+    await expect(dialog).toBeHidden();
+  });
+});
+
 test('"Download your data" saves the account as a JSON file that parses', async ({ page, harness }) => {
   const account = await harness.account({ credits: 30, designs: 2 });
   await openSignedIn(page, account);
