@@ -3,6 +3,7 @@
 // Google's or Apple's window opens.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { message } from '../../messages/catalogue';
+import { prepareLinkPopups } from '../../state/account-security';
 import { reauthText, type Reauth } from '../../state/account-sessions';
 import type { ActionRecord } from '../../state/resource';
 import { useLanguage } from '../../state/language';
@@ -35,6 +36,8 @@ export function RecentSignInDialog({
   const passwordRef = useRef<HTMLInputElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const pending = record.status === 'pending';
+  const popup = reauth !== null && reauth !== 'password';
+  const warmNow = () => prepareLinkPopups();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // A second click while it runs does nothing more.
@@ -77,7 +80,14 @@ export function RecentSignInDialog({
           <button ref={cancelRef} type="button" className="button secondary" onClick={onClose} disabled={pending}>
             {message('cancel')}
           </button>
-          <button type="submit" className={danger ? 'button danger' : 'button'} aria-disabled={pending || undefined}>
+          <button
+            type="submit"
+            className={danger ? 'button danger' : 'button'}
+            aria-disabled={pending || undefined}
+            // Google's or Apple's window opens in the click: its machinery loads as a pointer or the focus gets here.
+            onPointerDown={popup ? warmNow : undefined}
+            onFocus={popup ? warmNow : undefined}
+          >
             {pending && <span className="spinner small" aria-hidden="true" />}
             {pending ? pendingLabel : confirmLabel}
           </button>

@@ -38,8 +38,9 @@ vi.mock('../../../../src/api/account-data', () => ({
   signOutEverywhere: async () => undefined,
   fetchExport: async () => ({ file: {}, generatedAt: '2026-11-28T10:00:00.000Z' }),
 }));
+const reauth = vi.hoisted(() => ({ signedInAt: () => Math.floor(Date.now() / 1000) }));
 vi.mock('../../../../src/auth/reauth', () => ({
-  signInTime: async () => Math.floor(Date.now() / 1000),
+  signInTime: async () => reauth.signedInAt(),
   reauthenticateWithPassword: async () => undefined,
   reauthenticateWithProvider: async () => undefined,
 }));
@@ -293,5 +294,29 @@ describe("where you're signed in", () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBe(document.activeElement);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("after an old sign-in, a Google account's confirmation says Google's window opens, and readies it on focus", async () => {
+    session.user = userWith('google.com');
+    reauth.signedInAt = () => Math.floor(Date.now() / 1000) - 600;
+    try {
+      const section = await renderSection();
+      const part = within(section).getByRole('region', { name: "Where you're signed in" });
+      const user = userEvent.setup();
+      await user.click(within(part).getByRole('button', { name: 'Sign out everywhere' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+      expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+        'For your security, confirm with Google in the window that opens.',
+      );
+      expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+      auth.warmPopups.mockClear();
+      within(dialog).getByRole('button', { name: 'Sign out everywhere' }).focus();
+      expect(auth.warmPopups).toHaveBeenCalledWith('now');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    } finally {
+      reauth.signedInAt = () => Math.floor(Date.now() / 1000);
+    }
   });
 });
