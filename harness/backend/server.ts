@@ -599,7 +599,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       'access-control-allow-origin': origin,
       vary: 'Origin',
       'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-      'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token, PayPal-Client-Id',
+      'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token, PayPal-Client-Id, X-Client-Kind',
       'access-control-max-age': '600',
     };
   };

@@ -161,6 +161,12 @@ export const sessionRoutes: RouteDef[] = [
     handler(ctx) {
       const { identity } = callerPlayer(ctx);
       const current = { authTime: identity.authTime, userAgent: userAgentOf(ctx.headers) };
+      // The portal inside an app's webview says so (its bridge found the host), where its user agent may not.
+      if (ctx.headers['x-client-kind'] === 'webview') {
+        const { id } = sessionId(identity.uid, current.authTime, current.userAgent);
+        const own = ctx.backend.store.data.sessions[identity.uid]?.find((s) => s.id === id);
+        if (own && own.kind === 'browser') own.kind = 'webview';
+      }
       return { json: { sessions: sessionViews(ctx.backend, identity.uid, current) } };
     },
   },

@@ -56,8 +56,20 @@ function decodeExport(json: unknown): AccountExport {
   return { file: json, generatedAt };
 }
 
-export async function fetchSessions(ctx: ApiContext): Promise<SignedInSession[]> {
-  return decodeSessions(await call(ctx, { method: 'GET', path: '/account/sessions', unity: true, bust: true }));
+/**
+ * The sessions; `webview` says that this page runs inside an app's webview (the bridge found a host), which its user
+ * agent may not show: the backend lists this session as such.
+ */
+export async function fetchSessions(ctx: ApiContext, webview = false): Promise<SignedInSession[]> {
+  return decodeSessions(
+    await call(ctx, {
+      method: 'GET',
+      path: '/account/sessions',
+      unity: true,
+      bust: true,
+      ...(webview ? { headers: { 'X-Client-Kind': 'webview' } } : {}),
+    }),
+  );
 }
 
 export async function signOutEverywhere(ctx: ApiContext): Promise<void> {

@@ -41,6 +41,8 @@ export interface CallOptions {
   unityToken?: string;
   /** Append ?_t={timestamp} so no cache answers. */
   bust?: boolean;
+  /** Further headers of this call only. */
+  headers?: Record<string, string>;
 }
 
 const MAX_TEXT = 300;
@@ -100,7 +102,11 @@ function serverText(body: string, fallback: string): string {
 export async function call(ctx: ApiContext, options: CallOptions): Promise<unknown> {
   const url = new URL(options.path.replace(/^\//, ''), ctx.baseUrl.endsWith('/') ? ctx.baseUrl : `${ctx.baseUrl}/`);
   if (options.bust) url.searchParams.set('_t', String((ctx.now ?? Date.now)()));
-  const headers: Record<string, string> = { Authorization: `Bearer ${ctx.idToken}`, Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Authorization: `Bearer ${ctx.idToken}`,
+    Accept: 'application/json',
+  };
   const unity = options.unityToken ?? (options.unity ? ctx.unityToken : null);
   if (options.unity && !unity) throw new ApiError('auth', null, 'missing Unity token');
   if (unity) headers['X-Unity-Token'] = unity;

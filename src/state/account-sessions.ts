@@ -1,6 +1,7 @@
 // My Account's "Where you're signed in", "Sign out everywhere" and "Download your data" (issue 51). Only My Account's
 // page tree imports it, so it rides in that page's chunk; for the same reason it hooks its reset to the sign-out on
 // first use rather than in sign-out-resets.ts, which the session (and so /auth) imports.
+import { bridge } from '@home-design/portal-bridge';
 import { fetchExport, fetchSessions, signOutEverywhere, type SignedInSession } from '../api/account-data';
 import { ApiError } from '../api/client';
 import { authErrorCode } from '../auth/errors';
@@ -27,7 +28,8 @@ const list = createResource({
   fresh: () => false,
   load: async () => {
     await requirePlayer();
-    return { sessions: await fetchSessions(await apiContext()), loaded: true };
+    // Inside an app's webview the bridge knows it, where the user agent may look like a browser's.
+    return { sessions: await fetchSessions(await apiContext(), bridge.isEmbedded()), loaded: true };
   },
   errorText: (error) => failureText(error, 'sessionsFailed'),
 });

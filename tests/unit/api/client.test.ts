@@ -136,3 +136,18 @@ describe('a token ended by sign out everywhere', () => {
     }
   });
 });
+
+describe("a call's own headers", () => {
+  it('are sent beside the bearer, which they cannot replace', async () => {
+    const fetchImpl = reply(200, '{}');
+    await call(ctx(fetchImpl), {
+      method: 'GET',
+      path: '/account/sessions',
+      headers: { 'X-Client-Kind': 'webview', Authorization: 'Bearer forged' },
+    });
+    expect(fetchImpl.mock.calls[0]![1]?.headers).toMatchObject({
+      'X-Client-Kind': 'webview',
+      Authorization: 'Bearer id-token',
+    });
+  });
+});

@@ -103,6 +103,20 @@ describe('GET /account/sessions', () => {
   });
 });
 
+describe('a page inside an app', () => {
+  it("is listed as the app's webview when its bridge says so, where its user agent looks like a browser's", async () => {
+    const w = world();
+    const pc = await device(w, 'alice', w.clock.now, WINDOWS);
+    expect((await sessionsOf(w, pc.headers)).sessions.map((s) => s.kind)).toEqual(['browser']);
+    const told = await sessionsOf(w, { ...pc.headers, 'x-client-kind': 'webview' });
+    expect(told.sessions.map((s) => [s.kind, s.current])).toEqual([['webview', true]]);
+    // Any other value changes nothing.
+    const other = await device(w, 'bob', w.clock.now, IPHONE);
+    const refused = await sessionsOf(w, { ...other.headers, 'x-client-kind': 'desktop' });
+    expect(refused.sessions.map((s) => s.kind)).toEqual(['browser']);
+  });
+});
+
 describe('POST /account/sign-out-everywhere', () => {
   it('needs a sign-in of the last five minutes: an older one is 403 RECENT_SIGN_IN_REQUIRED and nothing is revoked', async () => {
     const w = world();

@@ -28,6 +28,7 @@ import {
   accountData,
   closeDialog,
   confirmDownload,
+  loadSessions,
   confirmSignOutEverywhere,
   openSignOutEverywhere,
   requestDownload,
@@ -109,6 +110,20 @@ describe('the device labels', () => {
       ['a', 'Browser', false],
     ]);
     expect(rows[0]!.signedIn).toMatch(/^Signed in Nov 27, 2026$/);
+  });
+});
+
+describe('the list', () => {
+  it("tells the backend when this page runs inside an app's webview (the bridge found a host), and only then", async () => {
+    await loadSessions();
+    expect(api.fetchSessions).toHaveBeenLastCalledWith(expect.anything(), false);
+    bridge.isEmbedded.mockReturnValue(true);
+    try {
+      await loadSessions();
+      expect(api.fetchSessions).toHaveBeenLastCalledWith(expect.anything(), true);
+    } finally {
+      bridge.isEmbedded.mockReturnValue(false);
+    }
   });
 });
 
