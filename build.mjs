@@ -15,7 +15,7 @@ import {
   shortMessageKeys,
   splitCatalogue,
 } from './tools/build/short-message-keys.mjs';
-import { criticalPath } from './tools/build/critical-path.mjs';
+import { PORTAL_ENTRY, criticalPath } from './tools/build/critical-path.mjs';
 import { LOCALES_PATH, writeLocaleFiles } from './tools/build/locale-files.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './tools/build/default-ports.mjs';
 import { CHUNKS_DIR, PAGE_STYLES, PAGES, STYLES_DIR, pageFiles } from './tools/build/pages.mjs';
@@ -337,7 +337,7 @@ async function catalogueSplit(esbuild, options) {
   const catalogue = await readFile(join(root, CATALOGUE), 'utf8');
   const keys = catalogueKeys(catalogue);
   const sources = await Promise.all(
-    criticalPath(probe.metafile, 'src/main.tsx')
+    criticalPath(probe.metafile, PORTAL_ENTRY)
       .modules.filter((module) => module.startsWith('src/') && /\.tsx?$/.test(module))
       .map((module) => readFile(join(root, module), 'utf8')),
   );

@@ -1,25 +1,8 @@
-// The language file and the auth restore start before anything else is evaluated: keep these imports first.
-import { languageReady } from './state/language';
-import './state/early-start';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createPortalRouter } from './router';
-import { portalContext } from './routes/context';
-import { prefetchWhenIdle } from './routes/prefetch';
-import { configurePortalBridge } from './state/host';
-import { startPortal } from './state/startup';
-import './styles.css';
+// The entry. Its first module starts the language file's request (state/language-early.ts); the portal itself
+// (app.tsx) comes next, as a chunk the page's HTML preloads, so both travel at once. The portal's code that cannot
+// arrive (offline at the first load, or gone after a release) is asked for again: when the connection is back, or
+// once by a reload; the page never stays blank without saying why (state/boot-failure.ts).
+import './state/language-early';
+import { startAfterFailure } from './state/boot-failure';
 
-configurePortalBridge();
-const router = createPortalRouter();
-startPortal(router);
-prefetchWhenIdle(router, portalContext);
-// The first screen shows in the page's language: the file came beside the session restore (state/language.ts).
-void languageReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  ),
-);
+void import('./app').catch(() => startAfterFailure(() => import('./app')));

@@ -6,6 +6,7 @@
 // file per combination of pages that also use them (a dozen small files on /auth's critical path, each a request);
 // with it, every page reaches all of them, so they share one file that the entry loads at once.
 import 'react-dom/client';
+import '../state/language-early';
 import '../state/language';
 import '../state/early-start';
 import '../state/host';

@@ -3,25 +3,14 @@
 import { proxy, useSnapshot } from 'valtio';
 import { fetchLocaleFile } from '../api/locale-file';
 import { applyTranslation, isText, textOrder, type Translation } from '../messages/catalogue';
-import {
-  ENGLISH,
-  isRightToLeft,
-  localeFilePath,
-  matchLanguage,
-  readLanguageTag,
-  startingLanguage,
-  type LanguageTag,
-} from '../messages/languages';
+import { ENGLISH, isRightToLeft, localeFilePath, matchLanguage, type LanguageTag } from '../messages/languages';
+import { offeredLanguages, startFile } from './language-early';
 import { LOCAL_KEYS, localStore } from './storage';
-
-/** The launch parameter that names the app's language (`?lang=de-AT`). */
-const LANG_PARAM = 'lang';
 
 /** How long the first render waits for a language file before it shows English (and switches when the file comes). */
 const FIRST_RENDER_WAIT_MS = 3000;
 
-/** The languages this build offers: English and each one with a file (build.mjs's LOCALE_FILES). */
-export const offeredLanguages = [ENGLISH, ...Object.keys(LOCALE_FILES)] as LanguageTag[];
+export { offeredLanguages };
 
 export const language = proxy({
   /** The language on the page now. */
@@ -34,11 +23,20 @@ export const useLanguage = (): LanguageTag => useSnapshot(language).tag;
 // Outside the store: a ticket counter so only the latest language load applies; never rendered.
 let loading = 0;
 
-/** Fetches `tag`'s file and puts it in use; English (and a file that fails) needs no fetch. Resolves when done. */
-async function load(tag: LanguageTag): Promise<void> {
+/**
+ * Fetches `tag`'s file and puts it in use; English (and a file that fails) needs no fetch. Resolves when done. The start
+ * language's file is the request language-early.ts made.
+ */
+async function load(tag: LanguageTag, early: Promise<unknown> | null = null): Promise<void> {
   const ticket = ++loading;
   const hash = LOCALE_FILES[tag];
-  const file = tag === ENGLISH ? [] : hash ? await fetchLocaleFile(localeFilePath(tag, hash)) : null;
+  const file = early
+    ? await early
+    : tag === ENGLISH
+      ? []
+      : hash
+        ? await fetchLocaleFile(localeFilePath(tag, hash))
+        : null;
   const texts = file === null ? null : decodeTranslation(file);
   // A later choice won the race, or the file is broken: the page stays in the language it had (English at start).
   if (ticket !== loading || !texts) return;
@@ -79,24 +77,8 @@ export function hostLanguage(value: unknown): void {
   if (tag && tag !== language.tag) void load(tag);
 }
 
-/**
- * The language at start: the user's choice, else the app's `lang` launch parameter, else the browser's languages, else
- * English. A `lang` that is not a language tag leaves the address (the guards carry a valid one like the others).
- */
-function startLanguage(): Promise<void> {
-  const url = new URL(window.location.href);
-  const param = url.searchParams.get(LANG_PARAM);
-  if (param !== null && !readLanguageTag(param)) {
-    url.searchParams.delete(LANG_PARAM);
-    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-  }
-  const browser = navigator.languages ?? [navigator.language];
-  const chosen = localStore.get(LOCAL_KEYS.language);
-  return load(startingLanguage({ chosen, app: param, browser }, offeredLanguages));
-}
-
 /** Settles when the start language is in use, or failed, or FIRST_RENDER_WAIT_MS passed: main.tsx renders then. */
 export const languageReady: Promise<void> = Promise.race([
-  startLanguage(),
+  load(startFile.tag, startFile.file),
   new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
 ]);

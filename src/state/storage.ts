@@ -42,6 +42,8 @@ export const SESSION_KEYS = {
   pendingRedirect: 'pendingRedirect',
   /** The page whose code could not load and was reloaded for it once (src/routes/page-chunk.ts): never a second time. */
   chunkReload: 'portalChunkReload',
+  /** The portal's own chunk could not load at the first load, and the tab reloaded for it once (state/boot-failure.ts). */
+  bootReload: 'portalBootReload',
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];

@@ -110,4 +110,26 @@ test.describe("a page's code that does not arrive", () => {
     await expect(creditsHeading(page)).toBeVisible();
     expect(loads()).toBe(1);
   });
+
+  test("the portal's own code missing at the first load: one reload, then the page says so instead of staying blank", async ({
+    page,
+    context,
+  }) => {
+    // The portal's chunk (src/app.tsx): main.tsx imports it once the language file's request has left.
+    const APP_CHUNK = /\/chunks\/app-[\w-]+\.js$/;
+    await context.route(APP_CHUNK, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+    );
+    const loads = documentLoads(page, '/auth');
+    await page.goto('/auth');
+    await expect(
+      page.getByText(/could not load\. Check your internet connection, then reload the page\./),
+    ).toBeVisible();
+    expect(loads()).toBe(2);
+
+    await context.unroute(APP_CHUNK);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(page.getByText(/could not load\./)).toBeHidden();
+  });
 });

@@ -14,8 +14,13 @@ export interface Metafile {
 }
 export declare function outputOf(metafile: Metafile, entry: string): string;
 export declare function staticClosure(metafile: Metafile, start: string): string[];
+export declare const PORTAL_ENTRY: string[];
 export declare function criticalPath(
   metafile: Metafile,
-  entry: string,
+  entry: string | readonly string[],
 ): { js: string[]; css: string[]; modules: string[] };
-export declare function importChain(metafile: Metafile, entry: string, module: string): string[] | null;
+export declare function importChain(
+  metafile: Metafile,
+  entry: string | readonly string[],
+  module: string,
+): string[] | null;

@@ -22,10 +22,33 @@ export function staticClosure(metafile, start) {
   return seen;
 }
 
-/** The critical path of `entry`: its JS outputs, the CSS bundled for it, and the source modules they carry. */
+/**
+ * The portal's entry is two modules: `src/main.tsx`, whose first module starts the language file's request, and the
+ * portal itself, `src/app.tsx`, which main.tsx imports at once and every HTML preloads (docs/architecture.md "What the
+ * entry holds"). What /auth needs before it runs is what both import statically.
+ */
+export const PORTAL_ENTRY = ['src/main.tsx', 'src/app.tsx'];
+
+/**
+ * The critical path of `entry` (a source path, or a list of them taken together, as PORTAL_ENTRY): its JS outputs, the
+ * CSS bundled for it, and the source modules they carry. An entry module the build lacks is skipped (a floor has no
+ * app.tsx).
+ */
 export function criticalPath(metafile, entry) {
-  const js = staticClosure(metafile, outputOf(metafile, entry));
-  const css = js.map((out) => metafile.outputs[out].cssBundle).filter(Boolean);
+  const entries = Array.isArray(entry) ? entry : [entry];
+  const starts = entries.flatMap((source, i) => {
+    try {
+      return [outputOf(metafile, source)];
+    } catch (error) {
+      if (i === 0) throw error;
+      return [];
+    }
+  });
+  const js = [];
+  for (const start of starts) for (const out of staticClosure(metafile, start)) if (!js.includes(out)) js.push(out);
+  // esbuild bundles into the first entry's stylesheet the CSS of everything it reaches, dynamic imports included; a
+  // later entry's or a chunk's own holds nothing more (build.mjs does not serve those).
+  const css = [metafile.outputs[starts[0]].cssBundle].filter(Boolean);
   const modules = new Set(js.flatMap((out) => Object.keys(metafile.outputs[out].inputs)));
   return { js, css, modules: [...modules] };
 }
@@ -36,8 +59,9 @@ export function criticalPath(metafile, entry) {
  */
 export function importChain(metafile, entry, module) {
   const inputs = metafile.inputs;
-  const previous = new Map([[entry, null]]);
-  const queue = [entry];
+  const entries = Array.isArray(entry) ? entry : [entry];
+  const previous = new Map(entries.map((e) => [e, null]));
+  const queue = [...entries];
   while (queue.length) {
     const at = queue.shift();
     if (at === module) {

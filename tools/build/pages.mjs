@@ -3,7 +3,7 @@
 // for its chunks, the HTML of that path names them at once (<link rel="modulepreload">), from the build's metafile.
 // Firebase Hosting serves each page's HTML through a rewrite of its path (hostingConfig in build.mjs); any other path
 // gets index.html, which preloads the entry's own files only: /auth, the hand-off, the paths the router turns away.
-import { criticalPath, staticClosure, outputOf } from './critical-path.mjs';
+import { PORTAL_ENTRY, criticalPath, staticClosure, outputOf } from './critical-path.mjs';
 
 /** The folder of the chunks, below the build's root: hashed names, cached for a year. */
 export const CHUNKS_DIR = 'chunks';
@@ -68,7 +68,7 @@ export function pageHtmlFor(pathname) {
  * into one below the build's root; `main` is the build's entry (the bench's floors have their own).
  */
 export function pageFiles(metafile, rel, page = null, main = 'src/main.tsx') {
-  const entry = criticalPath(metafile, main);
+  const entry = criticalPath(metafile, main === PORTAL_ENTRY[0] ? PORTAL_ENTRY : main);
   const js = [...entry.js];
   const css = [...entry.css];
   // A chunk only this build's development flavour has (the dev-data page) is skipped where it does not exist.

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promisify } from 'node:util';
 import { contentSecurityPolicy, portalConfig } from '../../../build.mjs';
-import { criticalPath, importChain, type Metafile } from '../../../tools/build/critical-path.mjs';
+import { PORTAL_ENTRY, criticalPath, importChain, type Metafile } from '../../../tools/build/critical-path.mjs';
 import { KEPT_KEYS, catalogueKeys } from '../../../tools/build/short-message-keys.mjs';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
@@ -145,7 +145,7 @@ describe('a production build', () => {
   // docs/architecture.md "What the entry holds": /auth, the hand-off and the bridge load the entry alone.
   it("keeps /auth's critical path free of what it never shows, naming the import that pulled a module in", () => {
     const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
-    const { modules } = criticalPath(meta, 'src/main.tsx');
+    const { modules } = criticalPath(meta, PORTAL_ENTRY);
     expect(modules).toContain('src/ui/pages/AuthPage.tsx');
     const never = [
       /node_modules\/qrcode\//,
@@ -157,10 +157,10 @@ describe('a production build', () => {
     ];
     const pulled = modules
       .filter((module) => never.some((pattern) => pattern.test(module)))
-      .map((module) => importChain(meta, 'src/main.tsx', module)!.join(' -> '));
+      .map((module) => importChain(meta, PORTAL_ENTRY, module)!.join(' -> '));
     expect(pulled).toEqual([]);
     // The English texts travel the same way: the sign-in screen's in the entry, a page's with the pages.
-    const entryCode = criticalPath(meta, 'src/main.tsx')
+    const entryCode = criticalPath(meta, PORTAL_ENTRY)
       .js.map((file) => readFileSync(join(built.outdir, relative(built.outdir, join(process.cwd(), file))), 'utf8'))
       .join('\n');
     expect(entryCode).toContain('Welcome to {product}');

@@ -1,0 +1,26 @@
+// The portal, imported by main.tsx once the language file's request has left. The auth restore starts before anything
+// else of it is evaluated: keep these imports first.
+import './state/early-start';
+import { languageReady } from './state/language';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createPortalRouter } from './router';
+import { portalContext } from './routes/context';
+import { prefetchWhenIdle } from './routes/prefetch';
+import { configurePortalBridge } from './state/host';
+import { startPortal } from './state/startup';
+import './styles.css';
+
+configurePortalBridge();
+const router = createPortalRouter();
+startPortal(router);
+prefetchWhenIdle(router, portalContext);
+// The first screen shows in the page's language: the file came beside the session restore (state/language.ts).
+void languageReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
+);
