@@ -262,6 +262,26 @@ export class EmulatorAdmin {
     await this.call(`projects/${this.projectId}/accounts:delete`, { localId: uid });
   }
 
+  /**
+   * Sign out everywhere, as the Admin SDK's revokeRefreshTokens: `accounts:update` with `validSince` (the emulator sets
+   * it to its own now, in seconds, whatever value is sent).
+   */
+  async revokeSessions(uid: string, validSinceSeconds: number): Promise<void> {
+    await this.call(`projects/${this.projectId}/accounts:update`, {
+      localId: uid,
+      validSince: String(validSinceSeconds),
+    });
+  }
+
+  /** The account as the Admin SDK's getUser reads it (accounts:lookup), or null when there is none. */
+  async lookup(uid: string): Promise<Record<string, unknown> | null> {
+    const looked = await this.call(`projects/${this.projectId}/accounts:lookup`, { localId: [uid] });
+    const users = looked.users;
+    return Array.isArray(users) && users[0] && typeof users[0] === 'object'
+      ? (users[0] as Record<string, unknown>)
+      : null;
+  }
+
   async disableUser(uid: string): Promise<void> {
     await this.call(`projects/${this.projectId}/accounts:update`, { localId: uid, disableUser: true });
   }

@@ -29,6 +29,8 @@ import { HttpError, type BackendContext, type LogEntry, type Reply, type Request
 import { sweep, type SweepResult } from './payments';
 import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
+import { admitIdentity, admitUnity, sessionRoutes } from './sessions';
+import { exportRoutes } from './export';
 import { Store } from './store';
 import { HARNESS_SECRET_HEADER, newHarnessSecret } from './secret';
 import { TokenError, UnityTokens, parseIdentityKeys, verifyIdToken } from './tokens';
@@ -248,8 +250,8 @@ export function createBackend(
   options: Omit<BackendOptions, 'port'> & { url?: () => string; transport?: 'http' | 'in-process' },
 ): BackendCore {
   const store = new Store(options.dataFile);
-  const unityTokens = new UnityTokens();
   const clock = options.clock ?? Date.now;
+  const unityTokens = new UnityTokens(undefined, undefined, clock);
   let faults: Faults = parseFaults(options.faults);
   const userFaults = new Map<string, Faults>();
   const log: LogEntry[] = [];
@@ -342,7 +344,7 @@ export function createBackend(
     webhookToleranceMs: options.webhookToleranceMs ?? 5 * 60_000,
     standIn,
   };
-  const routes = [...playerRoutes, webhookRoute, ...paypalRoutes].map((r) => ({
+  const routes = [...playerRoutes, ...sessionRoutes, ...exportRoutes, webhookRoute, ...paypalRoutes].map((r) => ({
     ...r,
     pattern: compile(r.path),
     // The path up to its first parameter: most routes are passed over without running their pattern.
@@ -429,18 +431,21 @@ export function createBackend(
         rawBody,
         backend,
         identity() {
+          let claims;
           try {
-            return verifyIdToken(bearer(headers), backend.idTokens);
+            claims = verifyIdToken(bearer(headers), backend.idTokens);
           } catch (error) {
             if (error instanceof TokenError) throw new HttpError(401, `Invalid identity token: ${error.message}`);
             throw error;
           }
+          // Sign out everywhere (sessions.ts): refused if revoked, else recorded as a session.
+          return admitIdentity(backend, claims, headers);
         },
         unity() {
           const header = headers['x-unity-token'];
           if (typeof header !== 'string' || !header) throw new HttpError(401, 'Missing X-Unity-Token');
           try {
-            return unityTokens.verify(header);
+            return admitUnity(backend, unityTokens.verify(header));
           } catch (error) {
             if (error instanceof TokenError) throw new HttpError(401, error.message);
             throw error;
@@ -594,7 +599,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       'access-control-allow-origin': origin,
       vary: 'Origin',
       'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-      'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token, PayPal-Client-Id',
+      'access-control-allow-headers': 'Authorization, Content-Type, X-Unity-Token, PayPal-Client-Id, X-Client-Kind',
       'access-control-max-age': '600',
     };
   };

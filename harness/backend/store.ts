@@ -6,6 +6,7 @@ import type { PaidPlan } from '../../src/config/types';
 import type { RefusalReason } from '../../src/domain/payment-refusals';
 import { billingMonths, planById } from '../../src/domain/plans';
 import { DEFAULT_MERCHANTS } from './paypal-events';
+import type { SessionRecord } from './sessions';
 
 /** A paid plan (SPEC 3); its subscriptionType and period come from the portal's catalogue, src/domain/plans.ts. */
 export type PlanKey = PaidPlan;
@@ -220,6 +221,9 @@ export interface Data {
   webhookTransmissions: Record<string, number>;
   /** The backend's own: what it kept and logged (an event for no known player, a refund PayPal refused). */
   paymentIssues: PaymentIssue[];
+  /** The backend's own: the sessions it has seen, by uid, and each user's last sign-out everywhere (ms), by uid. */
+  sessions: Record<string, SessionRecord[]>;
+  revokedAt: Record<string, number>;
 }
 
 export const SAMPLE_MODELS = [
@@ -256,6 +260,8 @@ const empty = (): Data => ({
   webhookEvents: table(),
   webhookTransmissions: table(),
   paymentIssues: [],
+  sessions: table(),
+  revokedAt: table(),
 });
 
 export function id(prefix: string, bytes = 8): string {
@@ -313,6 +319,8 @@ export class Store {
         webhookEvents: table(parsed.webhookEvents),
         webhookTransmissions: table(parsed.webhookTransmissions),
         paymentIssues: Array.isArray(parsed.paymentIssues) ? parsed.paymentIssues : [],
+        sessions: table(parsed.sessions),
+        revokedAt: table(parsed.revokedAt),
       };
       Store.adoptOlderRecords(data);
       return data;
@@ -438,6 +446,7 @@ export class Store {
   deletePlayer(player: Player): void {
     delete this.data.players[player.playerId];
     if (this.data.byUid[player.uid] === player.playerId) delete this.data.byUid[player.uid];
+    delete this.data.sessions[player.uid];
     this.save();
   }
 }

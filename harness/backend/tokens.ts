@@ -30,6 +30,9 @@ export interface IdTokenClaims {
   name: string | null;
   provider: string;
   authTime: number;
+  emailVerified: boolean;
+  /** The providers of `firebase.identities` (password, google.com, ...). */
+  identities: string[];
 }
 
 /** A public key that may sign identity tokens; `kid` null matches a token with any key id. */
@@ -177,6 +180,9 @@ export function verifyIdToken(
     name: typeof c.name === 'string' ? c.name : null,
     provider: typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : 'unknown',
     authTime: typeof c.auth_time === 'number' ? c.auth_time : 0,
+    emailVerified: c.email_verified === true,
+    identities:
+      firebase.identities && typeof firebase.identities === 'object' ? Object.keys(firebase.identities).sort() : [],
   };
 }
 
@@ -184,18 +190,22 @@ export interface UnityClaims {
   playerId: string;
   uid: string | null;
   exp: number;
+  /** When it was issued, in ms (sign out everywhere refuses the ones issued before it); null in an older token. */
+  issuedAt: number | null;
 }
 
 export class UnityTokens {
   constructor(
     private readonly secret: Buffer = randomBytes(32),
     private readonly ttlSeconds = 3600,
+    /** The time of a token's issue (ms): the backend's clock, which a revocation reads too. */
+    private readonly issueClock: () => number = Date.now,
   ) {}
 
   issue(playerId: string, uid: string | null, nowSeconds = Math.floor(Date.now() / 1000)): string {
-    const body = Buffer.from(JSON.stringify({ pid: playerId, uid, exp: nowSeconds + this.ttlSeconds })).toString(
-      'base64url',
-    );
+    const issuedAt = this.issueClock();
+    const exp = nowSeconds + this.ttlSeconds;
+    const body = Buffer.from(JSON.stringify({ pid: playerId, uid, exp, iat: issuedAt })).toString('base64url');
     return `ut1.${body}.${this.sign(body)}`;
   }
 
@@ -209,7 +219,12 @@ export class UnityTokens {
     const c = decodePart(body);
     if (typeof c.pid !== 'string' || typeof c.exp !== 'number') throw new TokenError('malformed Unity token');
     if (c.exp <= nowSeconds) throw new TokenError('Unity token expired');
-    return { playerId: c.pid, uid: typeof c.uid === 'string' ? c.uid : null, exp: c.exp };
+    return {
+      playerId: c.pid,
+      uid: typeof c.uid === 'string' ? c.uid : null,
+      exp: c.exp,
+      issuedAt: typeof c.iat === 'number' && Number.isFinite(c.iat) ? c.iat : null,
+    };
   }
 
   private sign(body: string): string {

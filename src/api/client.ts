@@ -1,4 +1,5 @@
 // The only fetch of the portal: base address, Bearer and X-Unity-Token headers, cache busting, timeout, typed errors.
+import { SESSION_REVOKED } from '../domain/session-revoked';
 import { DecodeError } from './decoders';
 
 /** How a call failed. An answer that came but cannot be read is a DecodeError (decoders.ts), not an ApiError. */
@@ -40,6 +41,8 @@ export interface CallOptions {
   unityToken?: string;
   /** Append ?_t={timestamp} so no cache answers. */
   bust?: boolean;
+  /** Further headers of this call only. */
+  headers?: Record<string, string>;
 }
 
 const MAX_TEXT = 300;
@@ -71,6 +74,14 @@ export function observeCalls(next: CallObserver | null): void {
   observer = next;
 }
 
+// Outside a store, as `observer`: the session's listener, set at start-up; the client only calls it.
+let revoked: (() => void) | null = null;
+
+/** Told when the backend refuses a token that sign out everywhere ended (401 SESSION_REVOKED): the session ends. */
+export function observeRevocation(listener: (() => void) | null): void {
+  revoked = listener;
+}
+
 function serverText(body: string, fallback: string): string {
   try {
     const json: unknown = JSON.parse(body);
@@ -91,7 +102,11 @@ function serverText(body: string, fallback: string): string {
 export async function call(ctx: ApiContext, options: CallOptions): Promise<unknown> {
   const url = new URL(options.path.replace(/^\//, ''), ctx.baseUrl.endsWith('/') ? ctx.baseUrl : `${ctx.baseUrl}/`);
   if (options.bust) url.searchParams.set('_t', String((ctx.now ?? Date.now)()));
-  const headers: Record<string, string> = { Authorization: `Bearer ${ctx.idToken}`, Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Authorization: `Bearer ${ctx.idToken}`,
+    Accept: 'application/json',
+  };
   const unity = options.unityToken ?? (options.unity ? ctx.unityToken : null);
   if (options.unity && !unity) throw new ApiError('auth', null, 'missing Unity token');
   if (unity) headers['X-Unity-Token'] = unity;
@@ -127,13 +142,16 @@ export async function call(ctx: ApiContext, options: CallOptions): Promise<unkno
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok)
+  if (!response.ok) {
+    const code = errorCode(text);
+    if (response.status === 401 && code === SESSION_REVOKED) revoked?.();
     throw new ApiError(
       'http',
       response.status,
       serverText(text, response.statusText || `HTTP ${response.status}`),
-      errorCode(text),
+      code,
     );
+  }
   if (!text.trim()) return null;
   try {
     return JSON.parse(text) as unknown;

@@ -231,9 +231,10 @@ export async function idTokenValidFor(minValidityMs: number, now = Date.now()): 
 
 /**
  * Asks the identity service whether the session still stands (deleted, disabled or revoked users fail).
- * Resolves false only for a definite "no"; network trouble counts as still valid.
+ * Resolves false only for a definite "no", 'revoked' when its tokens were revoked (sign out everywhere, a new
+ * password elsewhere: Firebase's `auth/user-token-expired`); network trouble counts as still valid.
  */
-export async function sessionStillValid(): Promise<boolean> {
+export async function sessionStillValid(): Promise<boolean | 'revoked'> {
   const user = getAuthInstance().currentUser;
   if (!user) return false;
   try {
@@ -241,7 +242,8 @@ export async function sessionStillValid(): Promise<boolean> {
     await user.getIdToken(true);
     return true;
   } catch (error) {
-    return errorCode(error) === 'auth/network-request-failed';
+    const code = errorCode(error);
+    return code === 'auth/user-token-expired' ? 'revoked' : code === 'auth/network-request-failed';
   }
 }
 
@@ -258,7 +260,8 @@ export function currentSecurity(): SecurityInfo | null {
   return user ? { email: user.email, emailVerified: user.emailVerified } : null;
 }
 
-function signedInUser(): User {
+/** The signed-in Firebase user, or Firebase's own `auth/no-current-user` (for this folder's other modules too). */
+export function signedInUser(): User {
   const user = getAuthInstance().currentUser;
   // The code Firebase itself uses when an operation needs a user.
   if (!user) throw Object.assign(new Error('No user is signed in.'), { code: 'auth/no-current-user' });
@@ -290,19 +293,29 @@ export async function addPassword(newPassword: string): Promise<PortalUser> {
   }
 }
 
+/** Google or Apple as the portal asks them in a popup. */
+export function popupProvider(providerId: 'google.com' | 'apple.com'): GoogleAuthProvider | OAuthProvider {
+  if (providerId === 'google.com') {
+    const provider = new GoogleAuthProvider();
+    provider.setCustomParameters({ prompt: 'select_account' });
+    return provider;
+  }
+  const provider = new OAuthProvider('apple.com');
+  provider.addScope('email');
+  provider.addScope('name');
+  return provider;
+}
+
+/** Opens a popup the way every popup of the portal opens (warmed machinery, one resolver). */
+export function inPopup<T>(open: (resolver: PopupRedirectResolver) => Promise<T>): Promise<T> {
+  return popups.run(() => open(popupResolver));
+}
+
 /** Links Google or Apple to the signed-in account in a popup. */
 export async function linkProvider(providerId: 'google.com' | 'apple.com'): Promise<PortalUser> {
   const user = signedInUser();
-  let provider: GoogleAuthProvider | OAuthProvider;
-  if (providerId === 'google.com') {
-    provider = new GoogleAuthProvider();
-    provider.setCustomParameters({ prompt: 'select_account' });
-  } else {
-    provider = new OAuthProvider('apple.com');
-    provider.addScope('email');
-    provider.addScope('name');
-  }
-  return toPortalUser((await popups.run(() => linkWithPopup(user, provider, popupResolver))).user);
+  const provider = popupProvider(providerId);
+  return toPortalUser((await inPopup((resolver) => linkWithPopup(user, provider, resolver))).user);
 }
 
 export async function unlinkProvider(providerId: string): Promise<PortalUser> {

@@ -307,6 +307,34 @@ export const messages = {
   nowVerified: 'Your email address is verified.',
   noEmailAddress: 'Your account has no email address.',
 
+  // My Account: where the account is signed in, sign out everywhere, a copy of its data (issue 51)
+  sessionsHeading: "Where you're signed in",
+  sessionsFailed: 'Could not load where you are signed in. Please try again.',
+  sessionThisDevice: 'This device',
+  sessionBrowserOnSystem: '{browser} on {system}',
+  sessionUnknownDevice: 'Unknown device',
+  sessionKindBrowser: 'Browser',
+  sessionKindDesktop: 'Desktop app',
+  sessionKindMobile: 'Mobile app',
+  sessionKindWebview: 'Inside an app',
+  sessionSignedIn: 'Signed in {date}',
+  sessionLastActive: 'Last active {date}',
+  signOutEverywhere: 'Sign out everywhere',
+  signOutEverywhereTitle: 'Sign out everywhere?',
+  signOutEverywhereText:
+    'You will be signed out on every device and in every app, this browser included. Each of them will ask you to sign in again.',
+  signingOutEverywhere: 'Signing out everywhere…',
+  signOutEverywhereFailed: 'Could not sign out everywhere. Nothing has changed. Please try again.',
+  signedOutEverywhere: 'You were signed out on all devices. Sign in again.',
+  confirmIdentityPassword: 'For your security, enter your password to continue.',
+  confirmIdentityProvider: 'For your security, confirm with {provider} in the window that opens.',
+  dataHeading: 'Your data',
+  dataIntro:
+    'Download a copy of what your account holds, as a JSON file: profile, credits, subscription, payments, designs and where you are signed in.',
+  downloadData: 'Download your data',
+  preparingData: 'Preparing your data…',
+  downloadDataFailed: 'Could not prepare your data. Please try again.',
+
   // Payments: plan and pack cards, the payment dialogs, the subscription card (no text in JSX)
   tryAgain: 'Try Again',
   close: 'Close',

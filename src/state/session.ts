@@ -4,6 +4,7 @@ import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
 import { removeEarlierSession } from '../auth/earlier-session';
 import { bridge } from '@home-design/portal-bridge';
+import { observeRevocation } from '../api/client';
 import { AUTH_SLOW_MS } from '../domain/constants';
 import { message } from '../messages/catalogue';
 import { act, idle, singleFlight } from './resource';
@@ -20,6 +21,8 @@ export const session = proxy({
   authSlow: false,
   /** The Sign Out button's action (signOutByUser): pending while it runs, its failure SPEC 8's text. */
   signingOut: idle(),
+  /** This session ended because its tokens were revoked (sign out everywhere): /auth says so until the next sign-in. */
+  revoked: false,
 });
 
 // Outside the store, like every `let` below: a timer's handle, read by this module only, never rendered.
@@ -88,11 +91,23 @@ export function startSession(): void {
     // Any change of uid, however it came (another tab signed out or replaced the stored session, a sign-in over a
     // restored session), forgets the last user in every store before the next one is set: nothing of theirs shows.
     if (session.user !== null && session.user.uid !== user?.uid) forgetUser();
+    if (user) session.revoked = false;
     session.user = user;
     session.status = user ? 'signedIn' : 'signedOut';
     resolveReady();
   });
   listening = true;
+  observeRevocation(() => void endRevokedSession());
+}
+
+/**
+ * The backend refused this session's tokens after a sign out everywhere (here or on another device): signs out as Sign
+ * Out does (every tab, the host's `logout`), and /auth says why.
+ */
+export async function endRevokedSession(): Promise<void> {
+  if (!isSignedIn() || session.revoked) return;
+  session.revoked = true;
+  await signOut().catch(() => undefined);
 }
 
 /** Resolves once the identity service has said who is signed in (SPEC 2 "Loading..."); starts listening if needed. */
@@ -176,8 +191,9 @@ const checkSession = singleFlight(async () => {
   session.validating = true;
   try {
     const valid = await auth.sessionStillValid();
-    if (!valid) await signOut().catch(() => undefined);
-    return valid;
+    if (valid === 'revoked') session.revoked = true;
+    if (valid !== true) await signOut().catch(() => undefined);
+    return valid === true;
   } finally {
     session.validating = false;
   }

@@ -22,7 +22,7 @@ const linkedRow = (page: Page, name: 'Google' | 'Apple') =>
   security(page).getByRole('listitem').filter({ hasText: name });
 
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/auth/);
 }
 

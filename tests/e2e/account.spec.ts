@@ -232,8 +232,8 @@ test.describe('account deletion without the data it needs', () => {
     const account = await harness.account({ name: 'Ada Lovelace' });
     await harness.faults(account.uid, 'auth-unity=500');
     await openSignedIn(page, account);
-    // Both parts of the page that need the player say so: the profile's account type and the payments.
-    await expect(page.getByRole('alert').filter({ hasText: 'Unity authentication failed' })).toHaveCount(2);
+    // Every part of the page that needs the player says so: the account type, the payments and the sessions.
+    await expect(page.getByRole('alert').filter({ hasText: 'Unity authentication failed' })).toHaveCount(3);
     await page.getByRole('button', { name: 'Request Account Deletion' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
     await dialog.getByRole('button', { name: 'Delete Account' }).click();

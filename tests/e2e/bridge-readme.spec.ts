@@ -185,7 +185,7 @@ for (const sample of SAMPLES) {
     }
 
     // Sign Out in the portal reaches the sample's signOutLocally.
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL(/\/auth/);
     await expect.poll(async () => (await hostApp(page)).signedOut).toBe(1);
 

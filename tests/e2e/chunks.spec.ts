@@ -57,7 +57,7 @@ test.describe("a page's code that does not arrive", () => {
     await context.setOffline(false);
     await expect(creditsHeading(page)).toBeVisible();
     await expect(errorHeading(page)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
   });
 
   test('gone after a release: one reload into the new release, at the same address, keeping a kept payment', async ({

@@ -55,7 +55,7 @@ for (const kind of HOST_KINDS) {
       .toContainEqual(expect.objectContaining({ type: 'token', kind: 'unity', requestId: 'u-1' }));
     expect((await inbox(page)).find((m) => m.requestId === 'u-1')?.token).toMatch(/^ut1\./);
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL(/\/auth/);
     await expect.poll(() => inbox(page)).toContainEqual({ v: 1, type: 'logout' });
     await hostSends(page, kind, { v: 2, type: 'requestToken', kind: 'identity', requestId: 'id-2' });

@@ -303,7 +303,7 @@ test.describe('tokens belong to one user', () => {
   }) => {
     const late = page.waitForResponse((r) => r.url().endsWith('/auth/unity'));
     const { alice, bob, release } = await aliceExchangeHeld(page, harness);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
     release();
     expect(exchangeOf((await late).request())).toBe(alice.uid);
@@ -364,7 +364,7 @@ test.describe('cloud-save failures during the hand-off (SPEC 4: sign-out on prot
     await harness.faults(account.uid, '');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
   });
 });
 
@@ -468,7 +468,7 @@ test.describe('a token goes nowhere else, and once', () => {
       ]) {
         await page.goto(launch);
         await expect(page.getByRole('alert').filter({ hasText: 'not a' })).toBeVisible();
-        await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
       }
       expect(other.events).toEqual([]);
       expect(desktop.events).toEqual([]);

@@ -102,7 +102,7 @@ test.describe('Arabic, right to left', () => {
     await expect(page.getByRole('article', { name: t('ar', 'planTitleAnnual'), exact: true })).toBeVisible();
     await expectAccessible(page, 'the subscription page in Arabic');
     // Signed out, the sign-in screen reads in Arabic too.
-    await page.getByRole('button', { name: t('ar', 'signOut') }).click();
+    await page.getByRole('button', { name: t('ar', 'signOut'), exact: true }).click();
     await expect(page.getByRole('heading', { name: t('ar', 'welcomeHeading'), level: 1 })).toBeVisible();
     await expect(html(page)).toHaveAttribute('dir', 'rtl');
     await expect(html(page)).toHaveAttribute('lang', 'ar');
@@ -170,7 +170,7 @@ test.describe('Choosing a language', () => {
     // The app's language does not override the user's own choice.
     await page.goto('/?lang=de');
     await expect(page.getByRole('heading', { name: t('fr', 'myAccountHeading'), level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: t('fr', 'signOut') }).click();
+    await page.getByRole('button', { name: t('fr', 'signOut'), exact: true }).click();
     await expect(page.getByRole('heading', { name: t('fr', 'welcomeHeading'), level: 1 })).toBeVisible();
   });
 

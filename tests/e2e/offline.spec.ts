@@ -48,6 +48,6 @@ test.describe('when the connection goes away', () => {
     await expect(page.getByRole('list', { name: 'My Designs' }).getByRole('listitem')).toHaveCount(2);
     await expect(page.getByText('Failed to fetch designs')).toHaveCount(0);
     // The user is still signed in: the connection, not the session, was lost.
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
   });
 });

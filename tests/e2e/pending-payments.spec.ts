@@ -35,7 +35,7 @@ const purchaseStatuses = async (harness: Harness, account: Account) =>
 const credits = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits', exact: true }).click();
 const signOut = async (page: Page) => {
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/auth/);
 };
 

@@ -79,7 +79,7 @@ const google = (page: Page) => page.getByRole('button', { name: 'Continue with G
 
 async function expectSignedInAtHome(page: Page): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
 }
 
 test('the popup blocker is on: a window opened 6 s after a click is refused, one in the click opens', async () => {

@@ -26,6 +26,20 @@ const NEVER_TRANSLATED = [
   'Apple',
   'HD',
   'Pro',
+  // The browsers and systems of "Where you're signed in" (src/domain/user-agent.ts).
+  'Samsung Internet',
+  'Chrome',
+  'Safari',
+  'Firefox',
+  'Edge',
+  'Opera',
+  'Windows',
+  'macOS',
+  'ChromeOS',
+  'Linux',
+  'iPhone',
+  'iPad',
+  'Android',
 ];
 
 /** A shared link whose thumbnail exists (no 404 on the console), as public-pages.spec.ts builds one. */

@@ -64,7 +64,7 @@ test.describe('route rules when signed in', () => {
   }) => {
     const account = await harness.account();
     await openSignedIn(page, account, '/credits');
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
     await page.goto('/credits?action=logout');
     await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);

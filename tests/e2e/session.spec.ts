@@ -27,7 +27,7 @@ async function navigateChecked(page: Page, navigate: () => Promise<unknown>): Pr
 /** Opens / signed in, as a returning visitor; returns once that first route's session check is over. */
 async function openChecked(page: Page, account: Account): Promise<void> {
   await navigateChecked(page, () => openSignedIn(page, account, '/'));
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
 }
 
 /** Signs in by e-mail; returns on / once its landing has been checked (the first route after signing in is checked too). */
@@ -40,7 +40,7 @@ async function signIn(page: Page, account: Account): Promise<void> {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
   });
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
 }
 
 /** My Account shows the player's cloud save and plan: its loads are over. */
@@ -68,12 +68,12 @@ test.describe('Sign Out in the signed-in layout', () => {
   }) => {
     const account = await harness.account();
     await openSignedIn(page, account, '/');
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
     await page.evaluate(() => {
       localStorage.setItem('paymentsDisabled', 'true');
       localStorage.setItem('redirectUrl', 'http://127.0.0.1:5662');
     });
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/auth');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Dream Book');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

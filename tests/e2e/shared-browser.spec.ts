@@ -124,7 +124,7 @@ test.describe('nothing of an earlier session comes back', () => {
     );
     expect(await earlierStoreRows(page)).toBe(1);
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
     expect(await earlierStoreRows(page)).toBe(0);
 

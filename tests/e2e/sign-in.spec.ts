@@ -34,7 +34,7 @@ async function fillAndSubmit(
 /** Signed in and sent on by the guard: the signed-in layout shows. */
 async function expectSignedInAtHome(page: Page): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
 }
 
 const endpoint = (name: string) => new RegExp(`/identitytoolkit\\.googleapis\\.com/v1/accounts:${name}\\b`);
@@ -425,7 +425,7 @@ test.describe('?action=logout', () => {
   }) => {
     const account: Account = await harness.account();
     await openSignedIn(page, account, '/');
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
     await page.evaluate(() => {
       for (const key of ['authToken', 'redirectUrl', 'redirectPath', 'isRedirecting', 'redirectWithUnityToken'])
         localStorage.setItem(key, 'x');

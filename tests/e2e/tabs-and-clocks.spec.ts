@@ -118,15 +118,15 @@ test.describe('tabs', () => {
     const other = await page.context().newPage();
     await other.addInitScript(() => sessionStorage.setItem('hasShownAffiliateModal', 'true'));
     await other.goto('/credits');
-    await expect(other.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
     const loads: string[] = [];
     other.on('load', () => loads.push(other.url()));
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL(/\/auth/);
     await expect(other).toHaveURL(/\/auth/);
     await expect(other.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
-    await expect(other.getByRole('button', { name: 'Sign Out' })).toBeHidden();
+    await expect(other.getByRole('button', { name: 'Sign Out', exact: true })).toBeHidden();
     expect(loads, 'the other tab followed without loading the page again').toEqual([]);
     await other.close();
   });
@@ -154,7 +154,7 @@ test.describe('site storage blocked (Safari "Block All Cookies")', () => {
     const survey = page.getByRole('dialog', { name: 'Welcome to dream book!' });
     await survey.getByRole('button', { name: 'Skip' }).click();
     await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
     expect(
       await page.evaluate(() =>
         (() => {

@@ -8,6 +8,7 @@ import { session } from '../../state/session';
 import { EmailVerification } from './EmailVerification';
 import { LinkedMethods } from './LinkedMethods';
 import { PasswordSettings } from './PasswordSettings';
+import { SignedInSessions } from './SignedInSessions';
 import { useLanguage } from '../../state/language';
 
 export function SignInSecurity() {
@@ -25,6 +26,7 @@ export function SignInSecurity() {
       />
       <LinkedMethods providerIds={user.providerIds} />
       <EmailVerification email={user.email} />
+      <SignedInSessions />
     </section>
   );
 }

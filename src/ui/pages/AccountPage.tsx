@@ -13,6 +13,7 @@ import { DeleteAccount } from '../account/DeleteAccount';
 import { Payments } from '../account/Payments';
 import { UsernameField } from '../account/UsernameField';
 import { SignInSecurity } from '../account/SignInSecurity';
+import { YourData } from '../account/YourData';
 import { signInMethodsText } from '../../state/account-security';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';
@@ -81,6 +82,7 @@ export function AccountPage() {
       </section>
       <Payments />
       <SignInSecurity />
+      <YourData />
       <DeleteAccount />
     </section>
   );

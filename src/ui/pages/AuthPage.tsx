@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { config } from '../../config/config';
 import { message, type MessageCode } from '../../messages/catalogue';
 import { handoff, showsSignInOverlay } from '../../state/handoff';
+import { session } from '../../state/session';
 import { signInScreen, type SignInMode } from '../../state/sign-in';
 import { AuthOverlay } from '../auth/AuthOverlay';
 import { CheckEmail } from '../auth/CheckEmail';
@@ -27,6 +28,7 @@ export function AuthPage() {
   useLanguage();
   const snap = useSnapshot(signInScreen);
   const flow = useSnapshot(handoff);
+  const { revoked } = useSnapshot(session);
   const errorId = useId();
   const card = useRef<HTMLDivElement>(null);
   const shownMode = useRef(snap.mode);
@@ -53,6 +55,11 @@ export function AuthPage() {
           <h1 tabIndex={-1}>{message(HEADINGS[snap.mode])}</h1>
           {welcome && <p className="auth-subtitle">{message('welcomeSubtitle')}</p>}
         </header>
+        {revoked && !snap.notice && (
+          <div className="alert alert-info" role="status">
+            {message('signedOutEverywhere')}
+          </div>
+        )}
         {snap.notice && (
           <div className={`alert ${snap.notice.kind === 'success' ? 'alert-success' : 'alert-info'}`} role="status">
             {snap.notice.text}

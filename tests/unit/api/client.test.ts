@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, call, type ApiContext } from '../../../src/api/client';
+import { ApiError, call, observeRevocation, type ApiContext } from '../../../src/api/client';
 import { DecodeError } from '../../../src/api/decoders';
 
 function ctx(fetchImpl: typeof fetch, extra: Partial<ApiContext> = {}): ApiContext {
@@ -110,5 +110,44 @@ describe('call', () => {
 
   it('returns null for an empty success body', async () => {
     await expect(call(ctx(reply(200, '')), { method: 'DELETE', path: '/users/P1' })).resolves.toBeNull();
+  });
+});
+
+describe('a token ended by sign out everywhere', () => {
+  it('tells the session on a 401 SESSION_REVOKED, and on nothing else', async () => {
+    const revoked = vi.fn();
+    observeRevocation(revoked);
+    try {
+      const refused = await call(ctx(reply(401, '{"error":"signed out","code":"SESSION_REVOKED"}')), {
+        method: 'GET',
+        path: '/cloud-save/P1',
+      }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ status: 401, code: 'SESSION_REVOKED' });
+      expect(revoked).toHaveBeenCalledTimes(1);
+      for (const [status, body] of [
+        [401, '{"error":"Invalid identity token"}'],
+        [403, '{"error":"x","code":"SESSION_REVOKED"}'],
+        [403, '{"error":"x","code":"RECENT_SIGN_IN_REQUIRED"}'],
+      ] as const)
+        await call(ctx(reply(status, body)), { method: 'GET', path: '/x' }).catch(() => undefined);
+      expect(revoked).toHaveBeenCalledTimes(1);
+    } finally {
+      observeRevocation(null);
+    }
+  });
+});
+
+describe("a call's own headers", () => {
+  it('are sent beside the bearer, which they cannot replace', async () => {
+    const fetchImpl = reply(200, '{}');
+    await call(ctx(fetchImpl), {
+      method: 'GET',
+      path: '/account/sessions',
+      headers: { 'X-Client-Kind': 'webview', Authorization: 'Bearer forged' },
+    });
+    expect(fetchImpl.mock.calls[0]![1]?.headers).toMatchObject({
+      'X-Client-Kind': 'webview',
+      Authorization: 'Bearer id-token',
+    });
   });
 });

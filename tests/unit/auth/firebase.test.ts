@@ -105,13 +105,18 @@ describe('sessionStillValid', () => {
     expect(getIdToken).toHaveBeenCalledWith(true);
   });
 
-  it.each(['auth/user-not-found', 'auth/user-disabled', 'auth/user-token-expired', 'auth/invalid-user-token'])(
+  it.each(['auth/user-not-found', 'auth/user-disabled', 'auth/invalid-user-token'])(
     'is false when the service says %s',
     async (code) => {
       sdk.currentUser = { reload: failing(code), getIdToken: () => Promise.resolve('t') };
       await expect(sessionStillValid()).resolves.toBe(false);
     },
   );
+
+  it("is 'revoked' when the service says the tokens were revoked (auth/user-token-expired: sign out everywhere)", async () => {
+    sdk.currentUser = { reload: failing('auth/user-token-expired'), getIdToken: () => Promise.resolve('t') };
+    await expect(sessionStillValid()).resolves.toBe('revoked');
+  });
 
   it('is false when only the token refresh is refused (a disabled account)', async () => {
     sdk.currentUser = { reload: () => Promise.resolve(), getIdToken: failing('auth/user-disabled') };

@@ -124,6 +124,48 @@ describe('on route changes', () => {
     expect(auth.sessionStillValid).toHaveBeenCalledTimes(1);
   });
 
+  it('a session whose tokens were revoked is signed out, /auth says why, and the next sign-in forgets it', async () => {
+    auth.sessionStillValid.mockResolvedValue('revoked');
+    const { router, go } = fakeRouter();
+    startPortal(router as never);
+    go('/my-designs');
+    await settle();
+    expect(auth.signOutUser).toHaveBeenCalledTimes(1);
+    expect(session.status).toBe('signedOut');
+    expect(session.revoked).toBe(true);
+    const listener = auth.onUserChanged.mock.calls[0]![0] as (u: typeof user | null) => void;
+    listener(user);
+    expect(session.revoked).toBe(false);
+  });
+
+  it("the backend's 401 SESSION_REVOKED signs out as Sign Out does (storage, the host's logout), once", async () => {
+    // The modules of this test's page (reset before each test): the client the session listens to, the bridge.
+    const { call } = await import('../../../src/api/client');
+    const { bridge } = await import('@home-design/portal-bridge');
+    const { router } = fakeRouter();
+    startPortal(router as never);
+    await settle();
+    localStorage.setItem('unityAuthData', '{}');
+    const refused = () =>
+      call(
+        {
+          baseUrl: 'http://backend.test',
+          idToken: 't',
+          unityToken: null,
+          timeoutMs: 1000,
+          fetch: async () => new Response('{"error":"x","code":"SESSION_REVOKED"}', { status: 401 }),
+        },
+        { method: 'GET', path: '/designs/P1' },
+      ).catch(() => undefined);
+    await Promise.all([refused(), refused()]);
+    await settle();
+    expect(auth.signOutUser).toHaveBeenCalledTimes(1);
+    expect(bridge.sendLogout).toHaveBeenCalled();
+    expect(localStorage.getItem('unityAuthData')).toBeNull();
+    expect(session.status).toBe('signedOut');
+    expect(session.revoked).toBe(true);
+  });
+
   it('shows "Validating session..." only while the check runs, and shares one check between callers', async () => {
     let answer!: (valid: boolean) => void;
     auth.sessionStillValid.mockReturnValue(new Promise<boolean>((resolve) => (answer = resolve)));

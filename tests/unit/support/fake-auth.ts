@@ -21,7 +21,7 @@ export const fakeAuth = {
   /** The identity service reports `user` (null: signed out) to the session's listener, if one is registered. */
   answer: (user: unknown) => listener?.(user),
   signOutUser: vi.fn(),
-  sessionStillValid: vi.fn(() => Promise.resolve(true)),
+  sessionStillValid: vi.fn((): Promise<boolean | 'revoked'> => Promise.resolve(true)),
   idToken: vi.fn(async (_force?: boolean): Promise<string | null> => 'id-token'),
   idTokenValidFor: vi.fn(async (_ms: number): Promise<string | null> => 'id-token'),
   rereadStoredUser: vi.fn(),

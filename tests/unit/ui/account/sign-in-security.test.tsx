@@ -11,6 +11,39 @@ vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
+// "Where you're signed in": the backend's list of this account's sessions, this browser's marked.
+vi.mock('../../../../src/state/player', () => ({
+  requirePlayer: async () => ({ cloud: null, unity: { playerId: 'P1', accessToken: 'ut1.x.y' } }),
+}));
+vi.mock('../../../../src/api/account-data', () => ({
+  fetchSessions: async () => [
+    {
+      id: 's1',
+      kind: 'browser',
+      userAgent:
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0 Safari/537.36',
+      signedInAt: '2026-11-28T09:00:00.000Z',
+      lastActiveAt: '2026-11-28T10:00:00.000Z',
+      current: true,
+    },
+    {
+      id: 's2',
+      kind: 'desktop',
+      userAgent: 'UnityPlayer/2022.3.40f1 (UnityWebRequest/1.0) Windows',
+      signedInAt: '2026-11-27T09:00:00.000Z',
+      lastActiveAt: '2026-11-27T10:00:00.000Z',
+      current: false,
+    },
+  ],
+  signOutEverywhere: async () => undefined,
+  fetchExport: async () => ({ file: {}, generatedAt: '2026-11-28T10:00:00.000Z' }),
+}));
+const reauth = vi.hoisted(() => ({ signedInAt: () => Math.floor(Date.now() / 1000) }));
+vi.mock('../../../../src/auth/reauth', () => ({
+  signInTime: async () => reauth.signedInAt(),
+  reauthenticateWithPassword: async () => undefined,
+  reauthenticateWithProvider: async () => undefined,
+}));
 
 import { accountSecurity, resetAccountSecurity } from '../../../../src/state/account-security';
 import { session } from '../../../../src/state/session';
@@ -242,4 +275,48 @@ it('nothing renders when signed out', async () => {
     render(<RouterProvider router={router} />);
   });
   expect(screen.queryByRole('region', { name: 'Sign-in & security' })).toBeNull();
+});
+
+describe("where you're signed in", () => {
+  it('lists each session with its device and kind, this one marked; Sign out everywhere asks first, by keyboard', async () => {
+    const section = await renderSection();
+    const part = within(section).getByRole('region', { name: "Where you're signed in" });
+    const list = await within(part).findByRole('list', { name: "Where you're signed in" });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Chrome on WindowsBrowserThis device/),
+      expect.stringMatching(/^WindowsDesktop app(?!This device)/),
+    ]);
+    const user = userEvent.setup();
+    within(part).getByRole('button', { name: 'Sign out everywhere' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBe(document.activeElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("after an old sign-in, a Google account's confirmation says Google's window opens, and readies it on focus", async () => {
+    session.user = userWith('google.com');
+    reauth.signedInAt = () => Math.floor(Date.now() / 1000) - 600;
+    try {
+      const section = await renderSection();
+      const part = within(section).getByRole('region', { name: "Where you're signed in" });
+      const user = userEvent.setup();
+      await user.click(within(part).getByRole('button', { name: 'Sign out everywhere' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+      expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+        'For your security, confirm with Google in the window that opens.',
+      );
+      expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+      auth.warmPopups.mockClear();
+      within(dialog).getByRole('button', { name: 'Sign out everywhere' }).focus();
+      expect(auth.warmPopups).toHaveBeenCalledWith('now');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    } finally {
+      reauth.signedInAt = () => Math.floor(Date.now() / 1000);
+    }
+  });
 });
