@@ -10,7 +10,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { EmulatorAdmin, PROJECT_ID } from '../emulator';
-import { PAYMENT_FAILURE_THRESHOLD, paypalRoutes, renewSubscription, sdkControl } from './paypal';
+import { moneyBack, PAYMENT_FAILURE_THRESHOLD, paypalRoutes, renewSubscription, sdkControl } from './paypal';
 import { fetchTransport, paypalApi, type PayPalApi, type PayPalTransport } from './paypal-api';
 import {
   backoff,
@@ -26,7 +26,7 @@ import {
 } from './paypal-events';
 import { parseFaults, takeFault, WEBHOOK_FAULT_ROUTE, type Faults } from './faults';
 import { HttpError, type BackendContext, type LogEntry, type Reply, type RequestContext } from './http';
-import { sweep, type SweepResult } from './payments';
+import { owedList, sweep, type SweepResult } from './payments';
 import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
 import { Store } from './store';
@@ -514,6 +514,10 @@ export function createBackend(
           return { status: 400, json: { error: 'graceMs must be a whole number of ms' } };
         return { json: await core.reconcile(grace) };
       }
+      case '/__harness/owed':
+        // For an operator: every refund and cancel PayPal has not done yet (refused ones with their backoff), and the
+        // credits players spent before their money went back (docs/harness.md "Payments the server reconciles").
+        return { json: { owed: owedList(backend) } };
       case '/__harness/paypal/webhooks':
         // What PayPal sent: every event, what became of it and each attempt's status (0: no answer).
         return {
@@ -535,6 +539,18 @@ export function createBackend(
             return { status: 400, json: { error: 'failLoads must be a whole number' } };
           }
           sdkControl.failLoads = body.failLoads;
+        }
+        const back = body.moneyBack as { id?: unknown; how?: unknown } | undefined;
+        if (back !== undefined) {
+          const hows = ['reverse', 'deny', 'dispute', 'seller-wins'];
+          if (typeof back?.id !== 'string' || typeof back.how !== 'string' || !hows.includes(back.how))
+            return { status: 400, json: { error: `moneyBack takes {id, how: ${hows.join(' | ')}}` } };
+          try {
+            const status = moneyBack(backend, back.id, back.how as 'reverse');
+            return { json: { failLoads: sdkControl.failLoads, capture: { id: back.id, status } } };
+          } catch (error) {
+            return { status: 409, json: { error: (error as Error).message } };
+          }
         }
         if (body.renew !== undefined) {
           if (typeof body.renew !== 'string') return { status: 400, json: { error: 'renew takes a subscription id' } };

@@ -36,11 +36,30 @@ export const REFUSAL_REASONS = {
   endedAtPayPal: 'ENDED_AT_PAYPAL',
   /** Subscription: its PayPal plan is none of the portal's plans. */
   unknownPlan: 'UNKNOWN_PLAN',
+  /**
+   * Subscription: not at the plan's price: the buyer's browser overrode the plan (PayPal's `plan_overridden`), asked
+   * for a quantity other than 1, or PayPal billed another amount or currency than the plan's.
+   */
+  price: 'PRICE',
+  /** Subscription: PayPal completed no payment for it (nor will before the player's paid time ends). */
+  unpaid: 'UNPAID',
   /** Either: PayPal's `custom_id` names no player (none, unknown, or an account since deleted). */
   noPlayer: 'NO_PLAYER',
 } as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[keyof typeof REFUSAL_REASONS];
 
-/** How GET /payments/{playerId} says where a payment stands (the portal adds 'waiting' for what only it holds). */
-export type PaymentStatus = 'credited' | 'active' | 'ended' | 'refunded';
+/**
+ * Beside PAYMENT_REFUNDED and SUBSCRIPTION_UNDONE, `refund` says what became of the money: `refunded` (PayPal confirmed
+ * the refund), `pending` (PayPal refused or failed it for now: the backend owes it and tries again, docs/harness.md
+ * "Payments the server reconciles"), `none` (nothing was refunded: the payments paid for a plan the player had, or
+ * nothing was paid).
+ */
+export type RefundState = 'refunded' | 'pending' | 'none';
+
+/**
+ * How GET /payments/{playerId} says where a payment stands (the portal adds 'waiting' for what only it holds):
+ * `refund_pending` until PayPal confirms a refund the backend owes; `reversed` when PayPal took the money back (a
+ * reversal, a denied capture, a dispute) and the credits with it.
+ */
+export type PaymentStatus = 'credited' | 'active' | 'ended' | 'refunded' | 'refund_pending' | 'reversed';

@@ -236,6 +236,7 @@ describe('a subscription belongs to its subscriber, is granted once, and is canc
         reason: 'ALREADY_USED',
         subscriptionId: first,
         refundId: null,
+        refund: 'none',
       },
     });
     expect(b.store.data.players[p.playerId]!.subscription).toMatchObject({ subscriptionId: second, status: 'ACTIVE' });
