@@ -155,7 +155,14 @@ export function decodeStoredUnityAuth(json: unknown): (UnityAuth & { uid: string
 }
 
 const PAID_PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
-const RECORDED_STATUSES: readonly string[] = ['credited', 'active', 'ended', 'refunded'] satisfies RecordedStatus[];
+const RECORDED_STATUSES: readonly string[] = [
+  'credited',
+  'active',
+  'ended',
+  'refunded',
+  'refund_pending',
+  'reversed',
+] satisfies RecordedStatus[];
 
 function decodeMoney(v: unknown, what: string): Money {
   const m = obj(v, `${what} amount`);

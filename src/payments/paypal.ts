@@ -123,9 +123,14 @@ export interface SubscriptionHandlers {
 /**
  * The subscription of SPEC 7 for `planId`, owned by `playerId`: PayPal's `custom_id` (Subscriptions v1: "The custom
  * id for the subscription"), which the backend reads back from PayPal and checks against the caller's player.
+ * `startTime`: when PayPal bills the first cycle (a renewal starts when the paid time ends), else now.
  */
-export function subscriptionBody(planId: string, playerId: string): CreateSubscriptionRequestBody {
-  return { plan_id: planId, custom_id: playerId };
+export function subscriptionBody(
+  planId: string,
+  playerId: string,
+  startTime: string | null = null,
+): CreateSubscriptionRequestBody {
+  return { plan_id: planId, custom_id: playerId, ...(startTime ? { start_time: startTime } : {}) };
 }
 
 /** Buttons that create a PayPal subscription to `planId` for the player `playerId` (SPEC 7; departure 10). */
@@ -133,6 +138,7 @@ export function subscriptionButtonOptions(
   planId: string,
   playerId: string,
   handlers: SubscriptionHandlers,
+  startTime: string | null = null,
 ): PayPalButtonsComponentOptions {
   // PayPal reports a failed createSubscription through onError too; remember it to tell setup from payment errors.
   let setupFailed = false;
@@ -141,7 +147,7 @@ export function subscriptionButtonOptions(
     createSubscription: async (_data, actions) => {
       setupFailed = false;
       try {
-        return await actions.subscription.create(subscriptionBody(planId, playerId));
+        return await actions.subscription.create(subscriptionBody(planId, playerId, startTime));
       } catch (error) {
         setupFailed = true;
         throw error;

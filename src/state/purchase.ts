@@ -173,8 +173,9 @@ export function closePurchase(): void {
   if (purchase.packId === null || !canClosePurchase()) return;
   const kept = unrecorded();
   const refusal = purchase.refused ? purchase.error : null;
+  const payer = purchase.uid;
   reset();
-  if (refusal) showRefusal(refusal);
+  if (refusal && payer) showRefusal(payer, refusal);
   else if (kept) countKept();
   else showToast('info', message('paymentCancelled'));
 }

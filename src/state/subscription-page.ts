@@ -3,7 +3,7 @@
 // purchase or cancel.
 import { config, type PaidPlan } from '../config/config';
 import { RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
-import { startBlock } from '../domain/plans';
+import { renewalStart, startBlock } from '../domain/plans';
 import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
@@ -179,8 +179,8 @@ async function onApproved(
       after: (settlement) => {
         if (settlement.status === 'recorded') scheduleReload();
         if (settlement.status === 'settled') return refresh();
-        if (settlement.status === 'refused') showRefusal(settlement.text);
-        if (settlement.status === 'held') showHeld(settlement.text);
+        if (settlement.status === 'refused') showRefusal(uid, settlement.text);
+        if (settlement.status === 'held') showHeld(uid, settlement.text);
       },
       // Still kept: the layout's notice offers Try Again; only a refused identity has a text of its own.
       failure: (error) => {
@@ -198,6 +198,8 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
   // The subscription names its subscriber (PayPal's custom_id): the player of the user who opened the panel.
   const subscriber = requirePlayer().then(({ unity }) => unity.playerId);
   const { uid } = subscriptionPage;
+  // A renewal starts when the paid time ends, as the panel says (planStartsOn).
+  const start = renewalStart(subscription.current, Date.now());
   const live = buttons.guard();
   return buttons.mount({
     live,
@@ -205,17 +207,22 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
       renderButtons(
         'subscription',
         container,
-        subscriptionButtonOptions(config.paypal.planIds[plan], await subscriber, {
-          onApprove: (subscriptionId) => onApproved(plan, subscriptionId, uid, live),
-          onCancel: () => {
-            if (live()) closePanel();
+        subscriptionButtonOptions(
+          config.paypal.planIds[plan],
+          await subscriber,
+          {
+            onApprove: (subscriptionId) => onApproved(plan, subscriptionId, uid, live),
+            onCancel: () => {
+              if (live()) closePanel();
+            },
+            onError: (kind) => {
+              if (!live()) return;
+              subscriptionPage.panelError =
+                kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
+            },
           },
-          onError: (kind) => {
-            if (!live()) return;
-            subscriptionPage.panelError =
-              kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
-          },
-        }),
+          start,
+        ),
       ),
     failed: (error) => {
       if (!(error instanceof PayPalError)) console.warn('PayPal buttons failed', error);

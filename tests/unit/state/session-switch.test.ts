@@ -184,7 +184,7 @@ describe("every toast goes with the user's uid", () => {
       },
     ],
   ])('%s: the refusal that waits to be dismissed and every other toast are gone', async (_how, change) => {
-    showRefusal('Error: Order already used PayPal order: 5O190127TN364715T');
+    showRefusal('alice', 'Error: Order already used PayPal order: 5O190127TN364715T');
     showToast('success', 'Successfully purchased 30 credits!');
     expect(toasts.items).toHaveLength(2);
     await change();
@@ -193,7 +193,7 @@ describe("every toast goes with the user's uid", () => {
   });
 
   it('the same user answered again keeps them', () => {
-    showRefusal('Error: Order already used PayPal order: 5O190127TN364715T');
+    showRefusal('alice', 'Error: Order already used PayPal order: 5O190127TN364715T');
     auth.answer({ ...alice, displayName: 'Alice A.' });
     expect(toasts.items).toHaveLength(1);
   });
