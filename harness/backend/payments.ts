@@ -587,7 +587,8 @@ async function grantedBefore(
       continue;
     }
     if (!holder) continue;
-    if (tx.status === 'COMPLETED' && !(plan && terms && paysPlan(tx, plan))) {
+    // (A plan id none of ours, such as a seeded plan's, is left as it was: there is no price to hold it to.)
+    if (tx.status === 'COMPLETED' && plan && !paysPlan(tx, plan)) {
       data.payments[tx.id] = saleEntry(tx, sub.id, holderId, plan, 'refunding', now);
       owed.push(owe(b, 'refund', tx.id, `Refunded: ${REFUSAL_TEXTS.PRICE}`));
       continue;
@@ -915,6 +916,11 @@ export async function sweep(b: BackendContext, options: SweepOptions): Promise<S
         if (!moneyId || !reference) continue;
         const known = data.payments[moneyId];
         if (info.transaction_event_code === 'T0006') {
+          // Credited, and since refunded or reversed at PayPal ('V'): its credits go back even if no webhook said so.
+          if (known?.state === 'credited' && info.transaction_status === 'V') {
+            await attempt(`capture ${moneyId} taken back`, () => noteMoneyBack(b, moneyId));
+            continue;
+          }
           if (known && known.state !== 'refunding') continue;
           if (
             Object.values(data.refusedOrders).some(

@@ -701,7 +701,8 @@ function searchRows(b: RequestContext['backend'], merchantId: string, from: numb
           transaction_updated_date: tx.updateTime,
           transaction_amount: money(tx.amount, tx.currency),
           fee_amount: money(`-${fee(tx.amount)}`, tx.currency),
-          transaction_status: tx.status === 'REFUNDED' ? 'V' : 'S',
+          // V: reversed (refunded, or taken back: a chargeback, a denial).
+          transaction_status: tx.status === 'COMPLETED' ? 'S' : 'V',
           ...(tx.customId ? { custom_field: tx.customId } : {}),
           protection_eligibility: '01',
         },
