@@ -13,6 +13,7 @@ export interface WebhookDeliveryReport {
   id: string;
   eventType: string;
   resourceId: unknown;
+  /** The player the event's `custom_id` names (a purchase reference is read back to its player), or null. */
   customId: string | null;
   state: 'pending' | 'delivered' | 'dropped' | 'gave-up';
   /** Each attempt's HTTP status; 0 when nothing answered. */

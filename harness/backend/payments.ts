@@ -3,7 +3,7 @@
 // sweep), always from what PayPal's REST API says. Whichever comes first records it; the others find it recorded.
 // Each decision is taken and written with no await in between, so two callers never both record one payment. What
 // is refused is undone at PayPal (cancelled, refunded), and an undo PayPal did not do yet is owed and tried again.
-import { packByPrice } from '../../src/domain/credit-packs';
+import { packById, packByPrice } from '../../src/domain/credit-packs';
 import { billingMonths, planById } from '../../src/domain/plans';
 import {
   PAYMENT_OWNER_MISMATCH,
@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/payment-refusals';
 import { HttpError, type BackendContext } from './http';
 import { PayPalCallError, type PayPalSubscriptionView, type SubscriptionTransactionView } from './paypal-api';
+import { issueReference, newReferenceKey, readReference, REFERENCE_TTL_MS } from './purchase-reference';
 import {
   addMonths,
   effectiveSubscription,
@@ -63,16 +64,85 @@ export async function fromPayPal<T>(read: () => Promise<T>, unknown: string): Pr
   }
 }
 
+// ----- Who a payment belongs to: the purchase reference PayPal holds as its `custom_id` -----
+
+function referenceKey(b: BackendContext): string {
+  const data = b.store.data;
+  if (!data.referenceKey) {
+    data.referenceKey = newReferenceKey();
+    b.store.save();
+  }
+  return data.referenceKey;
+}
+
+const PLAN_KEYS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PlanKey[];
+
 /**
- * A payment belongs to the player whose id PayPal holds as its `custom_id` (the portal sets it when it creates the
- * order or subscription). Anyone else presenting it gets 403 with `code` PAYMENT_OWNER_MISMATCH, which tells the
- * portal to keep the payment for its owner; a payment without one belongs to nobody here.
+ * A purchase reference for `player` and `product` (a credit pack's id, or a paid plan), for PayPal's `custom_id`:
+ * signed by this backend, naming the player, the product and its price, usable for REFERENCE_TTL_MS. Null for a
+ * product that is neither.
  */
-export function assertOwner(customId: string | undefined, player: Player, what: 'order' | 'subscription'): void {
-  if (customId === player.playerId) return;
+export function purchaseReference(
+  b: BackendContext,
+  player: Player,
+  product: string,
+): { reference: string; expiresAt: string } | null {
+  const price = packById(product)?.price ?? (PLAN_KEYS.includes(product) ? planById(product as PlanKey).price : null);
+  if (price === null) return null;
+  const expiresAt = b.clock() + REFERENCE_TTL_MS;
+  const reference = issueReference(referenceKey(b), {
+    playerId: player.playerId,
+    product,
+    cents: cents(price),
+    expiresAt,
+  });
+  return { reference, expiresAt: isoAt(expiresAt) };
+}
+
+/** Who a PayPal payment's `custom_id` names, and for what (null: nothing the backend issued, or used too late). */
+export interface OwnerClaim {
+  playerId: string;
+  /** The product and price the reference was issued for; null for a bare player id (acceptPlainCustomId). */
+  product: string | null;
+  cents: number | null;
+}
+
+/**
+ * A payment belongs to the player its purchase reference names: one this backend signed, with which PayPal created
+ * the order or subscription (its `create_time`) before the reference expired. A bare player id names its player only
+ * where `acceptPlainCustomId` allows it (data and tests from before references); anything else names nobody.
+ */
+export function claimOf(
+  b: BackendContext,
+  customId: string | undefined,
+  createTime: string | undefined,
+): OwnerClaim | null {
+  if (customId === undefined) return null;
+  const ref = readReference(referenceKey(b), customId);
+  if (ref) {
+    const created = Date.parse(createTime ?? '');
+    if (Number.isNaN(created) || created > ref.expiresAt) return null;
+    return { playerId: ref.playerId, product: ref.product, cents: ref.cents };
+  }
+  return b.acceptPlainCustomId && !customId.startsWith('PR1.')
+    ? { playerId: customId, product: null, cents: null }
+    : null;
+}
+
+/**
+ * Anyone but the owner presenting a payment gets 403 with `code` PAYMENT_OWNER_MISMATCH, which tells the portal to
+ * keep the payment for its owner; a payment whose `custom_id` names nobody belongs to nobody here.
+ */
+export function assertOwner(
+  claim: OwnerClaim | null,
+  customId: string | undefined,
+  player: Player,
+  what: 'order' | 'subscription',
+): void {
+  if (claim?.playerId === player.playerId) return;
   throw new HttpError(
     403,
-    customId === undefined
+    customId === undefined || !claim
       ? `This PayPal ${what} names no player (custom_id), so it cannot be recorded for this one`
       : `This PayPal ${what} was paid for by another player`,
     PAYMENT_OWNER_MISMATCH,
@@ -257,7 +327,8 @@ export async function recordOrder(
   const unit = order.purchase_units?.[0];
   const capture = unit?.payments?.captures?.[0];
   const customId = unit?.custom_id ?? capture?.custom_id;
-  if (caller) assertOwner(customId, caller.player, 'order');
+  const claim = claimOf(b, customId, order.create_time);
+  if (caller) assertOwner(claim, customId, caller.player, 'order');
   // From here to the record there is no await: the decision and its record are one step.
   const data = b.store.data;
   const recorded = data.recordedOrders[orderId];
@@ -266,7 +337,7 @@ export async function recordOrder(
   if (refused)
     return { kind: 'refused', refusal: refused, undo: await settleUndo(b, undoKey('refund', refused.captureId)) };
   if (order.status !== 'COMPLETED' || capture?.status !== 'COMPLETED' || !capture.id) return { kind: 'not-captured' };
-  const owner = customId === undefined ? undefined : data.players[customId];
+  const owner = claim ? data.players[claim.playerId] : undefined;
   const payee = capture.payee?.merchant_id ?? unit?.payee?.merchant_id;
   const amount = capture.amount ?? unit?.amount;
   const pack =
@@ -282,11 +353,13 @@ export async function recordOrder(
     amount: { value: amount?.value ?? '0.00', currency: 'USD' },
     state,
   });
+  // A reference names the pack and its price: what was paid must be that, whatever else would be a pack's price.
+  const asIssued = !claim?.product || (claim.product === pack?.id && claim.cents === cents(pack.price));
   const reason = !owner
     ? REFUSAL_REASONS.noPlayer
     : payee !== b.merchantId
       ? REFUSAL_REASONS.payee
-      : !pack
+      : !pack || !asIssued
         ? REFUSAL_REASONS.amount
         : null;
   if (reason || !owner || !pack) {
@@ -414,11 +487,12 @@ async function reconcileNow(
   caller?: { player: Player },
 ): Promise<SubscriptionOutcome> {
   const sub = await fromPayPal(() => b.paypal.getSubscription(subscriptionId), NOT_APPROVED);
-  if (caller) assertOwner(sub.custom_id, caller.player, 'subscription');
+  const claim = claimOf(b, sub.custom_id, sub.create_time);
+  if (caller) assertOwner(claim, sub.custom_id, caller.player, 'subscription');
   const known = () =>
     b.store.data.usedSubscriptions[subscriptionId] !== undefined ||
     b.store.data.undoneSubscriptions[subscriptionId] !== undefined;
-  const candidate = sub.custom_id === undefined ? undefined : b.store.data.players[sub.custom_id];
+  const candidate = claim ? b.store.data.players[claim.playerId] : undefined;
   if (!known() && running(sub) && candidate) {
     // Before a running plan blocks this one, that plan is read from PayPal too: it may have ended there unheard.
     const mine = effectiveSubscription(candidate, b.clock());
@@ -445,7 +519,7 @@ async function reconcileNow(
         );
   // From here to the record there is no await: the decision and its record are one step.
   const data = b.store.data;
-  const owner = sub.custom_id === undefined ? undefined : data.players[sub.custom_id];
+  const owner = claim ? data.players[claim.playerId] : undefined;
   // The owner's plan already (granted before the backend kept this record, or seeded): it is granted, not a stranger.
   if (
     owner &&
@@ -473,7 +547,9 @@ async function reconcileNow(
   const completed = transactions
     .filter((tx) => tx.status === 'COMPLETED')
     .sort((x, y) => (x.time ?? '').localeCompare(y.time ?? ''));
-  if (!reason && plan && (!atPlanTerms(sub) || completed.some((tx) => !paysPlan(tx, plan))))
+  // A reference names the plan and its price: another plan bought with it is not what was issued.
+  const asIssued = !claim?.product || (claim.product === plan && claim.cents === cents(planById(plan).price));
+  if (!reason && plan && (!atPlanTerms(sub) || !asIssued || completed.some((tx) => !paysPlan(tx, plan))))
     reason = REFUSAL_REASONS.price;
   const keeps = paidUntil(current, now);
   if (!reason && completed.length === 0) {

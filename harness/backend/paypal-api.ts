@@ -42,6 +42,7 @@ export interface PayPalCaptureView {
 export interface PayPalOrderView {
   id: string;
   status: string;
+  create_time?: string;
   purchase_units?: Array<{
     custom_id?: string;
     amount?: Money;

@@ -14,6 +14,7 @@ import {
   NOT_CAPTURED,
   orderRefund,
   paymentsOf,
+  purchaseReference,
   recordOrder,
   reconcileSubscription,
   subscriptionRefund,
@@ -386,6 +387,21 @@ export const playerRoutes: RouteDef[] = [
             refund: orderRefund(ctx.backend, outcome.refusal),
           });
       }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/payments/reference',
+    name: 'payment-reference',
+    /**
+     * A purchase reference for PayPal's `custom_id` (docs/harness.md "Who a payment belongs to"): the player's, for one
+     * product (a credit pack's id or a paid plan) at its price, usable for 30 minutes. 400 for an unknown product.
+     */
+    handler(ctx) {
+      const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
+      const issued = purchaseReference(ctx.backend, player, text(ctx.body, 'product', 40));
+      if (!issued) throw new HttpError(400, 'product must be a credit pack or a paid plan');
+      return { json: issued };
     },
   },
   {

@@ -27,6 +27,7 @@ import {
 import { parseFaults, takeFault, WEBHOOK_FAULT_ROUTE, type Faults } from './faults';
 import { HttpError, type BackendContext, type LogEntry, type Reply, type RequestContext } from './http';
 import { owedList, sweep, type SweepResult } from './payments';
+import { readReference } from './purchase-reference';
 import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
 import { Store } from './store';
@@ -66,6 +67,8 @@ export interface BackendOptions {
   allowedOrigins?: string[];
   /** Accept the manual activation (payment bypass) of the staging build. Off unless asked for. */
   allowPaymentBypass?: boolean;
+  /** A bare player id as PayPal's `custom_id` still names its owner (default false: only purchase references do). */
+  acceptPlainCustomId?: boolean;
   /**
    * Host names it answers to besides its loopback names (127.0.0.1, localhost, [::1]) and `host`, always with its own
    * port: any other Host header gets 421, so a DNS-rebinding page cannot reach it under a name of its own.
@@ -275,8 +278,14 @@ export function createBackend(
   if (!merchantId) throw new Error(`no PayPal merchant for client id ${clientId}: give merchantId`);
   const key = options.webhookKey ?? (sharedKey ??= webhookKey());
 
+  /** The player a PayPal `custom_id` names: the backend's purchase reference's, or a bare player id (the harness's view). */
+  const namedPlayer = (customId: string | undefined) => {
+    const key = store.data.referenceKey;
+    return (key ? readReference(key, customId)?.playerId : undefined) ?? customId;
+  };
   const webhookFault = (customId: string | undefined) => {
-    const uid = customId === undefined ? undefined : store.data.players[customId]?.uid;
+    const playerId = namedPlayer(customId);
+    const uid = playerId === undefined ? undefined : store.data.players[playerId]?.uid;
     const scoped = uid ? userFaults.get(uid) : undefined;
     return (scoped && takeFault(scoped, WEBHOOK_FAULT_ROUTE)) ?? takeFault(faults, WEBHOOK_FAULT_ROUTE);
   };
@@ -334,6 +343,7 @@ export function createBackend(
       keys: options.identityKeys ? parseIdentityKeys(options.identityKeys) : [],
     },
     allowPaymentBypass: options.allowPaymentBypass ?? false,
+    acceptPlainCustomId: options.acceptPlainCustomId ?? false,
     baseUrl: url,
     paypal: options.paypal ?? paypalApi(() => `${url()}/paypal`, clientId, paypalTransport),
     clock,
@@ -525,7 +535,8 @@ export function createBackend(
             id: d.event.id,
             eventType: d.event.event_type,
             resourceId: d.event.resource.id,
-            customId: d.customId ?? null,
+            // The player the event's custom_id names (the purchase reference's, read back), as tests look for it.
+            customId: namedPlayer(d.customId) ?? null,
             state: d.state,
             statuses: d.statuses,
           })),

@@ -251,6 +251,8 @@ export interface Data {
   webhookTransmissions: Record<string, number>;
   /** The backend's own: what it kept and logged (an event for no known player, a refund PayPal refused). */
   paymentIssues: PaymentIssue[];
+  /** The backend's own: the key it signs purchase references with (purchase-reference.ts), made on first use. */
+  referenceKey?: string;
 }
 
 export const SAMPLE_MODELS = [
@@ -344,6 +346,7 @@ export class Store {
         webhookEvents: table(parsed.webhookEvents),
         webhookTransmissions: table(parsed.webhookTransmissions),
         paymentIssues: Array.isArray(parsed.paymentIssues) ? parsed.paymentIssues : [],
+        ...(typeof parsed.referenceKey === 'string' ? { referenceKey: parsed.referenceKey } : {}),
       };
       Store.adoptOlderRecords(data);
       return data;

@@ -11,6 +11,7 @@ import { paymentsPermission } from './payments-permission';
 import { failureText, isAuthOrPlayerFailure } from './errors';
 import { countKept, keepPayment, settlePayment, showHeld, showRefusal, subscriptionKeptFor } from './pending-payments';
 import { createButtons } from './paypal-buttons';
+import { requestReference } from './purchase-reference';
 import { requirePlayer } from './player';
 import { createStore, idle } from './resource';
 import { session } from './session';
@@ -195,8 +196,10 @@ async function onApproved(
 export function mountSubscriptionButtons(container: HTMLElement): () => void {
   const plan = subscriptionPage.selected;
   if (!plan) return () => {};
-  // The subscription names its subscriber (PayPal's custom_id): the player of the user who opened the panel.
-  const subscriber = requirePlayer().then(({ unity }) => unity.playerId);
+  // The subscription names its subscriber (PayPal's custom_id): the backend's purchase reference for the player of the
+  // user who opened the panel, this plan and its price, fetched while PayPal's script loads.
+  const subscriber = requirePlayer().then(({ unity }) => requestReference(unity.playerId, plan));
+  subscriber.catch(() => undefined);
   const { uid } = subscriptionPage;
   // A renewal starts when the paid time ends, as the panel says (planStartsOn).
   const start = renewalStart(subscription.current, Date.now());

@@ -11,6 +11,7 @@ const { fakeAuth: auth, signedInUser } = await vi.hoisted(() => import('../suppo
 const { fakeBridgeModule, resetFakeBridge } = await vi.hoisted(() => import('../support/fake-bridge'));
 const { cloudSave, fakeApi, resetFakeApi } = await vi.hoisted(() => import('../support/fake-api'));
 vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
 vi.mock('@home-design/portal-bridge', () => fakeBridgeModule());
 vi.mock('../../../src/api/unity', () => fakeApi.unity);
 vi.mock('../../../src/api/cloud-save', () => fakeApi.cloudSave);
