@@ -644,6 +644,8 @@ async function grantedBefore(
   // at another price (the plan revised or overridden at PayPal) pays for nothing: refunded, and the plan cancelled.
   const owed: string[] = [];
   const terms = atPlanTerms(sub);
+  /** A paid cycle of the holder's plan went back just now (its months taken off). */
+  let tookBack = false;
   for (const tx of transactions) {
     const known = data.payments[tx.id];
     if (known) {
@@ -655,6 +657,7 @@ async function grantedBefore(
           if (isCurrent && holder?.subscription?.expiresAt && plan) {
             const end = shortened(Date.parse(holder.subscription.expiresAt), plan, now);
             holder.subscription = { ...holder.subscription, expiresAt: isoAt(end) };
+            tookBack = true;
           }
         }
         known.state = back;
@@ -688,13 +691,9 @@ async function grantedBefore(
     holder.subscription = { ...holder.subscription, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
     holder.cancelReason ??= 'revised_at_paypal';
   }
-  if (
-    isCurrent &&
-    holder?.subscription?.expiresAt &&
-    Date.parse(holder.subscription.expiresAt) <= now &&
-    running(sub)
-  ) {
-    // Its every paid cycle refunded or reversed: no time left, and it must not bill again.
+  if (tookBack && holder?.subscription?.expiresAt && Date.parse(holder.subscription.expiresAt) <= now && running(sub)) {
+    // Its paid cycles refunded or reversed: no time left, and it must not bill again. (A period that ran out while
+    // PayPal retries a renewal is not this: PayPal bills late, and the plan stays.)
     owed.unshift(owe(b, 'cancel', sub.id, 'Cancelled: its payments were refunded'));
     holder.subscription = { ...holder.subscription, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
   }

@@ -175,6 +175,18 @@ describe('a plan is granted only for a completed payment at its price', () => {
     ]);
   });
 
+  it('a period that runs out while PayPal retries the renewal is not cancelled: PayPal bills late', async () => {
+    const w = inProcessBackend();
+    const alice = await newPlayer(w.core, 'alice');
+    const id = await approvedSubscription(w.core, alice.playerId, 'P-TEST-MONTHLY');
+    await activate(w, alice, id, 'MONTHLY');
+    w.clock.now = Date.parse(plan(w, alice)!.expiresAt!) + DAY;
+    await harness(w, '/__harness/paypal', { renew: id, failed: true });
+    await harness(w, '/__harness/reconcile', { graceMs: 0 });
+    expect(plan(w, alice)).toMatchObject({ subscriptionId: id, status: 'ACTIVE' });
+    expect(atPayPal(w, id)).toBe('ACTIVE');
+  });
+
   it('a refunded renewal ends the period it paid for', async () => {
     const w = inProcessBackend();
     const alice = await newPlayer(w.core, 'alice');
