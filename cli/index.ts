@@ -4,6 +4,7 @@ import { version } from '../package.json';
 import { backendCommand } from './commands/backend';
 import { desktopCommand } from './commands/desktop';
 import { handoffCommand } from './commands/handoff';
+import { owedCommand } from './commands/owed';
 import { seedCommand } from './commands/seed';
 import { stackCommand } from './commands/stack';
 import { CliError, EXIT, fail } from './errors';
@@ -28,6 +29,7 @@ export function program(): Command {
     .addCommand(backendCommand())
     .addCommand(seedCommand())
     .addCommand(handoffCommand())
+    .addCommand(owedCommand())
     .addHelpText('after', '\nExit codes: 0 ok, 1 failure, 2 usage error, 3 a needed service is not reachable.');
   root.showHelpAfterError(helpHint(root));
   // addCommand() does not pass the root's settings down (only .command() does): copy them, then give each its own hint.

@@ -2,7 +2,7 @@
 // place they are written, for the CLI, the e2e fixtures, the integration tests and the bench.
 import type { LogEntry } from './backend/http';
 import { HARNESS_SECRET_HEADER } from './backend/secret';
-import type { SweepResult } from './backend/payments';
+import type { OwedView, SweepResult } from './backend/payments';
 import type { SeedRequest, SeedResult } from './backend/seed';
 import type { DesktopEvent } from './desktop';
 
@@ -13,6 +13,7 @@ export interface WebhookDeliveryReport {
   id: string;
   eventType: string;
   resourceId: unknown;
+  /** The player the event's `custom_id` names (a purchase reference is read back to its player), or null. */
   customId: string | null;
   state: 'pending' | 'delivered' | 'dropped' | 'gave-up';
   /** Each attempt's HTTP status; 0 when nothing answered. */
@@ -57,6 +58,8 @@ export interface HarnessClient {
   webhooks(): Promise<WebhookDeliveryReport[]>;
   /** PayPal bills a subscription's next cycle (`failed`: the payment fails); resolves with its status at PayPal. */
   renewSubscription(subscriptionId: string, failed?: boolean): Promise<string>;
+  /** What is stuck, for an operator: refunds and cancels PayPal has not done yet, credits players owe. */
+  owed(): Promise<OwedView[]>;
 }
 
 /** A client of the backend at `backendUrl` whose test routes take `secret` (Stack.backend.harnessSecret or its file). */
@@ -99,6 +102,7 @@ export function harnessClient(backendUrl: string, secret: string, fetchImpl: typ
       (await call<{ failLoads: number }>('/__harness/paypal', { failLoads: count })).failLoads,
     reconcile: (graceMs) => call<SweepResult>('/__harness/reconcile', graceMs === undefined ? {} : { graceMs }),
     webhooks: () => call<WebhookDeliveryReport[]>('/__harness/paypal/webhooks'),
+    owed: async () => (await call<{ owed: OwedView[] }>('/__harness/owed')).owed,
     renewSubscription: async (subscriptionId, failed = false) =>
       (
         await call<{ subscription: { status: string } }>('/__harness/paypal', {

@@ -62,6 +62,11 @@ export interface BackendContext {
   idTokens: IdTokenPolicy;
   /** POST /subscription/direct {provider: 'MANUAL'} grants a plan without payment: staging and development only. */
   allowPaymentBypass: boolean;
+  /**
+   * Whether a PayPal `custom_id` that is a bare player id still names its owner (data and tests from before purchase
+   * references). Off by default: only the backend's own signed references do (purchase-reference.ts).
+   */
+  acceptPlainCustomId: boolean;
   baseUrl: () => string;
   /** PayPal's REST API as the backend calls it (the stand-in's, on this server): orders and subscriptions are read there. */
   paypal: PayPalApi;

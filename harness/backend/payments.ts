@@ -3,16 +3,18 @@
 // sweep), always from what PayPal's REST API says. Whichever comes first records it; the others find it recorded.
 // Each decision is taken and written with no await in between, so two callers never both record one payment. What
 // is refused is undone at PayPal (cancelled, refunded), and an undo PayPal did not do yet is owed and tried again.
-import { packByPrice } from '../../src/domain/credit-packs';
-import { billingMonths } from '../../src/domain/plans';
+import { packById, packByPrice } from '../../src/domain/credit-packs';
+import { billingMonths, planById } from '../../src/domain/plans';
 import {
   PAYMENT_OWNER_MISMATCH,
   REFUSAL_REASONS,
   type PaymentStatus,
+  type RefundState,
   type RefusalReason,
 } from '../../src/domain/payment-refusals';
 import { HttpError, type BackendContext } from './http';
 import { PayPalCallError, type PayPalSubscriptionView, type SubscriptionTransactionView } from './paypal-api';
+import { issueReference, newReferenceKey, readReference, REFERENCE_TTL_MS } from './purchase-reference';
 import {
   addMonths,
   effectiveSubscription,
@@ -42,6 +44,8 @@ const REFUSAL_TEXTS: Record<RefusalReason, string> = {
   ALREADY_USED: 'Subscription already used',
   ENDED_AT_PAYPAL: 'This PayPal subscription had ended at PayPal before it was activated here',
   UNKNOWN_PLAN: 'This PayPal subscription is for none of our plans',
+  PRICE: "This PayPal subscription is not at our plan's price (its plan was overridden, or another quantity or amount)",
+  UNPAID: 'PayPal completed no payment for this subscription',
   NO_PLAYER: 'This PayPal payment names no player of ours',
 };
 
@@ -60,16 +64,85 @@ export async function fromPayPal<T>(read: () => Promise<T>, unknown: string): Pr
   }
 }
 
+// ----- Who a payment belongs to: the purchase reference PayPal holds as its `custom_id` -----
+
+function referenceKey(b: BackendContext): string {
+  const data = b.store.data;
+  if (!data.referenceKey) {
+    data.referenceKey = newReferenceKey();
+    b.store.save();
+  }
+  return data.referenceKey;
+}
+
+const PLAN_KEYS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PlanKey[];
+
 /**
- * A payment belongs to the player whose id PayPal holds as its `custom_id` (the portal sets it when it creates the
- * order or subscription). Anyone else presenting it gets 403 with `code` PAYMENT_OWNER_MISMATCH, which tells the
- * portal to keep the payment for its owner; a payment without one belongs to nobody here.
+ * A purchase reference for `player` and `product` (a credit pack's id, or a paid plan), for PayPal's `custom_id`:
+ * signed by this backend, naming the player, the product and its price, usable for REFERENCE_TTL_MS. Null for a
+ * product that is neither.
  */
-export function assertOwner(customId: string | undefined, player: Player, what: 'order' | 'subscription'): void {
-  if (customId === player.playerId) return;
+export function purchaseReference(
+  b: BackendContext,
+  player: Player,
+  product: string,
+): { reference: string; expiresAt: string } | null {
+  const price = packById(product)?.price ?? (PLAN_KEYS.includes(product) ? planById(product as PlanKey).price : null);
+  if (price === null) return null;
+  const expiresAt = b.clock() + REFERENCE_TTL_MS;
+  const reference = issueReference(referenceKey(b), {
+    playerId: player.playerId,
+    product,
+    cents: cents(price),
+    expiresAt,
+  });
+  return { reference, expiresAt: isoAt(expiresAt) };
+}
+
+/** Who a PayPal payment's `custom_id` names, and for what (null: nothing the backend issued, or used too late). */
+export interface OwnerClaim {
+  playerId: string;
+  /** The product and price the reference was issued for; null for a bare player id (acceptPlainCustomId). */
+  product: string | null;
+  cents: number | null;
+}
+
+/**
+ * A payment belongs to the player its purchase reference names: one this backend signed, with which PayPal created
+ * the order or subscription (its `create_time`) before the reference expired. A bare player id names its player only
+ * where `acceptPlainCustomId` allows it (data and tests from before references); anything else names nobody.
+ */
+export function claimOf(
+  b: BackendContext,
+  customId: string | undefined,
+  createTime: string | undefined,
+): OwnerClaim | null {
+  if (customId === undefined) return null;
+  const ref = readReference(referenceKey(b), customId);
+  if (ref) {
+    const created = Date.parse(createTime ?? '');
+    if (Number.isNaN(created) || created > ref.expiresAt) return null;
+    return { playerId: ref.playerId, product: ref.product, cents: ref.cents };
+  }
+  return b.acceptPlainCustomId && !customId.startsWith('PR1.')
+    ? { playerId: customId, product: null, cents: null }
+    : null;
+}
+
+/**
+ * Anyone but the owner presenting a payment gets 403 with `code` PAYMENT_OWNER_MISMATCH, which tells the portal to
+ * keep the payment for its owner; a payment whose `custom_id` names nobody belongs to nobody here.
+ */
+export function assertOwner(
+  claim: OwnerClaim | null,
+  customId: string | undefined,
+  player: Player,
+  what: 'order' | 'subscription',
+): void {
+  if (claim?.playerId === player.playerId) return;
   throw new HttpError(
     403,
-    customId === undefined
+    customId === undefined || !claim
       ? `This PayPal ${what} names no player (custom_id), so it cannot be recorded for this one`
       : `This PayPal ${what} was paid for by another player`,
     PAYMENT_OWNER_MISMATCH,
@@ -133,11 +206,23 @@ function markRefunded(b: BackendContext, moneyId: string, refundId: string | nul
   }
 }
 
-const inFlight = new WeakMap<BackendContext, Map<string, Promise<boolean>>>();
+/**
+ * Where an undo stands after an attempt: `done` (PayPal did it, or shows it done), `retry` (PayPal could not answer
+ * now: the portal is told to try again, the sweep tries too), `refused` (PayPal refused it: owed, tried again by the
+ * sweep with backoff, and said to the payer as pending).
+ */
+export type UndoState = 'done' | 'retry' | 'refused';
 
-/** Does what `key` owes PayPal; true once nothing is owed any more (done, or PayPal says it cannot be done). */
-export function settleUndo(b: BackendContext, key: string): Promise<boolean> {
-  const running = inFlight.get(b) ?? new Map<string, Promise<boolean>>();
+const MINUTE = 60_000;
+
+/** How long a refused undo waits before the next try: 1 minute, doubled each time, at most a day. */
+export const owedBackoffMs = (attempts: number) => Math.min(1_440 * MINUTE, MINUTE * 2 ** Math.min(11, attempts - 1));
+
+const inFlight = new WeakMap<BackendContext, Map<string, Promise<UndoState>>>();
+
+/** Does what `key` owes PayPal (a refused one only once its backoff is over); `done` once nothing is owed any more. */
+export function settleUndo(b: BackendContext, key: string): Promise<UndoState> {
+  const running = inFlight.get(b) ?? new Map<string, Promise<UndoState>>();
   inFlight.set(b, running);
   const existing = running.get(key);
   if (existing) return existing;
@@ -146,14 +231,15 @@ export function settleUndo(b: BackendContext, key: string): Promise<boolean> {
   return attempt;
 }
 
-async function runUndo(b: BackendContext, key: string): Promise<boolean> {
+async function runUndo(b: BackendContext, key: string): Promise<UndoState> {
   const data = b.store.data;
   const undo = data.pendingUndo[key];
-  if (!undo) return true;
-  const done = () => {
+  if (!undo) return 'done';
+  if (undo.refused && undo.nextAt && Date.parse(undo.nextAt) > b.clock()) return 'refused';
+  const done = (): UndoState => {
     delete data.pendingUndo[key];
     b.store.save();
-    return true;
+    return 'done';
   };
   try {
     if (undo.kind === 'refund') {
@@ -179,29 +265,51 @@ async function runUndo(b: BackendContext, key: string): Promise<boolean> {
       const sub = await b.paypal.getSubscription(undo.targetId).catch(() => null);
       if (sub && sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') return done();
     }
-    if (error.status === 403 || error.status === 404) {
-      issue(b, `PayPal refused to ${undo.kind} it (${error.message}); kept for a person to settle`, undo.targetId);
-      return done();
-    }
     undo.attempts += 1;
     undo.lastError = error.message;
+    if (error.status === 403 || error.status === 404) {
+      // PayPal keeps the money (or the plan bills on): still owed, never counted as done. Tried again with backoff.
+      if (!undo.refused)
+        issue(b, `PayPal refused to ${undo.kind} it (${error.message}); owed, tried again`, undo.targetId);
+      undo.refused = error.status;
+      undo.nextAt = isoAt(b.clock() + owedBackoffMs(undo.attempts));
+      b.store.save();
+      return 'refused';
+    }
     b.store.save();
-    return false;
+    return 'retry';
   }
 }
 
-async function settleAll(b: BackendContext, keys: string[]): Promise<boolean> {
-  let settled = true;
+/** The state of several undos together: any to retry now wins, then any refused. */
+const worst = (states: UndoState[]): UndoState =>
+  states.includes('retry') ? 'retry' : states.includes('refused') ? 'refused' : 'done';
+
+async function settleAll(b: BackendContext, keys: string[]): Promise<UndoState> {
+  const states: UndoState[] = [];
   // One after the other: a subscription is cancelled before its payments are refunded, so it cannot bill between.
-  for (const key of keys) settled = (await settleUndo(b, key)) && settled;
-  return settled;
+  for (const key of keys) states.push(await settleUndo(b, key));
+  return worst(states);
+}
+
+/** What became of the money of a refused order: refunded, or a refund still owed. */
+export function orderRefund(b: BackendContext, refusal: RefusedOrder): RefundState {
+  return b.store.data.pendingUndo[undoKey('refund', refusal.captureId)] ? 'pending' : 'refunded';
+}
+
+/** What became of the payments of an undone subscription: all refunded, some refund owed, or none was refunded. */
+export function subscriptionRefund(b: BackendContext, subscriptionId: string): RefundState {
+  const data = b.store.data;
+  const mine = Object.values(data.payments).filter((p) => p.subscriptionId === subscriptionId);
+  if (mine.some((p) => data.pendingUndo[undoKey('refund', p.id)])) return 'pending';
+  return mine.some((p) => p.state === 'refunded') ? 'refunded' : 'none';
 }
 
 // ----- Credits orders -----
 
 export type OrderOutcome =
   | { kind: 'credited'; playerId: string; result: PurchaseResult; fresh: boolean }
-  | { kind: 'refused'; refusal: RefusedOrder; settled: boolean }
+  | { kind: 'refused'; refusal: RefusedOrder; undo: UndoState }
   | { kind: 'not-captured' }
   | { kind: 'pack-mismatch' };
 
@@ -219,16 +327,17 @@ export async function recordOrder(
   const unit = order.purchase_units?.[0];
   const capture = unit?.payments?.captures?.[0];
   const customId = unit?.custom_id ?? capture?.custom_id;
-  if (caller) assertOwner(customId, caller.player, 'order');
+  const claim = claimOf(b, customId, order.create_time);
+  if (caller) assertOwner(claim, customId, caller.player, 'order');
   // From here to the record there is no await: the decision and its record are one step.
   const data = b.store.data;
   const recorded = data.recordedOrders[orderId];
   if (recorded) return { kind: 'credited', playerId: recorded.playerId, result: recorded.result, fresh: false };
   const refused = data.refusedOrders[orderId];
   if (refused)
-    return { kind: 'refused', refusal: refused, settled: await settleUndo(b, undoKey('refund', refused.captureId)) };
+    return { kind: 'refused', refusal: refused, undo: await settleUndo(b, undoKey('refund', refused.captureId)) };
   if (order.status !== 'COMPLETED' || capture?.status !== 'COMPLETED' || !capture.id) return { kind: 'not-captured' };
-  const owner = customId === undefined ? undefined : data.players[customId];
+  const owner = claim ? data.players[claim.playerId] : undefined;
   const payee = capture.payee?.merchant_id ?? unit?.payee?.merchant_id;
   const amount = capture.amount ?? unit?.amount;
   const pack =
@@ -244,11 +353,13 @@ export async function recordOrder(
     amount: { value: amount?.value ?? '0.00', currency: 'USD' },
     state,
   });
+  // A reference names the pack and its price: what was paid must be that, whatever else would be a pack's price.
+  const asIssued = !claim?.product || (claim.product === pack?.id && claim.cents === cents(pack.price));
   const reason = !owner
     ? REFUSAL_REASONS.noPlayer
     : payee !== b.merchantId
       ? REFUSAL_REASONS.payee
-      : !pack
+      : !pack || !asIssued
         ? REFUSAL_REASONS.amount
         : null;
   if (reason || !owner || !pack) {
@@ -273,7 +384,7 @@ export async function recordOrder(
       );
     const key = owe(b, 'refund', capture.id, `Refunded: ${REFUSAL_TEXTS[why]}`);
     b.store.save();
-    return { kind: 'refused', refusal, settled: await settleUndo(b, key) };
+    return { kind: 'refused', refusal, undo: await settleUndo(b, key) };
   }
   // The browser names the pack it sold; another pack is its mistake, and the order stays for the webhook or the sweep.
   if (caller && caller.credits !== pack.amount) return { kind: 'pack-mismatch' };
@@ -289,10 +400,50 @@ export async function recordOrder(
 
 export type SubscriptionOutcome =
   | { kind: 'granted'; player: Player; subscription: SubscriptionRecord; fresh: boolean }
-  | { kind: 'undone'; undone: UndoneSubscription; settled: boolean }
-  | { kind: 'not-approved' };
+  | { kind: 'undone'; undone: UndoneSubscription; undo: UndoState }
+  | { kind: 'not-approved' }
+  /** Approved and running at PayPal, its first payment not completed yet: asked again later, neither granted nor undone. */
+  | { kind: 'not-paid' };
 
 const running = (sub: PayPalSubscriptionView) => sub.status === 'ACTIVE' || sub.status === 'SUSPENDED';
+
+const cents = (value: string | undefined) =>
+  value !== undefined && /^\d{1,15}(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : NaN;
+
+/** A completed payment of one cycle of `plan` at the plan's price in USD (what PayPal billed, not what was asked). */
+export function paysPlan(tx: SubscriptionTransactionView, plan: PlanKey): boolean {
+  const gross = tx.amount_with_breakdown?.gross_amount;
+  return (
+    tx.status === 'COMPLETED' && gross?.currency_code === 'USD' && cents(gross.value) === cents(planById(plan).price)
+  );
+}
+
+/** PayPal shows the plan's own terms: no inline override (`plan_overridden`) and a quantity of 1. */
+export const atPlanTerms = (sub: PayPalSubscriptionView) =>
+  sub.plan_overridden !== true && (sub.quantity === undefined || sub.quantity === '1');
+
+/** A subscription approved this recently may not show its first payment yet: asked again, not refused. */
+export const FIRST_PAYMENT_GRACE_MS = 10 * MINUTE;
+
+/** The end of a period that `tx`, a paid cycle of `plan`, adds to one ending at `end` (ms): it never shortens it. */
+function extended(end: number, tx: SubscriptionTransactionView, plan: PlanKey, now: number): number {
+  const paidAt = tx.time ? Date.parse(tx.time) : now;
+  return addMonths(new Date(Math.max(end, Number.isNaN(paidAt) ? now : paidAt)), billingMonths(plan)).getTime();
+}
+
+/** What a refunded or reversed cycle of `plan` takes off a period ending at `end` (never before `now`). */
+const shortened = (end: number, plan: PlanKey, now: number) =>
+  Math.max(now, addMonths(new Date(end), -billingMonths(plan)).getTime());
+
+/** The time a player has already paid for and keeps (a cancelled plan's rest), which a new plan adds to. */
+function paidUntil(sub: SubscriptionRecord | null, now: number): number {
+  const end = sub?.expiresAt ? Date.parse(sub.expiresAt) : NaN;
+  return sub && sub.status !== 'NONE' && end > now ? end : now;
+}
+
+/** What the backend holds of money PayPal shows gone: refunded, or reversed (a chargeback, a denied capture). */
+const moneyBackState = (status: string | undefined): 'refunded' | 'reversed' =>
+  status === 'REFUNDED' || status === 'PARTIALLY_REFUNDED' ? 'refunded' : 'reversed';
 
 /** A subscription payment as the backend keeps it. */
 function saleEntry(
@@ -336,11 +487,12 @@ async function reconcileNow(
   caller?: { player: Player },
 ): Promise<SubscriptionOutcome> {
   const sub = await fromPayPal(() => b.paypal.getSubscription(subscriptionId), NOT_APPROVED);
-  if (caller) assertOwner(sub.custom_id, caller.player, 'subscription');
+  const claim = claimOf(b, sub.custom_id, sub.create_time);
+  if (caller) assertOwner(claim, sub.custom_id, caller.player, 'subscription');
   const known = () =>
     b.store.data.usedSubscriptions[subscriptionId] !== undefined ||
     b.store.data.undoneSubscriptions[subscriptionId] !== undefined;
-  const candidate = sub.custom_id === undefined ? undefined : b.store.data.players[sub.custom_id];
+  const candidate = claim ? b.store.data.players[claim.playerId] : undefined;
   if (!known() && running(sub) && candidate) {
     // Before a running plan blocks this one, that plan is read from PayPal too: it may have ended there unheard.
     const mine = effectiveSubscription(candidate, b.clock());
@@ -367,7 +519,7 @@ async function reconcileNow(
         );
   // From here to the record there is no await: the decision and its record are one step.
   const data = b.store.data;
-  const owner = sub.custom_id === undefined ? undefined : data.players[sub.custom_id];
+  const owner = claim ? data.players[claim.playerId] : undefined;
   // The owner's plan already (granted before the backend kept this record, or seeded): it is granted, not a stranger.
   if (
     owner &&
@@ -391,6 +543,24 @@ async function reconcileNow(
         : null;
   if (!reason && current?.status === 'ACTIVE') reason = REFUSAL_REASONS.activePlan;
   if (!reason && current?.status === 'PAUSED') reason = REFUSAL_REASONS.pausedPlan;
+  // Only what PayPal billed at the plan's price pays for a plan: never the plan id alone (the browser sets the rest).
+  const completed = transactions
+    .filter((tx) => tx.status === 'COMPLETED')
+    .sort((x, y) => (x.time ?? '').localeCompare(y.time ?? ''));
+  // A reference names the plan and its price: another plan bought with it is not what was issued.
+  const asIssued = !claim?.product || (claim.product === plan && claim.cents === cents(planById(plan).price));
+  if (!reason && plan && (!atPlanTerms(sub) || !asIssued || completed.some((tx) => !paysPlan(tx, plan))))
+    reason = REFUSAL_REASONS.price;
+  const keeps = paidUntil(current, now);
+  if (!reason && completed.length === 0) {
+    const start = Date.parse(sub.start_time ?? sub.create_time ?? '');
+    const since = Date.parse(sub.status_update_time ?? sub.create_time ?? '');
+    // A plan that starts when the player's paid time ends (PayPal's start_time) is granted on that time, unpaid so far.
+    if (start > now && keeps > now && start <= keeps + DAY) reason = null;
+    else if (!(start > now) && now - (Number.isNaN(since) ? now : since) < FIRST_PAYMENT_GRACE_MS)
+      return { kind: 'not-paid' };
+    else reason = REFUSAL_REASONS.unpaid;
+  }
   if (reason || !owner || !plan) {
     const why = reason ?? REFUSAL_REASONS.noPlayer;
     const record: UndoneSubscription = {
@@ -412,7 +582,10 @@ async function reconcileNow(
     return undo(b, sub, transactions, record);
   }
   data.usedSubscriptions[subscriptionId] = owner.playerId;
-  const granted = subscriptionRecord(plan, subscriptionId, 'paypal', new Date(now));
+  // Each paid cycle adds its months to the time the player already had: a paid period is never shortened.
+  let end = keeps;
+  for (const tx of completed) end = extended(end, tx, plan, now);
+  const granted = { ...subscriptionRecord(plan, subscriptionId, 'paypal', new Date(now)), expiresAt: isoAt(end) };
   owner.subscription = sub.status === 'SUSPENDED' ? { ...granted, status: 'PAUSED', pauseUntil: null } : granted;
   if (sub.status === 'SUSPENDED') owner.pauseReason = 'suspended_at_paypal';
   for (const tx of transactions)
@@ -421,7 +594,7 @@ async function reconcileNow(
       subscriptionId,
       owner.playerId,
       plan,
-      tx.status === 'REFUNDED' ? 'refunded' : 'granted',
+      tx.status === 'COMPLETED' ? 'granted' : moneyBackState(tx.status),
       now,
     );
   b.store.save();
@@ -450,7 +623,7 @@ async function undo(
   for (const key of Object.keys(data.pendingUndo))
     if (!keys.includes(key) && data.pendingUndo[key]?.targetId === sub.id) keys.unshift(key);
   b.store.save();
-  return { kind: 'undone', undone: record, settled: await settleAll(b, keys) };
+  return { kind: 'undone', undone: record, undo: await settleAll(b, keys) };
 }
 
 /** A subscription granted before: follow PayPal's status while it is its holder's plan; stop its billing otherwise. */
@@ -467,31 +640,66 @@ async function grantedBefore(
   const plan = planKeyOf(b.planIds, sub.plan_id);
   const current = holder ? effectiveSubscription(holder, now) : null;
   const isCurrent = Boolean(current && current.subscriptionId === sub.id && current.status !== 'NONE');
-  // Its payments paid for a plan the holder had; a later cycle extends the period it pays for.
+  // Its payments paid for a plan the holder had; a later cycle at the plan's price adds to the period it pays for. One
+  // at another price (the plan revised or overridden at PayPal) pays for nothing: refunded, and the plan cancelled.
+  const owed: string[] = [];
+  const terms = atPlanTerms(sub);
+  /** A paid cycle of the holder's plan went back just now (its months taken off). */
+  let tookBack = false;
   for (const tx of transactions) {
     const known = data.payments[tx.id];
     if (known) {
-      if (tx.status === 'REFUNDED' && known.state !== 'refunded') {
-        if (known.state === 'granted')
-          issue(b, 'a subscription payment was refunded at PayPal, not by the backend', tx.id);
-        known.state = 'refunded';
+      const back = tx.status === 'COMPLETED' ? null : moneyBackState(tx.status);
+      if (back && known.state !== 'refunded' && known.state !== 'reversed') {
+        if (known.state === 'granted') {
+          issue(b, `a subscription payment was ${back} at PayPal, not by the backend`, tx.id);
+          // The period it paid for ends with it.
+          if (isCurrent && holder?.subscription?.expiresAt && plan) {
+            const end = shortened(Date.parse(holder.subscription.expiresAt), plan, now);
+            holder.subscription = { ...holder.subscription, expiresAt: isoAt(end) };
+            tookBack = true;
+          }
+        }
+        known.state = back;
+        delete data.pendingUndo[undoKey('refund', tx.id)];
       }
       continue;
     }
     if (!holder) continue;
+    // (A plan id none of ours, such as a seeded plan's, is left as it was: there is no price to hold it to.)
+    if (tx.status === 'COMPLETED' && plan && !paysPlan(tx, plan)) {
+      data.payments[tx.id] = saleEntry(tx, sub.id, holderId, plan, 'refunding', now);
+      owed.push(owe(b, 'refund', tx.id, `Refunded: ${REFUSAL_TEXTS.PRICE}`));
+      continue;
+    }
     data.payments[tx.id] = saleEntry(
       tx,
       sub.id,
       holderId,
       plan,
-      tx.status === 'REFUNDED' ? 'refunded' : 'granted',
+      tx.status === 'COMPLETED' ? 'granted' : moneyBackState(tx.status),
       now,
     );
-    if (isCurrent && holder.subscription && plan && tx.time && tx.status === 'COMPLETED') {
-      const until = addMonths(new Date(tx.time), billingMonths(plan)).toISOString();
-      if (!holder.subscription.expiresAt || holder.subscription.expiresAt < until)
-        holder.subscription.expiresAt = until;
+    if (isCurrent && holder.subscription && plan && tx.status === 'COMPLETED') {
+      const end = holder.subscription.expiresAt ? Date.parse(holder.subscription.expiresAt) : now;
+      holder.subscription = { ...holder.subscription, expiresAt: isoAt(extended(end, tx, plan, now)) };
     }
+  }
+  if (isCurrent && holder?.subscription && running(sub) && !terms) {
+    // Revised at PayPal to terms other than the plan's: it stops billing; the time paid so far stays.
+    owed.unshift(owe(b, 'cancel', sub.id, `Cancelled: ${REFUSAL_TEXTS.PRICE}`));
+    holder.subscription = { ...holder.subscription, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
+    holder.cancelReason ??= 'revised_at_paypal';
+  }
+  if (tookBack && holder?.subscription?.expiresAt && Date.parse(holder.subscription.expiresAt) <= now && running(sub)) {
+    // Its paid cycles refunded or reversed: no time left, and it must not bill again. (A period that ran out while
+    // PayPal retries a renewal is not this: PayPal bills late, and the plan stays.)
+    owed.unshift(owe(b, 'cancel', sub.id, 'Cancelled: its payments were refunded'));
+    holder.subscription = { ...holder.subscription, status: 'CANCELLED', isCancelled: true, pauseUntil: null };
+  }
+  if (owed.length > 0) {
+    b.store.save();
+    await settleAll(b, owed);
   }
   if (holder && isCurrent && holder.subscription) {
     const mine = holder.subscription;
@@ -530,7 +738,7 @@ async function grantedBefore(
     refundId: null,
     at: isoAt(now),
   };
-  return { kind: 'undone', undone: record, settled: await settleAll(b, keys) };
+  return { kind: 'undone', undone: record, undo: await settleAll(b, keys) };
 }
 
 // ----- The player's own changes, done at PayPal first -----
@@ -590,7 +798,10 @@ export const activateAtPayPal = (b: BackendContext, subscriptionId: string, reas
 /** One payment as GET /payments/{playerId} shows it: what the backend holds, less whose it is, with its status. */
 export type PaymentView = Omit<PaymentEntry, 'playerId' | 'state'> & { status: PaymentStatus };
 
-/** Every PayPal payment the backend holds for `player`, newest first. A refund PayPal has yet to confirm shows refunded. */
+/**
+ * Every PayPal payment the backend holds for `player`, newest first. A refund PayPal has yet to confirm is
+ * `refund_pending`, never `refunded`; money PayPal took back is `reversed`.
+ */
 export function paymentsOf(b: BackendContext, player: Player): PaymentView[] {
   const current = effectiveSubscription(player, b.clock());
   return Object.values(b.store.data.payments)
@@ -598,30 +809,65 @@ export function paymentsOf(b: BackendContext, player: Player): PaymentView[] {
     .sort((x, y) => y.createdAt.localeCompare(x.createdAt) || x.id.localeCompare(y.id))
     .map((p) => {
       const status: PaymentStatus =
-        p.state === 'refunded' || p.state === 'refunding'
-          ? 'refunded'
-          : p.kind === 'credits'
-            ? 'credited'
-            : current.subscriptionId === p.subscriptionId &&
-                (current.status === 'ACTIVE' || current.status === 'PAUSED')
-              ? 'active'
-              : 'ended';
-      const { playerId: _owner, state: _state, ...view } = p;
+        p.state === 'refunded' || p.state === 'reversed'
+          ? p.state
+          : p.state === 'refunding'
+            ? 'refund_pending'
+            : p.kind === 'credits'
+              ? 'credited'
+              : current.subscriptionId === p.subscriptionId &&
+                  (current.status === 'ACTIVE' || current.status === 'PAUSED')
+                ? 'active'
+                : 'ended';
+      const { playerId: _owner, state: _state, takenBack: _taken, ...view } = p;
       return { ...view, status };
     });
 }
 
 // ----- Webhooks and the sweep -----
 
-/** A refund PayPal reports (PAYMENT.CAPTURE.REFUNDED, PAYMENT.SALE.REFUNDED): what the backend holds follows it. */
-async function noteRefund(b: BackendContext, moneyId: string): Promise<void> {
-  const capture = await fromPayPal(() => b.paypal.getCapture(moneyId), 'Unknown capture');
-  if (capture.status !== 'REFUNDED') return;
+/**
+ * Takes back the credits of a capture whose money went back to the buyer, never below zero: what the player already
+ * spent is recorded as owed by the player (`owedCredits`), for a person to settle.
+ */
+function takeCreditsBack(b: BackendContext, entry: PaymentEntry, state: 'refunded' | 'reversed'): void {
+  const player = b.store.data.players[entry.playerId];
+  const credits = entry.credits ?? 0;
+  const taken = player ? Math.min(player.credits, credits) : 0;
+  if (player) {
+    player.credits -= taken;
+    if (credits > taken) player.owedCredits = (player.owedCredits ?? 0) + credits - taken;
+  }
+  if (credits > taken)
+    issue(b, `${credits - taken} credits of a ${state} capture were spent; owed by the player`, entry.id);
+  entry.state = state;
+  entry.takenBack = taken;
+}
+
+/**
+ * Money PayPal reports gone (PAYMENT.CAPTURE.REFUNDED, REVERSED, DENIED, PAYMENT.SALE.REFUNDED, a dispute): read from
+ * PayPal, then what the backend holds follows it. Credits go back with their capture; a refund the backend owed is
+ * confirmed; a subscription payment is reconciled with its subscription (the period it paid for ends).
+ */
+async function noteMoneyBack(b: BackendContext, moneyId: string, disputed = false): Promise<void> {
   const entry = b.store.data.payments[moneyId];
-  if (!entry || entry.state === 'refunded') return;
-  if (entry.state === 'credited' || entry.state === 'granted')
-    issue(b, `refunded at PayPal, not by the backend, after it was ${entry.state}`, moneyId);
-  markRefunded(b, moneyId, null);
+  if (entry?.subscriptionId && !disputed) {
+    await reconcileSubscription(b, entry.subscriptionId);
+    return;
+  }
+  const capture = await fromPayPal(() => b.paypal.getCapture(moneyId), 'Unknown capture');
+  if (!disputed && (capture.status === 'COMPLETED' || capture.status === 'PENDING')) return;
+  if (!entry || entry.state === 'refunded' || entry.state === 'reversed') return;
+  const state = disputed ? 'reversed' : moneyBackState(capture.status);
+  if (entry.state === 'credited') takeCreditsBack(b, entry, state);
+  else if (entry.state === 'granted') {
+    issue(b, `${state} at PayPal after it paid a plan`, moneyId);
+    entry.state = state;
+  } else {
+    markRefunded(b, moneyId, null);
+    entry.state = state;
+  }
+  delete b.store.data.pendingUndo[undoKey('refund', moneyId)];
   b.store.save();
 }
 
@@ -647,10 +893,24 @@ export async function handleWebhookEvent(
         orderId = capture.supplementary_data?.related_ids?.order_id;
       }
       if (orderId) await recordOrder(b, orderId);
-    } else if (type === 'PAYMENT.CAPTURE.REFUNDED') {
+    } else if (type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED') {
+      // The resource is the refund; the capture is its `up` link.
       const up = Array.isArray(resource.links) ? resource.links.map(obj).find((l) => l.rel === 'up') : undefined;
       const captureId = str(up?.href)?.split('/').pop();
-      if (captureId) await noteRefund(b, captureId);
+      if (captureId) await noteMoneyBack(b, captureId);
+    } else if (type === 'PAYMENT.CAPTURE.DENIED') {
+      const captureId = str(resource.id);
+      if (captureId) await noteMoneyBack(b, captureId);
+    } else if (type.startsWith('CUSTOMER.DISPUTE.')) {
+      // While a dispute is open or lost, the money is not the merchant's: its credits go back (read from PayPal).
+      const disputeId = str(resource.dispute_id);
+      if (disputeId) {
+        const dispute = await fromPayPal(() => b.paypal.getDispute(disputeId), 'Unknown dispute');
+        const won = dispute.status === 'RESOLVED' && dispute.dispute_outcome?.outcome_code === 'RESOLVED_SELLER_FAVOUR';
+        if (!won)
+          for (const t of dispute.disputed_transactions ?? [])
+            if (t.seller_transaction_id) await noteMoneyBack(b, t.seller_transaction_id, true);
+      }
     } else if (type === 'PAYMENT.SALE.COMPLETED') {
       const subscriptionId = str(resource.billing_agreement_id);
       if (subscriptionId) await reconcileSubscription(b, subscriptionId);
@@ -658,7 +918,7 @@ export async function handleWebhookEvent(
       const saleId = str(resource.sale_id);
       const subscriptionId = saleId ? b.store.data.payments[saleId]?.subscriptionId : undefined;
       if (subscriptionId) await reconcileSubscription(b, subscriptionId);
-      else if (saleId) await noteRefund(b, saleId);
+      else if (saleId) await noteMoneyBack(b, saleId);
     } else if (type.startsWith('BILLING.SUBSCRIPTION.')) {
       const subscriptionId = str(resource.id);
       if (subscriptionId) await reconcileSubscription(b, subscriptionId);
@@ -684,8 +944,9 @@ export interface SweepResult {
   searched: number;
   /** Orders and subscriptions reconciled (read from PayPal again). */
   reconciled: number;
-  /** Refunds and cancels still owed to PayPal after the sweep. */
+  /** Refunds and cancels still owed to PayPal after the sweep (those PayPal refused among them: `refused`). */
   owed: number;
+  refused: number;
   failures: string[];
 }
 
@@ -698,7 +959,7 @@ const DAY = 86_400_000;
 export async function sweep(b: BackendContext, options: SweepOptions): Promise<SweepResult> {
   const now = b.clock();
   const data = b.store.data;
-  const result: SweepResult = { searched: 0, reconciled: 0, owed: 0, failures: [] };
+  const result: SweepResult = { searched: 0, reconciled: 0, owed: 0, refused: 0, failures: [] };
   const attempt = async (what: string, run: () => Promise<unknown>) => {
     try {
       await run();
@@ -730,6 +991,11 @@ export async function sweep(b: BackendContext, options: SweepOptions): Promise<S
         if (!moneyId || !reference) continue;
         const known = data.payments[moneyId];
         if (info.transaction_event_code === 'T0006') {
+          // Credited, and since refunded or reversed at PayPal ('V'): its credits go back even if no webhook said so.
+          if (known?.state === 'credited' && info.transaction_status === 'V') {
+            await attempt(`capture ${moneyId} taken back`, () => noteMoneyBack(b, moneyId));
+            continue;
+          }
           if (known && known.state !== 'refunding') continue;
           if (
             Object.values(data.refusedOrders).some(
@@ -762,7 +1028,47 @@ export async function sweep(b: BackendContext, options: SweepOptions): Promise<S
       subscriptions.add(sub.subscriptionId);
   }
   for (const id of subscriptions) await attempt(`subscription ${id}`, () => reconcileSubscription(b, id));
+  // Each owed undo is tried again; one PayPal refused only once its backoff is over (settleUndo).
   for (const key of Object.keys(data.pendingUndo)) await settleUndo(b, key);
   result.owed = Object.keys(data.pendingUndo).length;
+  result.refused = Object.values(data.pendingUndo).filter((u) => u.refused).length;
   return result;
+}
+
+/** One line of what is stuck, for an operator (GET /__harness/owed, `npx portal-harness owed`). */
+export interface OwedView {
+  kind: 'refund' | 'cancel' | 'credits';
+  /** The capture or sale to refund, the subscription to cancel, or the player who owes credits. */
+  targetId: string;
+  playerId: string | null;
+  /** Credits the player owes (kind `credits`). */
+  credits?: number;
+  since?: string;
+  attempts?: number;
+  refusedWith?: number;
+  nextAt?: string;
+  lastError?: string;
+}
+
+/** Everything the books say is owed: refunds and cancels PayPal has not done, credits players spent and owe back. */
+export function owedList(b: BackendContext): OwedView[] {
+  const data = b.store.data;
+  const undos: OwedView[] = Object.values(data.pendingUndo).map((u) => ({
+    kind: u.kind,
+    targetId: u.targetId,
+    playerId:
+      data.payments[u.targetId]?.playerId ??
+      data.undoneSubscriptions[u.targetId]?.playerId ??
+      data.usedSubscriptions[u.targetId] ??
+      null,
+    since: u.since,
+    attempts: u.attempts,
+    ...(u.refused ? { refusedWith: u.refused } : {}),
+    ...(u.nextAt ? { nextAt: u.nextAt } : {}),
+    ...(u.lastError ? { lastError: u.lastError } : {}),
+  }));
+  const credits: OwedView[] = Object.values(data.players)
+    .filter((p) => (p.owedCredits ?? 0) > 0)
+    .map((p) => ({ kind: 'credits', targetId: p.playerId, playerId: p.playerId, credits: p.owedCredits }));
+  return [...undos, ...credits];
 }

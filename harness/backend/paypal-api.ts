@@ -42,6 +42,7 @@ export interface PayPalCaptureView {
 export interface PayPalOrderView {
   id: string;
   status: string;
+  create_time?: string;
   purchase_units?: Array<{
     custom_id?: string;
     amount?: Money;
@@ -57,7 +58,27 @@ export interface PayPalSubscriptionView {
   status: string;
   custom_id?: string;
   create_time?: string;
+  start_time?: string;
+  status_update_time?: string;
+  /** What the buyer's browser may set (PayPal's create and revise bodies): checked, never trusted. */
+  quantity?: string;
+  plan_overridden?: boolean;
   billing_info?: { failed_payments_count?: number; last_failed_payment?: { time?: string } };
+}
+
+/** A dispute as Disputes v1's GET shows it (the fields the backend reads). */
+export interface PayPalDisputeView {
+  dispute_id?: string;
+  status?: string;
+  disputed_transactions?: Array<{ seller_transaction_id?: string }>;
+  dispute_outcome?: { outcome_code?: string };
+}
+
+/** A webhook event as PayPal keeps it (GET /v1/notifications/webhooks-events/{id}). */
+export interface PayPalWebhookEventView {
+  id?: string;
+  event_type?: string;
+  resource?: Record<string, unknown>;
 }
 
 /** One payment of a subscription (GET /v1/billing/subscriptions/{id}/transactions). */
@@ -118,6 +139,9 @@ export interface PayPalApi {
   searchTransactions(start: string, end: string, page: number): Promise<TransactionSearchPage>;
   /** PayPal's verdict on a webhook delivery's signature. */
   verifyWebhookSignature(signature: WebhookSignature): Promise<'SUCCESS' | 'FAILURE'>;
+  /** The event as PayPal keeps it: what the backend acts on, whatever body the delivery carried. */
+  getWebhookEvent(eventId: string): Promise<PayPalWebhookEventView>;
+  getDispute(disputeId: string): Promise<PayPalDisputeView>;
 }
 
 /** How long the backend waits for PayPal before it answers 502 (the portal keeps the payment and tries again). */
@@ -204,6 +228,8 @@ export function paypalApi(
         'GET',
         `/v1/reporting/transactions?${query({ start_date: start, end_date: end, fields: 'transaction_info', page_size: '500', page: String(page) })}`,
       ),
+    getWebhookEvent: (eventId) => resource('GET', `/v1/notifications/webhooks-events/${enc(eventId)}`),
+    getDispute: (disputeId) => resource('GET', `/v1/customer/disputes/${enc(disputeId)}`),
     async verifyWebhookSignature(s) {
       // The event goes in as received, not re-serialised (a parsed and re-written body may no longer match its CRC).
       const head = JSON.stringify({

@@ -4,7 +4,7 @@
 // its own (the buyer's approval, a subscription's next cycle) is played here too, and every change sends its webhook.
 import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
-import { planById } from '../../src/domain/plans';
+import { billingMonths, planById } from '../../src/domain/plans';
 import { projectRoot } from '../paths';
 import type { Reply, RequestContext, RouteDef } from './http';
 import { AUTH_ALGO, signedString, type Merchant } from './paypal-events';
@@ -291,7 +291,7 @@ function captureBody(tx: PayPalTransaction, apiBase: string) {
 function saleBody(tx: PayPalTransaction, apiBase: string) {
   return {
     id: tx.id,
-    state: tx.status === 'COMPLETED' ? 'completed' : 'refunded',
+    state: tx.status === 'COMPLETED' ? 'completed' : tx.status === 'REFUNDED' ? 'refunded' : 'reversed',
     amount: { total: tx.amount, currency: tx.currency, details: { subtotal: tx.amount } },
     payment_mode: 'INSTANT_TRANSFER',
     protection_eligibility: 'ELIGIBLE',
@@ -342,8 +342,10 @@ function subscriptionBody(b: RequestContext['backend'], sub: PayPalSubscription)
     id: sub.id,
     plan_id: sub.planId,
     status: sub.status,
+    quantity: sub.quantity ?? '1',
+    plan_overridden: sub.planOverridden === true,
     ...(sub.customId ? { custom_id: sub.customId } : {}),
-    ...(sub.createTime ? { create_time: sub.createTime, start_time: sub.createTime } : {}),
+    ...(sub.createTime ? { create_time: sub.createTime, start_time: sub.startTime ?? sub.createTime } : {}),
     ...(sub.statusUpdateTime ? { status_update_time: sub.statusUpdateTime } : {}),
     ...(sub.statusChangeNote ? { status_change_note: sub.statusChangeNote } : {}),
     ...(sub.status === 'APPROVAL_PENDING'
@@ -352,7 +354,8 @@ function subscriptionBody(b: RequestContext['backend'], sub: PayPalSubscription)
           billing_info: {
             outstanding_balance: money('0.00'),
             failed_payments_count: sub.failedPayments ?? 0,
-            ...(last ? { last_payment: { amount: money(last.amount), time: last.createTime } } : {}),
+            ...(last ? { last_payment: { amount: money(last.amount, last.currency), time: last.createTime } } : {}),
+            ...(sub.status === 'ACTIVE' ? { next_billing_time: nextBilling(b, sub, payments.length) } : {}),
           },
         }),
     links: [{ href: `${apiBase}/v1/billing/subscriptions/${sub.id}`, rel: 'self', method: 'GET' }],
@@ -414,6 +417,93 @@ const statusInvalid = (action: string, should: string) =>
     `Invalid subscription status for ${action} action; subscription status should be ${should}.`,
   );
 
+/** Subscriptions v1's `quantity`: a whole number of 1 to 32 digits, as text. */
+const QUANTITY = /^[1-9]\d{0,31}$/;
+
+/**
+ * What a create or revise body may set, checked as PayPal checks it: `plan_id`, `quantity`, and `plan` (an inline
+ * override of the plan: its billing cycles' fixed price, payment preferences, taxes), which makes it
+ * `plan_overridden`. The stand-in bills in USD only, as its orders.
+ */
+function subscriptionTerms(ctx: RequestContext): {
+  planId: string;
+  quantity?: string;
+  price?: { value: string; currency: string };
+  overridden: boolean;
+} {
+  const planId = ctx.body.plan_id;
+  if (typeof planId !== 'string' || !planId) throw missing('/plan_id');
+  if (!Object.values(ctx.backend.planIds).flat().includes(planId))
+    throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
+  const quantity = ctx.body.quantity;
+  if (quantity !== undefined && (typeof quantity !== 'string' || !QUANTITY.test(quantity)))
+    throw new PayPalApiError(
+      400,
+      'INVALID_PARAMETER_SYNTAX',
+      'The value of a field does not conform to the expected format.',
+      '/quantity',
+    );
+  const plan = ctx.body.plan;
+  if (plan === undefined) return { planId, ...(quantity ? { quantity } : {}), overridden: false };
+  if (!plan || typeof plan !== 'object' || Array.isArray(plan))
+    throw new PayPalApiError(
+      400,
+      'INVALID_PARAMETER_SYNTAX',
+      'The value of a field does not conform to the expected format.',
+      '/plan',
+    );
+  const cycles = (plan as { billing_cycles?: unknown }).billing_cycles;
+  let price: { value: string; currency: string } | undefined;
+  if (cycles !== undefined) {
+    if (!Array.isArray(cycles))
+      throw new PayPalApiError(
+        400,
+        'INVALID_PARAMETER_SYNTAX',
+        'The value of a field does not conform to the expected format.',
+        '/plan/billing_cycles',
+      );
+    for (const [i, cycle] of cycles.entries()) {
+      const fixed = (cycle as { pricing_scheme?: { fixed_price?: { value?: unknown; currency_code?: unknown } } })
+        ?.pricing_scheme?.fixed_price;
+      if (!fixed) continue;
+      const field = `/plan/billing_cycles/${i}/pricing_scheme/fixed_price`;
+      if (typeof fixed.value !== 'string' || !AMOUNT.test(fixed.value))
+        throw new PayPalApiError(
+          400,
+          'INVALID_PARAMETER_SYNTAX',
+          'The value of a field does not conform to the expected format.',
+          `${field}/value`,
+        );
+      if (fixed.currency_code !== 'USD')
+        throw new PayPalApiError(
+          422,
+          'CURRENCY_NOT_SUPPORTED',
+          'Currency code is not currently supported (this PayPal plays USD only).',
+          `${field}/currency_code`,
+        );
+      price = { value: fixed.value, currency: fixed.currency_code };
+    }
+  }
+  return { planId, ...(quantity ? { quantity } : {}), ...(price ? { price } : {}), overridden: true };
+}
+
+/** `start_time`: when the first cycle is billed; RFC 3339, not in the past (PayPal's default: now). */
+function startTime(ctx: RequestContext, now: number): string | undefined {
+  const value = ctx.body.start_time;
+  if (value === undefined) return undefined;
+  const t = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(t))
+    throw new PayPalApiError(
+      400,
+      'INVALID_PARAMETER_SYNTAX',
+      'The value of a field does not conform to the expected format.',
+      '/start_time',
+    );
+  if (t < now - 60_000)
+    throw new PayPalApiError(422, 'INVALID_PARAMETER_VALUE', 'Start time must be a future date.', '/start_time');
+  return new Date(t).toISOString();
+}
+
 /** The plan's price: the portal's catalogue, by the plan ids it was given (a seeded P-SEED-<PLAN> too). */
 function planPrice(b: RequestContext['backend'], planId: string): string {
   const key =
@@ -435,16 +525,33 @@ function merchantOf(b: RequestContext['backend'], merchantId: string | undefined
   return all.find((m) => m.merchantId === merchantId) ?? all[0]!;
 }
 
+/** When PayPal bills next: at `start_time`, then one plan period after each cycle billed. */
+function nextBilling(b: RequestContext['backend'], sub: PayPalSubscription, cycles: number): string {
+  const start = new Date(sub.startTime ?? sub.createTime ?? 0);
+  const key = Object.entries(b.planIds).find(([, ids]) => ids.includes(sub.planId))?.[0];
+  const months = key === 'MONTHLY' || key === 'SIX_MONTH' || key === 'ANNUAL' ? billingMonths(key) : 1;
+  start.setUTCMonth(start.getUTCMonth() + months * cycles);
+  return start.toISOString();
+}
+
+/** What one cycle bills, as PayPal computes it: the price (the plan's, or an override's) times the quantity. */
+function cycleAmount(b: RequestContext['backend'], sub: PayPalSubscription): { value: string; currency: string } {
+  const price = sub.price ?? { value: planPrice(b, sub.planId), currency: 'USD' };
+  const quantity = Number(sub.quantity ?? '1');
+  return { value: ((Math.round(Number(price.value) * 100) * quantity) / 100).toFixed(2), currency: price.currency };
+}
+
 /** PayPal charges a subscription's cycle: a COMPLETED payment and PAYMENT.SALE.COMPLETED. */
 function chargeCycle(b: RequestContext['backend'], sub: PayPalSubscription): PayPalTransaction {
   const now = iso(b);
   const merchant = merchantOf(b, sub.merchantId);
+  const billed = cycleAmount(b, sub);
   const tx: PayPalTransaction = {
     id: paypalOrderId(),
     kind: 'sale',
     subscriptionId: sub.id,
-    amount: planPrice(b, sub.planId),
-    currency: 'USD',
+    amount: billed.value,
+    currency: billed.currency,
     status: 'COMPLETED',
     ...(sub.customId ? { customId: sub.customId } : {}),
     payee: { ...merchant },
@@ -492,6 +599,86 @@ export function renewSubscription(
   return sub.status;
 }
 
+/** A dispute as Disputes v1 shows it (the fields this stand-in plays). */
+function disputeBody(tx: PayPalTransaction) {
+  const d = tx.dispute!;
+  return {
+    dispute_id: d.id,
+    create_time: d.createTime,
+    update_time: d.updateTime,
+    disputed_transactions: [{ seller_transaction_id: tx.id, seller: { merchant_id: tx.payee.merchantId } }],
+    reason: 'UNAUTHORISED',
+    status: d.status,
+    dispute_amount: money(tx.amount, tx.currency),
+    ...(d.outcome ? { dispute_outcome: { outcome_code: d.outcome } } : {}),
+    dispute_life_cycle_stage: 'CHARGEBACK',
+    dispute_channel: 'EXTERNAL',
+  };
+}
+
+/**
+ * What the buyer's bank or PayPal does to a capture after it completed (the harness plays it: POST /__harness/paypal
+ * {moneyBack: {id, how}}): `reverse`, a chargeback (PAYMENT.CAPTURE.REVERSED); `deny`, PayPal denies it
+ * (PAYMENT.CAPTURE.DENIED); `dispute`, the buyer opens a dispute (CUSTOMER.DISPUTE.CREATED); `seller-wins`, that
+ * dispute is resolved in the merchant's favour (CUSTOMER.DISPUTE.RESOLVED).
+ */
+export function moneyBack(
+  b: RequestContext['backend'],
+  captureId: string,
+  how: 'reverse' | 'deny' | 'dispute' | 'seller-wins',
+): PayPalTransaction['status'] {
+  const tx = b.store.data.paypalTransactions[captureId];
+  if (!tx) throw new Error(`no PayPal capture ${captureId}`);
+  const now = iso(b);
+  const apiBase = `${b.baseUrl()}/paypal`;
+  if (how === 'dispute' || how === 'seller-wins') {
+    if (how === 'dispute') tx.dispute ??= { id: `PP-D-${id('', 3)}`, status: 'OPEN', createTime: now, updateTime: now };
+    else if (!tx.dispute) throw new Error(`no dispute on ${captureId}`);
+    else Object.assign(tx.dispute, { status: 'RESOLVED', outcome: 'RESOLVED_SELLER_FAVOUR', updateTime: now });
+    b.store.save();
+    b.standIn.sender.emit(
+      how === 'dispute' ? 'CUSTOMER.DISPUTE.CREATED' : 'CUSTOMER.DISPUTE.RESOLVED',
+      'dispute',
+      disputeBody(tx),
+      how === 'dispute' ? 'A new dispute opened' : 'A dispute was resolved',
+      tx.customId,
+      '1.0',
+    );
+    return tx.status;
+  }
+  if (tx.status !== 'COMPLETED')
+    throw new Error(`PayPal reverses or denies COMPLETED captures only; ${captureId} is ${tx.status}`);
+  tx.status = how === 'reverse' ? 'REVERSED' : 'DECLINED';
+  tx.updateTime = now;
+  b.store.save();
+  if (how === 'deny')
+    b.standIn.sender.emit(
+      'PAYMENT.CAPTURE.DENIED',
+      'capture',
+      captureBody(tx, apiBase),
+      `A $ ${tx.amount} USD capture payment was denied`,
+      tx.customId,
+      '2.0',
+    );
+  else
+    b.standIn.sender.emit(
+      'PAYMENT.CAPTURE.REVERSED',
+      'refund',
+      {
+        id: paypalOrderId(),
+        status: 'COMPLETED',
+        amount: money(`-${tx.amount}`, tx.currency),
+        create_time: now,
+        update_time: now,
+        links: [{ href: `${apiBase}/v2/payments/captures/${tx.id}`, rel: 'up', method: 'GET' }],
+      },
+      `A $ ${tx.amount} USD capture payment was reversed`,
+      tx.customId,
+      '2.0',
+    );
+  return tx.status;
+}
+
 /** Transaction Search's event codes: T0006 PayPal Checkout capture, T0002 subscription payment, T1107 refund. */
 function searchRows(b: RequestContext['backend'], merchantId: string, from: number, to: number, now: number) {
   const rows: Array<{ at: string; info: Record<string, unknown> }> = [];
@@ -514,7 +701,8 @@ function searchRows(b: RequestContext['backend'], merchantId: string, from: numb
           transaction_updated_date: tx.updateTime,
           transaction_amount: money(tx.amount, tx.currency),
           fee_amount: money(`-${fee(tx.amount)}`, tx.currency),
-          transaction_status: tx.status === 'REFUNDED' ? 'V' : 'S',
+          // V: reversed (refunded, or taken back: a chargeback, a denial).
+          transaction_status: tx.status === 'COMPLETED' ? 'S' : 'V',
           ...(tx.customId ? { custom_field: tx.customId } : {}),
           protection_eligibility: '01',
         },
@@ -752,21 +940,23 @@ export const paypalRoutes: RouteDef[] = [
     return { status: 201, json: refund };
   }),
   rest('POST', '/paypal/v1/billing/subscriptions', 'paypal-subscription-create', (ctx, caller) => {
-    const planId = ctx.body.plan_id;
-    if (typeof planId !== 'string' || !planId) throw missing('/plan_id');
-    if (!Object.values(ctx.backend.planIds).flat().includes(planId))
-      throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.', '/plan_id');
+    const terms = subscriptionTerms(ctx);
     const owner = customId(ctx.body.custom_id, '/custom_id');
     const subscriptionId = paypalSubscriptionId();
     const now = iso(ctx.backend);
+    const start = startTime(ctx, ctx.backend.clock());
     const sub: PayPalSubscription = {
       id: subscriptionId,
-      planId,
+      planId: terms.planId,
       status: 'APPROVAL_PENDING',
       statusUpdateTime: now,
       createTime: now,
       merchantId: caller.merchant.merchantId,
       ...(owner ? { customId: owner } : {}),
+      ...(terms.quantity ? { quantity: terms.quantity } : {}),
+      ...(terms.price ? { price: terms.price } : {}),
+      ...(terms.overridden ? { planOverridden: true } : {}),
+      ...(start ? { startTime: start } : {}),
     };
     ctx.backend.store.data.paypalSubscriptions[subscriptionId] = sub;
     ctx.backend.store.save();
@@ -816,6 +1006,19 @@ export const paypalRoutes: RouteDef[] = [
     (ctx, caller) => {
       const b = ctx.backend;
       const sub = findSubscription(ctx, caller);
+      if (sub.revision && (sub.status === 'ACTIVE' || sub.status === 'SUSPENDED')) {
+        // The buyer consents to a revision: the new terms hold from now on.
+        const { planId, quantity, price } = sub.revision;
+        sub.planId = planId;
+        sub.quantity = quantity ?? '1';
+        if (price) sub.price = price;
+        else delete sub.price;
+        sub.planOverridden = price !== undefined || sub.planOverridden === true;
+        delete sub.revision;
+        b.store.save();
+        subscriptionEvent(b, 'BILLING.SUBSCRIPTION.UPDATED', sub, 'Subscription updated');
+        return { json: subscriptionBody(b, sub) };
+      }
       if (sub.status !== 'APPROVAL_PENDING')
         throw new PayPalApiError(
           422,
@@ -825,7 +1028,8 @@ export const paypalRoutes: RouteDef[] = [
       changeStatus(b, sub, 'ACTIVE');
       b.store.save();
       subscriptionEvent(b, 'BILLING.SUBSCRIPTION.ACTIVATED', sub, 'Subscription activated');
-      chargeCycle(b, sub);
+      // The first cycle is billed at start_time: now, or later (the harness plays that date: {renew}).
+      if (!sub.startTime || Date.parse(sub.startTime) <= b.clock()) chargeCycle(b, sub);
       b.store.save();
       return { json: subscriptionBody(b, sub) };
     },
@@ -851,6 +1055,36 @@ export const paypalRoutes: RouteDef[] = [
       ctx.backend.store.save();
       subscriptionEvent(ctx.backend, 'BILLING.SUBSCRIPTION.RE-ACTIVATED', sub, 'Subscription re-activated');
       return { status: 204, text: '' };
+    },
+  ),
+  // The merchant's (or the buyer's browser's, actions.subscription.revise) change of plan, quantity or price: it waits
+  // for the buyer's consent (approve), then applies; later cycles bill the new terms.
+  rest(
+    'POST',
+    '/paypal/v1/billing/subscriptions/:subscriptionId/revise',
+    'paypal-subscription-revise',
+    (ctx, caller) => {
+      const sub = findSubscription(ctx, caller);
+      if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') throw statusInvalid('revise', 'active or suspended');
+      const terms = subscriptionTerms(ctx);
+      sub.revision = {
+        planId: terms.planId,
+        ...(terms.quantity ? { quantity: terms.quantity } : {}),
+        ...(terms.price ? { price: terms.price } : {}),
+      };
+      ctx.backend.store.save();
+      const apiBase = `${ctx.backend.baseUrl()}/paypal`;
+      return {
+        json: {
+          plan_id: terms.planId,
+          ...(terms.quantity ? { quantity: terms.quantity } : {}),
+          plan_overridden: terms.overridden,
+          links: [
+            { href: `${apiBase}/v1/billing/subscriptions/${sub.id}/approve`, rel: 'approve', method: 'POST' },
+            { href: `${apiBase}/v1/billing/subscriptions/${sub.id}`, rel: 'edit', method: 'PATCH' },
+          ],
+        },
+      };
     },
   ),
   rest(
@@ -949,6 +1183,19 @@ export const paypalRoutes: RouteDef[] = [
       }
     }
     return { json: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
+  }),
+  // A webhook event as PayPal keeps it: the backend acts on this, not on the body a delivery carried.
+  rest('GET', '/paypal/v1/notifications/webhooks-events/:eventId', 'paypal-webhook-event', (ctx) => {
+    const found = ctx.backend.standIn.sender.deliveries.find((d) => d.event.id === ctx.params.eventId);
+    if (!found) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.');
+    return { json: found.event };
+  }),
+  rest('GET', '/paypal/v1/customer/disputes/:disputeId', 'paypal-dispute-get', (ctx, caller) => {
+    const tx = Object.values(ctx.backend.store.data.paypalTransactions).find(
+      (t) => t.dispute?.id === ctx.params.disputeId && visible(caller, t.creatorMerchantId, t.payee.merchantId),
+    );
+    if (!tx?.dispute) throw new PayPalApiError(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.');
+    return { json: disputeBody(tx) };
   }),
   {
     // The certificate named in PAYPAL-CERT-URL; public, as PayPal's.

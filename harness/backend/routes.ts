@@ -12,9 +12,12 @@ import {
   cancelAtPayPal,
   NOT_APPROVED,
   NOT_CAPTURED,
+  orderRefund,
   paymentsOf,
+  purchaseReference,
   recordOrder,
   reconcileSubscription,
+  subscriptionRefund,
   suspendAtPayPal,
   withSubscription,
   type SubscriptionOutcome,
@@ -77,14 +80,17 @@ function samePlan(ctx: RequestContext, player: Player, subscriptionId: string | 
 }
 
 /** The activate call's answer: the plan, or the refusal of a subscription undone at PayPal (SUBSCRIPTION_UNDONE). */
-function activation(outcome: SubscriptionOutcome): Reply {
+function activation(ctx: RequestContext, outcome: SubscriptionOutcome): Reply {
   switch (outcome.kind) {
     case 'granted':
       return { json: { success: true, subscription: outcome.subscription } };
     case 'not-approved':
       throw new HttpError(400, NOT_APPROVED);
+    case 'not-paid':
+      // Not final: the portal keeps it and asks again; the webhook or the sweep grants it once PayPal shows the payment.
+      throw new HttpError(503, "PayPal has not completed this subscription's first payment yet; try again shortly");
     case 'undone':
-      if (!outcome.settled)
+      if (outcome.undo === 'retry')
         throw new HttpError(
           502,
           `${outcome.undone.error}; PayPal did not cancel or refund this subscription yet, so it is tried again`,
@@ -97,6 +103,7 @@ function activation(outcome: SubscriptionOutcome): Reply {
           reason: outcome.undone.reason,
           subscriptionId: outcome.undone.subscriptionId,
           refundId: outcome.undone.refundId,
+          refund: subscriptionRefund(ctx.backend, outcome.undone.subscriptionId),
         },
       };
   }
@@ -270,7 +277,7 @@ export const playerRoutes: RouteDef[] = [
       // The plan named must be one of ours; the one granted is PayPal's (plan_id), so naming another gains nothing.
       planKey(ctx, ctx.body.plan);
       const subscriptionId = text(ctx.body, 'subscriptionId');
-      return activation(await reconcileSubscription(ctx.backend, subscriptionId, { player }));
+      return activation(ctx, await reconcileSubscription(ctx.backend, subscriptionId, { player }));
     },
   },
   {
@@ -370,14 +377,31 @@ export const playerRoutes: RouteDef[] = [
         case 'pack-mismatch':
           return refuse(400, 'Order amount does not match the credit pack');
         case 'refused':
-          if (!outcome.settled)
+          if (outcome.undo === 'retry')
             return refuse(502, `${outcome.refusal.error}; PayPal did not refund the order yet, so it is tried again`);
+          // Refunded, or refused by PayPal for now and owed by the backend (tried again): `refund` says which.
           return refuse(400, outcome.refusal.error, {
             code: PAYMENT_REFUNDED,
             reason: outcome.refusal.reason,
             refundId: outcome.refusal.refundId,
+            refund: orderRefund(ctx.backend, outcome.refusal),
           });
       }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/payments/reference',
+    name: 'payment-reference',
+    /**
+     * A purchase reference for PayPal's `custom_id` (docs/harness.md "Who a payment belongs to"): the player's, for one
+     * product (a credit pack's id or a paid plan) at its price, usable for 30 minutes. 400 for an unknown product.
+     */
+    handler(ctx) {
+      const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
+      const issued = purchaseReference(ctx.backend, player, text(ctx.body, 'product', 40));
+      if (!issued) throw new HttpError(400, 'product must be a credit pack or a paid plan');
+      return { json: issued };
     },
   },
   {

@@ -10,7 +10,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { EmulatorAdmin, PROJECT_ID } from '../emulator';
-import { PAYMENT_FAILURE_THRESHOLD, paypalRoutes, renewSubscription, sdkControl } from './paypal';
+import { moneyBack, PAYMENT_FAILURE_THRESHOLD, paypalRoutes, renewSubscription, sdkControl } from './paypal';
 import { fetchTransport, paypalApi, type PayPalApi, type PayPalTransport } from './paypal-api';
 import {
   backoff,
@@ -26,7 +26,8 @@ import {
 } from './paypal-events';
 import { parseFaults, takeFault, WEBHOOK_FAULT_ROUTE, type Faults } from './faults';
 import { HttpError, type BackendContext, type LogEntry, type Reply, type RequestContext } from './http';
-import { sweep, type SweepResult } from './payments';
+import { owedList, sweep, type SweepResult } from './payments';
+import { readReference } from './purchase-reference';
 import { playerRoutes } from './routes';
 import { seedPlayer } from './seed';
 import { admitIdentity, admitUnity, sessionRoutes } from './sessions';
@@ -68,6 +69,8 @@ export interface BackendOptions {
   allowedOrigins?: string[];
   /** Accept the manual activation (payment bypass) of the staging build. Off unless asked for. */
   allowPaymentBypass?: boolean;
+  /** A bare player id as PayPal's `custom_id` still names its owner (default false: only purchase references do). */
+  acceptPlainCustomId?: boolean;
   /**
    * Host names it answers to besides its loopback names (127.0.0.1, localhost, [::1]) and `host`, always with its own
    * port: any other Host header gets 421, so a DNS-rebinding page cannot reach it under a name of its own.
@@ -277,8 +280,14 @@ export function createBackend(
   if (!merchantId) throw new Error(`no PayPal merchant for client id ${clientId}: give merchantId`);
   const key = options.webhookKey ?? (sharedKey ??= webhookKey());
 
+  /** The player a PayPal `custom_id` names: the backend's purchase reference's, or a bare player id (the harness's view). */
+  const namedPlayer = (customId: string | undefined) => {
+    const key = store.data.referenceKey;
+    return (key ? readReference(key, customId)?.playerId : undefined) ?? customId;
+  };
   const webhookFault = (customId: string | undefined) => {
-    const uid = customId === undefined ? undefined : store.data.players[customId]?.uid;
+    const playerId = namedPlayer(customId);
+    const uid = playerId === undefined ? undefined : store.data.players[playerId]?.uid;
     const scoped = uid ? userFaults.get(uid) : undefined;
     return (scoped && takeFault(scoped, WEBHOOK_FAULT_ROUTE)) ?? takeFault(faults, WEBHOOK_FAULT_ROUTE);
   };
@@ -336,6 +345,7 @@ export function createBackend(
       keys: options.identityKeys ? parseIdentityKeys(options.identityKeys) : [],
     },
     allowPaymentBypass: options.allowPaymentBypass ?? false,
+    acceptPlainCustomId: options.acceptPlainCustomId ?? false,
     baseUrl: url,
     paypal: options.paypal ?? paypalApi(() => `${url()}/paypal`, clientId, paypalTransport),
     clock,
@@ -519,6 +529,10 @@ export function createBackend(
           return { status: 400, json: { error: 'graceMs must be a whole number of ms' } };
         return { json: await core.reconcile(grace) };
       }
+      case '/__harness/owed':
+        // For an operator: every refund and cancel PayPal has not done yet (refused ones with their backoff), and the
+        // credits players spent before their money went back (docs/harness.md "Payments the server reconciles").
+        return { json: { owed: owedList(backend) } };
       case '/__harness/paypal/webhooks':
         // What PayPal sent: every event, what became of it and each attempt's status (0: no answer).
         return {
@@ -526,7 +540,8 @@ export function createBackend(
             id: d.event.id,
             eventType: d.event.event_type,
             resourceId: d.event.resource.id,
-            customId: d.customId ?? null,
+            // The player the event's custom_id names (the purchase reference's, read back), as tests look for it.
+            customId: namedPlayer(d.customId) ?? null,
             state: d.state,
             statuses: d.statuses,
           })),
@@ -540,6 +555,18 @@ export function createBackend(
             return { status: 400, json: { error: 'failLoads must be a whole number' } };
           }
           sdkControl.failLoads = body.failLoads;
+        }
+        const back = body.moneyBack as { id?: unknown; how?: unknown } | undefined;
+        if (back !== undefined) {
+          const hows = ['reverse', 'deny', 'dispute', 'seller-wins'];
+          if (typeof back?.id !== 'string' || typeof back.how !== 'string' || !hows.includes(back.how))
+            return { status: 400, json: { error: `moneyBack takes {id, how: ${hows.join(' | ')}}` } };
+          try {
+            const status = moneyBack(backend, back.id, back.how as 'reverse');
+            return { json: { failLoads: sdkControl.failLoads, capture: { id: back.id, status } } };
+          } catch (error) {
+            return { status: 409, json: { error: (error as Error).message } };
+          }
         }
         if (body.renew !== undefined) {
           if (typeof body.renew !== 'string') return { status: 400, json: { error: 'renew takes a subscription id' } };

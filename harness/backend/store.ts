@@ -48,6 +48,11 @@ export interface Player {
   createdAt: string;
   /** When PayPal last said a payment of the player's plan failed (it retries; the plan stays as it is). */
   paymentFailedAt?: string;
+  /**
+   * Credits of a refunded, reversed or disputed capture that could not be taken back (the player had spent them):
+   * what the player owes, kept for a person to settle. Never negative credits instead.
+   */
+  owedCredits?: number;
 }
 
 export interface PurchaseResult {
@@ -73,6 +78,16 @@ export interface PayPalSubscription {
   suspendedBy?: 'merchant' | 'payment-failure';
   /** Failed payments in a row (PayPal's billing_info.failed_payments_count). */
   failedPayments?: number;
+  /** What the buyer's browser may set at create or revise (PayPal's request body): the quantity, "1" when unset. */
+  quantity?: string;
+  /** Set when the create or revise body carried `plan` (an inline override): PayPal's `plan_overridden`. */
+  planOverridden?: boolean;
+  /** The price per cycle an override set (plan.billing_cycles[].pricing_scheme.fixed_price); else the plan's. */
+  price?: { value: string; currency: string };
+  /** PayPal's `start_time`: the first cycle is billed then (now when unset). */
+  startTime?: string;
+  /** A revision (POST .../revise) waiting for the buyer's consent, applied at the next approve. */
+  revision?: { planId: string; quantity?: string; price?: { value: string; currency: string } };
 }
 
 /** PayPal's side: an order as PayPal keeps it. */
@@ -106,7 +121,8 @@ export interface PayPalTransaction {
   subscriptionId?: string;
   amount: string;
   currency: string;
-  status: 'COMPLETED' | 'REFUNDED';
+  /** REVERSED: taken back by PayPal (a chargeback); DECLINED: denied after it was reported (PAYMENT.CAPTURE.DENIED). */
+  status: 'COMPLETED' | 'REFUNDED' | 'REVERSED' | 'DECLINED';
   customId?: string;
   payee: { merchantId: string; email: string };
   /** The merchant whose API call made it (may read and refund it beside the payee). */
@@ -114,6 +130,8 @@ export interface PayPalTransaction {
   createTime: string;
   updateTime: string;
   refundId?: string;
+  /** A dispute the buyer opened on it (Disputes v1), and how it ended. */
+  dispute?: { id: string; status: 'OPEN' | 'RESOLVED'; outcome?: string; createTime: string; updateTime: string };
 }
 
 /** The backend's own: a PayPal payment it holds for a player (what GET /payments/{playerId} lists). */
@@ -129,8 +147,13 @@ export interface PaymentEntry {
   credits?: number;
   plan?: PlanKey;
   amount: { value: string; currency: 'USD' };
-  /** credited: credits added; granted: paid a plan the player had; refunding: refused, refund not confirmed yet. */
-  state: 'credited' | 'granted' | 'refunding' | 'refunded';
+  /**
+   * credited: credits added; granted: paid a plan the player had; refunding: refused, refund not confirmed yet (owed);
+   * refunded: PayPal confirmed the refund; reversed: PayPal took the money back (a reversal, a denial, a dispute).
+   */
+  state: 'credited' | 'granted' | 'refunding' | 'refunded' | 'reversed';
+  /** Credits taken back from the player when the money went back (never more than the player had). */
+  takenBack?: number;
 }
 
 /** The backend's own: a credits order it refused and refunds (or refunded), so every later call answers the same. */
@@ -156,7 +179,11 @@ export interface UndoneSubscription {
   at: string;
 }
 
-/** A PayPal call the backend owes: a refund or a cancel that failed and is tried again by every sweep. */
+/**
+ * A PayPal call the backend owes: a refund or a cancel that failed. Kept until PayPal confirms it (done, or PayPal shows
+ * it done), never dropped: a failure PayPal may get over is tried by every sweep; one PayPal refused (403, 404) is
+ * `refused` and tried again with backoff (`nextAt`), and stays listed for an operator (GET /__harness/owed).
+ */
 export interface PendingUndo {
   kind: 'refund' | 'cancel';
   /** The capture or sale to refund, or the subscription to cancel. */
@@ -165,6 +192,10 @@ export interface PendingUndo {
   attempts: number;
   lastError?: string;
   since: string;
+  /** PayPal's HTTP status when it refused (403, 404): stuck until a person or PayPal settles it. */
+  refused?: number;
+  /** Not tried again before this time (ISO): the backoff of a refused undo. */
+  nextAt?: string;
 }
 
 /** Something about a payment the backend could not settle by itself, kept for a person to read. */
@@ -224,6 +255,8 @@ export interface Data {
   /** The backend's own: the sessions it has seen, by uid, and each user's last sign-out everywhere (ms), by uid. */
   sessions: Record<string, SessionRecord[]>;
   revokedAt: Record<string, number>;
+  /** The backend's own: the key it signs purchase references with (purchase-reference.ts), made on first use. */
+  referenceKey?: string;
 }
 
 export const SAMPLE_MODELS = [
@@ -321,6 +354,7 @@ export class Store {
         paymentIssues: Array.isArray(parsed.paymentIssues) ? parsed.paymentIssues : [],
         sessions: table(parsed.sessions),
         revokedAt: table(parsed.revokedAt),
+        ...(typeof parsed.referenceKey === 'string' ? { referenceKey: parsed.referenceKey } : {}),
       };
       Store.adoptOlderRecords(data);
       return data;

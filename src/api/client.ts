@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly serverText: string,
     /** The JSON `code` field of an error answer, when the backend names the refusal (e.g. PAYMENT_OWNER_MISMATCH). */
     readonly code: string | null = null,
+    /** Beside a payment refusal's code: its `reason` and what became of the money (`refund`), when the backend says. */
+    readonly detail: { reason: string | null; refund: string | null } = { reason: null, refund: null },
   ) {
     super(status === null ? `${kind}: ${serverText}` : `${status}: ${serverText}`);
     this.name = 'ApiError';
@@ -48,16 +50,22 @@ export interface CallOptions {
 const MAX_TEXT = 300;
 
 /** The `code` of a JSON error answer: a short upper-case name, or null. */
-function errorCode(body: string): string | null {
+/** A name-like field of an error answer (`code`, `reason`, `refund`): letters, digits and _ only, else null. */
+function errorField(body: string, field: 'code' | 'reason' | 'refund'): string | null {
   try {
     const json: unknown = JSON.parse(body);
-    if (json && typeof json === 'object' && 'code' in json && typeof json.code === 'string')
-      return /^[A-Z][A-Z0-9_]{0,63}$/.test(json.code) ? json.code : null;
+    const value: unknown = json && typeof json === 'object' ? (json as Record<string, unknown>)[field] : undefined;
+    if (typeof value === 'string') return /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(value) ? value : null;
   } catch {
     /* not JSON */
   }
   return null;
 }
+
+const errorCode = (body: string) => {
+  const code = errorField(body, 'code');
+  return code && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : null;
+};
 
 /** Told whether each call got an answer, so the portal can say when the network is gone (src/state/connectivity.ts). */
 export interface CallObserver {
@@ -150,6 +158,7 @@ export async function call(ctx: ApiContext, options: CallOptions): Promise<unkno
       response.status,
       serverText(text, response.statusText || `HTTP ${response.status}`),
       code,
+      { reason: errorField(text, 'reason'), refund: errorField(text, 'refund') },
     );
   }
   if (!text.trim()) return null;

@@ -139,6 +139,14 @@ export function decodePurchase(json: unknown): PurchaseResult {
   };
 }
 
+/** A purchase reference: PayPal takes a `custom_id` of 1 to 127 characters. */
+export function decodePurchaseReference(json: unknown): string {
+  const r = obj(json, 'purchase reference');
+  if (typeof r.reference !== 'string' || r.reference.length < 1 || r.reference.length > 127)
+    throw new DecodeError('purchase reference', 'reference must be text of 1 to 127 characters');
+  return r.reference;
+}
+
 export function decodeDirectActivation(json: unknown): DirectActivation {
   const r = obj(json, 'subscription activation');
   return { success: r.success === true, expiresAt: isoDate(r.expiresAt) };
@@ -155,7 +163,14 @@ export function decodeStoredUnityAuth(json: unknown): (UnityAuth & { uid: string
 }
 
 const PAID_PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
-const RECORDED_STATUSES: readonly string[] = ['credited', 'active', 'ended', 'refunded'] satisfies RecordedStatus[];
+const RECORDED_STATUSES: readonly string[] = [
+  'credited',
+  'active',
+  'ended',
+  'refunded',
+  'refund_pending',
+  'reversed',
+] satisfies RecordedStatus[];
 
 function decodeMoney(v: unknown, what: string): Money {
   const m = obj(v, `${what} amount`);

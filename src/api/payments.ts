@@ -1,7 +1,17 @@
 // GET /payments/{playerId}: the player's PayPal payments, credit orders and subscriptions (My Account's list).
 import type { RecordedPayment } from '../domain/payments';
 import { call, type ApiContext } from './client';
-import { decodePayments } from './decoders';
+import { decodePayments, decodePurchaseReference } from './decoders';
+
+/**
+ * POST /payments/reference: the backend's signed purchase reference for `product` (a credit pack's id or a paid plan),
+ * naming `playerId`, for PayPal's `custom_id` (issue #50; departure 29). Short-lived: fetched as a payment opens.
+ */
+export async function fetchPurchaseReference(ctx: ApiContext, playerId: string, product: string): Promise<string> {
+  return decodePurchaseReference(
+    await call(ctx, { method: 'POST', path: '/payments/reference', body: { playerId, product }, unity: true }),
+  );
+}
 
 export async function fetchPayments(ctx: ApiContext, playerId: string): Promise<RecordedPayment[]> {
   return decodePayments(

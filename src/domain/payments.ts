@@ -5,8 +5,11 @@ import { packById } from './credit-packs';
 import { paymentId, type KeptPayment } from './pending-payments';
 import { planById } from './plans';
 
-/** What the backend says of a payment: credits added, a plan running or ended, or refunded at PayPal. */
-export type RecordedStatus = 'credited' | 'active' | 'ended' | 'refunded';
+/**
+ * What the backend says of a payment: credits added, a plan running or ended, refunded at PayPal, a refund the backend
+ * owes that PayPal has not confirmed (never shown as refunded), or taken back by PayPal (a reversal or a dispute).
+ */
+export type RecordedStatus = 'credited' | 'active' | 'ended' | 'refunded' | 'refund_pending' | 'reversed';
 /** A row's status: the backend's, or `waiting` for a payment PayPal took that this browser keeps, not recorded yet. */
 export type PaymentStatus = RecordedStatus | 'waiting';
 

@@ -81,8 +81,8 @@ function decodeList(list: unknown, now: number): KeptPayment[] {
   return out;
 }
 
-function table(): Record<string, readonly KeptPayment[]> {
-  return Object.create(null) as Record<string, readonly KeptPayment[]>;
+function table<T = readonly KeptPayment[]>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
 }
 
 function emptyLedger(): PaymentLedger {
@@ -223,3 +223,54 @@ export function isFinalRefusal(status: number | null): boolean {
  * owner. Defined with the backend's other refusal codes in payment-refusals.ts.
  */
 export { PAYMENT_OWNER_MISMATCH } from './payment-refusals';
+
+/**
+ * A refusal or a hold whose answer came when its payer was no longer signed in here: kept for that payer's next visit,
+ * never shown to whoever is signed in now (issue #50). `tone`: a refusal is an error, a hold a warning.
+ */
+export interface PaymentNotice {
+  tone: 'error' | 'warning';
+  text: string;
+}
+
+/** Notices by uid; at most this many per payer, the newest kept. */
+export type PaymentNotices = Record<string, PaymentNotice[]>;
+const NOTICES_PER_PAYER = 10;
+const NOTICE_MAX_LENGTH = 1000;
+
+/** Notices as stored (anyone may have edited them): well-formed ones only, for well-formed uids. */
+export function decodeNotices(json: unknown): PaymentNotices {
+  const out: PaymentNotices = table<PaymentNotice[]>();
+  if (!isRecord(json)) return out;
+  for (const [uid, list] of Object.entries(json)) {
+    if (!isUid(uid) || !Array.isArray(list)) continue;
+    const notices = list.filter(
+      (n): n is PaymentNotice =>
+        isRecord(n) &&
+        (n.tone === 'error' || n.tone === 'warning') &&
+        typeof n.text === 'string' &&
+        n.text.length > 0 &&
+        n.text.length <= NOTICE_MAX_LENGTH,
+    );
+    if (notices.length > 0) out[uid] = notices.slice(-NOTICES_PER_PAYER);
+  }
+  return out;
+}
+
+/** `notices` with `notice` added for `uid` (the same text once). */
+export function withNotice(notices: PaymentNotices, uid: string, notice: PaymentNotice): PaymentNotices {
+  const mine = (Object.hasOwn(notices, uid) ? notices[uid] : undefined) ?? [];
+  if (mine.some((n) => n.text === notice.text)) return notices;
+  const out: PaymentNotices = table<PaymentNotice[]>();
+  Object.assign(out, notices);
+  out[uid] = [...mine, notice].slice(-NOTICES_PER_PAYER);
+  return out;
+}
+
+/** `uid`'s notices, and what is left once they are taken. */
+export function takeNotices(notices: PaymentNotices, uid: string): [PaymentNotice[], PaymentNotices] {
+  const mine = (Object.hasOwn(notices, uid) ? notices[uid] : undefined) ?? [];
+  const out: PaymentNotices = table<PaymentNotice[]>();
+  for (const [key, list] of Object.entries(notices)) if (key !== uid) out[key] = list;
+  return [mine, out];
+}

@@ -129,6 +129,17 @@ export const canResume = (sub: Subscription | null) => sub?.status === 'PAUSED';
 /** A cancelled plan can be renewed (SPEC 4): its card is offered again. */
 const canRenew = (sub: Subscription | null) => sub?.status === 'CANCELLED';
 
+/**
+ * When a new plan bought now starts (PayPal's `start_time`): when a cancelled plan's paid time ends, so none of it is
+ * lost; null to start now. The backend adds a paid cycle to the time left anyway (docs/harness.md "Payments the
+ * server reconciles"); this makes PayPal bill then, not now.
+ */
+export function renewalStart(sub: Subscription | null, now: number): string | null {
+  if (sub?.status !== 'CANCELLED' || !sub.expiresAt) return null;
+  const end = Date.parse(sub.expiresAt);
+  return end > now + 60_000 ? new Date(end).toISOString() : null;
+}
+
 /** The paid plan `plan`'s card offers to buy, or null: Free never, the running plan neither unless it can be renewed. */
 export function choosablePlan(plan: Plan, sub: Subscription | null, now: number): PaidPlan | null {
   if (plan.id === 'FREE') return null;

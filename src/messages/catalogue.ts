@@ -143,10 +143,35 @@ export const messages = {
   // The backend would not credit a captured order (no pack's price, or it paid another merchant) and refunded it at
   // PayPal before it answered (code PAYMENT_REFUNDED).
   paymentRefunded: 'This payment could not be added to your account, so PayPal has refunded it in full.',
-  // The backend would not grant an approved subscription (a plan already runs, or the id was used) and cancelled it at
-  // PayPal before it answered (code SUBSCRIPTION_UNDONE): it bills no more.
+  // The backend would not grant an approved subscription and cancelled it at PayPal before it answered (code
+  // SUBSCRIPTION_UNDONE): it bills no more. One text per `reason` (src/domain/payment-refusals.ts undoneWords), this one
+  // for any other; then one of the undone* texts says what became of the money (`refund`).
   subscriptionUndone:
-    'Your account already has a plan, so this PayPal subscription was cancelled and will not bill you again.',
+    'This PayPal subscription could not be added to your account, so it was cancelled and will not bill you again.',
+  subscriptionUndoneActivePlan:
+    'Your account already has an active plan, so this PayPal subscription was cancelled and will not bill you again.',
+  subscriptionUndonePausedPlan:
+    'Your account has a paused plan, so this PayPal subscription was cancelled and will not bill you again. Resume or cancel that plan before you start a new one.',
+  subscriptionUndoneEnded:
+    'This PayPal subscription had already ended at PayPal before it could be added to your account, so it was not added.',
+  subscriptionUndoneUsedBefore:
+    'This PayPal subscription was used for a plan before, so it was not added again and will not bill you again.',
+  subscriptionUndonePrice:
+    "This PayPal subscription was not set up at our plan's price, so it was cancelled and not added to your account.",
+  subscriptionUndoneUnpaid:
+    'PayPal took no payment for this subscription, so it was cancelled and not added to your account.',
+  undoneRefunded: 'Your payment was refunded in full.',
+  undoneRefundPending:
+    'Your refund is pending: we have asked PayPal to refund your payment in full and keep trying until PayPal does.',
+  undoneNotRefunded: 'Nothing was refunded, because its payments paid for the plan your account had.',
+  undoneNothingCharged: 'No payment was taken for it.',
+  // A refused credits order whose refund PayPal has not done yet (PAYMENT_REFUNDED with refund 'pending'): the backend
+  // owes it and tries again; never "refunded" until PayPal confirms.
+  paymentRefundPending:
+    'This payment could not be added to your account. Your refund is pending: we have asked PayPal to refund it in full and keep trying until PayPal does.',
+  // The payment panel when a cancelled plan still has paid time: the new plan (PayPal's start_time) starts when it ends.
+  planStartsOn:
+    'Your new plan starts on {date}, when the time you have already paid for ends. PayPal bills you from then.',
   // A plan card while an approved subscription of this user is kept, not recorded yet: a second plan would be paid twice.
   planPaymentKept: 'Your PayPal payment for a plan is still being recorded. You can choose a plan once it is.',
 
@@ -159,6 +184,10 @@ export const messages = {
   paymentStatusActive: 'Active',
   paymentStatusEnded: 'Ended',
   paymentStatusRefunded: 'Refunded',
+  // A refund the backend owes and PayPal has not confirmed yet.
+  paymentStatusRefundPending: 'Refund pending',
+  // PayPal took the money back (a reversal, a denied capture, a dispute); its credits went back too.
+  paymentStatusReversed: 'Reversed',
   // PayPal took it; the backend has not recorded it yet (this browser keeps it and tries again).
   paymentStatusWaiting: 'Waiting',
   paymentPaypalId: 'PayPal ID: {id}',

@@ -108,18 +108,25 @@ export interface SubscriptionHandlers {
 }
 
 /**
- * The subscription of SPEC 7 for `planId`, owned by `playerId`: PayPal's `custom_id` (Subscriptions v1: "The custom
- * id for the subscription"), which the backend reads back from PayPal and checks against the caller's player.
+ * The subscription of SPEC 7 for `planId`, owned as `customId` (the backend's purchase reference naming the player):
+ * PayPal's `custom_id` (Subscriptions v1: "The custom id for the subscription"), which the backend reads back from
+ * PayPal and checks against the caller's player.
+ * `startTime`: when PayPal bills the first cycle (a renewal starts when the paid time ends), else now.
  */
-export function subscriptionBody(planId: string, playerId: string): CreateSubscriptionRequestBody {
-  return { plan_id: planId, custom_id: playerId };
+export function subscriptionBody(
+  planId: string,
+  customId: string,
+  startTime: string | null = null,
+): CreateSubscriptionRequestBody {
+  return { plan_id: planId, custom_id: customId, ...(startTime ? { start_time: startTime } : {}) };
 }
 
-/** Buttons that create a PayPal subscription to `planId` for the player `playerId` (SPEC 7; departure 10). */
+/** Buttons that create a PayPal subscription to `planId`, owned as `customId` (SPEC 7; departures 10, 28). */
 export function subscriptionButtonOptions(
   planId: string,
-  playerId: string,
+  customId: string,
   handlers: SubscriptionHandlers,
+  startTime: string | null = null,
 ): PayPalButtonsComponentOptions {
   // PayPal reports a failed createSubscription through onError too; remember it to tell setup from payment errors.
   let setupFailed = false;
@@ -128,7 +135,7 @@ export function subscriptionButtonOptions(
     createSubscription: async (_data, actions) => {
       setupFailed = false;
       try {
-        return await actions.subscription.create(subscriptionBody(planId, playerId));
+        return await actions.subscription.create(subscriptionBody(planId, customId, startTime));
       } catch (error) {
         setupFailed = true;
         throw error;
@@ -145,16 +152,17 @@ export function subscriptionButtonOptions(
 
 /**
  * The order of SPEC 7 for a credit pack: one purchase unit, its description, the USD amount to 2 decimals; and its
- * owner, `playerId`, as the unit's `custom_id` (Orders v2: "The API caller-provided external ID. Used to reconcile
- * client transactions with PayPal transactions."), which the backend reads back from PayPal.
+ * owner, the backend's purchase reference naming the player (`customId`), as the unit's `custom_id` (Orders v2: "The
+ * API caller-provided external ID. Used to reconcile client transactions with PayPal transactions."), which the
+ * backend reads back from PayPal.
  */
-function creditsOrder(pack: CreditPack, playerId: string): CreateOrderRequestBody {
+function creditsOrder(pack: CreditPack, customId: string): CreateOrderRequestBody {
   return {
     intent: 'CAPTURE',
     purchase_units: [
       {
         description: plural(pack.amount, 'packDescription'),
-        custom_id: playerId,
+        custom_id: customId,
         amount: { currency_code: 'USD', value: usdAmount(pack.price) },
       },
     ],
@@ -175,15 +183,15 @@ export interface CreditsHandlers {
   onError(error: unknown): void;
 }
 
-/** Buttons that create and capture the order for `pack`, bought by the player `playerId` (SPEC 7). */
+/** Buttons that create and capture the order for `pack`, owned as `customId` (the backend's purchase reference, SPEC 7). */
 export function creditsButtonOptions(
   pack: CreditPack,
-  playerId: string,
+  customId: string,
   handlers: CreditsHandlers,
 ): PayPalButtonsComponentOptions {
   return {
     style: BUTTON_STYLE,
-    createOrder: (_data, actions) => actions.order.create(creditsOrder(pack, playerId)),
+    createOrder: (_data, actions) => actions.order.create(creditsOrder(pack, customId)),
     // A capture that fails or does not complete rejects; what the user reads is the caller's.
     onApprove: (data, actions) =>
       handlers.onApprove(async () => {

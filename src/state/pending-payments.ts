@@ -8,6 +8,7 @@ import { RETRY_LIMIT } from '../domain/constants';
 import { packById } from '../domain/credit-packs';
 import {
   decodeLedger,
+  decodeNotices,
   heldForOwner,
   heldPayments,
   isFinalRefusal,
@@ -18,15 +19,18 @@ import {
   PAYMENT_OWNER_MISMATCH,
   paymentId,
   pendingFor,
+  takeNotices,
+  withNotice,
   withoutHeld,
   withoutId,
   withoutPayment,
   withPayment,
   type KeptPayment,
   type PaymentLedger,
+  type PaymentNotice,
   type PendingPayment,
 } from '../domain/pending-payments';
-import { PAYMENT_REFUNDED, SUBSCRIPTION_UNDONE } from '../domain/payment-refusals';
+import { PAYMENT_REFUNDED, SUBSCRIPTION_UNDONE, undoneWords } from '../domain/payment-refusals';
 import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { failureText, PortalError, PURCHASE } from './errors';
@@ -160,7 +164,7 @@ const ownerRefusal = (error: unknown) =>
   error instanceof ApiError && error.kind === 'http' && error.code === PAYMENT_OWNER_MISMATCH;
 
 /** The backend refused the payment and undid it at PayPal first (refunded, or the subscription cancelled there). */
-const undone = (error: unknown, code: typeof PAYMENT_REFUNDED | typeof SUBSCRIPTION_UNDONE) =>
+const undone = (error: unknown, code: typeof PAYMENT_REFUNDED | typeof SUBSCRIPTION_UNDONE): error is ApiError =>
   error instanceof ApiError && error.kind === 'http' && error.code === code;
 
 function held(payment: PendingPayment): Settlement {
@@ -196,7 +200,11 @@ async function recordCredits(uid: string, payment: Extract<PendingPayment, { kin
       // A lost answer is asked again with the same order id, which the backend counts once.
       if (isDropped(error) && tries < RETRY_LIMIT) continue;
       if (ownerRefusal(error)) return held(payment);
-      if (undone(error, PAYMENT_REFUNDED)) return refused(payment, message('paymentRefunded'));
+      if (undone(error, PAYMENT_REFUNDED))
+        return refused(
+          payment,
+          message(error.detail.refund === 'pending' ? 'paymentRefundPending' : 'paymentRefunded'),
+        );
       if (finalRefusal(error)) return refused(payment, failureText(error, PURCHASE));
       return { status: 'kept', error };
     }
@@ -211,7 +219,11 @@ async function recordSubscription(
     await activate(payment.subscriptionId, payment.plan);
   } catch (error) {
     if (ownerRefusal(error)) return held(payment);
-    if (undone(error, SUBSCRIPTION_UNDONE)) return refused(payment, message('subscriptionUndone'));
+    if (undone(error, SUBSCRIPTION_UNDONE)) {
+      const words = undoneWords(error.detail.reason, error.detail.refund);
+      const cause = message(words.cause);
+      return refused(payment, words.money ? `${cause} ${message(words.money)}` : cause);
+    }
     if (finalRefusal(error)) return refused(payment, message('activateChargedError'));
     return { status: 'kept', error };
   }
@@ -271,14 +283,32 @@ function settleHeld(uid: string, payment: PendingPayment): Promise<Settlement> {
   });
 }
 
-/** Shows a final refusal until dismissed: it carries the PayPal id that support needs. */
-export function showRefusal(text: string): void {
-  showToast('error', text, { duration: null });
+/**
+ * Shows `notice` to `payer` only: now, until dismissed, when the payer is the one signed in; else kept for the payer's
+ * next signed-in visit (never shown to whoever is signed in now: it names the payer's PayPal id).
+ */
+function tellPayer(payer: string, notice: PaymentNotice): void {
+  if (session.user?.uid === payer) showToast(notice.tone, notice.text, { duration: null });
+  else
+    writeJson(LOCAL_KEYS.paymentNotices, withNotice(decodeNotices(readJson(LOCAL_KEYS.paymentNotices)), payer, notice));
 }
 
-/** Says, until dismissed, that a payment was another account's and stays kept for it (with the PayPal id). */
-export function showHeld(text: string): void {
-  showToast('warning', text, { duration: null });
+/** Shows the notices kept for `uid` while someone else was signed in, once. */
+function showKeptNotices(uid: string): void {
+  const [mine, rest] = takeNotices(decodeNotices(readJson(LOCAL_KEYS.paymentNotices)), uid);
+  if (mine.length === 0) return;
+  writeJson(LOCAL_KEYS.paymentNotices, rest);
+  for (const notice of mine) showToast(notice.tone, notice.text, { duration: null });
+}
+
+/** Shows `payer` a final refusal until dismissed: it carries the PayPal id that support needs. */
+export function showRefusal(payer: string, text: string): void {
+  tellPayer(payer, { tone: 'error', text });
+}
+
+/** Says to `payer`, until dismissed, that a payment was another account's and stays kept for it (with the PayPal id). */
+export function showHeld(payer: string, text: string): void {
+  tellPayer(payer, { tone: 'warning', text });
 }
 
 /**
@@ -289,6 +319,7 @@ export const finishPendingPayments = singleFlight(async (): Promise<void> => {
   const uid = session.user?.uid;
   if (!uid) return;
   followSubscription();
+  showKeptNotices(uid);
   try {
     let stopped = false;
     /** Refused just now as another player's: not offered again as this user's in the same run. */
@@ -296,9 +327,9 @@ export const finishPendingPayments = singleFlight(async (): Promise<void> => {
     for (const payment of pendingFor(readLedger(), uid)) {
       pendingPayments.working = payment.kind;
       const settlement = await settlePayment(uid, payment);
-      if (settlement.status === 'refused') showRefusal(settlement.text);
+      if (settlement.status === 'refused') showRefusal(uid, settlement.text);
       if (settlement.status === 'held') {
-        showHeld(settlement.text);
+        showHeld(uid, settlement.text);
         notMine.add(paymentId(payment));
       }
       // Still kept: the others would most likely fail the same way now; the next trigger tries them all again.

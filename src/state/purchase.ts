@@ -7,6 +7,7 @@ import { message } from '../messages/catalogue';
 import { failureText, PortalError, PURCHASE } from './errors';
 import { countKept, keepPayment, onPaymentSettled, settlePayment, showRefusal } from './pending-payments';
 import { createButtons } from './paypal-buttons';
+import { requestReference } from './purchase-reference';
 import { loadPlayer, player } from './player';
 import { createStore, idle } from './resource';
 import { session } from './session';
@@ -37,10 +38,14 @@ export const purchase = store.state;
 const buttons = createButtons();
 export const purchaseButtons = buttons.state;
 
+/** The open modal's purchase reference (PayPal's `custom_id`), fetched from the backend as the modal opens. */
+let reference: Promise<string> | null = null;
+
 /** The modal and its buttons start again together: each opening gets fresh buttons, a closed modal's are ignored. */
 function reset(): void {
   store.reset();
   buttons.reset();
+  reference = null;
 }
 
 function chosenPack(): CreditPack | null {
@@ -63,6 +68,8 @@ export function choosePack(packId: string): boolean {
   purchase.packId = pack.id;
   purchase.uid = session.user.uid;
   purchase.payerId = player.unity.playerId;
+  // During the 500 ms before the buttons show: the backend's reference naming this player, this pack and its price.
+  reference = requestReference(player.unity.playerId, pack.id);
   return true;
 }
 
@@ -76,7 +83,8 @@ export const unrecorded = (): boolean => purchase.status === 'failed' && purchas
 export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON_DELAY_MS): () => void {
   const pack = chosenPack();
   const payerId = purchase.payerId;
-  if (!pack || !payerId) return () => {};
+  const owner = reference;
+  if (!pack || !payerId || !owner) return () => {};
   // The store is reset each time the modal opens or closes: late PayPal callbacks of an old modal are ignored.
   const live = store.guard();
   // PayPal's loader is a chunk of its own: it travels while the modal waits its delay.
@@ -91,7 +99,7 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
       return renderButtons(
         'credits',
         container,
-        creditsButtonOptions(pack, payerId, {
+        creditsButtonOptions(pack, await owner, {
           onApprove: async (capture) => {
             if (live()) await pay(capture);
           },
@@ -178,8 +186,9 @@ export function closePurchase(): void {
   if (purchase.packId === null || !canClosePurchase()) return;
   const kept = unrecorded();
   const refusal = purchase.refused ? purchase.error : null;
+  const payer = purchase.uid;
   reset();
-  if (refusal) showRefusal(refusal);
+  if (refusal && payer) showRefusal(payer, refusal);
   else if (kept) countKept();
   else showToast('info', message('paymentCancelled'));
 }

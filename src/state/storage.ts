@@ -17,6 +17,11 @@ export const LOCAL_KEYS = {
    * the user's to lose.
    */
   pendingPayments: 'pendingPayments',
+  /**
+   * Refusals and holds of payments whose answer came when their payer was no longer signed in here, by uid: shown to
+   * that payer on their next signed-in visit, never to anyone else (src/state/pending-payments.ts). Kept on Sign Out.
+   */
+  paymentNotices: 'paymentNotices',
   /** The language the user chose with the picker (src/state/language.ts): a device preference, kept on Sign Out. */
   language: 'portalLanguage',
 } as const;
@@ -33,7 +38,7 @@ export const DESKTOP_AUTH_KEYS = [
 ] as const;
 
 /** Local keys that a clear() puts back: what was paid for, and the device's language, outlive a sign-out. */
-const KEPT_ON_CLEAR: readonly LocalKey[] = [LOCAL_KEYS.pendingPayments, LOCAL_KEYS.language];
+const KEPT_ON_CLEAR: readonly LocalKey[] = [LOCAL_KEYS.pendingPayments, LOCAL_KEYS.paymentNotices, LOCAL_KEYS.language];
 
 export const SESSION_KEYS = {
   hasRedirected: 'hasRedirected',

@@ -3,7 +3,7 @@
 // purchase or cancel.
 import { config, type PaidPlan } from '../config/config';
 import { RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
-import { startBlock } from '../domain/plans';
+import { renewalStart, startBlock } from '../domain/plans';
 import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError } from '../domain/paypal-error';
@@ -11,6 +11,7 @@ import { paymentsPermission } from './payments-permission';
 import { failureText, isAuthOrPlayerFailure } from './errors';
 import { countKept, keepPayment, settlePayment, showHeld, showRefusal, subscriptionKeptFor } from './pending-payments';
 import { createButtons } from './paypal-buttons';
+import { requestReference } from './purchase-reference';
 import { requirePlayer } from './player';
 import { createStore, idle } from './resource';
 import { session } from './session';
@@ -179,8 +180,8 @@ async function onApproved(
       after: (settlement) => {
         if (settlement.status === 'recorded') scheduleReload();
         if (settlement.status === 'settled') return refresh();
-        if (settlement.status === 'refused') showRefusal(settlement.text);
-        if (settlement.status === 'held') showHeld(settlement.text);
+        if (settlement.status === 'refused') showRefusal(uid, settlement.text);
+        if (settlement.status === 'held') showHeld(uid, settlement.text);
       },
       // Still kept: the layout's notice offers Try Again; only a refused identity has a text of its own.
       failure: (error) => {
@@ -195,9 +196,13 @@ async function onApproved(
 export function mountSubscriptionButtons(container: HTMLElement): () => void {
   const plan = subscriptionPage.selected;
   if (!plan) return () => {};
-  // The subscription names its subscriber (PayPal's custom_id): the player of the user who opened the panel.
-  const subscriber = requirePlayer().then(({ unity }) => unity.playerId);
+  // The subscription names its subscriber (PayPal's custom_id): the backend's purchase reference for the player of the
+  // user who opened the panel, this plan and its price, fetched while PayPal's script loads.
+  const subscriber = requirePlayer().then(({ unity }) => requestReference(unity.playerId, plan));
+  subscriber.catch(() => undefined);
   const { uid } = subscriptionPage;
+  // A renewal starts when the paid time ends, as the panel says (planStartsOn).
+  const start = renewalStart(subscription.current, Date.now());
   const live = buttons.guard();
   // PayPal's loader is a chunk of its own, asked for as the panel opens.
   const paypal = import('../chunks/paypal');
@@ -209,17 +214,22 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
       return renderButtons(
         'subscription',
         container,
-        subscriptionButtonOptions(config.paypal.planIds[plan], await subscriber, {
-          onApprove: (subscriptionId) => onApproved(plan, subscriptionId, uid, live),
-          onCancel: () => {
-            if (live()) closePanel();
+        subscriptionButtonOptions(
+          config.paypal.planIds[plan],
+          await subscriber,
+          {
+            onApprove: (subscriptionId) => onApproved(plan, subscriptionId, uid, live),
+            onCancel: () => {
+              if (live()) closePanel();
+            },
+            onError: (kind) => {
+              if (!live()) return;
+              subscriptionPage.panelError =
+                kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
+            },
           },
-          onError: (kind) => {
-            if (!live()) return;
-            subscriptionPage.panelError =
-              kind === 'setup' ? message('setupSubscriptionError') : message('paymentProcessError');
-          },
-        }),
+          start,
+        ),
       );
     },
     failed: (error) => {

@@ -73,8 +73,9 @@ test.describe('Credits shop', () => {
         {
           description: '30 Dream Render credits',
           amount: { currency_code: 'USD', value: '14.99' },
-          // The payer, as PayPal advises: the backend refuses the order to anyone else (departure 10).
-          custom_id: account.playerId,
+          // The payer, as PayPal advises, by the backend's signed purchase reference naming the player, this pack and
+          // its price: the backend refuses the order to anyone else (departures 10, 28).
+          custom_id: expect.stringMatching(new RegExp(`^PR1\\.${account.playerId}\\.credits-30\\.1499\\.`)),
         },
       ],
     });

@@ -77,7 +77,7 @@ test.describe('the server reconciles with PayPal', () => {
     expect(refused.code).toBe('SUBSCRIPTION_UNDONE');
     await expect(
       second.getByText(
-        `Your account already has a plan, so this PayPal subscription was cancelled and will not bill you again. PayPal subscription: ${refused.subscriptionId}`,
+        `Your account already has an active plan, so this PayPal subscription was cancelled and will not bill you again. Your payment was refunded in full. PayPal subscription: ${refused.subscriptionId}`,
       ),
     ).toBeVisible();
     // One plan bills: the second was cancelled at PayPal before the 409 left the backend.
@@ -90,6 +90,40 @@ test.describe('the server reconciles with PayPal', () => {
     );
     expect(await subscriptionAtPayPal(String(first?.resourceId))).toBe('ACTIVE');
     await second.close();
+  });
+
+  test('a plan whose price the page overrode at PayPal is cancelled and refunded, and the portal says why', async ({
+    page,
+    harness,
+  }) => {
+    const account = await harness.account({});
+    await page.clock.install();
+    // A tampered page: the subscription it creates overrides the Annual plan's price to one cent, as PayPal allows.
+    await page.route('**/paypal/v1/billing/subscriptions', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      const cent = { fixed_price: { value: '0.01', currency_code: 'USD' } };
+      body.plan = { billing_cycles: [{ sequence: 1, pricing_scheme: cent }] };
+      await route.fallback({ postData: JSON.stringify(body) });
+    });
+    await openSignedIn(page, account, '/subscription');
+    await card(page, 'Annual').getByRole('button', { name: 'Choose Annual' }).click();
+    const activated = page.waitForResponse((r) => r.url().endsWith('/subscription/activate'));
+    await payPalCheckout(panel(page), 'Agree & Subscribe');
+    const answer = await activated;
+    expect(answer.status()).toBe(409);
+    const refused = (await answer.json()) as { subscriptionId: string };
+    expect(refused).toMatchObject({ code: 'SUBSCRIPTION_UNDONE', reason: 'PRICE', refund: 'refunded' });
+    await expect(
+      page.getByText(
+        `This PayPal subscription was not set up at our plan's price, so it was cancelled and not added to your account. Your payment was refunded in full. PayPal subscription: ${refused.subscriptionId}`,
+      ),
+    ).toBeVisible();
+    expect(await subscriptionAtPayPal(refused.subscriptionId)).toBe('CANCELLED');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account', exact: true }).click();
+    await expect(payments(page)).toHaveCount(1);
+    await expect(payments(page).first()).toContainText('$0.01');
+    await expect(payments(page).first()).toContainText('Refunded');
   });
 
   test('pause suspends the plan at PayPal and resume reactivates it there', async ({ page, harness }) => {

@@ -74,7 +74,11 @@ test.describe('Subscription page', () => {
     const activated = page.waitForRequest((r) => r.url().endsWith('/subscription/activate'));
     const reload = reloadAfterFiveSeconds(page);
     await payPalCheckout(panel(page), 'Agree & Subscribe');
-    expect((await created).postDataJSON()).toEqual({ plan_id: PLAN_IDS.MONTHLY, custom_id: account.playerId });
+    // The subscriber by the backend's signed purchase reference naming the player, this plan and its price.
+    expect((await created).postDataJSON()).toEqual({
+      plan_id: PLAN_IDS.MONTHLY,
+      custom_id: expect.stringMatching(new RegExp(`^PR1\\.${account.playerId}\\.MONTHLY\\.599\\.`)),
+    });
     const body = (await activated).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({
       plan: 'MONTHLY',

@@ -334,13 +334,31 @@ describe('payments the server reconciles (GET /payments/{playerId}, PayPal webho
     await activateSubscription(user.ctx, user.playerId, first, 'MONTHLY');
     const second = await approvedPayPalSubscription('P-TEST-ANNUAL', user.playerId);
     const refused = await activateSubscription(user.ctx, user.playerId, second, 'ANNUAL').catch((e: unknown) => e);
-    expect(refused).toMatchObject({ status: 409, code: 'SUBSCRIPTION_UNDONE' });
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'SUBSCRIPTION_UNDONE',
+      detail: { reason: 'ACTIVE_PLAN', refund: 'refunded' },
+    });
     await expect
       .poll(async () =>
         ((await payments(user)).json as { payments: Array<{ status: string }> }).payments.map((p) => p.status).sort(),
       )
       .toEqual(['active', 'refunded']);
     expect(await fetchSubscription(user.ctx, user.playerId)).toMatchObject({ subscriptionId: first, status: 'ACTIVE' });
+  });
+
+  it('an Annual plan overridden to one cent gets no plan: refused as PRICE, refunded, listed as refunded', async () => {
+    const user = await newUser();
+    const cent = { fixed_price: { value: '0.01', currency_code: 'USD' } };
+    const id = await approvedPayPalSubscription('P-TEST-ANNUAL', user.playerId, {
+      plan: { billing_cycles: [{ sequence: 1, pricing_scheme: cent }] },
+    });
+    const refused = await activateSubscription(user.ctx, user.playerId, id, 'ANNUAL').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 409, detail: { reason: 'PRICE', refund: 'refunded' } });
+    expect(await fetchSubscription(user.ctx, user.playerId)).toBeNull();
+    expect(await payments(user)).toMatchObject({
+      json: { payments: [{ amount: { value: '0.01' }, status: 'refunded' }] },
+    });
   });
 
   it("answers another player's id with 403", async () => {

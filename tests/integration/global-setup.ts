@@ -21,6 +21,8 @@ export default async function setup(project: TestProject) {
     emulatorUrl: emulator.url,
     planIds: [portalConfig('staging').paypal.planIds],
     allowPaymentBypass: true,
+    // The helpers of tests/integration/support.ts name a payment's player plainly as PayPal's custom_id.
+    acceptPlainCustomId: true,
   });
   project.provide('backendUrl', backend.url);
   project.provide('harnessSecret', backend.harnessSecret);

@@ -38,12 +38,17 @@ export async function faults(uid: string, spec: string): Promise<void> {
 }
 
 /** What PayPal does when the buyer approves: a subscription for `planId`, owned by `playerId` (custom_id), approved. */
-export async function approvedPayPalSubscription(planId: string, playerId: string): Promise<string> {
+export async function approvedPayPalSubscription(
+  planId: string,
+  playerId: string,
+  /** More of PayPal's create body, as a buyer's browser may send it (a `plan` override, a `quantity`). */
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const headers = { 'content-type': 'application/json', 'PayPal-Client-Id': 'test-client-id' };
   const created = await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ plan_id: planId, custom_id: playerId }),
+    body: JSON.stringify({ plan_id: planId, custom_id: playerId, ...extra }),
   });
   const { id } = (await created.json()) as { id: string };
   await fetch(`${backendUrl()}/paypal/v1/billing/subscriptions/${id}/approve`, { method: 'POST', headers });

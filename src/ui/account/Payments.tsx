@@ -16,6 +16,8 @@ const STATUS_TEXT: Record<PaymentStatus, MessageCode> = {
   active: 'paymentStatusActive',
   ended: 'paymentStatusEnded',
   refunded: 'paymentStatusRefunded',
+  refund_pending: 'paymentStatusRefundPending',
+  reversed: 'paymentStatusReversed',
   waiting: 'paymentStatusWaiting',
 };
 

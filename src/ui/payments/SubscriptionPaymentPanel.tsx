@@ -1,9 +1,10 @@
 // The payment panel "Complete Your Subscription" (SPEC 2): PayPal subscription buttons, Cancel, and the fallback
 // payment path when PayPal's script cannot load (SPEC 8).
 import { useSnapshot } from 'valtio';
-import { planById } from '../../domain/plans';
-import { formatPrice, message } from '../../messages/catalogue';
+import { planById, renewalStart } from '../../domain/plans';
+import { formatDate, formatPrice, message } from '../../messages/catalogue';
 import { startFallbackPayment } from '../../state/fallback-payment';
+import { subscription } from '../../state/subscription';
 import {
   closePanel,
   mountSubscriptionButtons,
@@ -19,8 +20,10 @@ export function SubscriptionPaymentPanel() {
   useLanguage();
   const snap = useSnapshot(subscriptionPage);
   const buttons = useSnapshot(planButtons);
+  const current = useSnapshot(subscription).current;
   if (!snap.selected) return null;
   const plan = planById(snap.selected);
+  const start = renewalStart(current, Date.now());
   return (
     <Dialog
       title={message('completeSubscriptionTitle')}
@@ -33,6 +36,7 @@ export function SubscriptionPaymentPanel() {
       // PayPal's checkout overlay must stay usable above it (Dialog.tsx).
       modal={false}
     >
+      {start && <p>{message('planStartsOn', { date: formatDate(start) ?? start })}</p>}
       {buttons.status === 'failed' ? (
         <>
           <p className="alert alert-error" role="alert">

@@ -69,6 +69,19 @@ describe('call', () => {
     expect(error).toMatchObject({ kind: 'http', status: 403, serverText: 'This player belongs to another account' });
   });
 
+  it("reads a payment refusal's code, reason and refund, and nothing that is not name-like", async () => {
+    const body = '{"error":"x","code":"SUBSCRIPTION_UNDONE","reason":"ACTIVE_PLAN","refund":"pending"}';
+    await expect(call(ctx(reply(409, body)), { method: 'POST', path: '/x' })).rejects.toMatchObject({
+      code: 'SUBSCRIPTION_UNDONE',
+      detail: { reason: 'ACTIVE_PLAN', refund: 'pending' },
+    });
+    const odd = '{"error":"x","code":"lower","reason":"<b>","refund":7}';
+    await expect(call(ctx(reply(400, odd)), { method: 'POST', path: '/x' })).rejects.toMatchObject({
+      code: null,
+      detail: { reason: null, refund: null },
+    });
+  });
+
   it('uses a text body as serverText, and the status text when empty', async () => {
     await expect(call(ctx(reply(502, 'Bad gateway from proxy')), { method: 'GET', path: '/x' })).rejects.toMatchObject({
       status: 502,

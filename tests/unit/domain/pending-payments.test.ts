@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { LEDGER_MAX_AGE_MS, LEDGER_MAX_ENTRIES } from '../../../src/domain/constants';
 import {
   decodeLedger,
+  decodeNotices,
+  takeNotices,
+  withNotice,
   heldForOwner,
   heldPayments,
   isFinalRefusal,
@@ -198,5 +201,33 @@ describe('isFinalRefusal', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('payment notices kept for their payer', () => {
+  const refusal = { tone: 'error', text: 'Refused. PayPal order: 5O190127TN364715T' } as const;
+
+  it('are added once per text, and taken for one payer only', () => {
+    const one = withNotice(withNotice(decodeNotices(null), 'alice', refusal), 'alice', refusal);
+    const two = withNotice(one, 'bob', { tone: 'warning', text: 'Held.' });
+    expect(two).toEqual({ alice: [refusal], bob: [{ tone: 'warning', text: 'Held.' }] });
+    const [mine, rest] = takeNotices(two, 'alice');
+    expect(mine).toEqual([refusal]);
+    expect(rest).toEqual({ bob: [{ tone: 'warning', text: 'Held.' }] });
+    expect(takeNotices(rest, 'carol')[0]).toEqual([]);
+  });
+
+  it('keep only well-formed notices from storage, at most ten per payer', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ tone: 'error', text: `n${i}` }));
+    const decoded = decodeNotices({
+      alice: [refusal, { tone: 'shout', text: 'x' }, { tone: 'error', text: '' }, 7],
+      '': [refusal],
+      bob: many,
+      __proto__: [refusal],
+    });
+    expect(decoded.alice).toEqual([refusal]);
+    expect(decoded.bob).toHaveLength(10);
+    expect(decoded.bob?.[0]).toEqual({ tone: 'error', text: 'n2' });
+    expect(Object.keys(decoded).sort()).toEqual(['alice', 'bob']);
   });
 });

@@ -10,6 +10,7 @@ import {
   planById,
   planByType,
   planFeatures,
+  renewalStart,
   plansForDisplay,
   proFeatures,
   startBlock,
@@ -209,5 +210,16 @@ describe('manual subscription ids (the fallback path)', () => {
 
   it('differ between attempts', () => {
     expect(manualSubscriptionId(NOW)).not.toBe(manualSubscriptionId(NOW));
+  });
+});
+
+describe('renewalStart', () => {
+  it("is a cancelled plan's paid end, so a renewal loses none of it; null otherwise", () => {
+    expect(renewalStart(sub({ status: 'CANCELLED', expiresAt: '2026-09-01T00:00:00Z' }), NOW)).toBe(
+      '2026-09-01T00:00:00.000Z',
+    );
+    expect(renewalStart(sub({ status: 'CANCELLED', expiresAt: '2026-03-10T12:00:30Z' }), NOW)).toBeNull();
+    expect(renewalStart(sub({ status: 'ACTIVE', expiresAt: '2026-09-01T00:00:00Z' }), NOW)).toBeNull();
+    expect(renewalStart(null, NOW)).toBeNull();
   });
 });

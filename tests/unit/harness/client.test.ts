@@ -21,6 +21,16 @@ afterAll(async () => {
 });
 
 describe('harnessClient', () => {
+  it("lists what is owed: nothing on a fresh backend, then a player's spent credits of a reversed capture", async () => {
+    expect(await client.owed()).toEqual([]);
+    const seeded = await client.seed({ uid: 'u-owed', email: 'owed@example.com', credits: 0 });
+    backend.store.data.players[seeded.playerId]!.owedCredits = 12;
+    expect(await client.owed()).toEqual([
+      { kind: 'credits', targetId: seeded.playerId, playerId: seeded.playerId, credits: 12 },
+    ]);
+    delete backend.store.data.players[seeded.playerId]!.owedCredits;
+  });
+
   it('seeds a player and answers with its typed record', async () => {
     const seeded = await client.seed({
       uid: 'u-1',

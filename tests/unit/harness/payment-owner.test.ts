@@ -1,9 +1,11 @@
-// The reference backend records a PayPal payment only for the player PayPal names as its owner (custom_id), reads it
-// from PayPal's REST API (the stand-in's), cancels at PayPal, and never grants a used subscription again.
+// The reference backend records a PayPal payment only for the player PayPal names as its owner (custom_id: the
+// backend's own signed purchase reference, never a bare player id), reads it from PayPal's REST API (the stand-in's),
+// cancels at PayPal, and never grants a used subscription again.
 // Over HTTP, in process; tokens are made here in the Auth emulator's exact shape.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../../../harness/backend/server';
 import { Store } from '../../../harness/backend/store';
+import { packByPrice } from '../../../src/domain/credit-packs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +16,15 @@ afterAll(async () => {
   for (const b of started) await b.stop();
 });
 
-async function backend(): Promise<Backend> {
+async function backend(clock?: () => number): Promise<Backend> {
   // The emulator address only marks emulator mode here; nothing listens there. These tests are about the portal's
   // calls, so the stand-in sends no webhooks (reconcile.test.ts has the server's own path).
-  const b = await startBackend({ port: 0, emulatorUrl: 'http://127.0.0.1:9', webhookUrl: null });
+  const b = await startBackend({
+    port: 0,
+    emulatorUrl: 'http://127.0.0.1:9',
+    webhookUrl: null,
+    ...(clock ? { clock } : {}),
+  });
   started.push(b);
   return b;
 }
@@ -51,8 +58,20 @@ async function player(b: Backend, uid: string): Promise<Player> {
 const paypal = (b: Backend, method: string, path: string, body?: unknown) =>
   call(b, method, `/paypal${path}`, body, { 'paypal-client-id': 'test-client-id' });
 
-/** A credits order for `value` dollars, created with `customId`, approved by the buyer and captured. */
-async function capturedOrder(b: Backend, customId: string | undefined, value = '14.99'): Promise<string> {
+/** The backend's purchase reference for `p` and `product` (a pack id or a paid plan), as the portal fetches it. */
+async function reference(b: Backend, p: Player, product: string): Promise<string> {
+  const res = await call(b, 'POST', '/payments/reference', { playerId: p.playerId, product }, p.headers);
+  expect(res.status).toBe(200);
+  return String(res.json.reference);
+}
+
+/** The `custom_id` of a payment: a player's reference for `product`, or a raw value (a bare id, none). */
+const ownerOf = (b: Backend, owner: Player | string | undefined, product: string) =>
+  typeof owner === 'object' ? reference(b, owner, product) : Promise.resolve(owner);
+
+/** A credits order for `value` dollars, created for `owner`, approved by the buyer and captured. */
+async function capturedOrder(b: Backend, owner: Player | string | undefined, value = '14.99'): Promise<string> {
+  const customId = await ownerOf(b, owner, packByPrice(value)?.id ?? 'credits-30');
   const created = await paypal(b, 'POST', '/v2/checkout/orders', {
     intent: 'CAPTURE',
     purchase_units: [{ description: '30 credits', amount: { currency_code: 'USD', value }, custom_id: customId }],
@@ -64,7 +83,8 @@ async function capturedOrder(b: Backend, customId: string | undefined, value = '
   return id;
 }
 
-async function approvedSubscription(b: Backend, customId: string | undefined, planId = 'P-TEST-MONTHLY') {
+async function approvedSubscription(b: Backend, owner: Player | string | undefined, planId = 'P-TEST-MONTHLY') {
+  const customId = await ownerOf(b, owner, planId.replace('P-TEST-', '').replace('-', '_'));
   const created = await paypal(b, 'POST', '/v1/billing/subscriptions', { plan_id: planId, custom_id: customId });
   expect(created.status).toBe(201);
   const id = String(created.json.id);
@@ -121,7 +141,7 @@ describe('a credits order belongs to the player who paid', () => {
     const b = await backend();
     const payer = await player(b, 'payer');
     const other = await player(b, 'other');
-    const orderId = await capturedOrder(b, payer.playerId);
+    const orderId = await capturedOrder(b, payer);
 
     const refused = await purchase(b, other, orderId);
     expect(refused).toEqual({
@@ -157,13 +177,15 @@ describe('a credits order belongs to the player who paid', () => {
     });
     const created = await paypal(b, 'POST', '/v2/checkout/orders', {
       intent: 'CAPTURE',
-      purchase_units: [{ amount: { currency_code: 'USD', value: '14.99' }, custom_id: p.playerId }],
+      purchase_units: [
+        { amount: { currency_code: 'USD', value: '14.99' }, custom_id: await reference(b, p, 'credits-30') },
+      ],
     });
     expect(await purchase(b, p, String(created.json.id))).toMatchObject({
       status: 400,
       json: { error: 'Order was not captured at PayPal' },
     });
-    const cheap = await capturedOrder(b, p.playerId, '0.01');
+    const cheap = await capturedOrder(b, p, '0.01');
     expect(await purchase(b, p, cheap)).toMatchObject({
       status: 400,
       json: { error: 'Order amount does not match the credit pack' },
@@ -176,11 +198,64 @@ describe('a credits order belongs to the player who paid', () => {
   it('answers 502, and records nothing, when PayPal does not answer as expected (the portal tries again)', async () => {
     const b = await backend();
     const p = await player(b, 'buyer');
-    const orderId = await capturedOrder(b, p.playerId);
+    const orderId = await capturedOrder(b, p);
     b.setFaults('paypal-order-get=500x1');
     expect((await purchase(b, p, orderId)).status).toBe(502);
     expect(credits(b, p)).toBe(0);
     expect((await purchase(b, p, orderId)).status).toBe(200);
+  });
+});
+
+describe("the owner is the backend's own purchase reference, never what a browser names", () => {
+  it('a bare player id, a forged or altered reference, or one used after 30 minutes names nobody', async () => {
+    let now = Date.now();
+    const b = await backend(() => now);
+    const p = await player(b, 'ref-buyer');
+    const other = await player(b, 'ref-other');
+    const bare = await capturedOrder(b, p.playerId);
+    expect(await purchase(b, p, bare)).toMatchObject({
+      status: 403,
+      json: { error: expect.stringMatching(/names no/) },
+    });
+    const real = await reference(b, p, 'credits-30');
+    expect(real).toMatch(new RegExp(`^PR1\\.${p.playerId}\\.credits-30\\.1499\\.[0-9a-z]+\\.[\\w-]{22}$`));
+    // The other player's id put in a real reference: its signature no longer holds.
+    const altered = await capturedOrder(b, real.replace(p.playerId, other.playerId));
+    expect((await purchase(b, other, altered)).status).toBe(403);
+    expect((await purchase(b, p, altered)).status).toBe(403);
+    const forged = await capturedOrder(b, `PR1.${p.playerId}.credits-30.1499.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA`);
+    expect((await purchase(b, p, forged)).status).toBe(403);
+    expect(credits(b, p) + credits(b, other)).toBe(0);
+    // Issued for 30 minutes: an order PayPal created later names nobody.
+    const late = await reference(b, p, 'credits-30');
+    now += 31 * 60_000;
+    const lateOrder = await capturedOrder(b, late);
+    expect((await purchase(b, p, lateOrder)).status).toBe(403);
+    expect(await purchase(b, p, await capturedOrder(b, p))).toMatchObject({ status: 200, json: { creditsAdded: 30 } });
+  });
+
+  it('names the product and its price: another pack or another plan bought with it is refused and undone', async () => {
+    const b = await backend();
+    const p = await player(b, 'ref-product');
+    const wrongPack = await capturedOrder(b, await reference(b, p, 'credits-15'), '14.99');
+    expect(await purchase(b, p, wrongPack)).toMatchObject({
+      status: 400,
+      json: { code: 'PAYMENT_REFUNDED', reason: 'AMOUNT' },
+    });
+    const wrongPlan = await approvedSubscription(b, await reference(b, p, 'MONTHLY'), 'P-TEST-ANNUAL');
+    expect(await activate(b, p, wrongPlan, 'ANNUAL')).toMatchObject({
+      status: 409,
+      json: { code: 'SUBSCRIPTION_UNDONE', reason: 'PRICE', refund: 'refunded' },
+    });
+    expect(b.store.data.players[p.playerId]!.subscription).toBeNull();
+    expect(
+      (await call(b, 'POST', '/payments/reference', { playerId: p.playerId, product: 'FREE' }, p.headers)).status,
+    ).toBe(400);
+    const other = await player(b, 'ref-product-other');
+    expect(
+      (await call(b, 'POST', '/payments/reference', { playerId: p.playerId, product: 'MONTHLY' }, other.headers))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -189,7 +264,7 @@ describe('a subscription belongs to its subscriber, is granted once, and is canc
     const b = await backend();
     const payer = await player(b, 'sub-payer');
     const other = await player(b, 'sub-other');
-    const id = await approvedSubscription(b, payer.playerId);
+    const id = await approvedSubscription(b, payer);
     expect(await activate(b, other, id)).toEqual({
       status: 403,
       json: { error: 'This PayPal subscription was paid for by another player', code: 'PAYMENT_OWNER_MISMATCH' },
@@ -201,7 +276,7 @@ describe('a subscription belongs to its subscriber, is granted once, and is canc
   it("cancel stops PayPal's billing; the used id is answered as it is while current, never granted again", async () => {
     const b = await backend();
     const p = await player(b, 'sub-cancel');
-    const first = await approvedSubscription(b, p.playerId);
+    const first = await approvedSubscription(b, p);
     const granted = await activate(b, p, first);
     const expiresAt = (granted.json.subscription as { expiresAt: string }).expiresAt;
     // A retry of the same activation: the same record.
@@ -226,7 +301,7 @@ describe('a subscription belongs to its subscriber, is granted once, and is canc
       json: { subscription: { status: 'CANCELLED', expiresAt } },
     });
     // A new plan, then the old id again: refused.
-    const second = await approvedSubscription(b, p.playerId, 'P-TEST-ANNUAL');
+    const second = await approvedSubscription(b, p, 'P-TEST-ANNUAL');
     expect((await activate(b, p, second, 'ANNUAL')).status).toBe(200);
     expect(await activate(b, p, first)).toEqual({
       status: 409,
@@ -236,6 +311,7 @@ describe('a subscription belongs to its subscriber, is granted once, and is canc
         reason: 'ALREADY_USED',
         subscriptionId: first,
         refundId: null,
+        refund: 'none',
       },
     });
     expect(b.store.data.players[p.playerId]!.subscription).toMatchObject({ subscriptionId: second, status: 'ACTIVE' });
@@ -244,7 +320,7 @@ describe('a subscription belongs to its subscriber, is granted once, and is canc
   it('keeps the plan when PayPal does not cancel, and counts one PayPal already cancelled as done', async () => {
     const b = await backend();
     const p = await player(b, 'sub-fail');
-    const id = await approvedSubscription(b, p.playerId);
+    const id = await approvedSubscription(b, p);
     await activate(b, p, id);
     const cancel = () =>
       call(b, 'POST', '/subscription/cancel', { playerId: p.playerId, reason: 'other', subscriptionId: id }, p.headers);

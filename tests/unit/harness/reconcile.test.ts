@@ -211,6 +211,7 @@ describe('refused payments are undone at PayPal', () => {
         code: 'PAYMENT_REFUNDED',
         reason: 'AMOUNT',
         refundId: expect.stringMatching(/^[0-9A-Z]{17}$/),
+        refund: 'refunded',
       },
     });
     expect(money(w, cheap.captureId!)).toBe('REFUNDED');
@@ -270,6 +271,7 @@ describe('refused payments are undone at PayPal', () => {
         reason: 'ACTIVE_PLAN',
         subscriptionId: second,
         refundId: expect.stringMatching(/^[0-9A-Z]{17}$/),
+        refund: 'refunded',
       },
     });
     expect([atPayPal(w, first), atPayPal(w, second)]).toEqual(['ACTIVE', 'CANCELLED']);

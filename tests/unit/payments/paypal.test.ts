@@ -186,6 +186,11 @@ describe('the credits order', () => {
 
   it('names the subscriber as the subscription custom_id', () => {
     expect(subscriptionBody('P-TEST-MONTHLY', 'P7')).toEqual({ plan_id: 'P-TEST-MONTHLY', custom_id: 'P7' });
+    expect(subscriptionBody('P-TEST-MONTHLY', 'P7', '2026-09-01T00:00:00.000Z')).toEqual({
+      plan_id: 'P-TEST-MONTHLY',
+      custom_id: 'P7',
+      start_time: '2026-09-01T00:00:00.000Z',
+    });
   });
 
   it('counts a capture as done only when PayPal completed it', async () => {

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
 
 // The API layer fails with a programming error (not an ApiError) where a test says so; otherwise the real call runs.
 const broken = vi.hoisted(() => ({ calls: new Set<string>() }));

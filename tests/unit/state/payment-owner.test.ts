@@ -25,6 +25,7 @@ vi.mock('../../../src/api/account', async (importOriginal) => ({
 const { fakeAuth: auth, signedInUser } = await vi.hoisted(() => import('../support/fake-auth'));
 const { cloudSave, fakeApi, resetFakeApi } = await vi.hoisted(() => import('../support/fake-api'));
 vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 vi.mock('../../../src/api/unity', () => fakeApi.unity);
 vi.mock('../../../src/api/cloud-save', () => fakeApi.cloudSave);

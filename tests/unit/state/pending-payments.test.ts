@@ -9,6 +9,7 @@ import {
   pendingPayments,
   resetPendingPayments,
   settlePayment,
+  showRefusal,
   watchPendingPayments,
 } from '../../../src/state/pending-payments';
 import { player } from '../../../src/state/player';
@@ -172,17 +173,97 @@ describe('kept payments', () => {
     keepPayment('alice', order);
     keepPayment('alice', plan);
     mocks.purchaseCredits.mockRejectedValue(
-      new ApiError('http', 400, 'Order paid another merchant: refunded', 'PAYMENT_REFUNDED'),
+      new ApiError('http', 400, 'Order paid another merchant: refunded', 'PAYMENT_REFUNDED', {
+        reason: 'PAYEE',
+        refund: 'refunded',
+      }),
     );
     api.activateSubscription.mockRejectedValue(
-      new ApiError('http', 409, 'You already have an active subscription', 'SUBSCRIPTION_UNDONE'),
+      new ApiError('http', 409, 'You already have an active subscription', 'SUBSCRIPTION_UNDONE', {
+        reason: 'ACTIVE_PLAN',
+        refund: 'refunded',
+      }),
     );
     await finishPendingPayments();
     expect(stored()).toEqual(EMPTY);
     expect(toastTexts()).toEqual([
       'error: This payment could not be added to your account, so PayPal has refunded it in full. PayPal order: 5O190127TN364715T',
-      'error: Your account already has a plan, so this PayPal subscription was cancelled and will not bill you again. PayPal subscription: I-BW452GLLEP1G',
+      'error: Your account already has an active plan, so this PayPal subscription was cancelled and will not bill you again. Your payment was refunded in full. PayPal subscription: I-BW452GLLEP1G',
     ]);
+  });
+
+  it.each([
+    [
+      'PAUSED_PLAN',
+      'pending',
+      'Your account has a paused plan, so this PayPal subscription was cancelled and will not bill you again. Resume or cancel that plan before you start a new one. Your refund is pending: we have asked PayPal to refund your payment in full and keep trying until PayPal does.',
+    ],
+    [
+      'ENDED_AT_PAYPAL',
+      'none',
+      'This PayPal subscription had already ended at PayPal before it could be added to your account, so it was not added. No payment was taken for it.',
+    ],
+    [
+      'ALREADY_USED',
+      'none',
+      'This PayPal subscription was used for a plan before, so it was not added again and will not bill you again. Nothing was refunded, because its payments paid for the plan your account had.',
+    ],
+    [
+      'PRICE',
+      'refunded',
+      "This PayPal subscription was not set up at our plan's price, so it was cancelled and not added to your account. Your payment was refunded in full.",
+    ],
+    [
+      'NO_PLAYER',
+      null,
+      'This PayPal subscription could not be added to your account, so it was cancelled and will not bill you again.',
+    ],
+  ])(
+    'SUBSCRIPTION_UNDONE for %s, refund %s: one text for the cause, one for the money',
+    async (reason, refund, text) => {
+      keepPayment('alice', plan);
+      api.activateSubscription.mockRejectedValue(
+        new ApiError('http', 409, 'refused', 'SUBSCRIPTION_UNDONE', { reason, refund }),
+      );
+      await finishPendingPayments();
+      expect(toastTexts()).toEqual([`error: ${text} PayPal subscription: I-BW452GLLEP1G`]);
+    },
+  );
+
+  it('a refund the backend still owes is said to be pending, never refunded', async () => {
+    keepPayment('alice', order);
+    mocks.purchaseCredits.mockRejectedValue(
+      new ApiError('http', 400, 'refused', 'PAYMENT_REFUNDED', { reason: 'PAYEE', refund: 'pending' }),
+    );
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([
+      'error: This payment could not be added to your account. Your refund is pending: we have asked PayPal to refund it in full and keep trying until PayPal does. PayPal order: 5O190127TN364715T',
+    ]);
+  });
+
+  it("a refusal that comes after a user switch is kept for its payer's next visit, never shown to the next user", async () => {
+    keepPayment('alice', order);
+    let answer: (error: unknown) => void = () => {};
+    mocks.purchaseCredits.mockReturnValue(new Promise((_resolve, reject) => (answer = reject)));
+    const settling = settlePayment('alice', order);
+    await vi.waitFor(() => expect(mocks.purchaseCredits).toHaveBeenCalled());
+    signIn('bob');
+    answer(new ApiError('http', 400, 'refused', 'PAYMENT_REFUNDED', { reason: 'AMOUNT', refund: 'refunded' }));
+    const settlement = await settling;
+    expect(settlement.status).toBe('refused');
+    if (settlement.status === 'refused') showRefusal('alice', settlement.text);
+    expect(toastTexts()).toEqual([]);
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([]);
+    signIn('alice');
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([
+      'error: This payment could not be added to your account, so PayPal has refunded it in full. PayPal order: 5O190127TN364715T',
+    ]);
+    // Shown once.
+    clearToasts();
+    await finishPendingPayments();
+    expect(toastTexts()).toEqual([]);
   });
 
   it('are recorded again when the browser comes back online', async () => {

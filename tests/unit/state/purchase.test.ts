@@ -24,6 +24,7 @@ import {
 import { session } from '../../../src/state/session';
 import { finishPendingPayments, pendingPayments } from '../../../src/state/pending-payments';
 import { clearToasts, toasts } from '../../../src/state/toasts';
+import { fakeApi } from '../support/fake-api';
 import { keepUnity } from '../support/unity';
 
 const mocks = vi.hoisted(() => ({ renderButtons: vi.fn(), purchaseCredits: vi.fn() }));
@@ -37,6 +38,7 @@ vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
 vi.mock('../../../src/api/account', () => ({ purchaseCredits: mocks.purchaseCredits }));
 // The backend at the API boundary (and Firebase for the identity token); the player and payments stores run for real.
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
 vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
 vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
 vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
@@ -159,10 +161,29 @@ describe('choosing a pack', () => {
     expect(create).toHaveBeenCalledWith({
       intent: 'CAPTURE',
       purchase_units: [
-        // The buyer's player as PayPal's custom_id: the backend records the order for this player only.
-        { description: '15 Dream Render credits', custom_id: 'P1', amount: { currency_code: 'USD', value: '9.99' } },
+        // The backend's purchase reference naming the buyer's player and this pack as PayPal's custom_id: the backend
+        // records the order for this player and this pack only.
+        {
+          description: '15 Dream Render credits',
+          custom_id: 'REF-P1-credits-15',
+          amount: { currency_code: 'USD', value: '9.99' },
+        },
       ],
     });
+  });
+
+  it('asks the backend for the reference as the modal opens, and shows no buttons when it cannot have one', async () => {
+    fakeApi.payments.fetchPurchaseReference.mockClear();
+    expect(choosePack('credits-60')).toBe(true);
+    // Asked at once, during the 500 ms before the buttons show.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fakeApi.payments.fetchPurchaseReference).toHaveBeenCalledWith(expect.anything(), 'P1', 'credits-60');
+    fakeApi.payments.fetchPurchaseReference.mockRejectedValueOnce(new ApiError('http', 503, 'down'));
+    expect(choosePack('credits-15')).toBe(true);
+    mountPayButtons(document.createElement('div'));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(purchaseButtons.status).toBe('failed');
+    expect(mocks.renderButtons).not.toHaveBeenCalled();
   });
 
   it.each([

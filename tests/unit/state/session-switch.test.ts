@@ -11,6 +11,7 @@ const { fakeAuth: auth, signedInUser } = await vi.hoisted(() => import('../suppo
 const { fakeBridgeModule, resetFakeBridge } = await vi.hoisted(() => import('../support/fake-bridge'));
 const { cloudSave, fakeApi, resetFakeApi } = await vi.hoisted(() => import('../support/fake-api'));
 vi.mock('../../../src/auth/firebase', () => auth);
+vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
 vi.mock('@home-design/portal-bridge', () => fakeBridgeModule());
 vi.mock('../../../src/api/unity', () => fakeApi.unity);
 vi.mock('../../../src/api/cloud-save', () => fakeApi.cloudSave);
@@ -185,7 +186,7 @@ describe("every toast goes with the user's uid", () => {
       },
     ],
   ])('%s: the refusal that waits to be dismissed and every other toast are gone', async (_how, change) => {
-    showRefusal('Error: Order already used PayPal order: 5O190127TN364715T');
+    showRefusal('alice', 'Error: Order already used PayPal order: 5O190127TN364715T');
     showToast('success', 'Successfully purchased 30 credits!');
     expect(toasts.items).toHaveLength(2);
     await change();
@@ -194,7 +195,7 @@ describe("every toast goes with the user's uid", () => {
   });
 
   it('the same user answered again keeps them', () => {
-    showRefusal('Error: Order already used PayPal order: 5O190127TN364715T');
+    showRefusal('alice', 'Error: Order already used PayPal order: 5O190127TN364715T');
     auth.answer({ ...alice, displayName: 'Alice A.' });
     expect(toasts.items).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import type { PayPalButtonsComponentOptions } from '@paypal/paypal-js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
 vi.mock('../../../src/api/unity', async () => (await import('../support/fake-api')).fakeApi.unity);
 vi.mock('../../../src/api/cloud-save', async () => (await import('../support/fake-api')).fakeApi.cloudSave);
 vi.mock('../../../src/api/subscription', async () => (await import('../support/fake-api')).fakeApi.subscription);
@@ -167,8 +168,12 @@ describe('choosing a plan', () => {
     expect(paypal.renderButtons).toHaveBeenCalledWith('subscription', expect.any(HTMLElement), expect.anything());
     const create = vi.fn(async () => 'I-9');
     await options.createSubscription!({}, { subscription: { create, revise: vi.fn() } });
-    // The subscriber's player as PayPal's custom_id: the backend activates it for this player only.
-    expect(create).toHaveBeenCalledWith({ plan_id: config.paypal.planIds.ANNUAL, custom_id: PLAYER.playerId });
+    // The backend's purchase reference naming the subscriber's player and this plan as PayPal's custom_id: the backend
+    // activates it for this player and this plan only.
+    expect(create).toHaveBeenCalledWith({
+      plan_id: config.paypal.planIds.ANNUAL,
+      custom_id: `REF-${PLAYER.playerId}-ANNUAL`,
+    });
   });
 
   it('refuses while an approved subscription of this user is kept (a first activation got a 502), until it is recorded', async () => {

@@ -27,7 +27,11 @@ export interface InProcess {
   clock: TestClock;
 }
 
-/** A backend in emulator mode, with webhooks delivered by dispatch, retried 1 s after each failure, 5 times. */
+/**
+ * A backend in emulator mode, with webhooks delivered by dispatch, retried 1 s after each failure, 5 times. Its tests
+ * create PayPal payments naming their player plainly (`custom_id` = player id), so it accepts those too
+ * (`acceptPlainCustomId`); tests/unit/harness/purchase-reference.test.ts turns that off, as a production backend has it.
+ */
 export function inProcessBackend(options: Omit<BackendOptions, 'port'> = {}): InProcess {
   const clock = testClock();
   const core = createBackend({
@@ -36,6 +40,7 @@ export function inProcessBackend(options: Omit<BackendOptions, 'port'> = {}): In
     webhookKey: testWebhookKey(),
     webhookRetryDelayMs: (attempt) => (attempt >= 5 ? null : 1000),
     clock: () => clock.now,
+    acceptPlainCustomId: true,
     ...options,
   });
   return { core, clock };

@@ -44,6 +44,10 @@ function answers() {
     // GET /payments/{playerId}: the player has paid for nothing until the test says otherwise.
     payments: {
       fetchPayments: vi.fn(async (): Promise<RecordedPayment[]> => []),
+      /** The backend's purchase reference, as a readable stand-in: `REF-<player>-<product>`. */
+      fetchPurchaseReference: vi.fn(
+        async (_ctx: unknown, playerId: string, product: string): Promise<string> => `REF-${playerId}-${product}`,
+      ),
     },
   };
 }
