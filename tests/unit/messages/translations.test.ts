@@ -246,6 +246,13 @@ describe('fr', () => {
   });
 });
 
+it('sets no space between Japanese and a Latin word or a placeholder ("PayPalで", not "PayPal で")', () => {
+  // Kana, kanji and full-width forms beside a Latin letter, a figure or a placeholder's brace.
+  const spaced =
+    /[\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef] +[A-Za-z0-9{]|[A-Za-z0-9}] +[\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef]/u;
+  expect(allTexts(translations.ja!).filter(([, text]) => spaced.test(text))).toEqual([]);
+});
+
 describe.each(WHOLE_SENTENCES)('%s', (tag) => {
   it('ends a text of two or more sentences with a full stop', () => {
     // A sentence ends inside the text ("。", "？", or ". " in Korean) but not at its end, where a colon may introduce
