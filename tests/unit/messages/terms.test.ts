@@ -1,29 +1,14 @@
 // Each language's term list (docs/languages.md "Term lists", as data in terms.ts) against every text of its file: a
 // text whose English names a term says the language's word for it, no text uses a synonym the list rules out, and the
 // doc's table shows the words the data holds.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/messages/catalogue';
 import { ENGLISH, NOT_THE_TERM, TERM_IDS, TERMS, type TermId } from './terms';
+import { allTexts, translations } from './texts';
 
 const ROOT = join(__dirname, '../../..');
-const DIR = join(ROOT, 'src/messages/locales');
-const translations = Object.fromEntries(
-  readdirSync(DIR)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Record<string, unknown>]),
-);
-
-/** Every text of a catalogue, a counted text's forms as `key.form`. */
-const allTexts = (texts: Record<string, unknown>): Array<[string, string]> =>
-  Object.entries(texts).flatMap(([key, value]) =>
-    typeof value === 'string'
-      ? [[key, value] as [string, string]]
-      : Object.entries(value as Record<string, string>).map(
-          ([form, text]) => [`${key}.${form}`, text] as [string, string],
-        ),
-  );
 /** A text without its placeholders: "{plan}" names no plan. */
 const words = (text: string) => text.replace(/\{\w+\}/g, ' ');
 /** The English text of a key or plural form (a language's "few" or "many" reads as English's "other"). */

@@ -2,20 +2,13 @@
 // keys, the same placeholders, the plural forms the language's CLDR rules ask for (a form worded without its figure only
 // where its category holds one count), nothing left in English by mistake, no empty text, one ellipsis, French
 // typography, whole sentences, and a served file within its byte budget. The term lists: terms.test.ts.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { localeFileText } from '../../../tools/build/locale-files.mjs';
 import { messages } from '../../../src/messages/catalogue';
 import devMessages from '../../../src/messages/dev-messages.json';
 import { LANGUAGES } from '../../../src/messages/languages';
-
-const DIR = join(__dirname, '../../../src/messages/locales');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
-const translations = Object.fromEntries(
-  files.map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Record<string, unknown>]),
-);
+import { allTexts, translations } from './texts';
 
 /** The languages issue 36 asks for: every one has a file. */
 const REQUIRED = ['de', 'fr', 'es', 'it', 'pt-BR', 'nl', 'pl', 'ru', 'uk', 'tr', 'ja', 'ko', 'zh-CN', 'ar', 'he'];
@@ -111,15 +104,6 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 /** The catalogue's entries without the (type-only) readonly: texts and plural forms. */
 const english = Object.entries(messages) as Array<[string, string | Record<string, string>]>;
 const counted = english.filter(([, value]) => typeof value !== 'string').map(([key]) => key);
-/** Every text of a language, a counted text's forms as `key.form`. */
-const allTexts = (texts: Record<string, unknown>): Array<[string, string]> =>
-  Object.entries(texts).flatMap(([key, value]) =>
-    typeof value === 'string'
-      ? [[key, value] as [string, string]]
-      : Object.entries(value as Record<string, string>).map(
-          ([form, text]) => [`${key}.${form}`, text] as [string, string],
-        ),
-  );
 
 it('has a file for every language the portal offers, and offers every file', () => {
   expect(Object.keys(translations).sort()).toEqual([...REQUIRED].sort());
