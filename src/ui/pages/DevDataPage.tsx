@@ -10,6 +10,7 @@ import { JsonBlock } from '../dev-data/JsonBlock';
 import { Tabs } from '../dev-data/DevTabs';
 import { formatTime, message } from '../../messages/catalogue';
 import { devMessage, type DevMessageCode } from '../../messages/dev-catalogue';
+import { isRightToLeft } from '../../messages/languages';
 import { useLanguage } from '../../state/language';
 
 const BACKEND_SOURCE: Record<DevTab, DevMessageCode> = {
@@ -21,7 +22,7 @@ const BACKEND_SOURCE: Record<DevTab, DevMessageCode> = {
 };
 
 export function DevDataPage() {
-  useLanguage();
+  const tag = useLanguage();
   const snap = useSnapshot(devData);
   // Read through snapshots, so the page re-renders when what the portal holds changes.
   const sources = {
@@ -40,7 +41,9 @@ export function DevDataPage() {
   const label = devMessage(DEV_TABS.find((t) => t.id === tab)!.label);
   const tabs = DEV_TABS.map((t) => ({ id: t.id, label: devMessage(t.label) }));
   return (
-    <section className="page dev-data-page" aria-labelledby="dev-data-title">
+    // English on purpose in every language (docs/languages.md): the page says so, for screen readers and hyphenation;
+    // the one portal text it shows, the loading status, is in the language in use and says which.
+    <section className="page dev-data-page" aria-labelledby="dev-data-title" lang="en" dir="ltr">
       <h1 id="dev-data-title">{devMessage('devDataHeading')}</h1>
       <p className="muted">{devMessage('devDataIntro')}</p>
       <Tabs label={devMessage('devDataTabsLabel')} items={tabs} selected={tab} onSelect={selectDevTab}>
@@ -75,7 +78,11 @@ export function DevDataPage() {
                 </>
               )}
             </p>
-            {answer.status === 'pending' && <p role="status">{message('loading')}</p>}
+            {answer.status === 'pending' && (
+              <p role="status" lang={tag} dir={isRightToLeft(tag) ? 'rtl' : 'ltr'}>
+                {message('loading')}
+              </p>
+            )}
             {answer.status === 'failed' && (
               <p className="alert alert-error" role="alert">
                 {answer.error}

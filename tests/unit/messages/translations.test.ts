@@ -1,21 +1,14 @@
 // Every language file of src/messages/locales against the English catalogue (docs/languages.md "Languages"): the same
-// keys, the same placeholders, the plural forms the language's CLDR rules ask for (duals and "one" worded as the
-// language words them), nothing left in English by mistake, one ellipsis, whole sentences, and a served file within its
-// byte budget.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// keys, the same placeholders, the plural forms the language's CLDR rules ask for (a form worded without its figure only
+// where its category holds one count), nothing left in English by mistake, no empty text, one ellipsis, French
+// typography, whole sentences, and a served file within its byte budget. The term lists: terms.test.ts.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { localeFileText } from '../../../tools/build/locale-files.mjs';
 import { messages } from '../../../src/messages/catalogue';
 import devMessages from '../../../src/messages/dev-messages.json';
 import { LANGUAGES } from '../../../src/messages/languages';
-
-const DIR = join(__dirname, '../../../src/messages/locales');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
-const translations = Object.fromEntries(
-  files.map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Record<string, unknown>]),
-);
+import { allTexts, translations } from './texts';
 
 /** The languages issue 36 asks for: every one has a file. */
 const REQUIRED = ['de', 'fr', 'es', 'it', 'pt-BR', 'nl', 'pl', 'ru', 'uk', 'tr', 'ja', 'ko', 'zh-CN', 'ar', 'he'];
@@ -46,7 +39,8 @@ const NAMES_AND_SYMBOLS = [
 const DEVELOPER_LABELS = ['devTabUser', 'devTabSubscription', 'devTabUnity', 'devTabCloudSave', 'devTabDesigns'];
 /** Words that are the same in the language as in English, by language (a loanword or the same spelling). */
 const SAME_WORD: Record<string, string[]> = {
-  // Status, Pause, Upgrade, Standard, Credits, "{n} Credits": German loanwords (the term list's "Credits")
+  // Status, Pause, Upgrade, Standard, Credits, "{n} Credits", "{n} Dream Render Credits": German loanwords (the term
+  // list's "Credits") and the feature's name
   de: [
     'statusLabel',
     'pauseLabel',
@@ -54,12 +48,23 @@ const SAME_WORD: Record<string, string[]> = {
     'renderStandard',
     'pageTitleCredits',
     'packTitle',
+    'creditCount',
+    'packDescription',
     'paymentBoughtCredits',
   ],
   es: ['purchaseError', 'planLabel'], // "Error: {message}", Plan
   fr: ['renderStandard', 'notificationsLabel'], // Standard, Notifications
   it: ['renderStandard', 'passwordLabel', 'navAccount'], // Standard, Password, Account
-  nl: ['statusLabel', 'pageTitleCredits', 'navAccount', 'creditCount', 'paymentBoughtCredits'], // Status, Credits, Account, "{n} credits"
+  // Status, Credits, Account, "{n} credits", Accounttype (the same words, one compound)
+  nl: [
+    'statusLabel',
+    'pageTitleCredits',
+    'navAccount',
+    'creditCount',
+    'packTitle',
+    'paymentBoughtCredits',
+    'accountTypeLabel',
+  ],
   pl: ['planLabel'], // Plan
   tr: ['planLabel'], // Plan
 };
@@ -69,8 +74,28 @@ const SAME_WORD: Record<string, string[]> = {
  * Arabic does so for every counted noun; Hebrew only for a few (days, weeks, months, years, times).
  */
 const DUALS: Record<string, 'all' | string[]> = { ar: 'all', he: ['expiresInDays'] };
-/** Forms that may leave out {n}: the language may word zero, one and two ("لا توجد تصاميم", "نقطة واحدة", "نقطتان"). */
-const WORDED_FORMS = new Set(['zero', 'one', 'two']);
+/**
+ * The plural categories a form may word without {n} ("نقطة واحدة", "نقطتان", "יומיים"): those that hold exactly one
+ * count in 0–1000 by the language's CLDR rules. Russian and Ukrainian "one" holds 1, 21, 31, 101…: a form there words
+ * no number and keeps {n}.
+ */
+function wordable(tag: string): Set<string> {
+  const rules = new Intl.PluralRules(tag);
+  const counts = new Map<string, number>();
+  for (let n = 0; n <= 1000; n++) counts.set(rules.select(n), (counts.get(rules.select(n)) ?? 0) + 1);
+  return new Set([...counts].filter(([, count]) => count === 1).map(([category]) => category));
+}
+/**
+ * Texts that may be empty, in any language: the words before the address of "Look for an email sent to {address}." go
+ * after it in a language that ends on its verb (Japanese, Korean, Turkish).
+ */
+const MAY_BE_EMPTY = ['checkEmailLeadBefore'];
+/** The same text once the ellipsis, the case and the spaces are set aside: "Loading..." and "loading …" are one. */
+const normalised = (text: string) =>
+  text
+    .replace(/\.\.\./g, '…')
+    .replace(/[\s\u00a0\u202f]+/gu, '')
+    .toLocaleLowerCase('en');
 /** Languages that end every sentence of a text with a full stop, and the texts that end on a link's words instead. */
 const WHOLE_SENTENCES = ['ja', 'zh-CN', 'ko'];
 const ENDS_ON_A_LINK = ['toSignIn', 'toCreateAccount'];
@@ -79,15 +104,6 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 /** The catalogue's entries without the (type-only) readonly: texts and plural forms. */
 const english = Object.entries(messages) as Array<[string, string | Record<string, string>]>;
 const counted = english.filter(([, value]) => typeof value !== 'string').map(([key]) => key);
-/** Every text of a language, a counted text's forms as `key.form`. */
-const allTexts = (texts: Record<string, unknown>): Array<[string, string]> =>
-  Object.entries(texts).flatMap(([key, value]) =>
-    typeof value === 'string'
-      ? [[key, value] as [string, string]]
-      : Object.entries(value as Record<string, string>).map(
-          ([form, text]) => [`${key}.${form}`, text] as [string, string],
-        ),
-  );
 
 it('has a file for every language the portal offers, and offers every file', () => {
   expect(Object.keys(translations).sort()).toEqual([...REQUIRED].sort());
@@ -119,22 +135,23 @@ it('lets no English form of a counted text leave out {n}', () => {
 describe.each(Object.keys(translations))('%s', (tag) => {
   const texts = translations[tag]!;
   const categories = new Intl.PluralRules(tag).resolvedOptions().pluralCategories;
+  const worded = wordable(tag);
 
   it('has every key of the catalogue and no other', () => {
     expect(Object.keys(texts).sort()).toEqual(Object.keys(messages).sort());
   });
 
-  it("keeps English's placeholders in every text and plural form; only a worded zero, one or two leaves out {n}", () => {
+  it("keeps English's placeholders in every text and plural form; only a category of one count leaves out {n}", () => {
     for (const [key, value] of english) {
       const want = placeholders(typeof value === 'string' ? value : value.other!);
       const forms = typeof value === 'string' ? { text: texts[key] } : (texts[key] as Record<string, string>);
       for (const [form, text] of Object.entries(forms)) {
         expect(typeof text, `${key}.${form}`).toBe('string');
         const have = placeholders(text as string);
-        const worded = WORDED_FORMS.has(form) && !have.includes('n');
-        expect(have, `${key}.${form}`).toEqual(worded ? want.filter((p) => p !== 'n') : want);
+        const words = worded.has(form) && !have.includes('n');
+        expect(have, `${key}.${form}`).toEqual(words ? want.filter((p) => p !== 'n') : want);
         // A worded form says the number in words: a figure in it would be the wrong one for some count.
-        if (worded) expect(text, `${key}.${form}`).not.toMatch(/[0-9]/);
+        if (words) expect(text, `${key}.${form}`).not.toMatch(/[0-9]/);
       }
     }
   });
@@ -168,9 +185,21 @@ describe.each(Object.keys(translations))('%s', (tag) => {
     const same = allTexts(texts).filter(([key, text]) => {
       const base = key.split('.')[0]!;
       const forms = typeof messages[base as keyof typeof messages] === 'string' ? [] : ['one', 'other'];
-      return text === englishTexts.get(key) || forms.some((form) => text === englishTexts.get(`${base}.${form}`));
+      const same = (english?: string) => english !== undefined && normalised(text) === normalised(english);
+      return same(englishTexts.get(key)) || forms.some((form) => same(englishTexts.get(`${base}.${form}`)));
     });
     expect(same.map(([key]) => key).filter((key) => !allowed.has(key.split('.')[0]!))).toEqual([]);
+  });
+
+  it("starts a plan's feature, a list item, as its siblings do: never with a lower-case letter", () => {
+    const features = allTexts(texts).filter(([key]) => /^(?:pro|free)Feature[A-Z]/.test(key));
+    expect(features.length).toBeGreaterThan(0);
+    expect(features.filter(([, text]) => /^\p{Ll}/u.test(text))).toEqual([]);
+  });
+
+  it('leaves no text empty but those that may be', () => {
+    const empty = allTexts(texts).filter(([key, text]) => text.trim() === '' && !MAY_BE_EMPTY.includes(key));
+    expect(empty).toEqual([]);
   });
 
   it('writes the ellipsis as one character, "…", never "..."', () => {
@@ -181,6 +210,31 @@ describe.each(Object.keys(translations))('%s', (tag) => {
     const served = localeFileText(messages, texts);
     expect(gzipSync(served, { level: 9 }).length).toBeLessThanOrEqual(8000);
   });
+});
+
+it('leaves no English text empty but those that may be', () => {
+  expect(allTexts(messages).filter(([key, text]) => text.trim() === '' && !MAY_BE_EMPTY.includes(key))).toEqual([]);
+});
+
+describe('fr', () => {
+  const texts = allTexts(translations.fr!);
+
+  it('puts a no-break space (U+00A0) before : ; ? ! and inside « », never a plain space or none', () => {
+    // "?!" keeps its one space; a text never starts with these marks.
+    const wrong = texts.filter(([, text]) => /(?<![\u00a0?!])[:;?!]|«(?!\u00a0)|(?<!\u00a0)»/u.test(text));
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes the apostrophe curly, ’, never straight', () => {
+    expect(texts.filter(([, text]) => text.includes("'"))).toEqual([]);
+  });
+});
+
+it('sets no space between Japanese and a Latin word or a placeholder ("PayPalで", not "PayPal で")', () => {
+  // Kana, kanji and full-width forms beside a Latin letter, a figure or a placeholder's brace.
+  const spaced =
+    /[\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef] +[A-Za-z0-9{]|[A-Za-z0-9}] +[\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef]/u;
+  expect(allTexts(translations.ja!).filter(([, text]) => spaced.test(text))).toEqual([]);
 });
 
 describe.each(WHOLE_SENTENCES)('%s', (tag) => {
