@@ -482,7 +482,10 @@ async function accountLoad(browser: Browser, profile: Profile, stack: Stack, ser
     const started = Date.now();
     await page.goto(served.portalUrl, { waitUntil: 'commit', timeout: 60_000 });
     await page.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Sign Out' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('button', { name: 'Sign Out', exact: true })
+      .and(page.locator(':enabled'))
+      .waitFor({ timeout: 60_000 });
     times.push(Date.now() - started);
     await page.close();
   }
