@@ -394,7 +394,7 @@ export const playerRoutes: RouteDef[] = [
     path: '/payments/reference',
     name: 'payment-reference',
     /**
-     * A purchase reference for PayPal's `custom_id` (docs/harness.md "Who a payment belongs to"): the player's, for one
+     * A purchase reference for PayPal's `custom_id` (docs/harness.md "The reference backend and the PayPal stand-in"): the player's, for one
      * product (a credit pack's id or a paid plan) at its price, usable for 30 minutes. 400 for an unknown product.
      */
     handler(ctx) {
