@@ -23,7 +23,8 @@ export const PAGE_STYLES = {
   devData: 'src/ui/styles/dev-data.css',
 };
 
-const LAYOUT = ['src/chunks/app-layout.ts'];
+// The welcome survey opens on a signed-in page for a new account: its chunk comes with the layout's.
+const LAYOUT = ['src/chunks/app-layout.ts', 'src/chunks/affiliate-survey.ts'];
 
 /**
  * Each path with a page of its own, its HTML file, and the modules its route loads lazily (src/routes/*.ts, every
