@@ -12,11 +12,16 @@ export const appLayoutRoute = createRoute({
   id: 'app',
   beforeLoad: appLayoutGuard,
   // The layout's chunk brings the signed-in stores; their list runs as it arrives, before any signed-in page renders.
-  component: pageChunk(async () => {
-    const layout = await import('../chunks/app-layout');
-    layout.startSignedIn();
-    return layout;
-  }, 'AppLayout'),
+  component: pageChunk(
+    async () => {
+      const layout = await import('../chunks/app-layout');
+      layout.startSignedIn();
+      return layout;
+    },
+    'AppLayout',
+    [],
+    false,
+  ),
 });
 
 export const accountRoute = createRoute({

@@ -13,12 +13,17 @@ export function pageChunk<M extends Record<K, ComponentType<object>>, K extends 
   importer: () => Promise<M>,
   name: K,
   styles: readonly PageStyle[] = [],
+  /** A page (true) or a layout around pages (false): only a page that rendered says it arrived. */
+  page = true,
 ) {
   const Lazy = lazyRouteComponent(() => loadChunk(importer, styles), name);
   // Once the page has rendered, a later missing chunk of it may reload the tab once more (state/chunk-loading.ts); a
   // page whose chunk failed never gets here (its error screen shows instead).
   function Page(props: object) {
-    useEffect(() => pageArrived(), []);
+    // A layout renders even when its page's chunk failed: only the page may clear the reload mark.
+    useEffect(() => {
+      if (page) pageArrived();
+    }, []);
     return createElement(Lazy, props);
   }
   Page.preload = () => Lazy.preload?.();
