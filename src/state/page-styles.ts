@@ -19,22 +19,35 @@ function loaded(link: HTMLLinkElement): Promise<void> {
   });
 }
 
+// Outside a store: the stylesheets on their way, by address, so that two loads of one page share one link (a second
+// load must never replace a link still loading: the first would wait for it forever). Nothing renders it.
+const inFlight = new Map<string, Promise<void>>();
+
 /** Links `name`'s stylesheet (once) and resolves when it applies; a build without it (a test) resolves at once. */
 export function loadPageStyle(name: PageStyle): Promise<void> {
   const href = document.querySelector<HTMLMetaElement>(`meta[name="portal:style:${name}"]`)?.content;
   if (!href) return Promise.resolve();
+  const pending = inFlight.get(href);
+  if (pending) return pending;
   const linked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
     (link) => link.getAttribute('href') === href,
   );
-  // The page's HTML linked it before its scripts ran, which wait for it: with no sheet, it failed, and is asked again.
+  // A link that applies is done. The page's HTML linked its own before its scripts ran, which wait for it: with no
+  // sheet, it failed, and is asked again.
   if (linked?.sheet) return Promise.resolve();
   linked?.remove();
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;
   document.head.append(link);
-  return loaded(link).catch((error: unknown) => {
-    link.remove();
-    throw error;
-  });
+  const load = loaded(link).then(
+    () => void inFlight.delete(href),
+    (error: unknown) => {
+      inFlight.delete(href);
+      link.remove();
+      throw error;
+    },
+  );
+  inFlight.set(href, load);
+  return load;
 }
