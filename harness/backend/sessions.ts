@@ -12,7 +12,7 @@ import {
   validSinceSeconds,
 } from '../../src/domain/revocation';
 import { SESSION_REVOKED } from '../../src/domain/session-revoked';
-import { describeUserAgent, type ClientKind } from '../../src/domain/user-agent';
+import { describeUserAgent, type ClientKind, type SessionRow } from '../../src/domain/user-agent';
 import { HttpError, type BackendContext, type RequestContext, type RouteDef } from './http';
 import type { Player } from './store';
 import type { IdTokenClaims, UnityClaims } from './tokens';
@@ -29,14 +29,7 @@ export interface SessionRecord {
 }
 
 /** A session as GET /account/sessions and the export show it. */
-export interface SessionView {
-  id: string;
-  kind: ClientKind;
-  userAgent: string;
-  signedInAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
+export type SessionView = SessionRow;
 
 /**
  * Where a revocation is made at the identity service. Emulator mode: the Auth emulator's admin API (`accounts:update`

@@ -1,21 +1,12 @@
 // My Account's own calls (issue 51): GET /account/sessions, POST /account/sign-out-everywhere, GET /account/export.
 // Their decoders live here rather than in decoders.ts, so that only My Account's chunk carries them.
 import { isoDate, isRecord, optString, type JsonRecord } from '../domain/json';
-import type { ClientKind } from '../domain/user-agent';
+import type { ClientKind, SessionRow } from '../domain/user-agent';
 import { call, type ApiContext } from './client';
 import { DecodeError } from './decoders';
 
 /** Where the account is signed in, one row per session the backend has seen. */
-export interface SignedInSession {
-  id: string;
-  kind: ClientKind;
-  userAgent: string;
-  /** ISO times: the sign-in, and the last call the backend got from it. */
-  signedInAt: string;
-  lastActiveAt: string;
-  /** The session of the call that asked: this browser. */
-  current: boolean;
-}
+export type SignedInSession = SessionRow;
 
 const KINDS: readonly ClientKind[] = ['browser', 'desktop', 'mobile', 'webview'];
 

@@ -3,6 +3,18 @@
 
 export type ClientKind = 'browser' | 'desktop' | 'mobile' | 'webview';
 
+/** A session as GET /account/sessions answers it: the backend writes it, the portal reads it (one shape for both). */
+export interface SessionRow {
+  id: string;
+  kind: ClientKind;
+  userAgent: string;
+  /** ISO times: the sign-in, and the last call the backend got from it. */
+  signedInAt: string;
+  lastActiveAt: string;
+  /** The session of the call that asked: this browser. */
+  current: boolean;
+}
+
 export type BrowserName = 'Edge' | 'Opera' | 'Samsung Internet' | 'Firefox' | 'Chrome' | 'Safari';
 export type SystemName = 'iPhone' | 'iPad' | 'Android' | 'Windows' | 'macOS' | 'ChromeOS' | 'Linux';
 
