@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { harnessClient, type GuestPlayer, type LogEntry, type SeedOptions } from '../../harness/client';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { EmulatorAdmin } from '../../harness/emulator';
-import { serveIdentityProviderOffline, type GoogleServers, type ThirdPartyLog } from './support/identity-provider';
+import {
+  startGoogleStandIn,
+  type GoogleServers,
+  type GoogleStandIn,
+  type ThirdPartyLog,
+} from './support/google-stand-in';
 
 export type { SeedOptions };
 
@@ -152,13 +157,35 @@ interface Fixtures {
   thirdParty: ThirdPartyLog;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** Google's servers for this worker's browser (support/google-stand-in.ts). */
+  googleStandIn: GoogleStandIn;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   allowConsoleErrors: [[], { option: true }],
   axeAtEnd: [true, { option: true }],
   welcomeSurvey: [false, { option: true }],
   googleServers: ['fast', { option: true }],
-  thirdParty: async ({ context, googleServers }, use) => {
-    await use(await serveIdentityProviderOffline(context, googleServers));
+  googleStandIn: [
+    async ({}, use) => {
+      const standIn = await startGoogleStandIn();
+      await use(standIn);
+      await standIn.stop();
+    },
+    { scope: 'worker' },
+  ],
+  // The worker's Chromium reaches Google's hosts at the stand-in: no route, so the HTTP cache stays on.
+  launchOptions: [
+    async ({ launchOptions, googleStandIn }, use) => {
+      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), ...googleStandIn.chromiumArgs] });
+    },
+    { scope: 'worker' },
+  ],
+  thirdParty: async ({ googleStandIn, googleServers }, use) => {
+    const log = googleStandIn.begin(googleServers);
+    await use(log);
+    googleStandIn.end();
   },
   harness: async ({}, use) => {
     await use(new Harness());
@@ -179,8 +206,14 @@ export const test = base.extend<Fixtures>({
     if (!welcomeSurvey) await page.addInitScript(() => sessionStorage.setItem('hasShownAffiliateModal', 'true'));
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    const portalOrigins = [process.env.PORTAL_URL, process.env.PORTAL_DEV_URL, process.env.PORTAL_STANDALONE_URL]
+      .filter((url): url is string => !!url)
+      .map((url) => new URL(url).origin);
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return;
+      // The portal's errors only: a page the tab left for (the fake desktop listener's answer after a redirect
+      // hand-off) asks for its favicon when it likes, perhaps once its listener has stopped.
+      if (!portalOrigins.includes(new URL(page.url()).origin)) return;
       const text = msg.text();
       if (allowConsoleErrors.some((re) => re.test(text))) return;
       problems.push(`console.error: ${text}`);

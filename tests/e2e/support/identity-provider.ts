@@ -2,20 +2,13 @@
 // https://apis.google.com/js/api.js and empty answers for the emulator widget's CDN assets, then drives the widget.
 import { gapiStandIn } from '../../../harness/gapi-stand-in';
 import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import type { GoogleServers, ThirdPartyLog } from './google-stand-in';
 
 /**
- * How Google's servers answer in a test: `fast` (the stand-in at once) or `hanging` (no answer ever, as where they are
- * blocked). A test of a slow answer holds the requests with a route of its own and moves the page's clock instead of
- * waiting (phone-popups.spec.ts).
- */
-export type GoogleServers = 'fast' | 'hanging';
-
-/** Every request to Google's servers that the portal's pages made, in order. */
-export type ThirdPartyLog = string[];
-
-/**
- * Routes Google's loader to the stand-in (answering as `servers` says) and the widget's stylesheets, fonts and scripts
- * to empty answers. Returns the log of requests to apis.google.com.
+ * For a browser of a test's own (phone-popups.spec.ts launches one with the popup blocker on), whose hosts do not
+ * resolve to the worker's stand-in (support/google-stand-in.ts): routes Google's loader to the gapi stand-in
+ * (answering as `servers` says) and the widget's stylesheets, fonts and scripts to empty answers. Returns the log of
+ * requests to apis.google.com.
  */
 export async function serveIdentityProviderOffline(
   context: BrowserContext,
