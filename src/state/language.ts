@@ -37,7 +37,8 @@ async function load(tag: LanguageTag, early: Promise<unknown> | null = null): Pr
       : hash
         ? await fetchLocaleFile(localeFilePath(tag, hash))
         : null;
-  const texts = file === null ? null : decodeTranslation(file);
+  // English is the catalogue itself: no file, no texts to decode.
+  const texts = tag === ENGLISH ? {} : file === null ? null : decodeTranslation(file);
   // A later choice won the race, or the file is broken: the page stays in the language it had (English at start).
   if (ticket !== loading || !texts) return;
   applyTranslation(tag === ENGLISH ? null : tag, texts, file as unknown[]);

@@ -172,6 +172,10 @@ test.describe('Choosing a language', () => {
     await expect(page.getByRole('heading', { name: t('fr', 'myAccountHeading'), level: 1 })).toBeVisible();
     await page.getByRole('button', { name: t('fr', 'signOut'), exact: true }).click();
     await expect(page.getByRole('heading', { name: t('fr', 'welcomeHeading'), level: 1 })).toBeVisible();
+    // Back to English, which has no file: the catalogue's own texts, live.
+    await page.getByRole('combobox', { name: t('fr', 'languageLabel') }).selectOption({ label: 'English' });
+    await expect(page.getByRole('heading', { name: 'Welcome to Dream Book', level: 1 })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'en');
   });
 
   test('a hostile lang value gets English and leaves the address', async ({ page }) => {
