@@ -393,6 +393,9 @@ export async function buildPortal({
     // External: the bundle names no map, and the maps move to the report folder.
     sourcemap: 'external',
     legalComments: 'none',
+    // The texts' typographic quotes and ellipses as they are (3 bytes of UTF-8), not as \u escapes (6): a module
+    // script is always read as UTF-8.
+    charset: 'utf8',
     metafile: true,
     jsx: 'automatic',
     loader: { '.svg': 'file', '.png': 'file', '.webp': 'file' },
