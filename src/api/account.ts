@@ -1,7 +1,7 @@
-// Credits purchase, account deletion and affiliate tracking (SPEC 7).
+// Credits purchase and account deletion (SPEC 7); affiliate tracking is affiliate.ts, which the entry carries.
 import type { PurchaseResult } from '../domain/entities';
 import { call, type ApiContext } from './client';
-import { decodePurchase } from './decoders';
+import { decodePurchase } from './page-decoders';
 
 export async function purchaseCredits(
   ctx: ApiContext,
@@ -20,8 +20,4 @@ export async function purchaseCredits(
 
 export async function deleteUser(ctx: ApiContext, playerId: string): Promise<void> {
   await call(ctx, { method: 'DELETE', path: `/users/${encodeURIComponent(playerId)}`, unity: true });
-}
-
-export async function trackAffiliate(ctx: ApiContext, playerId: string, affiliateId: string): Promise<void> {
-  await call(ctx, { method: 'POST', path: '/affiliate/track', body: { playerId, affiliateId }, unity: true });
 }

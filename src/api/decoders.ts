@@ -1,16 +1,7 @@
-// The only code that reads backend JSON: unknown in, domain types out, or a DecodeError naming what was wrong. Built
-// from the readers of src/domain/json.ts.
-import type { PaidPlan } from '../config/types';
-import type {
-  CloudSave,
-  CloudSaveEntry,
-  Design,
-  DirectActivation,
-  PurchaseResult,
-  UnityAuth,
-} from '../domain/entities';
+// The code that reads backend JSON (with page-decoders.ts, the signed-in pages' answers): unknown in, domain types out,
+// or a DecodeError naming what was wrong. Built from the readers of src/domain/json.ts.
+import type { CloudSave, CloudSaveEntry, UnityAuth } from '../domain/entities';
 import { finiteNumber, isoDate, isRecord, optString, type JsonRecord } from '../domain/json';
-import type { Money, RecordedPayment, RecordedStatus } from '../domain/payments';
 import { planByType, type Subscription, type SubscriptionStatus } from '../domain/plans';
 
 /** An answer came but cannot be read: not JSON (client.ts), or not the shape a decoder expects. */
@@ -24,7 +15,8 @@ export class DecodeError extends Error {
   }
 }
 
-function obj(v: unknown, what: string): JsonRecord {
+/** `v` as an object, or a DecodeError naming `what`. */
+export function record(v: unknown, what: string): JsonRecord {
   if (!isRecord(v)) throw new DecodeError(what, 'expected an object');
   return v;
 }
@@ -34,7 +26,7 @@ function obj(v: unknown, what: string): JsonRecord {
  * null when it describes no paid subscription (type 0, status NONE or expired).
  */
 export function decodeSubscription(json: unknown): Subscription | null {
-  const r = obj(json, 'subscription');
+  const r = record(json, 'subscription');
   const type = finiteNumber(r.subscriptionType);
   const catalogued = type === null ? undefined : planByType(type);
   if (!catalogued) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
@@ -56,7 +48,7 @@ export function decodeSubscription(json: unknown): Subscription | null {
 }
 
 function decodeEntry(v: unknown, index: number): CloudSaveEntry {
-  const e = obj(v, `cloud save entry ${index}`);
+  const e = record(v, `cloud save entry ${index}`);
   if (typeof e.key !== 'string') throw new DecodeError('cloud save', `entry ${index} has no key`);
   return { key: e.key, value: e.value, namespace: optString(e.namespace), permission: optString(e.permission) };
 }
@@ -73,7 +65,7 @@ function decodeCredits(v: unknown): number {
 }
 
 export function decodeCloudSave(json: unknown): CloudSave {
-  const r = obj(json, 'cloud save');
+  const r = record(json, 'cloud save');
   if (!Array.isArray(r.results)) throw new DecodeError('cloud save', 'results must be a list');
   const entries = r.results.map(decodeEntry);
   const find = (key: string) => entries.find((e) => e.key === key);
@@ -100,26 +92,6 @@ export function decodeCloudSave(json: unknown): CloudSave {
   };
 }
 
-export function decodeDesigns(json: unknown): Design[] {
-  const r = obj(json, 'designs');
-  const data = r.data === null || r.data === undefined ? {} : obj(r.data, 'designs data');
-  const designs: Design[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    if (!isRecord(value)) continue;
-    const modelName = optString(value.ModelName);
-    designs.push({
-      key,
-      uid: optString(value.UID) ?? key,
-      // No name stays null: the UI words it in the page's language (untitledDesign).
-      name: optString(value.Name),
-      modelName: modelName ?? '',
-      lastModified: isoDate(value.LastModified),
-    });
-  }
-  // Most recently edited first; undated designs last.
-  return designs.sort((a, b) => (b.lastModified ?? '').localeCompare(a.lastModified ?? ''));
-}
-
 /** Throws DecodeError('unity') when playerId or accessToken is missing (SPEC 8 text unityResponseMissing). */
 export function decodeUnityAuth(json: unknown): UnityAuth {
   const r = isRecord(json) ? json : {};
@@ -127,29 +99,6 @@ export function decodeUnityAuth(json: unknown): UnityAuth {
   const accessToken = optString(r.accessToken);
   if (!playerId || !accessToken) throw new DecodeError('unity', 'missing player ID or access token');
   return { playerId, accessToken };
-}
-
-export function decodePurchase(json: unknown): PurchaseResult {
-  const r = obj(json, 'purchase');
-  return {
-    success: r.success === true,
-    newBalance: finiteNumber(r.newBalance),
-    creditsAdded: finiteNumber(r.creditsAdded),
-    error: optString(r.error),
-  };
-}
-
-/** A purchase reference: PayPal takes a `custom_id` of 1 to 127 characters. */
-export function decodePurchaseReference(json: unknown): string {
-  const r = obj(json, 'purchase reference');
-  if (typeof r.reference !== 'string' || r.reference.length < 1 || r.reference.length > 127)
-    throw new DecodeError('purchase reference', 'reference must be text of 1 to 127 characters');
-  return r.reference;
-}
-
-export function decodeDirectActivation(json: unknown): DirectActivation {
-  const r = obj(json, 'subscription activation');
-  return { success: r.success === true, expiresAt: isoDate(r.expiresAt) };
 }
 
 /** Stored unityAuthData: the same shape, or null when missing or unreadable. */
@@ -160,69 +109,4 @@ export function decodeStoredUnityAuth(json: unknown): (UnityAuth & { uid: string
   } catch {
     return null;
   }
-}
-
-const PAID_PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
-const RECORDED_STATUSES: readonly string[] = [
-  'credited',
-  'active',
-  'ended',
-  'refunded',
-  'refund_pending',
-  'reversed',
-] satisfies RecordedStatus[];
-
-function decodeMoney(v: unknown, what: string): Money {
-  const m = obj(v, `${what} amount`);
-  const value = typeof m.value === 'string' && /^\d{1,9}(\.\d{1,2})?$/.test(m.value) ? m.value : null;
-  const currency = typeof m.currency === 'string' && /^[A-Z]{3}$/.test(m.currency) ? m.currency : null;
-  if (!value || !currency) throw new DecodeError(what, 'amount must be a decimal value and a currency code');
-  return { value, currency };
-}
-
-/** An optional field: absent (or null) is null, a value of the wrong type makes the entry unreadable. */
-function optional<T>(value: unknown, read: (v: unknown) => T | null, what: string, field: string): T | null {
-  if (value === undefined || value === null) return null;
-  const result = read(value);
-  if (result === null) throw new DecodeError(what, `${field} is not valid`);
-  return result;
-}
-
-const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
-const paidPlan = (v: unknown) => (typeof v === 'string' && PAID_PLANS.includes(v) ? (v as PaidPlan) : null);
-
-function decodePayment(v: unknown, index: number): RecordedPayment {
-  const what = `payment ${index}`;
-  const p = obj(v, what);
-  const id = optString(p.id);
-  const createdAt = typeof p.createdAt === 'string' ? isoDate(p.createdAt) : null;
-  if (!id || !createdAt) throw new DecodeError(what, 'id and createdAt (ISO 8601) are required');
-  if (typeof p.status !== 'string' || !RECORDED_STATUSES.includes(p.status))
-    throw new DecodeError(what, `status must be ${RECORDED_STATUSES.join(', ')}`);
-  const base = { id, createdAt, amount: decodeMoney(p.amount, what), status: p.status as RecordedStatus };
-  if (p.kind === 'credits')
-    return {
-      ...base,
-      kind: 'credits',
-      orderId: optional(p.orderId, optString, what, 'orderId'),
-      credits: optional(p.credits, count, what, 'credits'),
-    };
-  if (p.kind === 'subscription')
-    return {
-      ...base,
-      kind: 'subscription',
-      subscriptionId: optional(p.subscriptionId, optString, what, 'subscriptionId'),
-      plan: optional(p.plan, paidPlan, what, 'plan'),
-    };
-  throw new DecodeError(what, "kind must be 'credits' or 'subscription'");
-}
-
-/**
- * GET /payments/{playerId}: `{ payments: [...] }`, every entry readable (its pack, plan and PayPal ids may be missing),
- * or a DecodeError naming the first that is not.
- */
-export function decodePayments(json: unknown): RecordedPayment[] {
-  const r = obj(json, 'payments');
-  if (!Array.isArray(r.payments)) throw new DecodeError('payments', 'payments must be a list');
-  return r.payments.map(decodePayment);
 }

@@ -1,7 +1,7 @@
 // GET /designs/{playerId}.
 import type { Design } from '../domain/entities';
 import { call, type ApiContext } from './client';
-import { decodeDesigns } from './decoders';
+import { decodeDesigns } from './page-decoders';
 
 export async function fetchDesigns(ctx: ApiContext, playerId: string): Promise<Design[]> {
   return decodeDesigns(

@@ -1,7 +1,7 @@
 // GET /payments/{playerId}: the player's PayPal payments, credit orders and subscriptions (My Account's list).
 import type { RecordedPayment } from '../domain/payments';
 import { call, type ApiContext } from './client';
-import { decodePayments, decodePurchaseReference } from './decoders';
+import { decodePayments, decodePurchaseReference } from './page-decoders';
 
 /**
  * POST /payments/reference: the backend's signed purchase reference for `product` (a credit pack's id or a paid plan),

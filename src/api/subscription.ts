@@ -3,7 +3,8 @@ import type { PaidPlan } from '../config/types';
 import type { DirectActivation } from '../domain/entities';
 import type { Subscription } from '../domain/plans';
 import { call, type ApiContext } from './client';
-import { decodeDirectActivation, decodeSubscription } from './decoders';
+import { decodeSubscription } from './decoders';
+import { decodeDirectActivation } from './page-decoders';
 
 export async function fetchSubscription(ctx: ApiContext, playerId: string): Promise<Subscription | null> {
   return decodeSubscription(

@@ -3,6 +3,9 @@
 // this one, so that esbuild keeps these stores in this one file instead of one file per combination of pages that use
 // them; entry-graph.ts says the same of the entry.
 import './entry-graph';
+// Used by several signed-in pages: here, they ride in this chunk instead of a small file each.
+import '../ui/components/LoadError';
+import '../domain/credit-packs';
 export { AppLayout } from '../ui/layout/AppLayout';
 export { startSignedIn } from '../state/signed-in-start';
 export { loadPayments } from '../state/payments';

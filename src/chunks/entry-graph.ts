@@ -12,6 +12,9 @@ import '../state/early-start';
 import '../state/host';
 import '../state/startup';
 import '../router';
+// The footer of every page but the sign-in screen's: here so that it rides in this chunk, which every page loads,
+// not in a file of its own for the combination of pages that show it.
+import '../ui/components/SiteFooter';
 import { addTexts } from '../messages/catalogue';
 import { pageMessages } from '../messages/page-messages';
 

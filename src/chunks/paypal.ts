@@ -1,5 +1,6 @@
 // PayPal's loader and buttons (src/payments/paypal.ts and @paypal/paypal-js), asked for as the credits modal or the
-// plan panel opens; entry-graph.ts says why it is imported (without it, what this chunk shares with the entry, the
-// config and the texts, would be a file of its own on /auth's critical path).
-import './entry-graph';
+// plan panel opens, always on a signed-in page; app-layout.ts (which imports entry-graph.ts) says why it is imported:
+// without it, what this chunk shares with the pages (the packs) and the entry (the config, the texts) would be files of
+// their own.
+import './app-layout';
 export { creditsButtonOptions, renderButtons, subscriptionButtonOptions } from '../payments/paypal';

@@ -1,5 +1,5 @@
 // The affiliate survey shown once per session to new users (SPEC 2, 5): open, choice, POST /affiliate/track, close.
-import { trackAffiliate } from '../api/account';
+import { trackAffiliate } from '../api/affiliate';
 import { message, type MessageCode } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { player } from './player';

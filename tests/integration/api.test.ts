@@ -1,7 +1,8 @@
 // Every call of SPEC 7 through the real client against the running reference backend.
 import { inject, describe, expect, it } from 'vitest';
 import { startBackend } from '../../harness/backend/server';
-import { purchaseCredits, deleteUser, trackAffiliate } from '../../src/api/account';
+import { purchaseCredits, deleteUser } from '../../src/api/account';
+import { trackAffiliate } from '../../src/api/affiliate';
 import { ApiError } from '../../src/api/client';
 import { DecodeError } from '../../src/api/decoders';
 import { fetchCloudSave, setupCloudSave, updateUsername } from '../../src/api/cloud-save';

@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DecodeError,
   decodeCloudSave,
-  decodeDesigns,
-  decodePayments,
-  decodePurchase,
   decodeStoredUnityAuth,
   decodeSubscription,
   decodeUnityAuth,
 } from '../../../src/api/decoders';
+import { decodeDesigns, decodePayments, decodePurchase } from '../../../src/api/page-decoders';
 
 const RUNS = { numRuns: 1000 };
 /** 1,000 runs take well under a second alone, but CI machines are busy. */
