@@ -76,25 +76,25 @@ export function modelThumbnailPath(model: string | undefined): string | null {
   return `/images/house-thumbnails/${encodeURIComponent(model)}_Thumbnail.webp`;
 }
 
-export interface DevHandoff {
+export interface DevOpen {
   /** `http://{ip}:{port}`, stored as redirectUrl. */
   redirectUrl: string;
   /** `open?model=…&design=…&referral=…` (or `open`), stored as redirectPath. */
   redirectPath: string;
 }
 
-export type DevHandoffPlan = { ok: true; handoff: DevHandoff } | { ok: false; target: string };
+export type DevOpenPlan = { ok: true; open: DevOpen } | { ok: false; target: string };
 
 /**
- * Dev mode's desktop hand-off (SPEC 2): the desktop listener at `http://{ip}:{port}`, with the ip from config or
+ * Dev mode's opening of the link in the desktop app (SPEC 2): the desktop listener at `http://{ip}:{port}`, with the ip from config or
  * else the page's host, and the path `open?{shared link query}`, which /return-to-app calls as
  * {redirectUrl}/{redirectPath}. The path mirrors the mobile deep link (`{scheme}://open?…`) so both apps read the
  * same "open" command. Refused (ok false, nothing to store) unless allowedDesktopTarget accepts the address.
  */
-export function planDevHandoff(
+export function planDevOpen(
   input: { devLocalIp: string; pageHostname: string; desktopPort: number; policy: DesktopPolicy },
   link: SharedLink,
-): DevHandoffPlan {
+): DevOpenPlan {
   const ip = input.devLocalIp.trim() || input.pageHostname;
   // A bare IPv6 address from config needs brackets in a URL; location.hostname already has them.
   const host = ip.includes(':') && !ip.startsWith('[') ? `[${ip}]` : ip;
@@ -102,7 +102,7 @@ export function planDevHandoff(
   const allowed = allowedDesktopTarget(target, input.policy);
   if (!allowed) return { ok: false, target };
   const query = sharedLinkQuery(link);
-  return { ok: true, handoff: { redirectUrl: allowed, redirectPath: query ? `open?${query}` : 'open' } };
+  return { ok: true, open: { redirectUrl: allowed, redirectPath: query ? `open?${query}` : 'open' } };
 }
 
 /** Which store badges to show: the matching store on a phone, all three on a desktop or an unknown platform. */

@@ -19,7 +19,7 @@ import { enterSignInScreen, leaveSignInScreen, runLogoutAction } from '../state/
  * does, not after it.
  */
 const signedIn = () => import('../chunks/app-layout');
-/** The shared-link pages' store (platform detection, dev mode's hand-off) is in their chunk, the same way. */
+/** The shared-link pages' store (platform detection, dev mode's opening in the desktop app) is in their chunk, the same way. */
 const sharedLinkPages = () => import('../chunks/shared-link');
 
 /** The context of the running portal: the stores themselves. */
@@ -41,7 +41,7 @@ export const portalContext = {
   /** The shared-link pages; dev mode on the desktop stores the listener's address for /return-to-app when allowed. */
   sharedLink: {
     currentPlatform: async () => (await sharedLinkPages()).currentPlatform(),
-    startDevHandoff: async (link: SharedLink) => (await sharedLinkPages()).startDevHandoff(link),
+    startDevOpen: async (link: SharedLink) => (await sharedLinkPages()).startDevOpen(link),
   },
   /** SPEC 4: canMakePayments=false disables payments for later visits, true re-enables them. */
   payments: { applyPaymentPermission },

@@ -66,7 +66,7 @@ export interface ExternalLinkData {
 }
 
 /**
- * /external-link (SPEC 2): the visitor's platform, and on the desktop with dev=true the dev hand-off, done here so the
+ * /external-link (SPEC 2): the visitor's platform, and on the desktop with dev=true dev mode's opening in the desktop app, done here so the
  * page never shows before it leaves. An allowed listener goes on to /return-to-app, replacing this entry (Back must
  * not hand the link off a second time); a refused one comes back as `refusedTarget`. A preload stores nothing.
  */
@@ -81,7 +81,7 @@ export async function externalLinkLoader({
 }): Promise<ExternalLinkData> {
   const platform = await context.sharedLink.currentPlatform();
   if (preload || platform.kind !== 'desktop' || deps.dev !== true) return { platform, refusedTarget: null };
-  const plan = await context.sharedLink.startDevHandoff({
+  const plan = await context.sharedLink.startDevOpen({
     model: deps.model,
     design: deps.design,
     referral: deps.referral,

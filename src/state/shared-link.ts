@@ -1,9 +1,10 @@
-// The shared-link hand-off: the visitor's platform, the attempt to open the mobile app, and dev mode's desktop hand-off.
+// The shared-link pages: the visitor's platform, the attempt to open the mobile app, and dev mode's opening of the link
+// in the desktop app (through /return-to-app's call, which the desktop hand-off's module makes).
 import { config } from '../config/config';
 import { APP_OPEN_WAIT_MS } from '../domain/constants';
 import { desktopPolicy } from '../domain/desktop-target';
 import { detectPlatform, type Platform, type PlatformHints } from '../domain/platform';
-import { planDevHandoff, type DevHandoffPlan, type SharedLink } from '../domain/shared-link';
+import { planDevOpen, type DevOpenPlan, type SharedLink } from '../domain/shared-link';
 import { parkPathForReturnToApp } from './handoff';
 import { createStore } from './resource';
 
@@ -85,11 +86,11 @@ export function resetAppOpen(): void {
  * Dev mode on the desktop: stores the desktop listener's address and the path /return-to-app will call.
  * Stores nothing when the address is not an allowed desktop target.
  */
-export function startDevHandoff(link: SharedLink, pageHostname: string = window.location.hostname): DevHandoffPlan {
-  const plan = planDevHandoff(
+export function startDevOpen(link: SharedLink, pageHostname: string = window.location.hostname): DevOpenPlan {
+  const plan = planDevOpen(
     { devLocalIp: config.devLocalIp, pageHostname, desktopPort: config.desktopPort, policy: desktopPolicy(config) },
     link,
   );
-  if (plan.ok) parkPathForReturnToApp(plan.handoff.redirectUrl, plan.handoff.redirectPath);
+  if (plan.ok) parkPathForReturnToApp(plan.open.redirectUrl, plan.open.redirectPath);
   return plan;
 }

@@ -52,7 +52,7 @@ export function ShareDesignPage() {
             />
           ) : (
             <>
-              {/* The same hand-off as /external-link: a QR code for the phone, or dev mode's desktop hand-off. */}
+              {/* As on /external-link: a QR code for the phone, or dev mode's opening in the desktop app. */}
               <Link className="button" to="/external-link" search={{ ...link, dev: search.dev }}>
                 {message('openInApp')}
               </Link>

@@ -1,4 +1,4 @@
-// The mobile hand-off: follow the app's deep link, say what happened, and offer to try again.
+// Opening the mobile app: follow the app's deep link, say what happened, and offer to try again.
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { InAppBrowser } from '../../domain/platform';

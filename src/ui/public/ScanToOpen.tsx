@@ -1,4 +1,5 @@
-// The desktop hand-off: a QR code of the link a phone should open, with the address as text for those who cannot scan.
+// From the desktop to a phone: a QR code of the link a phone should open, with the address as text for those who cannot
+// scan.
 import { message } from '../../messages/catalogue';
 import { QrCode } from './QrCode';
 import { useLanguage } from '../../state/language';

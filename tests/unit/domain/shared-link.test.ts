@@ -4,7 +4,7 @@ import {
   deepLinkUrl,
   modelThumbnailPath,
   phoneLinkUrl,
-  planDevHandoff,
+  planDevOpen,
   safeStoreUrl,
   storesFor,
 } from '../../../src/domain/shared-link';
@@ -110,7 +110,7 @@ describe('modelThumbnailPath', () => {
   });
 });
 
-describe('planDevHandoff', () => {
+describe('planDevOpen', () => {
   const base = {
     devLocalIp: '',
     pageHostname: '127.0.0.1',
@@ -119,31 +119,31 @@ describe('planDevHandoff', () => {
   };
 
   it('targets the desktop listener on the page host with an open path carrying the link', () => {
-    expect(planDevHandoff(base, { model: 'M 1', design: 'D&D', referral: 'r' })).toEqual({
+    expect(planDevOpen(base, { model: 'M 1', design: 'D&D', referral: 'r' })).toEqual({
       ok: true,
-      handoff: { redirectUrl: 'http://127.0.0.1:5662', redirectPath: 'open?model=M%201&design=D%26D&referral=r' },
+      open: { redirectUrl: 'http://127.0.0.1:5662', redirectPath: 'open?model=M%201&design=D%26D&referral=r' },
     });
   });
 
   it('uses the configured dev ip before the page host', () => {
-    const plan = planDevHandoff({ ...base, devLocalIp: 'localhost', pageHostname: '10.0.0.5' }, {});
-    expect(plan).toEqual({ ok: true, handoff: { redirectUrl: 'http://localhost:5662', redirectPath: 'open' } });
+    const plan = planDevOpen({ ...base, devLocalIp: 'localhost', pageHostname: '10.0.0.5' }, {});
+    expect(plan).toEqual({ ok: true, open: { redirectUrl: 'http://localhost:5662', redirectPath: 'open' } });
   });
 
   it('brackets an IPv6 loopback from config', () => {
-    expect(planDevHandoff({ ...base, devLocalIp: '::1' }, {})).toMatchObject({
+    expect(planDevOpen({ ...base, devLocalIp: '::1' }, {})).toMatchObject({
       ok: true,
-      handoff: { redirectUrl: 'http://[::1]:5662' },
+      open: { redirectUrl: 'http://[::1]:5662' },
     });
   });
 
-  it('hands off to a LAN {ip}:5662 in development builds (private-range IPv4 on the desktop port)', () => {
+  it('opens the desktop app at a LAN {ip}:5662 in development builds (private-range IPv4 on the desktop port)', () => {
     const dev = { ...base, devLocalIp: '192.168.1.20', policy: { ...base.policy, privateNetwork: true } };
-    expect(planDevHandoff(dev, {})).toEqual({
+    expect(planDevOpen(dev, {})).toEqual({
       ok: true,
-      handoff: { redirectUrl: 'http://192.168.1.20:5662', redirectPath: 'open' },
+      open: { redirectUrl: 'http://192.168.1.20:5662', redirectPath: 'open' },
     });
-    expect(planDevHandoff({ ...dev, desktopPort: 5663 }, {})).toEqual({
+    expect(planDevOpen({ ...dev, desktopPort: 5663 }, {})).toEqual({
       ok: false,
       target: 'http://192.168.1.20:5663',
     });
@@ -159,15 +159,15 @@ describe('planDevHandoff', () => {
     ],
     ['a configured ip with a path', { devLocalIp: 'evil.example/127.0.0.1' }, 'http://evil.example/127.0.0.1:5662'],
   ])('refuses %s and says which address', (_name, input, target) => {
-    expect(planDevHandoff({ ...base, ...input }, { model: 'm' })).toEqual({ ok: false, target });
+    expect(planDevOpen({ ...base, ...input }, { model: 'm' })).toEqual({ ok: false, target });
   });
 
   it('the path never climbs out or names another site, whatever the parameters', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (model, referral) => {
-        const plan = planDevHandoff(base, { model, referral });
+        const plan = planDevOpen(base, { model, referral });
         if (!plan.ok) throw new Error('loopback must be allowed');
-        const url = new URL(`${plan.handoff.redirectUrl}/${plan.handoff.redirectPath}`);
+        const url = new URL(`${plan.open.redirectUrl}/${plan.open.redirectPath}`);
         expect(url.origin).toBe('http://127.0.0.1:5662');
         expect(url.pathname).toBe('/open');
         expect(url.hash).toBe('');
@@ -206,7 +206,7 @@ describe("a shared link's query", () => {
       'https://portal.example/external-link?design=d&referral=r',
     );
     expect(
-      planDevHandoff(
+      planDevOpen(
         {
           devLocalIp: '',
           pageHostname: '127.0.0.1',
@@ -215,6 +215,6 @@ describe("a shared link's query", () => {
         },
         link,
       ),
-    ).toMatchObject({ ok: true, handoff: { redirectPath: 'open?design=d&referral=r' } });
+    ).toMatchObject({ ok: true, open: { redirectPath: 'open?design=d&referral=r' } });
   });
 });

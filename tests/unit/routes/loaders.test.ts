@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isRedirect } from '@tanstack/react-router';
 import type { Platform } from '../../../src/domain/platform';
-import type { DevHandoffPlan, SharedLink } from '../../../src/domain/shared-link';
+import type { DevOpenPlan, SharedLink } from '../../../src/domain/shared-link';
 import {
   accountLoader,
   creditsLoader,
@@ -92,19 +92,19 @@ describe('the /external-link loader', () => {
   const desktop: Platform = { kind: 'desktop', os: 'linux', inAppBrowser: null };
   const iphone: Platform = { kind: 'ios', os: 'ios', inAppBrowser: null };
   const link = { model: 'm1', design: 'Kitchen', referral: 'r9' };
-  function context(platform: Platform, plan: DevHandoffPlan) {
+  function context(platform: Platform, plan: DevOpenPlan) {
     return {
       sharedLink: {
         currentPlatform: vi.fn(async () => platform),
-        startDevHandoff: vi.fn(async (_link: SharedLink) => plan),
+        startDevOpen: vi.fn(async (_link: SharedLink) => plan),
       },
     };
   }
-  const allowed: DevHandoffPlan = {
+  const allowed: DevOpenPlan = {
     ok: true,
-    handoff: { redirectUrl: 'http://127.0.0.1:5662', redirectPath: 'open?model=m1' },
+    open: { redirectUrl: 'http://127.0.0.1:5662', redirectPath: 'open?model=m1' },
   };
-  const refused: DevHandoffPlan = { ok: false, target: 'http://evil.example:5662' };
+  const refused: DevOpenPlan = { ok: false, target: 'http://evil.example:5662' };
 
   it('without dev=true hands the page its platform and stores nothing', async () => {
     const ctx = context(desktop, allowed);
@@ -112,19 +112,19 @@ describe('the /external-link loader', () => {
       platform: desktop,
       refusedTarget: null,
     });
-    expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
+    expect(ctx.sharedLink.startDevOpen).not.toHaveBeenCalled();
   });
 
-  it('dev=true on a phone is not a desktop hand-off', async () => {
+  it('dev=true on a phone does not open the desktop app', async () => {
     const ctx = context(iphone, allowed);
     expect(await externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: false })).toEqual({
       platform: iphone,
       refusedTarget: null,
     });
-    expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
+    expect(ctx.sharedLink.startDevOpen).not.toHaveBeenCalled();
   });
 
-  it('dev=true on the desktop stores the hand-off and goes on to /return-to-app, replacing this entry', async () => {
+  it('dev=true on the desktop parks the path for the desktop app and goes on to /return-to-app, replacing this entry', async () => {
     const ctx = context(desktop, allowed);
     let thrown: unknown;
     try {
@@ -132,7 +132,7 @@ describe('the /external-link loader', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(ctx.sharedLink.startDevHandoff).toHaveBeenCalledWith(link);
+    expect(ctx.sharedLink.startDevOpen).toHaveBeenCalledWith(link);
     expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/return-to-app', replace: true });
   });
 
@@ -147,6 +147,6 @@ describe('the /external-link loader', () => {
     expect(
       (await externalLinkLoader({ context: ctx, deps: { ...link, dev: true }, preload: true })).refusedTarget,
     ).toBeNull();
-    expect(ctx.sharedLink.startDevHandoff).not.toHaveBeenCalled();
+    expect(ctx.sharedLink.startDevOpen).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 import { LOCAL_KEYS, localStore } from '../../../src/state/storage';
 import { APP_OPEN_WAIT_MS } from '../../../src/domain/constants';
-import { appOpen, currentPlatform, openInApp, resetAppOpen, startDevHandoff } from '../../../src/state/shared-link';
+import { appOpen, currentPlatform, openInApp, resetAppOpen, startDevOpen } from '../../../src/state/shared-link';
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
@@ -55,12 +55,12 @@ describe('openInApp', () => {
   });
 });
 
-describe('startDevHandoff', () => {
+describe('startDevOpen', () => {
   // localStore keeps an in-memory copy beside localStorage, which the global clear() does not reach.
   beforeEach(() => localStore.remove(LOCAL_KEYS.redirectUrl, LOCAL_KEYS.redirectPath, LOCAL_KEYS.authToken));
 
   it('stores the desktop address and the open path for /return-to-app', () => {
-    const plan = startDevHandoff({ model: 'Farm house', design: 'Mine' }, '127.0.0.1');
+    const plan = startDevOpen({ model: 'Farm house', design: 'Mine' }, '127.0.0.1');
     expect(plan.ok).toBe(true);
     expect(localStore.get(LOCAL_KEYS.redirectUrl)).toBe('http://127.0.0.1:5662');
     expect(localStore.get(LOCAL_KEYS.redirectPath)).toBe('open?model=Farm%20house&design=Mine');
@@ -68,7 +68,7 @@ describe('startDevHandoff', () => {
 
   it('stores nothing for a host that is not an allowed desktop target', () => {
     localStore.set(LOCAL_KEYS.authToken, 'kept');
-    const plan = startDevHandoff({ model: 'm' }, 'evil.example');
+    const plan = startDevOpen({ model: 'm' }, 'evil.example');
     expect(plan).toEqual({ ok: false, target: 'http://evil.example:5662' });
     expect(localStore.get(LOCAL_KEYS.redirectUrl)).toBeNull();
     expect(localStore.get(LOCAL_KEYS.redirectPath)).toBeNull();
