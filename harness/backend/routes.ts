@@ -1,5 +1,6 @@
 // The player-facing API of SPEC 7, with the rules of SPEC 4, and GET /payments/{playerId}. Payments are recorded
 // through the backend's books (payments.ts), which the webhook route and the sweep share.
+import { isAffiliateId } from '../../src/domain/affiliates';
 import { packByAmount } from '../../src/domain/credit-packs';
 import { PAYMENT_REFUNDED, SUBSCRIPTION_UNDONE } from '../../src/domain/payment-refusals';
 import { USERNAME_MAX_LENGTH, usernameProblem } from '../../src/domain/profile';
@@ -24,7 +25,6 @@ import {
 } from './payments';
 import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player } from './store';
 
-const AFFILIATES = ['builder_brigade', 'monster_house_plans', 'barndominium_company', 'other'];
 const PAUSE_DAYS = 30;
 const PROVIDER_MAX_LENGTH = 64;
 
@@ -441,7 +441,7 @@ export const playerRoutes: RouteDef[] = [
     handler(ctx) {
       const player = ownedPlayer(ctx, text(ctx.body, 'playerId'));
       const affiliateId = text(ctx.body, 'affiliateId');
-      if (!AFFILIATES.includes(affiliateId)) throw new HttpError(400, 'Unknown affiliate');
+      if (!isAffiliateId(affiliateId)) throw new HttpError(400, 'Unknown affiliate');
       player.affiliateId = affiliateId;
       ctx.backend.store.save();
       return { json: { success: true } };

@@ -1,20 +1,24 @@
 // The affiliate survey shown once per session to new users (SPEC 2, 5): open, choice, POST /affiliate/track, close.
 import { trackAffiliate } from '../api/affiliate';
+import { AFFILIATE_IDS, type AffiliateId } from '../domain/affiliates';
 import { message, type MessageCode } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { player } from './player';
 import { createStore, idle } from './resource';
 import { SESSION_KEYS, sessionStore } from './storage';
 
-/** SPEC 2's options, each with the catalogue key of its label. */
-export const AFFILIATE_OPTIONS = [
-  { id: 'builder_brigade', label: 'affiliateBuilderBrigade' },
-  { id: 'monster_house_plans', label: 'affiliateMonsterHousePlans' },
-  { id: 'barndominium_company', label: 'affiliateBarndominiumCompany' },
-  { id: 'other', label: 'affiliateOther' },
-] as const satisfies ReadonlyArray<{ id: string; label: MessageCode }>;
+/** The catalogue key of each affiliate's label (domain/affiliates.ts holds the list). */
+const LABELS = {
+  builder_brigade: 'affiliateBuilderBrigade',
+  monster_house_plans: 'affiliateMonsterHousePlans',
+  barndominium_company: 'affiliateBarndominiumCompany',
+  other: 'affiliateOther',
+} as const satisfies Record<AffiliateId, MessageCode>;
 
-export type AffiliateId = (typeof AFFILIATE_OPTIONS)[number]['id'];
+/** SPEC 2's options in the survey's order, each with the catalogue key of its label. */
+export const AFFILIATE_OPTIONS = AFFILIATE_IDS.map((id) => ({ id, label: LABELS[id] }));
+
+export type { AffiliateId };
 
 const store = createStore(() => ({
   /** The submit's record; its error is "Please select an option" after a submit with nothing chosen. */
