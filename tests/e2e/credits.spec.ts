@@ -264,7 +264,7 @@ test.describe('Credits shop', () => {
 test.describe('Credits shop at 375 px on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: WIDTHS[1].viewport });
 
-  test('the shop and the payment modal fit and pass axe; the comparison follows a finger drag and jumps to a tap', async ({
+  test('the shop and the payment modal fit and pass axe; the comparison follows a finger drag and jumps to a tap; 15 credits are bought', async ({
     page,
     harness,
   }) => {
@@ -293,7 +293,12 @@ test.describe('Credits shop at 375 px on a touch screen', () => {
     await page.touchscreen.tap(at(75), y);
     expect(Math.abs((await value()) - 75)).toBeLessThanOrEqual(2);
 
-    await openPayment(page, 15);
+    const modal = await openPayment(page, 15);
     await expectLayout(page, 'payment modal at 375 px');
+    // Paid at this width too: PayPal's checkout over the modal, then the balance.
+    await payPalCheckout(modal, 'Pay Now');
+    await expect(status(page, 'Successfully purchased 15 credits!')).toBeVisible();
+    await expect(modal).toHaveCount(0);
+    await expect(balance(page, 18)).toBeVisible();
   });
 });

@@ -18,41 +18,41 @@ export type { SeedOptions };
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
- * The shapes of page this worker has already scanned clean. Axe's verdict depends on the DOM's structure, its
- * attributes and styles, which of its texts are empty, the language, the viewport and the colour scheme, not on
- * what the texts say: a page in a shape already proven clean is not scanned again (half a second each, most tests
- * end on a page another test already scanned). A page with frames is always scanned: their insides are not in the
- * shape.
+ * The pages this worker has already scanned clean, by their content: a page whose DOM is the same as one proven clean
+ * (every element, attribute and text, each control's value and state, the language, the viewport, the colour scheme)
+ * is not scanned again: most tests end on a sign-in screen another test already scanned, half a second each. A page
+ * that differs in anything, a text included, is scanned: the verdict of a step titled "passes axe" never rests on
+ * another page. A page with frames is always scanned: their insides are not in its content.
  */
 const scannedClean = new Set<string>();
 
-/** The page's shape as axe sees it (above), hashed in the page; null when it has frames. */
-function pageShape(page: Page): Promise<string | null> {
+/** The page's content as axe sees it (above), hashed in the page; null when it has frames. */
+function pageContent(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     if (document.querySelector('iframe, frame, object, embed')) return null;
     const parts: string[] = [
-      location.pathname,
+      location.href,
       `${innerWidth}x${innerHeight}`,
       String(matchMedia('(prefers-color-scheme: dark)').matches),
       String(matchMedia('(forced-colors: active)').matches),
     ];
     const walk = (node: Node): void => {
       if (node.nodeType === Node.TEXT_NODE) {
-        if (node.textContent?.trim()) parts.push('#t');
+        parts.push(`#${node.textContent ?? ''}`);
         return;
       }
       if (!(node instanceof Element)) return;
-      const attrs = [...node.attributes]
-        .filter((a) => !/^(href|src|srcset|value|content|datetime)$/.test(a.name))
-        .map((a) => `${a.name}=${a.value}`)
-        .join(' ');
-      const state = node instanceof HTMLInputElement ? `${node.checked}${node.value === '' ? '' : 'v'}` : '';
+      const attrs = [...node.attributes].map((a) => `${a.name}=${a.value}`).join(' ');
+      const state =
+        node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement || node instanceof HTMLSelectElement
+          ? ` ${node.value} ${node instanceof HTMLInputElement ? node.checked : ''}`
+          : '';
       parts.push(`<${node.tagName}${attrs ? ` ${attrs}` : ''}${state}>`);
       for (const child of node.childNodes) walk(child);
       parts.push('>');
     };
     walk(document.documentElement);
-    // FNV-1a over the whole description: the shape is long, the key stays short.
+    // FNV-1a over the whole description: the content is long, the key stays short.
     let hash = 0x811c9dc5;
     const text = parts.join('');
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
@@ -62,14 +62,14 @@ function pageShape(page: Page): Promise<string | null> {
 
 /** Runs axe-core on the page as it is now and fails with a readable list of violations. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
-  const shape = await pageShape(page).catch(() => null);
-  if (shape !== null && scannedClean.has(shape)) return;
+  const content = await pageContent(page).catch(() => null);
+  if (content !== null && scannedClean.has(content)) return;
   const results = await scan(page);
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
-  if (shape !== null) scannedClean.add(shape);
+  if (content !== null) scannedClean.add(content);
 }
 
 /**

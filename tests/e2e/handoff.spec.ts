@@ -64,6 +64,30 @@ test.describe('hand-off by browser redirect', () => {
     });
   }
 
+  test('after the e-mail sign-in, "Setting up your account and redirecting..." is on top until the browser leaves', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
+    const account = await harness.account();
+    // The listener's answer to the page's check that it listens (a HEAD of its root) is held, so the page that waits
+    // for it can be read; the browser then leaves for {target}/login.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.origin === desktop.url && url.pathname === '/',
+      async (route) => {
+        await held;
+        await route.fallback();
+      },
+    );
+    await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    await expectOnTop(page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }));
+    release();
+    const event = await handedOff(page, desktop);
+    expect(event.kind === 'login' && event.claims?.email).toBe(account.email);
+  });
+
   test('sends the Unity access token when unityToken=true, and passes the desktop state back unchanged', async ({
     page,
     harness,

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { PHONE_USER_AGENTS } from '../../harness/user-agents';
 import { expect, test } from './fixtures';
 import { expectOnTop } from './support/on-top';
+import { signInByEmail } from './support/sign-in';
 import { openSignedIn } from './support/signed-in';
 
 /** When the portal knew its session (the `portal:session-known` mark), in ms since the epoch; null before. */
@@ -42,6 +43,12 @@ for (const [phone, userAgent] of Object.entries(PHONE_USER_AGENTS)) {
       // The choice offers a popup, so its machinery loads in idle time, after the session: that request hangs.
       await expect.poll(() => thirdParty.length).toBeGreaterThan(0);
       for (const at of times) expect(at).toBeGreaterThanOrEqual(Math.floor(known!));
+    });
+
+    test('e-mail sign-in reaches My Account on top while Google hangs', async ({ page, harness }) => {
+      const account = await harness.account();
+      await signInByEmail(page, account);
+      await expectOnTop(page.getByRole('heading', { name: 'My Account', level: 1 }));
     });
 
     test('a returning user: My Account shows and the desktop hand-off reaches the listener, and neither asks Google', async ({

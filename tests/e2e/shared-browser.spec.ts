@@ -157,20 +157,20 @@ test.describe('a browser that does not leave for the desktop app', () => {
     // A returning user's launch: the hand-off runs as the page loads.
     await openSignedIn(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
     await expect.poll(() => logins).toBe(1);
-    // Still up while the browser may yet leave.
+    // Still up while the browser may yet leave, marked as redirecting (a returning user's launch signs in nothing and
+    // keeps its target in memory: isAuthenticating and redirectUrl are never set on this path).
     await expect(
       page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }),
     ).toBeVisible();
+    const marks = () =>
+      page.evaluate(() => ['isRedirecting', 'isAuthenticating', 'redirectUrl'].map((k) => localStorage.getItem(k)));
+    expect(await marks()).toEqual(['true', null, null]);
     await page.clock.fastForward(DESKTOP_LEAVE_MS);
     await expectOnTop(page.getByRole('heading', { name: 'My Account', level: 1 }));
     await expect(
       page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }),
     ).toHaveCount(0);
-    expect(
-      await page.evaluate(() =>
-        ['isRedirecting', 'isAuthenticating', 'redirectUrl'].map((k) => localStorage.getItem(k)),
-      ),
-    ).toEqual([null, null, null]);
+    expect(await marks()).toEqual([null, null, null]);
     // The target was used: a reload hands nothing off a second time.
     await page.reload();
     await expectOnTop(page.getByRole('heading', { name: 'My Account', level: 1 }));

@@ -316,8 +316,11 @@ test.describe('Google and Apple popups (the emulator IdP widget)', () => {
     // The SDK notices a closed popup on its next poll (every 2 s) and waits 8 s for a late answer first. The machinery
     // answered long ago (the provider's page was up) and the closed popup can send nothing: only that poll and that
     // wait are left to run, and the page's clock moves over them.
+    // Not before that wait: 7 s on, the SDK may still hear from the popup, and the screen says nothing yet.
+    await page.clock.runFor(7_000);
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await page.clock.runFor(10_000);
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveAttribute('aria-disabled', 'true');
+    await page.clock.runFor(3_000);
     await expect(page.getByRole('alert')).toHaveText('Sign-in cancelled. Please try again');
     expect(await page.evaluate(() => localStorage.getItem('isAuthenticating'))).toBeNull();
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
