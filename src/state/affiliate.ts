@@ -7,18 +7,15 @@ import { player } from './player';
 import { createStore, idle } from './resource';
 import { SESSION_KEYS, sessionStore } from './storage';
 
-/** The catalogue key of each affiliate's label (domain/affiliates.ts holds the list). */
-const LABELS = {
+/** The catalogue key of each affiliate's label; domain/affiliates.ts holds the list and its order. */
+export const AFFILIATE_LABELS = {
   builder_brigade: 'affiliateBuilderBrigade',
   monster_house_plans: 'affiliateMonsterHousePlans',
   barndominium_company: 'affiliateBarndominiumCompany',
   other: 'affiliateOther',
 } as const satisfies Record<AffiliateId, MessageCode>;
 
-/** SPEC 2's options in the survey's order, each with the catalogue key of its label. */
-export const AFFILIATE_OPTIONS = AFFILIATE_IDS.map((id) => ({ id, label: LABELS[id] }));
-
-export type { AffiliateId };
+export { AFFILIATE_IDS, type AffiliateId };
 
 const store = createStore(() => ({
   /** The submit's record; its error is "Please select an option" after a submit with nothing chosen. */

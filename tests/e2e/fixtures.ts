@@ -79,6 +79,16 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
  */
 async function scan(page: Page, attempts = 3): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>> {
   try {
+    // What the user reads once a fade-in is over: a toast half-way through its 160 ms fade is half transparent and
+    // fails its contrast. Endless animations (spinners) are not waited for.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     return await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   } catch (error) {
     const moved = error instanceof Error && /Execution context was destroyed|Frame was detached/.test(error.message);

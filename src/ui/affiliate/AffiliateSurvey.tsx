@@ -3,7 +3,8 @@ import { useId, useRef, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
 import {
-  AFFILIATE_OPTIONS,
+  AFFILIATE_IDS,
+  AFFILIATE_LABELS,
   affiliate,
   dismissAffiliateSurvey,
   selectAffiliate,
@@ -45,17 +46,17 @@ function SurveyDialog() {
           aria-invalid={snap.error ? true : undefined}
         >
           <legend>{message('affiliateLegend')}</legend>
-          {AFFILIATE_OPTIONS.map((option) => (
-            <label key={option.id} className="affiliate-option">
+          {AFFILIATE_IDS.map((id) => (
+            <label key={id} className="affiliate-option">
               <input
                 type="radio"
                 name="affiliate"
-                value={option.id}
-                checked={snap.selected === option.id}
-                onChange={() => selectAffiliate(option.id)}
+                value={id}
+                checked={snap.selected === id}
+                onChange={() => selectAffiliate(id)}
                 disabled={submitting}
               />
-              <span>{message(option.label)}</span>
+              <span>{message(AFFILIATE_LABELS[id])}</span>
             </label>
           ))}
         </fieldset>

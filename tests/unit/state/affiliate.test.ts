@@ -8,7 +8,8 @@ import { config } from '../../../src/config/config';
 import { message } from '../../../src/messages/catalogue';
 import {
   affiliate,
-  AFFILIATE_OPTIONS,
+  AFFILIATE_IDS,
+  AFFILIATE_LABELS,
   dismissAffiliateSurvey,
   openAffiliateSurvey,
   resetAffiliate,
@@ -53,14 +54,9 @@ const shownFlag = () => sessionStorage.getItem('hasShownAffiliateModal');
 
 describe('affiliate survey', () => {
   it('offers the four options of SPEC 2 with readable labels', () => {
-    expect(AFFILIATE_OPTIONS.map((o) => o.id)).toEqual([
-      'builder_brigade',
-      'monster_house_plans',
-      'barndominium_company',
-      'other',
-    ]);
+    expect(AFFILIATE_IDS).toEqual(['builder_brigade', 'monster_house_plans', 'barndominium_company', 'other']);
     // Labels are catalogue texts, so they follow the language; the ids stay as SPEC names them.
-    expect(AFFILIATE_OPTIONS.map((o) => message(o.label))).toEqual([
+    expect(AFFILIATE_IDS.map((id) => message(AFFILIATE_LABELS[id]))).toEqual([
       'Builder Brigade',
       'Monster House Plans',
       'Barndominium Company',
