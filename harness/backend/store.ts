@@ -252,7 +252,8 @@ export class Store {
       };
     }
     for (const sub of Object.values(older.paypalSubscriptions ?? {}))
-      if (typeof sub.usedBy === 'string' && !data.usedSubscriptions[sub.id]) data.usedSubscriptions[sub.id] = sub.usedBy;
+      if (typeof sub.usedBy === 'string' && !data.usedSubscriptions[sub.id])
+        data.usedSubscriptions[sub.id] = sub.usedBy;
   }
 
   /** Writes to a temporary file, then renames it over the old one: a kill never leaves a half-written file. */

@@ -63,8 +63,7 @@ function unitAmount(
       'Currency code is not currently supported (this PayPal plays USD only).',
       `/purchase_units/${i}/amount/currency_code`,
     );
-  if (typeof a.value !== 'string')
-    throw badSyntax(`/purchase_units/${i}/amount/value`);
+  if (typeof a.value !== 'string') throw badSyntax(`/purchase_units/${i}/amount/value`);
   if (/\.\d{3,}$/.test(a.value)) {
     throw new PayPalApiError(
       422,
@@ -73,8 +72,7 @@ function unitAmount(
       `/purchase_units/${i}/amount/value`,
     );
   }
-  if (!AMOUNT.test(a.value))
-    throw badSyntax(`/purchase_units/${i}/amount/value`);
+  if (!AMOUNT.test(a.value)) throw badSyntax(`/purchase_units/${i}/amount/value`);
   const cents = Math.round(Number(a.value) * 100);
   if (cents <= 0)
     throw new PayPalApiError(

@@ -1,6 +1,16 @@
 // Payments v2 (/v2/payments/captures): read a capture, refund it in full; and v1's sale, the resource of a
 // subscription payment. PayPal refunds subscription payments through the captures path too.
-import { iso, money, fee, PayPalApiError, rest, visible, type Caller, type PayPalRequest, type PayPalRoute } from './rest';
+import {
+  iso,
+  money,
+  fee,
+  PayPalApiError,
+  rest,
+  visible,
+  type Caller,
+  type PayPalRequest,
+  type PayPalRoute,
+} from './rest';
 import { paypalOrderId, type PayPalTransaction } from './store';
 
 /** A capture, or a subscription payment, as Payments v2 shows it (GET /v2/payments/captures/{id}, webhooks). */

@@ -1,6 +1,16 @@
 // Transaction Search (/v1/reporting/transactions): a merchant's money movements, each shown only once it is old
 // enough (PayPal: up to three hours; `searchDelayMs` here).
-import { badSyntax, fee, missing, money, PayPalApiError, rest, type PayPal, type PayPalRequest, type PayPalRoute } from './rest';
+import {
+  badSyntax,
+  fee,
+  missing,
+  money,
+  PayPalApiError,
+  rest,
+  type PayPal,
+  type PayPalRequest,
+  type PayPalRoute,
+} from './rest';
 
 /** Transaction Search's event codes: T0006 PayPal Checkout capture, T0002 subscription payment, T1107 refund. */
 function searchRows(p: PayPal, merchantId: string, from: number, to: number, now: number) {
@@ -55,8 +65,7 @@ function searchDate(ctx: PayPalRequest, name: string): number {
   const value = ctx.url.searchParams.get(name);
   if (!value) throw missing(name);
   const t = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) || Number.isNaN(t))
-    throw badSyntax(name);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) || Number.isNaN(t)) throw badSyntax(name);
   return t;
 }
 

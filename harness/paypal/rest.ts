@@ -111,7 +111,12 @@ export const missing = (field: string) =>
   new PayPalApiError(400, 'MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', field);
 
 export const badSyntax = (field: string) =>
-  new PayPalApiError(400, 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format.', field);
+  new PayPalApiError(
+    400,
+    'INVALID_PARAMETER_SYNTAX',
+    'The value of a field does not conform to the expected format.',
+    field,
+  );
 
 export const AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
 
@@ -121,8 +126,7 @@ const CUSTOM_ID_MAX = 127;
 /** A `custom_id` as PayPal checks it: absent, or text of 1 to 127 characters. */
 export function customId(value: unknown, field: string): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string')
-    throw badSyntax(field);
+  if (typeof value !== 'string') throw badSyntax(field);
   if (value.length < 1 || value.length > CUSTOM_ID_MAX)
     throw new PayPalApiError(
       400,

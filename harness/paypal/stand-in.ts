@@ -106,7 +106,10 @@ export function createPayPalStandIn(options: PayPalStandInOptions): PayPalStandI
     }),
     searchDelayMs: options.transactionSearchDelayMs ?? 0,
     failureThreshold: PAYMENT_FAILURE_THRESHOLD,
-    routes: ROUTES.map((route) => ({ ...route, handler: (ctx: Request) => route.handler({ ...ctx, paypal: standIn }) })),
+    routes: ROUTES.map((route) => ({
+      ...route,
+      handler: (ctx: Request) => route.handler({ ...ctx, paypal: standIn }),
+    })),
     control: (method, body) => control(standIn, method, body),
     reset() {
       standIn.store.reset();

@@ -151,15 +151,15 @@ export class PayPalStore {
   }
 
   private static read(subscriptions: unknown, orders: unknown, transactions: unknown): PayPalData {
-    const record = <T>(value: unknown) =>
-      table((value && typeof value === 'object' ? value : {}) as Record<string, T>);
+    const record = <T>(value: unknown) => table((value && typeof value === 'object' ? value : {}) as Record<string, T>);
     const data: PayPalData = {
       subscriptions: record<PayPalSubscription & { usedBy?: unknown }>(subscriptions),
       orders: record<PayPalOrder & { purchase?: unknown }>(orders),
       transactions: record<PayPalTransaction>(transactions),
     };
     // Earlier releases kept the backend's records on PayPal's (order.purchase, usedBy): the backend took them.
-    for (const order of Object.values(data.orders) as Array<PayPalOrder & { purchase?: unknown }>) delete order.purchase;
+    for (const order of Object.values(data.orders) as Array<PayPalOrder & { purchase?: unknown }>)
+      delete order.purchase;
     for (const sub of Object.values(data.subscriptions) as Array<PayPalSubscription & { usedBy?: unknown }>)
       delete sub.usedBy;
     // Before merchants and captures of their own: an order paid the portal's merchant, its capture lived on the order.

@@ -106,20 +106,17 @@ function subscriptionTerms(ctx: PayPalRequest): {
     throw badSyntax('/quantity');
   const plan = ctx.body.plan;
   if (plan === undefined) return { planId, ...(quantity ? { quantity } : {}), overridden: false };
-  if (!plan || typeof plan !== 'object' || Array.isArray(plan))
-    throw badSyntax('/plan');
+  if (!plan || typeof plan !== 'object' || Array.isArray(plan)) throw badSyntax('/plan');
   const cycles = (plan as { billing_cycles?: unknown }).billing_cycles;
   let price: { value: string; currency: string } | undefined;
   if (cycles !== undefined) {
-    if (!Array.isArray(cycles))
-      throw badSyntax('/plan/billing_cycles');
+    if (!Array.isArray(cycles)) throw badSyntax('/plan/billing_cycles');
     for (const [i, cycle] of cycles.entries()) {
       const fixed = (cycle as { pricing_scheme?: { fixed_price?: { value?: unknown; currency_code?: unknown } } })
         ?.pricing_scheme?.fixed_price;
       if (!fixed) continue;
       const field = `/plan/billing_cycles/${i}/pricing_scheme/fixed_price`;
-      if (typeof fixed.value !== 'string' || !AMOUNT.test(fixed.value))
-        throw badSyntax(`${field}/value`);
+      if (typeof fixed.value !== 'string' || !AMOUNT.test(fixed.value)) throw badSyntax(`${field}/value`);
       if (fixed.currency_code !== 'USD')
         throw new PayPalApiError(
           422,
@@ -138,8 +135,7 @@ function startTime(ctx: PayPalRequest, now: number): string | undefined {
   const value = ctx.body.start_time;
   if (value === undefined) return undefined;
   const t = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) ? Date.parse(value) : NaN;
-  if (Number.isNaN(t))
-    throw badSyntax('/start_time');
+  if (Number.isNaN(t)) throw badSyntax('/start_time');
   if (t < now - 60_000)
     throw new PayPalApiError(422, 'INVALID_PARAMETER_VALUE', 'Start time must be a future date.', '/start_time');
   return new Date(t).toISOString();
@@ -161,7 +157,6 @@ function changeStatus(p: PayPal, sub: PayPalSubscription, status: PayPalSubscrip
   sub.status = status;
   sub.statusUpdateTime = iso(p);
 }
-
 
 /** When PayPal bills next: at `start_time`, then one plan period after each cycle billed. */
 function nextBilling(p: PayPal, sub: PayPalSubscription, cycles: number): string {

@@ -331,9 +331,7 @@ describe('webhooks are acted on as PayPal keeps them', () => {
     const alice = await newPlayer(w.core, 'alice');
     const bob = await newPlayer(w.core, 'bob');
     const { captureId } = await paidOrder(w.core, alice.playerId, '14.99');
-    const real = w.core.paypal.sender.deliveries.find(
-      (d) => d.event.event_type === 'PAYMENT.CAPTURE.COMPLETED',
-    );
+    const real = w.core.paypal.sender.deliveries.find((d) => d.event.event_type === 'PAYMENT.CAPTURE.COMPLETED');
     expect(real).toBeDefined();
     // Same event id, the resource rewritten to name bob: acted on as PayPal keeps it (alice's capture).
     const forged = JSON.stringify({ ...real!.event, resource: { ...real!.event.resource, custom_id: bob.playerId } });

@@ -741,7 +741,8 @@ class PlayerAction extends Step {
       this.action === 'resume'
         ? `/subscription/${plan.subscriptionId ?? 'none'}/resume`
         : `/subscription/${this.action}`;
-    const atPayPal = () => (plan.subscriptionId ? data(r).paypal.subscriptions[plan.subscriptionId]?.status : undefined);
+    const atPayPal = () =>
+      plan.subscriptionId ? data(r).paypal.subscriptions[plan.subscriptionId]?.status : undefined;
     const before = { status: plan.status, paypal: atPayPal() };
     const res = await call(
       r.w.core,
