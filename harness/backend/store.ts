@@ -4,8 +4,8 @@
 import { randomInt } from 'node:crypto';
 import type { RefusalReason } from '../../src/domain/payment-refusals';
 import { id, readJsonFile, table, writeJsonFile } from '../records';
-import type { SessionRecord } from './sessions';
-import type { PlanKey } from './subscriptions';
+import type { PaidPlan } from '../../src/config/types';
+import type { ClientKind } from '../../src/domain/user-agent';
 
 /** The subscription record as the server sends it (SPEC 3). */
 export interface SubscriptionRecord {
@@ -68,7 +68,7 @@ export interface PaymentEntry {
   /** PayPal's create_time of the capture or sale. */
   createdAt: string;
   credits?: number;
-  plan?: PlanKey;
+  plan?: PaidPlan;
   amount: { value: string; currency: 'USD' };
   /**
    * credited: credits added; granted: paid a plan the player had; refunding: refused, refund not confirmed yet (owed);
@@ -122,6 +122,17 @@ export interface PendingUndo {
 }
 
 /** Something about a payment the backend could not settle by itself, kept for a person to read. */
+/** A session as the backend keeps it (sessions.ts): one user's sign-in (auth_time) seen from one kind of client. */
+export interface SessionRecord {
+  id: string;
+  /** The sign-in's `auth_time`, in seconds. */
+  authTime: number;
+  kind: ClientKind;
+  /** The User-Agent it last called with (at most USER_AGENT_MAX characters). */
+  userAgent: string;
+  lastActiveAt: string;
+}
+
 export interface PaymentIssue {
   at: string;
   what: string;
