@@ -79,10 +79,8 @@ export interface PaymentEntry {
   takenBack?: number;
 }
 
-/** The backend's own: a credits order it refused and refunds (or refunded), so every later call answers the same. */
-export interface RefusedOrder {
-  orderId: string;
-  captureId: string;
+/** A payment the backend refused: whose (if anyone's), why, in which words, and PayPal's refund of it. */
+interface Refusal {
   playerId: string | null;
   customId: string | null;
   reason: RefusalReason;
@@ -91,15 +89,15 @@ export interface RefusedOrder {
   at: string;
 }
 
+/** The backend's own: a credits order it refused and refunds (or refunded), so every later call answers the same. */
+export interface RefusedOrder extends Refusal {
+  orderId: string;
+  captureId: string;
+}
+
 /** The backend's own: a PayPal subscription it refused and undoes (cancels, and refunds what it had not granted). */
-export interface UndoneSubscription {
+export interface UndoneSubscription extends Refusal {
   subscriptionId: string;
-  playerId: string | null;
-  customId: string | null;
-  reason: RefusalReason;
-  error: string;
-  refundId: string | null;
-  at: string;
 }
 
 /**

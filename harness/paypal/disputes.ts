@@ -1,7 +1,7 @@
 // Disputes v1 (/v1/customer/disputes) and what the buyer's bank or PayPal does to a capture after it completed
 // (moneyBack): a reversal, a denial, a dispute and its resolution, each with its webhook.
 import { id } from '../records';
-import { captureBody } from './payments';
+import { captureBody, captureEvent } from './payments';
 import { iso, money, PayPalApiError, rest, visible, type PayPal, type PayPalRoute } from './rest';
 import { paypalOrderId, type PayPalTransaction } from './store';
 
@@ -57,17 +57,10 @@ export function moneyBack(
   tx.status = how === 'reverse' ? 'REVERSED' : 'DECLINED';
   tx.updateTime = now;
   p.store.save();
-  if (how === 'deny')
-    p.sender.emit(
-      'PAYMENT.CAPTURE.DENIED',
-      'capture',
-      captureBody(tx, apiBase),
-      `A $ ${tx.amount} USD capture payment was denied`,
-      tx.customId,
-      '2.0',
-    );
+  if (how === 'deny') captureEvent(p, 'PAYMENT.CAPTURE.DENIED', 'capture', captureBody(tx, apiBase), tx, 'denied');
   else
-    p.sender.emit(
+    captureEvent(
+      p,
       'PAYMENT.CAPTURE.REVERSED',
       'refund',
       {
@@ -78,9 +71,8 @@ export function moneyBack(
         update_time: now,
         links: [{ href: `${apiBase}/v2/payments/captures/${tx.id}`, rel: 'up', method: 'GET' }],
       },
-      `A $ ${tx.amount} USD capture payment was reversed`,
-      tx.customId,
-      '2.0',
+      tx,
+      'reversed',
     );
   return tx.status;
 }

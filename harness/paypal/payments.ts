@@ -8,6 +8,7 @@ import {
   rest,
   visible,
   type Caller,
+  type PayPal,
   type PayPalRequest,
   type PayPalRoute,
 } from './rest';
@@ -38,6 +39,18 @@ export function captureBody(tx: PayPalTransaction, apiBase: string) {
       ...(tx.orderId ? [{ href: `${apiBase}/v2/checkout/orders/${tx.orderId}`, rel: 'up', method: 'GET' }] : []),
     ],
   };
+}
+
+/** A webhook about a capture (PAYMENT.CAPTURE.*): its summary says what became of the money. */
+export function captureEvent(
+  p: PayPal,
+  type: string,
+  resourceType: 'capture' | 'refund',
+  resource: Record<string, unknown>,
+  tx: PayPalTransaction,
+  what: string,
+): void {
+  p.sender.emit(type, resourceType, resource, `A $ ${tx.amount} USD capture payment was ${what}`, tx.customId, '2.0');
 }
 
 /** A subscription payment as the v1 `sale` resource of PAYMENT.SALE.COMPLETED shows it. */
@@ -114,15 +127,7 @@ export const paymentRoutes: PayPalRoute[] = [
         { href: `${apiBase}/v2/payments/captures/${tx.id}`, rel: 'up', method: 'GET' },
       ],
     };
-    if (tx.kind === 'capture')
-      p.sender.emit(
-        'PAYMENT.CAPTURE.REFUNDED',
-        'refund',
-        refund,
-        `A $ ${tx.amount} USD capture payment was refunded`,
-        tx.customId,
-        '2.0',
-      );
+    if (tx.kind === 'capture') captureEvent(p, 'PAYMENT.CAPTURE.REFUNDED', 'refund', refund, tx, 'refunded');
     else
       p.sender.emit(
         'PAYMENT.SALE.REFUNDED',
