@@ -5,8 +5,8 @@
 // Search, and merchants: an order pays its payee, and a merchant sees only its own. In process, with a test clock.
 import { createPublicKey, verify, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { backoff, crc32, signedString, type WebhookTransport } from '../../../harness/paypal/webhook-events';
-import { parseFaults, takeFault } from '../../../harness/faults';
+import { backoff, crc32, signedString, type WebhookTransport } from '../../../../harness/paypal/webhook-events';
+import { parseFaults, takeFault } from '../../../../harness/faults';
 import {
   approvedSubscription,
   call,
@@ -16,7 +16,7 @@ import {
   paidOrder,
   paypal,
   type InProcess,
-} from '../support/backend-in-process';
+} from '../../support/backend-in-process';
 
 interface Sent {
   url: string;
