@@ -40,9 +40,9 @@ import {
 
 export const NOT_CAPTURED = 'Order was not captured at PayPal';
 export const NOT_APPROVED = 'Subscription was not approved at PayPal';
-export const ALREADY_ACTIVE =
+const ALREADY_ACTIVE =
   'You already have an active subscription. Please cancel it before starting a new subscription.';
-export const ALREADY_PAUSED =
+const ALREADY_PAUSED =
   'You have a paused subscription. Please resume or cancel it before starting a new subscription.';
 
 /** The one text of a credits order that is no pack's price, or not the pack the purchase call named. */

@@ -12,7 +12,7 @@ export type PlanKey = PaidPlan;
 
 const MINUTE = 60_000;
 
-export function addMonths(from: Date, months: number): Date {
+function addMonths(from: Date, months: number): Date {
   const d = new Date(from);
   d.setUTCMonth(d.getUTCMonth() + months);
   return d;
@@ -36,7 +36,7 @@ export function subscriptionRecord(
   };
 }
 
-export const NO_SUBSCRIPTION: SubscriptionRecord = {
+const NO_SUBSCRIPTION: SubscriptionRecord = {
   subscriptionType: 0,
   isCancelled: false,
   status: 'NONE',
