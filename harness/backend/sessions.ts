@@ -14,7 +14,7 @@ import {
 import { SESSION_REVOKED } from '../../src/domain/session-revoked';
 import { describeUserAgent, type ClientKind, type SessionRow } from '../../src/domain/user-agent';
 import { HttpError, type BackendContext, type RequestContext, type RouteDef } from './http';
-import type { Player, SessionRecord } from './store';
+import type { Player } from './store';
 import type { IdTokenClaims, UnityClaims } from './tokens';
 
 /** A session as GET /account/sessions and the export show it. */
