@@ -40,10 +40,8 @@ import {
 
 export const NOT_CAPTURED = 'Order was not captured at PayPal';
 export const NOT_APPROVED = 'Subscription was not approved at PayPal';
-const ALREADY_ACTIVE =
-  'You already have an active subscription. Please cancel it before starting a new subscription.';
-const ALREADY_PAUSED =
-  'You have a paused subscription. Please resume or cancel it before starting a new subscription.';
+const ALREADY_ACTIVE = 'You already have an active subscription. Please cancel it before starting a new subscription.';
+const ALREADY_PAUSED = 'You have a paused subscription. Please resume or cancel it before starting a new subscription.';
 
 /** The one text of a credits order that is no pack's price, or not the pack the purchase call named. */
 export const ORDER_AMOUNT_MISMATCH = 'Order amount does not match the credit pack';
