@@ -120,6 +120,19 @@ const zones = [
     except: ['./index.ts'],
     message: 'Boundary: outside src/state/handoff/, the hand-off is imported through its index.ts only.',
   },
+  // The local backend's two sides (docs/harness.md): the merchant backend talks to PayPal as a real one would, through its
+  // REST client, and PayPal's stand-in knows no merchant's code. Only harness/stack-backend.ts, neither side, wires them.
+  {
+    target: './harness/backend',
+    from: './harness/paypal',
+    message:
+      'Boundary: harness/backend reaches PayPal only through its client (paypal-api.ts), never harness/paypal; harness/stack-backend.ts wires the two.',
+  },
+  {
+    target: './harness/paypal',
+    from: './harness/backend',
+    message: "Boundary: harness/paypal is PayPal's side alone; it never imports harness/backend.",
+  },
   {
     target: './bridge',
     from: './src',

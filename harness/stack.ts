@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { buildPortal, portalConfig, type BuildConfig } from '../build.mjs';
 import type { PortalConfig } from '../src/config/types';
 import { removeSecretFile, writeSecretFile } from './backend/secret';
-import { startBackend, type Backend } from './backend/server';
+import { startBackend, type Backend } from './stack-backend';
 import { startDesktopListener, type DesktopListener } from './desktop';
 import { EmulatorAdmin, PROJECT_ID, startAuthEmulator, type AuthEmulator } from './emulator';
 import { startDevLoop, type DevLoop } from './live-reload';

@@ -1,9 +1,10 @@
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { portalConfig } from '../../build.mjs';
-import { parseFaults } from '../../harness/backend/faults';
+import { parseFaults } from '../../harness/faults';
 import { HARNESS_SECRET_ENV, removeSecretFile, writeSecretFile } from '../../harness/backend/secret';
-import { normalOrigin, startBackend } from '../../harness/backend/server';
+import { normalOrigin } from '../../harness/backend/server';
+import { startBackend } from '../../harness/stack-backend';
 import { parseIdentityKeys } from '../../harness/backend/tokens';
 import { configuredPort, DEFAULT_PORTS, loopbackUrl, PORT_VARIABLES, stackPort } from '../../harness/ports';
 import { CliError, EXIT, portOption } from '../errors';

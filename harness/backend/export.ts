@@ -5,7 +5,8 @@ import { EXPORT_FORMAT_VERSION, exportFileName } from '../../src/domain/account-
 import type { RequestContext, RouteDef } from './http';
 import { paymentsOf } from './payments';
 import { callerPlayer, requireRecentSignIn, sessionViews } from './sessions';
-import { effectiveSubscription, type Player } from './store';
+import type { Player } from './store';
+import { effectiveSubscription } from './subscriptions';
 import type { IdTokenClaims } from './tokens';
 
 /** The product the file is named after: the build's PRODUCT_NAME (build.mjs), "Dream Book" by default. */

@@ -1,10 +1,9 @@
 // What the backend's route files share with the server: the error that becomes an HTTP answer, a request's context
-// and a route's shape. Routes get everything they touch through RequestContext (the store, tokens, plan ids), so they
-// import nothing from server.ts.
-import type { IncomingHttpHeaders } from 'node:http';
+// and a route's shape. Routes get everything they touch through RequestContext (the store, tokens, plan ids, the PayPal
+// client), so they import nothing from server.ts.
 import type { EmulatorAdmin } from '../emulator';
+import type { Reply, Request, Route } from '../routing';
 import type { PayPalApi } from './paypal-api';
-import type { PayPalStandIn } from './paypal-events';
 import type { Store } from './store';
 import type { IdTokenClaims, IdTokenPolicy, UnityClaims, UnityTokens } from './tokens';
 
@@ -19,14 +18,9 @@ export class HttpError extends Error {
   }
 }
 
-export interface RequestContext {
-  /** The request's headers, lower-case names (as node:http gives them; the in-process dispatch takes the same). */
-  headers: IncomingHttpHeaders;
-  url: URL;
-  params: Record<string, string>;
-  body: Record<string, unknown>;
-  /** The body as it arrived: a PayPal webhook's signature covers these bytes. */
-  rawBody: string;
+export type { Reply };
+
+export interface RequestContext extends Request {
   /** The verified identity token (throws 401 when missing or invalid). */
   identity(): IdTokenClaims;
   /** The verified Unity token from X-Unity-Token (throws 401 when missing or invalid). */
@@ -34,22 +28,7 @@ export interface RequestContext {
   backend: BackendContext;
 }
 
-export interface Reply {
-  status?: number;
-  json?: unknown;
-  text?: string;
-  type?: string;
-  headers?: Record<string, string>;
-}
-
-export interface RouteDef {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path pattern with :params. */
-  path: string;
-  /** Name used by fault injection and the request log. */
-  name: string;
-  handler(ctx: RequestContext): Promise<Reply> | Reply;
-}
+export type RouteDef = Route<RequestContext>;
 
 export interface BackendContext {
   store: Store;
@@ -68,7 +47,7 @@ export interface BackendContext {
    */
   acceptPlainCustomId: boolean;
   baseUrl: () => string;
-  /** PayPal's REST API as the backend calls it (the stand-in's, on this server): orders and subscriptions are read there. */
+  /** PayPal's REST API as the backend calls it (the stand-in's, on this server): the backend's one way to PayPal. */
   paypal: PayPalApi;
   /** The time, in ms: Date.now, or a test's clock that moves when the test says. */
   clock: () => number;
@@ -78,8 +57,6 @@ export interface BackendContext {
   webhookId: string;
   /** How far a webhook's PAYPAL-TRANSMISSION-TIME may be from now before the delivery is refused as stale, in ms. */
   webhookToleranceMs: number;
-  /** PayPal's side, played on this server: its merchants, webhook, signing key and events (harness/backend/paypal-events.ts). */
-  standIn: PayPalStandIn;
 }
 
 export interface LogEntry {

@@ -4,7 +4,7 @@
 // Each decision is taken and written with no await in between, so two callers never both record one payment. What
 // is refused is undone at PayPal (cancelled, refunded), and an undo PayPal did not do yet is owed and tried again.
 import { packById, packByPrice } from '../../src/domain/credit-packs';
-import { billingMonths, planById } from '../../src/domain/plans';
+import { isPaidPlan, planById } from '../../src/domain/plans';
 import {
   PAYMENT_OWNER_MISMATCH,
   REFUSAL_REASONS,
@@ -16,11 +16,21 @@ import { HttpError, type BackendContext } from './http';
 import { PayPalCallError, type PayPalSubscriptionView, type SubscriptionTransactionView } from './paypal-api';
 import { issueReference, newReferenceKey, readReference, REFERENCE_TTL_MS } from './purchase-reference';
 import {
-  addMonths,
+  atPlanTerms,
+  cents,
   effectiveSubscription,
+  extended,
+  FIRST_PAYMENT_GRACE_MS,
+  paidUntil,
+  paysPlan,
+  planKeyOf,
+  shortened,
+  startRefusal,
   subscriptionRecord,
-  type PaymentEntry,
   type PlanKey,
+} from './subscriptions';
+import {
+  type PaymentEntry,
   type Player,
   type PurchaseResult,
   type RefusedOrder,
@@ -30,14 +40,15 @@ import {
 
 export const NOT_CAPTURED = 'Order was not captured at PayPal';
 export const NOT_APPROVED = 'Subscription was not approved at PayPal';
-export const ALREADY_ACTIVE =
-  'You already have an active subscription. Please cancel it before starting a new subscription.';
-export const ALREADY_PAUSED =
-  'You have a paused subscription. Please resume or cancel it before starting a new subscription.';
+const ALREADY_ACTIVE = 'You already have an active subscription. Please cancel it before starting a new subscription.';
+const ALREADY_PAUSED = 'You have a paused subscription. Please resume or cancel it before starting a new subscription.';
+
+/** The one text of a credits order that is no pack's price, or not the pack the purchase call named. */
+export const ORDER_AMOUNT_MISMATCH = 'Order amount does not match the credit pack';
 
 /** The `error` text of each refusal (SPEC 5's where SPEC has one); the portal words the `code` and `reason`. */
 const REFUSAL_TEXTS: Record<RefusalReason, string> = {
-  AMOUNT: 'Order amount does not match the credit pack',
+  AMOUNT: ORDER_AMOUNT_MISMATCH,
   PAYEE: 'This PayPal order paid another merchant',
   ACTIVE_PLAN: ALREADY_ACTIVE,
   PAUSED_PLAN: ALREADY_PAUSED,
@@ -48,6 +59,8 @@ const REFUSAL_TEXTS: Record<RefusalReason, string> = {
   UNPAID: 'PayPal completed no payment for this subscription',
   NO_PLAYER: 'This PayPal payment names no player of ours',
 };
+
+export const refusalText = (reason: RefusalReason): string => REFUSAL_TEXTS[reason];
 
 /**
  * Reads from PayPal (never from what the browser or a webhook body says): PayPal's "no such resource" is the caller's
@@ -75,8 +88,6 @@ function referenceKey(b: BackendContext): string {
   return data.referenceKey;
 }
 
-const PLAN_KEYS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PlanKey[];
-
 /**
  * A purchase reference for `player` and `product` (a credit pack's id, or a paid plan), for PayPal's `custom_id`:
  * signed by this backend, naming the player, the product and its price, usable for REFERENCE_TTL_MS. Null for a
@@ -87,7 +98,7 @@ export function purchaseReference(
   player: Player,
   product: string,
 ): { reference: string; expiresAt: string } | null {
-  const price = packById(product)?.price ?? (PLAN_KEYS.includes(product) ? planById(product as PlanKey).price : null);
+  const price = packById(product)?.price ?? (isPaidPlan(product) ? planById(product).price : null);
   if (price === null) return null;
   const expiresAt = b.clock() + REFERENCE_TTL_MS;
   const reference = issueReference(referenceKey(b), {
@@ -154,12 +165,6 @@ const isoAt = (ms: number) => new Date(ms).toISOString();
 function issue(b: BackendContext, what: string, id: string): void {
   b.store.data.paymentIssues.push({ at: isoAt(b.clock()), what, id });
   console.warn(`[backend] payment ${id}: ${what}`);
-}
-
-export function planKeyOf(planIds: Record<string, string[]>, planId: string | undefined): PlanKey | null {
-  if (!planId) return null;
-  const key = Object.entries(planIds).find(([, ids]) => ids.includes(planId))?.[0];
-  return key === 'MONTHLY' || key === 'SIX_MONTH' || key === 'ANNUAL' ? key : null;
 }
 
 // ----- One change of a subscription at a time -----
@@ -407,40 +412,6 @@ export type SubscriptionOutcome =
 
 const running = (sub: PayPalSubscriptionView) => sub.status === 'ACTIVE' || sub.status === 'SUSPENDED';
 
-const cents = (value: string | undefined) =>
-  value !== undefined && /^\d{1,15}(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : NaN;
-
-/** A completed payment of one cycle of `plan` at the plan's price in USD (what PayPal billed, not what was asked). */
-export function paysPlan(tx: SubscriptionTransactionView, plan: PlanKey): boolean {
-  const gross = tx.amount_with_breakdown?.gross_amount;
-  return (
-    tx.status === 'COMPLETED' && gross?.currency_code === 'USD' && cents(gross.value) === cents(planById(plan).price)
-  );
-}
-
-/** PayPal shows the plan's own terms: no inline override (`plan_overridden`) and a quantity of 1. */
-export const atPlanTerms = (sub: PayPalSubscriptionView) =>
-  sub.plan_overridden !== true && (sub.quantity === undefined || sub.quantity === '1');
-
-/** A subscription approved this recently may not show its first payment yet: asked again, not refused. */
-export const FIRST_PAYMENT_GRACE_MS = 10 * MINUTE;
-
-/** The end of a period that `tx`, a paid cycle of `plan`, adds to one ending at `end` (ms): it never shortens it. */
-function extended(end: number, tx: SubscriptionTransactionView, plan: PlanKey, now: number): number {
-  const paidAt = tx.time ? Date.parse(tx.time) : now;
-  return addMonths(new Date(Math.max(end, Number.isNaN(paidAt) ? now : paidAt)), billingMonths(plan)).getTime();
-}
-
-/** What a refunded or reversed cycle of `plan` takes off a period ending at `end` (never before `now`). */
-const shortened = (end: number, plan: PlanKey, now: number) =>
-  Math.max(now, addMonths(new Date(end), -billingMonths(plan)).getTime());
-
-/** The time a player has already paid for and keeps (a cancelled plan's rest), which a new plan adds to. */
-function paidUntil(sub: SubscriptionRecord | null, now: number): number {
-  const end = sub?.expiresAt ? Date.parse(sub.expiresAt) : NaN;
-  return sub && sub.status !== 'NONE' && end > now ? end : now;
-}
-
 /** What the backend holds of money PayPal shows gone: refunded, or reversed (a chargeback, a denied capture). */
 const moneyBackState = (status: string | undefined): 'refunded' | 'reversed' =>
   status === 'REFUNDED' || status === 'PARTIALLY_REFUNDED' ? 'refunded' : 'reversed';
@@ -541,8 +512,7 @@ async function reconcileNow(
       : !plan
         ? REFUSAL_REASONS.unknownPlan
         : null;
-  if (!reason && current?.status === 'ACTIVE') reason = REFUSAL_REASONS.activePlan;
-  if (!reason && current?.status === 'PAUSED') reason = REFUSAL_REASONS.pausedPlan;
+  reason ??= startRefusal(current);
   // Only what PayPal billed at the plan's price pays for a plan: never the plan id alone (the browser sets the rest).
   const completed = transactions
     .filter((tx) => tx.status === 'COMPLETED')

@@ -1,7 +1,10 @@
-// The backend's client of PayPal's REST API (here the stand-in's, harness/backend/paypal.ts, on the backend's own
-// origin under /paypal). A backend modelled on this one reads what PayPal says about an order, a capture or a
+// The backend's client of PayPal's REST API (here the stand-in's, harness/paypal/, served on the backend's own
+// origin under /paypal), and the backend's one way to PayPal. A backend modelled on this one reads what PayPal says about an order, a capture or a
 // subscription before it records it, verifies each webhook with PayPal, searches PayPal's transactions to reconcile,
 // and cancels, suspends, activates and refunds at PayPal: nothing the browser or a webhook body says is taken on trust.
+
+/** The signature algorithm PayPal names in PAYPAL-AUTH-ALGO (its published Webhooks API). */
+export const WEBHOOK_AUTH_ALGO = 'SHA256withRSA';
 
 /** What PayPal answered, or why no answer came. */
 export class PayPalCallError extends Error {

@@ -8,22 +8,23 @@ import { isCancelReason, isPauseReason } from '../../src/domain/subscription-rea
 import { HttpError, type Reply, type RequestContext, type RouteDef } from './http';
 import {
   activateAtPayPal,
-  ALREADY_ACTIVE,
-  ALREADY_PAUSED,
   cancelAtPayPal,
   NOT_APPROVED,
   NOT_CAPTURED,
+  ORDER_AMOUNT_MISMATCH,
   orderRefund,
   paymentsOf,
   purchaseReference,
   recordOrder,
   reconcileSubscription,
+  refusalText,
   subscriptionRefund,
   suspendAtPayPal,
   withSubscription,
   type SubscriptionOutcome,
 } from './payments';
-import { effectiveSubscription, subscriptionRecord, type PlanKey, type Player } from './store';
+import type { Player } from './store';
+import { effectiveSubscription, planKeyOf, startRefusal, subscriptionRecord, type PlanKey } from './subscriptions';
 
 const PAUSE_DAYS = 30;
 const PROVIDER_MAX_LENGTH = 64;
@@ -59,16 +60,14 @@ function ownedPlayer(ctx: RequestContext, playerId: string | undefined): Player 
 }
 
 function planKey(ctx: RequestContext, value: unknown): PlanKey {
-  if (value === 'MONTHLY' || value === 'SIX_MONTH' || value === 'ANNUAL') return value;
-  const byId = Object.entries(ctx.backend.planIds).find(([, ids]) => typeof value === 'string' && ids.includes(value));
-  if (byId) return byId[0] as PlanKey;
-  throw new HttpError(400, 'Unknown plan');
+  const plan = planKeyOf(ctx.backend.planIds, value, true);
+  if (!plan) throw new HttpError(400, 'Unknown plan');
+  return plan;
 }
 
 function assertMayStart(ctx: RequestContext, player: Player): void {
-  const sub = effectiveSubscription(player, ctx.backend.clock());
-  if (sub.status === 'ACTIVE') throw new HttpError(409, ALREADY_ACTIVE);
-  if (sub.status === 'PAUSED') throw new HttpError(409, ALREADY_PAUSED);
+  const refusal = startRefusal(effectiveSubscription(player, ctx.backend.clock()));
+  if (refusal) throw new HttpError(409, refusalText(refusal));
 }
 
 /** The plan as it stands after an await: a PayPal call may have taken long, and another request changed it meanwhile. */
@@ -375,7 +374,7 @@ export const playerRoutes: RouteDef[] = [
         case 'not-captured':
           return refuse(400, NOT_CAPTURED);
         case 'pack-mismatch':
-          return refuse(400, 'Order amount does not match the credit pack');
+          return refuse(400, ORDER_AMOUNT_MISMATCH);
         case 'refused':
           if (outcome.undo === 'retry')
             return refuse(502, `${outcome.refusal.error}; PayPal did not refund the order yet, so it is tried again`);

@@ -1,7 +1,9 @@
 // Creates or updates a ready-made player for `portal-harness seed` and the tests.
 import { randomInt } from 'node:crypto';
 import { HttpError } from './http';
-import { subscriptionRecord, id, table, type PlanKey, type Store } from './store';
+import { id, table } from '../records';
+import type { Store } from './store';
+import { subscriptionRecord, type PlanKey } from './subscriptions';
 
 /** The plans a seeded player can have (`portal-harness seed --plan`). */
 export const SEED_PLANS = ['free', 'monthly', 'six-month', 'annual'] as const;
@@ -41,7 +43,10 @@ const PLANS: Record<SeedPlan, PlanKey | null> = {
   annual: 'ANNUAL',
 };
 
-export function seedPlayer(store: Store, body: Record<string, unknown>): SeedResult {
+/** PayPal's side of a seeded PayPal plan, made by whoever serves the stand-in beside the backend (stack-backend.ts). */
+export type SeedAtPayPal = (subscription: { id: string; plan: PlanKey; customId: string }) => void;
+
+export function seedPlayer(store: Store, body: Record<string, unknown>, atPayPal?: SeedAtPayPal): SeedResult {
   const uid = body.uid;
   const email = body.email;
   if (typeof uid !== 'string' || !uid || typeof email !== 'string')
@@ -71,13 +76,7 @@ export function seedPlayer(store: Store, body: Record<string, unknown>): SeedRes
   const subscriptionId = player.subscription?.subscriptionId;
   if (plan && subscriptionId && player.subscription?.subscriptionSource === 'paypal') {
     store.data.usedSubscriptions[subscriptionId] = player.playerId;
-    store.data.paypalSubscriptions[subscriptionId] = {
-      id: subscriptionId,
-      planId: `P-SEED-${plan}`,
-      status: 'ACTIVE',
-      customId: player.playerId,
-      statusUpdateTime: new Date().toISOString(),
-    };
+    atPayPal?.({ id: subscriptionId, plan, customId: player.playerId });
   }
   player.designs = table();
   if (typeof body.designs === 'number' && body.designs > 0) store.addDesigns(player, Math.min(body.designs, 200));

@@ -1,6 +1,8 @@
-// The reference backend: the API of SPEC 7, with token checks, fault injection, a request log, the PayPal stand-in, PayPal
-// webhooks and the reconciliation sweep. createBackend() dispatches requests in process (a test drives it without
-// HTTP); startBackend() puts it behind a node:http server, a thin shell that reads the body and writes the answer.
+// The reference backend: the API of SPEC 7, with token checks, fault injection, a request log, PayPal webhooks and the
+// reconciliation sweep; it reaches PayPal only through its client (paypal-api.ts). createBackend() dispatches requests
+// in process (a test drives it without HTTP), and may serve another service's routes beside its own (`beside`: PayPal's
+// stand-in, wired by harness/stack-backend.ts); serveBackend() puts it behind a node:http server, a thin shell that
+// reads the body and writes the answer.
 import { timingSafeEqual } from 'node:crypto';
 import {
   createServer,
@@ -10,26 +12,14 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { EmulatorAdmin, PROJECT_ID } from '../emulator';
-import { moneyBack, PAYMENT_FAILURE_THRESHOLD, paypalRoutes, renewSubscription, sdkControl } from './paypal';
-import { fetchTransport, paypalApi, type PayPalApi, type PayPalTransport } from './paypal-api';
-import {
-  backoff,
-  DEFAULT_MERCHANTS,
-  httpTransport,
-  newWebhookId,
-  webhookKey,
-  WebhookSender,
-  type Merchant,
-  type PayPalStandIn,
-  type WebhookKey,
-  type WebhookTransport,
-} from './paypal-events';
-import { parseFaults, takeFault, WEBHOOK_FAULT_ROUTE, type Faults } from './faults';
-import { HttpError, type BackendContext, type LogEntry, type Reply, type RequestContext } from './http';
+import type { Reply as AnyReply, Route } from '../routing';
+import type { PayPalApi } from './paypal-api';
+import { parseFaults, takeFault, type FaultKind, type Faults } from '../faults';
+import { HttpError, type BackendContext, type LogEntry, type Reply, type RequestContext, type RouteDef } from './http';
 import { owedList, sweep, type SweepResult } from './payments';
 import { readReference } from './purchase-reference';
 import { playerRoutes } from './routes';
-import { seedPlayer } from './seed';
+import { seedPlayer, type SeedAtPayPal } from './seed';
 import { admitIdentity, admitUnity, sessionRoutes } from './sessions';
 import { exportRoutes } from './export';
 import { Store } from './store';
@@ -76,29 +66,8 @@ export interface BackendOptions {
    * port: any other Host header gets 421, so a DNS-rebinding page cannot reach it under a name of its own.
    */
   hostNames?: string[];
-  /** PayPal's REST API as the backend calls it; by default the stand-in's on this server (`{url}/paypal`). */
-  paypal?: PayPalApi;
   /** The time the payment logic reads, in ms (default Date.now); a test's clock moves when the test says. */
   clock?: () => number;
-  /** The stand-in's PayPal merchants by client id (default DEFAULT_MERCHANTS: `test-client-id` is the portal's). */
-  paypalMerchants?: Record<string, Merchant>;
-  /**
-   * The client id of the portal's PayPal app, which this backend calls PayPal with too (default `test-client-id`);
-   * the stand-in counts it as the portal's merchant's when no merchant has it.
-   */
-  paypalClientId?: string;
-  /** This backend's merchant id: a credits order must pay it (default: its client id's merchant at the stand-in). */
-  merchantId?: string;
-  /** The webhook id deliveries are verified against (default: the stand-in's webhook's own id). */
-  webhookId?: string;
-  /** Where the stand-in delivers webhooks: default this backend's POST /webhooks/paypal; null: it sends none. */
-  webhookUrl?: string | null;
-  /** The delay before retry `attempt` of an undelivered webhook, null to give up (default: 5 s doubling, 25 tries). */
-  webhookRetryDelayMs?: (attempt: number) => number | null;
-  /** How the stand-in POSTs a webhook (default: HTTP, or dispatch in process); a test may watch or alter deliveries. */
-  webhookTransport?: WebhookTransport;
-  /** The stand-in's signing key (default: a new 2048-bit one; tests share a smaller one). */
-  webhookKey?: WebhookKey;
   /** How far PAYPAL-TRANSMISSION-TIME may be from now (default 5 minutes). */
   webhookToleranceMs?: number;
   /** The reconciliation sweep every this many ms; 0 (the default): only on demand (POST /__harness/reconcile). */
@@ -107,8 +76,30 @@ export interface BackendOptions {
   reconcileGraceMs?: number;
   /** How far back the sweep reads Transaction Search (default 3 days; PayPal allows 31). */
   reconcileLookbackMs?: number;
-  /** How long the stand-in's Transaction Search takes to show a transaction (default 0; PayPal: up to 3 hours). */
-  transactionSearchDelayMs?: number;
+}
+
+/** What the backend is given beside its options: PayPal's client, its merchant and webhook, and who serves with it. */
+export interface BackendWiring {
+  /** The origin it is served on (read when a request needs it). */
+  url: () => string;
+  /** PayPal's REST API as the backend calls it: its one way to PayPal. */
+  paypal: PayPalApi;
+  /** This backend's merchant id: a credits order must pay it. */
+  merchantId: string;
+  /** The webhook id deliveries are verified against. */
+  webhookId: string;
+  /** Another service served by the same dispatch, under its own paths (PayPal's stand-in at /paypal, in the stack). */
+  beside?: Beside;
+  /** PayPal's side of a seeded PayPal plan (POST /__harness/seed). */
+  seedAtPayPal?: SeedAtPayPal;
+}
+
+/** A service served beside the backend: its routes, its test routes (behind the same secret), its reset and stop. */
+export interface Beside {
+  routes: Route[];
+  testRoutes: Record<string, (method: string, body: Record<string, unknown>) => AnyReply>;
+  reset(): void;
+  close(): void;
 }
 
 /** One request handed to the backend without HTTP: lower-case header names, the body as text. */
@@ -123,7 +114,7 @@ export interface InProcessRequest {
 /** What the backend does with a request: answer it, or drop the connection (a `drop` fault). */
 export type Outcome = { reply: Reply } | { drop: true };
 
-/** The backend without its HTTP server: requests dispatched in process, PayPal's side beside it. */
+/** The backend without its HTTP server: requests dispatched in process. */
 export interface BackendCore {
   context: BackendContext;
   store: Store;
@@ -133,34 +124,15 @@ export interface BackendCore {
   dispatch(request: InProcessRequest): Promise<Outcome>;
   /** Replaces the faults; with `uid`, only that user's requests (and webhooks about that user's payments). */
   setFaults(spec: string, uid?: string): void;
+  /** One use of the fault of `route` for what a PayPal `custom_id` names (that user's first, then everyone's). */
+  faultAbout(route: string, customId: string | undefined): FaultKind | null;
+  /** The player a PayPal `custom_id` names: the backend's purchase reference's, or a bare player id. */
+  namedPlayer(customId: string | undefined): string | undefined;
   /** The reconciliation sweep, now; `graceMs` overrides the configured grace (0: everything up to now). */
   reconcile(graceMs?: number): Promise<SweepResult>;
   reset(): void;
   /** Stops the timers (the sweep, webhook retries). */
   close(): void;
-}
-
-export interface Backend {
-  port: number;
-  url: string;
-  store: Store;
-  log: LogEntry[];
-  unityTokens: UnityTokens;
-  /** The value the x-harness-secret header must carry on /__harness/* requests. */
-  harnessSecret: string;
-  /** Lets pages of one more origin call the API (e.g. a second portal build started later). */
-  allowOrigin(origin: string): void;
-  readonly allowedOrigins: ReadonlySet<string>;
-  /** Replaces the faults; with `uid`, only that user's requests are affected (tests run side by side). */
-  setFaults(spec: string, uid?: string): void;
-  /** The reconciliation sweep, now (as POST /__harness/reconcile). */
-  reconcile(graceMs?: number): Promise<SweepResult>;
-  /** PayPal's side: merchants, webhook, events sent. */
-  standIn: PayPalStandIn;
-  /** The backend's dispatch and context, for tests that drive it in process beside the server. */
-  core: BackendCore;
-  reset(): void;
-  stop(): Promise<void>;
 }
 
 function compile(path: string): RegExp {
@@ -241,98 +213,41 @@ function bearer(headers: IncomingHttpHeaders): string {
   return match[1];
 }
 
-/** The stand-in's signing key when none is given: made once per process (2048-bit RSA takes a moment). */
-let sharedKey: WebhookKey | null = null;
+/** The plan ids of every environment, merged by plan (staging and production differ; none is dropped). */
+export function mergedPlanIds(sets: BackendOptions['planIds']): Record<string, string[]> {
+  const planIds: Record<string, string[]> = {};
+  for (const set of sets ?? [{ MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' }]) {
+    for (const [plan, planId] of Object.entries(set)) {
+      const ids = (planIds[plan] ??= []);
+      if (!ids.includes(planId)) ids.push(planId);
+    }
+  }
+  return planIds;
+}
 
-/**
- * The backend and PayPal's side, ready to dispatch requests in process. `transport` says how the backend reaches
- * PayPal's REST API and how the stand-in delivers webhooks: over HTTP to `url` (a server, startBackend) or by
- * dispatching to itself (a test without sockets).
- */
-export function createBackend(
-  options: Omit<BackendOptions, 'port'> & { url?: () => string; transport?: 'http' | 'in-process' },
-): BackendCore {
+/** The backend, ready to dispatch requests in process. */
+export function createBackend(options: Omit<BackendOptions, 'port'> & BackendWiring): BackendCore {
   const store = new Store(options.dataFile);
   const clock = options.clock ?? Date.now;
   const unityTokens = new UnityTokens(undefined, undefined, clock);
   let faults: Faults = parseFaults(options.faults);
   const userFaults = new Map<string, Faults>();
   const log: LogEntry[] = [];
-  // Every environment's ids are accepted (staging and production differ); merging them must not drop any.
-  const planIds: Record<string, string[]> = {};
-  for (const set of options.planIds ?? [
-    { MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' },
-  ]) {
-    for (const [plan, planId] of Object.entries(set)) {
-      const ids = (planIds[plan] ??= []);
-      if (!ids.includes(planId)) ids.push(planId);
-    }
-  }
-  const url = options.url ?? (() => 'http://backend.in-process');
-  const inProcess = options.transport === 'in-process';
+  const url = options.url;
+  const planIds = mergedPlanIds(options.planIds);
   const projectId = options.projectId ?? PROJECT_ID;
   const harnessSecret = options.harnessSecret ?? newHarnessSecret();
-  const clientId = options.paypalClientId ?? 'test-client-id';
-  // The portal's client id (PAYPAL_CLIENT_ID) is the portal's merchant's app, whatever it is set to.
-  const merchants = new Map(Object.entries(options.paypalMerchants ?? DEFAULT_MERCHANTS));
-  if (!merchants.has(clientId)) merchants.set(clientId, DEFAULT_MERCHANTS['test-client-id']!);
-  const merchantId = options.merchantId ?? merchants.get(clientId)?.merchantId;
-  if (!merchantId) throw new Error(`no PayPal merchant for client id ${clientId}: give merchantId`);
-  const key = options.webhookKey ?? (sharedKey ??= webhookKey());
-
   /** The player a PayPal `custom_id` names: the backend's purchase reference's, or a bare player id (the harness's view). */
   const namedPlayer = (customId: string | undefined) => {
     const key = store.data.referenceKey;
     return (key ? readReference(key, customId)?.playerId : undefined) ?? customId;
   };
-  const webhookFault = (customId: string | undefined) => {
+  const faultAbout = (route: string, customId: string | undefined) => {
     const playerId = namedPlayer(customId);
     const uid = playerId === undefined ? undefined : store.data.players[playerId]?.uid;
     const scoped = uid ? userFaults.get(uid) : undefined;
-    return (scoped && takeFault(scoped, WEBHOOK_FAULT_ROUTE)) ?? takeFault(faults, WEBHOOK_FAULT_ROUTE);
+    return (scoped && takeFault(scoped, route)) ?? takeFault(faults, route);
   };
-  const webhookTransport: WebhookTransport =
-    options.webhookTransport ??
-    (inProcess
-      ? async (target, headers, body) => {
-          const outcome = await dispatch({ method: 'POST', path: new URL(target).pathname, headers, body });
-          return 'drop' in outcome ? 0 : (outcome.reply.status ?? 200);
-        }
-      : httpTransport);
-  const webhook = {
-    id: newWebhookId(),
-    url: null as string | null,
-  };
-  const standIn: PayPalStandIn = {
-    merchants,
-    webhook,
-    key,
-    certUrl: () => `${url()}/paypal/v1/notifications/certs/${key.certId}`,
-    sender: new WebhookSender({
-      target: () => ({
-        url: options.webhookUrl === undefined ? `${url()}/webhooks/paypal` : options.webhookUrl,
-        webhookId: webhook.id,
-        certUrl: standIn.certUrl(),
-      }),
-      key,
-      clock,
-      retryDelayMs: options.webhookRetryDelayMs ?? ((attempt) => backoff(attempt)),
-      transport: webhookTransport,
-      fault: webhookFault,
-      autoRun: !inProcess,
-    }),
-    searchDelayMs: options.transactionSearchDelayMs ?? 0,
-    failureThreshold: PAYMENT_FAILURE_THRESHOLD,
-  };
-  const paypalTransport: PayPalTransport = inProcess
-    ? async (method, target, headers, body) => {
-        const u = new URL(target);
-        const outcome = await dispatch({ method, path: u.pathname + u.search, headers, body });
-        if ('drop' in outcome) throw new Error('connection reset');
-        const r = outcome.reply;
-        return { status: r.status ?? 200, text: r.text ?? (r.json === undefined ? '' : JSON.stringify(r.json)) };
-      }
-    : fetchTransport;
   const backend: BackendContext = {
     store,
     unityTokens,
@@ -347,14 +262,15 @@ export function createBackend(
     allowPaymentBypass: options.allowPaymentBypass ?? false,
     acceptPlainCustomId: options.acceptPlainCustomId ?? false,
     baseUrl: url,
-    paypal: options.paypal ?? paypalApi(() => `${url()}/paypal`, clientId, paypalTransport),
+    paypal: options.paypal,
     clock,
-    merchantId,
-    webhookId: options.webhookId ?? webhook.id,
+    merchantId: options.merchantId,
+    webhookId: options.webhookId,
     webhookToleranceMs: options.webhookToleranceMs ?? 5 * 60_000,
-    standIn,
   };
-  const routes = [...playerRoutes, ...sessionRoutes, ...exportRoutes, webhookRoute, ...paypalRoutes].map((r) => ({
+  const beside = options.beside;
+  const own: RouteDef[] = [...playerRoutes, ...sessionRoutes, ...exportRoutes, webhookRoute];
+  const routes = [...own, ...(beside?.routes ?? [])].map((r) => ({
     ...r,
     pattern: compile(r.path),
     // The path up to its first parameter: most routes are passed over without running their pattern.
@@ -512,7 +428,7 @@ export function createBackend(
         return { json: { playerId: guest.playerId, accessToken: unityTokens.issue(guest.playerId, null) } };
       }
       case '/__harness/seed':
-        return { json: seedPlayer(store, parseBody(raw)) };
+        return { json: seedPlayer(store, parseBody(raw), options.seedAtPayPal) };
       case '/__harness/faults': {
         const body = method === 'POST' ? parseBody(raw) : {};
         core.setFaults(
@@ -533,57 +449,13 @@ export function createBackend(
         // For an operator: every refund and cancel PayPal has not done yet (refused ones with their backoff), and the
         // credits players spent before their money went back (docs/harness.md "Payments the server reconciles").
         return { json: { owed: owedList(backend) } };
-      case '/__harness/paypal/webhooks':
-        // What PayPal sent: every event, what became of it and each attempt's status (0: no answer).
-        return {
-          json: standIn.sender.deliveries.map((d) => ({
-            id: d.event.id,
-            eventType: d.event.event_type,
-            resourceId: d.event.resource.id,
-            // The player the event's custom_id names (the purchase reference's, read back), as tests look for it.
-            customId: namedPlayer(d.customId) ?? null,
-            state: d.state,
-            statuses: d.statuses,
-          })),
-        };
-      case '/__harness/paypal': {
-        // The PayPal stand-in: {failLoads: n} makes the next n SDK loads fail (for every browser); {renew: id} plays
-        // the subscription's next billing date, {renew: id, failed: true} a failed payment on it.
-        const body = method === 'POST' ? parseBody(raw) : {};
-        if (body.failLoads !== undefined) {
-          if (typeof body.failLoads !== 'number' || !Number.isInteger(body.failLoads) || body.failLoads < 0) {
-            return { status: 400, json: { error: 'failLoads must be a whole number' } };
-          }
-          sdkControl.failLoads = body.failLoads;
-        }
-        const back = body.moneyBack as { id?: unknown; how?: unknown } | undefined;
-        if (back !== undefined) {
-          const hows = ['reverse', 'deny', 'dispute', 'seller-wins'];
-          if (typeof back?.id !== 'string' || typeof back.how !== 'string' || !hows.includes(back.how))
-            return { status: 400, json: { error: `moneyBack takes {id, how: ${hows.join(' | ')}}` } };
-          try {
-            const status = moneyBack(backend, back.id, back.how as 'reverse');
-            return { json: { failLoads: sdkControl.failLoads, capture: { id: back.id, status } } };
-          } catch (error) {
-            return { status: 409, json: { error: (error as Error).message } };
-          }
-        }
-        if (body.renew !== undefined) {
-          if (typeof body.renew !== 'string') return { status: 400, json: { error: 'renew takes a subscription id' } };
-          try {
-            const status = renewSubscription(backend, body.renew, body.failed === true ? 'failed' : 'paid');
-            return { json: { failLoads: sdkControl.failLoads, subscription: { id: body.renew, status } } };
-          } catch (error) {
-            return { status: 409, json: { error: (error as Error).message } };
-          }
-        }
-        return { json: { failLoads: sdkControl.failLoads } };
-      }
-      default:
+      default: {
+        const other = beside?.testRoutes[u.pathname];
+        if (other) return other(method, method === 'POST' ? parseBody(raw) : {});
         return { status: 404, json: { error: 'Not found' } };
+      }
     }
   }
-
   const core: BackendCore = {
     context: backend,
     store,
@@ -595,26 +467,40 @@ export function createBackend(
       if (uid) userFaults.set(uid, parseFaults(spec));
       else faults = parseFaults(spec);
     },
+    faultAbout,
+    namedPlayer,
     reconcile,
     reset() {
       store.reset();
       log.length = 0;
       faults = parseFaults('');
       userFaults.clear();
-      sdkControl.failLoads = 0;
-      standIn.sender.clear();
+      beside?.reset();
     },
     close() {
       if (timer) clearInterval(timer);
-      standIn.sender.stop();
+      beside?.close();
     },
   };
   return core;
 }
 
-export async function startBackend(options: BackendOptions): Promise<Backend> {
-  let url = '';
-  const core = createBackend({ ...options, url: () => url, transport: 'http' });
+/** A backend behind node:http: where it listens, and the origins its CORS answers. */
+export interface ServedBackend {
+  port: number;
+  url: string;
+  /** Lets pages of one more origin call the API (e.g. a second portal build started later). */
+  allowOrigin(origin: string): void;
+  readonly allowedOrigins: ReadonlySet<string>;
+  /** Closes the server (the core's timers are its owner's). */
+  stop(): Promise<void>;
+}
+
+/** Serves `core` on `options.port`: the Host check (421), CORS for the allowed origins, the body limit. */
+export async function serveBackend(
+  core: BackendCore,
+  options: Pick<BackendOptions, 'port' | 'host' | 'hostNames' | 'allowedOrigins'>,
+): Promise<ServedBackend> {
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map(normalOrigin));
 
   // CORS answers only the portal's own origins; any other page gets no access-control headers, so its browser
@@ -678,27 +564,13 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
   const port = await listen(server, options.port, options.host ?? '127.0.0.1');
   hosts = servedHosts(port, options.host, options.hostNames);
-  url = `http://${options.host ?? '127.0.0.1'}:${port}`;
-  const api: Backend = {
+  return {
     port,
-    url,
-    store: core.store,
-    log: core.log,
-    unityTokens: core.unityTokens,
-    harnessSecret: core.harnessSecret,
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     allowedOrigins,
     allowOrigin(origin) {
       allowedOrigins.add(normalOrigin(origin));
     },
-    setFaults: core.setFaults,
-    reconcile: core.reconcile,
-    standIn: core.context.standIn,
-    core,
-    reset: core.reset,
-    stop: async () => {
-      core.close();
-      await closeServer(server);
-    },
+    stop: () => closeServer(server),
   };
-  return api;
 }

@@ -17,17 +17,6 @@ import { HttpError, type BackendContext, type RequestContext, type RouteDef } fr
 import type { Player } from './store';
 import type { IdTokenClaims, UnityClaims } from './tokens';
 
-/** A session as the backend keeps it: one user's sign-in (auth_time) seen from one kind of client. */
-export interface SessionRecord {
-  id: string;
-  /** The sign-in's `auth_time`, in seconds. */
-  authTime: number;
-  kind: ClientKind;
-  /** The User-Agent it last called with (at most USER_AGENT_MAX characters). */
-  userAgent: string;
-  lastActiveAt: string;
-}
-
 /** A session as GET /account/sessions and the export show it. */
 export type SessionView = SessionRow;
 

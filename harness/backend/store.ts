@@ -1,15 +1,11 @@
-// The reference backend's data: players, their cloud save, subscriptions, designs, PayPal records. Persisted atomically.
-import { randomBytes, randomInt } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import type { PaidPlan } from '../../src/config/types';
+// The reference backend's data and its persistence: players, their cloud save, subscriptions, designs, and its books
+// of PayPal payments (never PayPal's own records: those are the stand-in's, harness/paypal/). The rules that read and
+// change a subscription are subscriptions.ts. Persisted atomically.
+import { randomInt } from 'node:crypto';
 import type { RefusalReason } from '../../src/domain/payment-refusals';
-import { billingMonths, planById } from '../../src/domain/plans';
-import { DEFAULT_MERCHANTS } from './paypal-events';
-import type { SessionRecord } from './sessions';
-
-/** A paid plan (SPEC 3); its subscriptionType and period come from the portal's catalogue, src/domain/plans.ts. */
-export type PlanKey = PaidPlan;
+import { id, readJsonFile, table, writeJsonFile } from '../records';
+import type { PaidPlan } from '../../src/config/types';
+import type { ClientKind } from '../../src/domain/user-agent';
 
 /** The subscription record as the server sends it (SPEC 3). */
 export interface SubscriptionRecord {
@@ -61,79 +57,6 @@ export interface PurchaseResult {
   creditsAdded: number;
 }
 
-/** PayPal's side (the stand-in's REST API, harness/backend/paypal.ts): a subscription as PayPal keeps it. */
-export interface PayPalSubscription {
-  id: string;
-  planId: string;
-  status: 'APPROVAL_PENDING' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
-  /** The merchant's `custom_id` (the portal sends the player id). */
-  customId?: string;
-  /** When the status last changed (ISO), and the reason given with a cancel, suspend or activate. */
-  statusUpdateTime?: string;
-  statusChangeNote?: string;
-  createTime?: string;
-  /** The merchant whose plan it is (the client id's), who may read, suspend, activate and cancel it. */
-  merchantId?: string;
-  /** Who suspended it: the merchant, or PayPal after too many failed payments (then the merchant cannot activate it). */
-  suspendedBy?: 'merchant' | 'payment-failure';
-  /** Failed payments in a row (PayPal's billing_info.failed_payments_count). */
-  failedPayments?: number;
-  /** What the buyer's browser may set at create or revise (PayPal's request body): the quantity, "1" when unset. */
-  quantity?: string;
-  /** Set when the create or revise body carried `plan` (an inline override): PayPal's `plan_overridden`. */
-  planOverridden?: boolean;
-  /** The price per cycle an override set (plan.billing_cycles[].pricing_scheme.fixed_price); else the plan's. */
-  price?: { value: string; currency: string };
-  /** PayPal's `start_time`: the first cycle is billed then (now when unset). */
-  startTime?: string;
-  /** A revision (POST .../revise) waiting for the buyer's consent, applied at the next approve. */
-  revision?: { planId: string; quantity?: string; price?: { value: string; currency: string } };
-}
-
-/** PayPal's side: an order as PayPal keeps it. */
-export interface PayPalOrder {
-  id: string;
-  amount: string;
-  currency: string;
-  description: string;
-  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
-  /** The merchant's `custom_id` of the (first) purchase unit (the portal sends the player id). */
-  customId?: string;
-  /** Set when the buyer's approval was played with a card that capture will decline. */
-  declined?: boolean;
-  payerId?: string;
-  captureId?: string;
-  createTime?: string;
-  /** The merchant whose client id created the order (the API caller). */
-  creatorMerchantId?: string;
-  /** Who is paid (purchase_units[0].payee): the creator's merchant unless the order named another. */
-  payee?: { merchantId: string; email: string };
-}
-
-/**
- * PayPal's side: money PayPal moved to a merchant, a capture of an order or a payment (sale) of a subscription cycle.
- * Both are refunded with POST /v2/payments/captures/{id}/refund, as PayPal asks for subscription payments too.
- */
-export interface PayPalTransaction {
-  id: string;
-  kind: 'capture' | 'sale';
-  orderId?: string;
-  subscriptionId?: string;
-  amount: string;
-  currency: string;
-  /** REVERSED: taken back by PayPal (a chargeback); DECLINED: denied after it was reported (PAYMENT.CAPTURE.DENIED). */
-  status: 'COMPLETED' | 'REFUNDED' | 'REVERSED' | 'DECLINED';
-  customId?: string;
-  payee: { merchantId: string; email: string };
-  /** The merchant whose API call made it (may read and refund it beside the payee). */
-  creatorMerchantId: string;
-  createTime: string;
-  updateTime: string;
-  refundId?: string;
-  /** A dispute the buyer opened on it (Disputes v1), and how it ended. */
-  dispute?: { id: string; status: 'OPEN' | 'RESOLVED'; outcome?: string; createTime: string; updateTime: string };
-}
-
 /** The backend's own: a PayPal payment it holds for a player (what GET /payments/{playerId} lists). */
 export interface PaymentEntry {
   /** PayPal's id of the money movement: the capture id or the sale id. */
@@ -145,7 +68,7 @@ export interface PaymentEntry {
   /** PayPal's create_time of the capture or sale. */
   createdAt: string;
   credits?: number;
-  plan?: PlanKey;
+  plan?: PaidPlan;
   amount: { value: string; currency: 'USD' };
   /**
    * credited: credits added; granted: paid a plan the player had; refunding: refused, refund not confirmed yet (owed);
@@ -156,10 +79,8 @@ export interface PaymentEntry {
   takenBack?: number;
 }
 
-/** The backend's own: a credits order it refused and refunds (or refunded), so every later call answers the same. */
-export interface RefusedOrder {
-  orderId: string;
-  captureId: string;
+/** A payment the backend refused: whose (if anyone's), why, in which words, and PayPal's refund of it. */
+interface Refusal {
   playerId: string | null;
   customId: string | null;
   reason: RefusalReason;
@@ -168,15 +89,15 @@ export interface RefusedOrder {
   at: string;
 }
 
+/** The backend's own: a credits order it refused and refunds (or refunded), so every later call answers the same. */
+export interface RefusedOrder extends Refusal {
+  orderId: string;
+  captureId: string;
+}
+
 /** The backend's own: a PayPal subscription it refused and undoes (cancels, and refunds what it had not granted). */
-export interface UndoneSubscription {
+export interface UndoneSubscription extends Refusal {
   subscriptionId: string;
-  playerId: string | null;
-  customId: string | null;
-  reason: RefusalReason;
-  error: string;
-  refundId: string | null;
-  at: string;
 }
 
 /**
@@ -199,26 +120,15 @@ export interface PendingUndo {
 }
 
 /** Something about a payment the backend could not settle by itself, kept for a person to read. */
-/** The COMPLETED capture of `order`, paid to `payee`, as PayPal keeps it (its captures' one shape). */
-export function completedCapture(
-  order: PayPalOrder,
-  id: string,
-  payee: { merchantId: string; email: string },
-  at: string,
-): PayPalTransaction {
-  return {
-    id,
-    kind: 'capture',
-    orderId: order.id,
-    amount: order.amount,
-    currency: order.currency,
-    status: 'COMPLETED',
-    ...(order.customId ? { customId: order.customId } : {}),
-    payee: { merchantId: payee.merchantId, email: payee.email },
-    creatorMerchantId: order.creatorMerchantId ?? payee.merchantId,
-    createTime: at,
-    updateTime: at,
-  };
+/** A session as the backend keeps it (sessions.ts): one user's sign-in (auth_time) seen from one kind of client. */
+export interface SessionRecord {
+  id: string;
+  /** The sign-in's `auth_time`, in seconds. */
+  authTime: number;
+  kind: ClientKind;
+  /** The User-Agent it last called with (at most USER_AGENT_MAX characters). */
+  userAgent: string;
+  lastActiveAt: string;
 }
 
 export interface PaymentIssue {
@@ -230,15 +140,10 @@ export interface PaymentIssue {
 export interface Data {
   players: Record<string, Player>;
   byUid: Record<string, string>;
-  /** PayPal's records (the stand-in's); the backend reads them only through PayPal's REST API. */
-  paypalSubscriptions: Record<string, PayPalSubscription>;
-  paypalOrders: Record<string, PayPalOrder>;
   /** The backend's own: each PayPal order it recorded, for whom and with what result (a retry answers the same). */
   recordedOrders: Record<string, { playerId: string; result: PurchaseResult }>;
   /** The backend's own: each PayPal subscription it granted, and to which player (never granted twice). */
   usedSubscriptions: Record<string, string>;
-  /** PayPal's records: captures and subscription payments, by id. */
-  paypalTransactions: Record<string, PayPalTransaction>;
   /** The backend's own: every PayPal payment it holds for a player, by PayPal's id of the money. */
   payments: Record<string, PaymentEntry>;
   /** The backend's own: credits orders refused and refunded, by order id. */
@@ -268,24 +173,11 @@ export const SAMPLE_MODELS = [
   'Barndominium',
 ] as const;
 
-/**
- * A record without a prototype: ids come from callers (a uid "__proto__" or "constructor" is just a key here, never
- * Object.prototype's), and JSON keeps working for persistence.
- */
-export function table<T>(from: Record<string, T> = {}): Record<string, T> {
-  const out = Object.create(null) as Record<string, T>;
-  for (const [key, value] of Object.entries(from)) out[key] = value;
-  return out;
-}
-
 const empty = (): Data => ({
   players: table(),
   byUid: table(),
-  paypalSubscriptions: table(),
-  paypalOrders: table(),
   recordedOrders: table(),
   usedSubscriptions: table(),
-  paypalTransactions: table(),
   payments: table(),
   refusedOrders: table(),
   undoneSubscriptions: table(),
@@ -297,32 +189,20 @@ const empty = (): Data => ({
   revokedAt: table(),
 });
 
-export function id(prefix: string, bytes = 8): string {
-  return `${prefix}${randomBytes(bytes).toString('hex').toUpperCase()}`;
-}
-
-const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-function alphanumeric(length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
-  return out;
-}
-
-/** An id in the format of PayPal's Orders v2 ids: 17 digits and upper-case letters (e.g. 5O190127TN364715T). */
-export function paypalOrderId(): string {
-  return alphanumeric(17);
-}
-
-/** An id in the format of PayPal's Subscriptions v1 ids: "I-" and 12 digits and upper-case letters (I-BW452GLLEP1G). */
-export function paypalSubscriptionId(): string {
-  return `I-${alphanumeric(12)}`;
-}
-
-export function addMonths(from: Date, months: number): Date {
-  const d = new Date(from);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
+/** What the backend reads of a data file of an earlier release, PayPal's records among it. */
+interface OlderData {
+  paypalOrders?: Record<
+    string,
+    {
+      id: string;
+      status: string;
+      amount: string;
+      captureId?: string;
+      createTime?: string;
+      purchase?: Data['recordedOrders'][string];
+    }
+  >;
+  paypalSubscriptions?: Record<string, { id: string; usedBy?: unknown }>;
 }
 
 export class Store {
@@ -333,79 +213,61 @@ export class Store {
   }
 
   private static load(file: string): Data {
-    try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Data>;
-      const players = table(parsed.players);
-      for (const player of Object.values(players)) player.designs = table(player.designs);
-      const data: Data = {
-        players,
-        byUid: table(parsed.byUid),
-        paypalSubscriptions: table(parsed.paypalSubscriptions),
-        paypalOrders: table(parsed.paypalOrders),
-        recordedOrders: table(parsed.recordedOrders),
-        usedSubscriptions: table(parsed.usedSubscriptions),
-        paypalTransactions: table(parsed.paypalTransactions),
-        payments: table(parsed.payments),
-        refusedOrders: table(parsed.refusedOrders),
-        undoneSubscriptions: table(parsed.undoneSubscriptions),
-        pendingUndo: table(parsed.pendingUndo),
-        webhookEvents: table(parsed.webhookEvents),
-        webhookTransmissions: table(parsed.webhookTransmissions),
-        paymentIssues: Array.isArray(parsed.paymentIssues) ? parsed.paymentIssues : [],
-        sessions: table(parsed.sessions),
-        revokedAt: table(parsed.revokedAt),
-        ...(typeof parsed.referenceKey === 'string' ? { referenceKey: parsed.referenceKey } : {}),
-      };
-      Store.adoptOlderRecords(data);
-      return data;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty();
-      throw new Error(`cannot read backend data from ${file}: ${(error as Error).message}`);
-    }
+    const parsed = readJsonFile(file, 'backend data') as Partial<Data> | null;
+    if (!parsed) return empty();
+    const players = table(parsed.players);
+    for (const player of Object.values(players)) player.designs = table(player.designs);
+    const data: Data = {
+      players,
+      byUid: table(parsed.byUid),
+      recordedOrders: table(parsed.recordedOrders),
+      usedSubscriptions: table(parsed.usedSubscriptions),
+      payments: table(parsed.payments),
+      refusedOrders: table(parsed.refusedOrders),
+      undoneSubscriptions: table(parsed.undoneSubscriptions),
+      pendingUndo: table(parsed.pendingUndo),
+      webhookEvents: table(parsed.webhookEvents),
+      webhookTransmissions: table(parsed.webhookTransmissions),
+      paymentIssues: Array.isArray(parsed.paymentIssues) ? parsed.paymentIssues : [],
+      sessions: table(parsed.sessions),
+      revokedAt: table(parsed.revokedAt),
+      ...(typeof parsed.referenceKey === 'string' ? { referenceKey: parsed.referenceKey } : {}),
+    };
+    Store.adoptOlderRecords(data, parsed as OlderData);
+    return data;
   }
 
-  /** A data file of an earlier release kept the backend's records on PayPal's (order.purchase, usedBy): move them. */
-  private static adoptOlderRecords(data: Data): void {
-    for (const order of Object.values(data.paypalOrders) as Array<PayPalOrder & { purchase?: unknown }>) {
-      const purchase = order.purchase as Data['recordedOrders'][string] | undefined;
-      if (purchase && !data.recordedOrders[order.id]) data.recordedOrders[order.id] = purchase;
-      delete order.purchase;
+  /**
+   * A data file of an earlier release held PayPal's records beside the backend's (PayPal's stand-in takes them, see
+   * harness/paypal/store.ts), and kept some of the backend's on them (order.purchase, usedBy) or none at all (a
+   * credited capture without its payment entry): the backend takes its own back, once, and drops PayPal's.
+   */
+  private static adoptOlderRecords(data: Data, older: OlderData): void {
+    const at = new Date().toISOString();
+    for (const order of Object.values(older.paypalOrders ?? {})) {
+      if (order.purchase && !data.recordedOrders[order.id]) data.recordedOrders[order.id] = order.purchase;
+      const recorded = data.recordedOrders[order.id];
+      const captureId = order.captureId;
+      if (order.status !== 'COMPLETED' || !captureId || !recorded || data.payments[captureId]) continue;
+      data.payments[captureId] = {
+        id: captureId,
+        kind: 'credits',
+        playerId: recorded.playerId,
+        orderId: order.id,
+        createdAt: order.createTime ?? at,
+        credits: recorded.result.creditsAdded,
+        amount: { value: order.amount, currency: 'USD' },
+        state: 'credited',
+      };
     }
-    for (const sub of Object.values(data.paypalSubscriptions) as Array<PayPalSubscription & { usedBy?: unknown }>) {
+    for (const sub of Object.values(older.paypalSubscriptions ?? {}))
       if (typeof sub.usedBy === 'string' && !data.usedSubscriptions[sub.id])
         data.usedSubscriptions[sub.id] = sub.usedBy;
-      delete sub.usedBy;
-    }
-    // Before merchants and captures of their own: an order paid the portal's merchant, its capture lived on the order.
-    const portal = DEFAULT_MERCHANTS['test-client-id']!;
-    const at = new Date().toISOString();
-    for (const order of Object.values(data.paypalOrders)) {
-      order.payee ??= { ...portal };
-      const captureId = order.captureId;
-      if (order.status !== 'COMPLETED' || !captureId || data.paypalTransactions[captureId]) continue;
-      data.paypalTransactions[captureId] = completedCapture(order, captureId, order.payee, order.createTime ?? at);
-      const recorded = data.recordedOrders[order.id];
-      if (recorded && !data.payments[captureId])
-        data.payments[captureId] = {
-          id: captureId,
-          kind: 'credits',
-          playerId: recorded.playerId,
-          orderId: order.id,
-          createdAt: order.createTime ?? at,
-          credits: recorded.result.creditsAdded,
-          amount: { value: order.amount, currency: 'USD' },
-          state: 'credited',
-        };
-    }
   }
 
   /** Writes to a temporary file, then renames it over the old one: a kill never leaves a half-written file. */
   save(): void {
-    if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.data, null, 1));
-    renameSync(tmp, this.file);
+    if (this.file) writeJsonFile(this.file, this.data);
   }
 
   reset(): void {
@@ -483,39 +345,4 @@ export class Store {
     delete this.data.sessions[player.uid];
     this.save();
   }
-}
-
-export function subscriptionRecord(
-  plan: PlanKey,
-  subscriptionId: string,
-  source: string,
-  now = new Date(),
-): SubscriptionRecord {
-  return {
-    subscriptionType: planById(plan).type,
-    isCancelled: false,
-    status: 'ACTIVE',
-    expiresAt: addMonths(now, billingMonths(plan)).toISOString(),
-    subscriptionId,
-    subscriptionSource: source,
-    pauseUntil: null,
-  };
-}
-
-export const NO_SUBSCRIPTION: SubscriptionRecord = {
-  subscriptionType: 0,
-  isCancelled: false,
-  status: 'NONE',
-  expiresAt: null,
-  subscriptionId: null,
-  subscriptionSource: 'unknown',
-  pauseUntil: null,
-};
-
-/** A cancelled subscription past its end is no subscription at all. */
-export function effectiveSubscription(player: Player, now = Date.now()): SubscriptionRecord {
-  const sub = player.subscription;
-  if (!sub) return NO_SUBSCRIPTION;
-  if (sub.status === 'CANCELLED' && sub.expiresAt && Date.parse(sub.expiresAt) <= now) return NO_SUBSCRIPTION;
-  return sub;
 }

@@ -3,9 +3,8 @@
 // reconciled through the backend's books (payments.ts). What is acted on is the event as PayPal keeps it (GET
 // /v1/notifications/webhooks-events/{id}), never the body: its signature covers only a CRC-32 of it. What costs nothing
 // is checked before PayPal is called (the algorithm, the certificate's host), and the route is rate-limited.
-import { AUTH_ALGO } from './paypal-events';
 import { HttpError, type BackendContext, type RouteDef } from './http';
-import { PayPalCallError } from './paypal-api';
+import { PayPalCallError, WEBHOOK_AUTH_ALGO as AUTH_ALGO } from './paypal-api';
 import { handleWebhookEvent } from './payments';
 
 /** PayPal's API hosts, where a real PAYPAL-CERT-URL points (https only). */

@@ -83,6 +83,13 @@ export function billingMonths(id: PaidPlan): number {
   return planById(id).months;
 }
 
+const PAID_PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfies PaidPlan[];
+
+/** Whether `value` names a paid plan of the catalogue (MONTHLY, SIX_MONTH, ANNUAL). */
+export function isPaidPlan(value: unknown): value is PaidPlan {
+  return typeof value === 'string' && PAID_PLANS.includes(value);
+}
+
 /** The plan of a server record's subscriptionType number (0 to 3), or undefined for any other number. */
 export function planByType(type: number): Plan | undefined {
   return planCatalogue.find((p) => p.type === type);
@@ -98,10 +105,14 @@ export interface Subscription {
   pauseUntil: string | null;
 }
 
+/** A cancelled plan past its expiry is no plan at all (SPEC 4: premium stays only until a cancelled plan ends). */
+export function cancelledAndEnded(sub: { status: string; expiresAt: string | null }, now: number): boolean {
+  return sub.status === 'CANCELLED' && sub.expiresAt !== null && Date.parse(sub.expiresAt) <= now;
+}
+
 /** The current plan: FREE without a subscription; a cancelled plan stays until it expires. */
 export function currentPlanId(sub: Subscription | null, now: number): PlanId {
-  if (!sub) return 'FREE';
-  if (sub.status === 'CANCELLED' && sub.expiresAt && Date.parse(sub.expiresAt) <= now) return 'FREE';
+  if (!sub || cancelledAndEnded(sub, now)) return 'FREE';
   return sub.plan;
 }
 
@@ -114,7 +125,7 @@ export function plansForDisplay(current: PlanId): Plan[] {
 export type StartBlock = 'alreadyActive' | 'alreadyPaused';
 
 /** Why a new subscription may not start (SPEC 4, 5), or null when it may. */
-export function startBlock(sub: Subscription | null): StartBlock | null {
+export function startBlock(sub: { status: string } | null): StartBlock | null {
   if (sub?.status === 'ACTIVE') return 'alreadyActive';
   if (sub?.status === 'PAUSED') return 'alreadyPaused';
   return null;

@@ -1,6 +1,6 @@
 // Every call of SPEC 7 through the real client against the running reference backend.
 import { inject, describe, expect, it } from 'vitest';
-import { startBackend } from '../../harness/backend/server';
+import { startBackend } from '../../harness/stack-backend';
 import { purchaseCredits, deleteUser } from '../../src/api/account';
 import { trackAffiliate } from '../../src/api/affiliate';
 import { ApiError } from '../../src/api/client';

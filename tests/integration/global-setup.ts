@@ -1,7 +1,7 @@
 // One Auth emulator and one reference backend for the integration tests, on free ports.
 import type { TestProject } from 'vitest/node';
 import { portalConfig } from '../../build.mjs';
-import { startBackend } from '../../harness/backend/server';
+import { startBackend } from '../../harness/stack-backend';
 import { startAuthEmulator } from '../../harness/emulator';
 import { freePort } from '../../harness/ports';
 

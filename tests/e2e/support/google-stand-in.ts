@@ -7,7 +7,7 @@
 import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
-import { selfSignedCertificate } from '../../../harness/backend/x509';
+import { selfSignedCertificate } from '../../../harness/paypal/certificate';
 import { gapiStandIn } from '../../../harness/gapi-stand-in';
 import { closeServer, listen } from '../../../harness/ports';
 

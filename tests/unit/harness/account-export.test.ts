@@ -4,7 +4,8 @@ import Ajv from 'ajv';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { id, type Player } from '../../../harness/backend/store';
+import type { Player } from '../../../harness/backend/store';
+import { id } from '../../../harness/records';
 import { call, inProcessBackend, type InProcess } from '../support/backend-in-process';
 import { b64, emulatorClaims } from '../support/emulator-token';
 

@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFaults, takeFault } from '../../../harness/backend/faults';
-import { Store, effectiveSubscription, subscriptionRecord } from '../../../harness/backend/store';
+import { parseFaults, takeFault } from '../../../harness/faults';
+import { Store } from '../../../harness/backend/store';
+import { effectiveSubscription, subscriptionRecord } from '../../../harness/backend/subscriptions';
 import {
   TokenError,
   UnityTokens,

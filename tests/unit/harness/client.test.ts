@@ -1,6 +1,6 @@
 // The typed client of the backend's test routes against a backend in process, and the desktop listener's report lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../../harness/backend/server';
+import { startBackend, type Backend } from '../../../harness/stack-backend';
 import {
   desktopReportLine,
   harnessClient,

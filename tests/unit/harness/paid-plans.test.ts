@@ -6,7 +6,7 @@
 import { sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PayPalCallError } from '../../../harness/backend/paypal-api';
-import { signedString } from '../../../harness/backend/paypal-events';
+import { signedString } from '../../../harness/paypal/webhook-events';
 import { planById } from '../../../src/domain/plans';
 import {
   approvedSubscription,
@@ -27,9 +27,9 @@ const activate = (w: InProcess, p: TestPlayer, subscriptionId: string, plan = 'A
 const purchase = (w: InProcess, p: TestPlayer, orderId: string, creditsAmount = 30) =>
   call(w.core, 'POST', '/consumables/purchase', { creditsAmount, paymentMethod: 'paypal', orderId }, p.headers);
 const plan = (w: InProcess, p: TestPlayer) => w.core.store.data.players[p.playerId]!.subscription;
-const atPayPal = (w: InProcess, id: string) => w.core.store.data.paypalSubscriptions[id]!.status;
+const atPayPal = (w: InProcess, id: string) => w.core.paypal.store.data.subscriptions[id]!.status;
 const sales = (w: InProcess, id: string) =>
-  Object.values(w.core.store.data.paypalTransactions).filter((t) => t.subscriptionId === id);
+  Object.values(w.core.paypal.store.data.transactions).filter((t) => t.subscriptionId === id);
 const statuses = async (w: InProcess, p: TestPlayer) =>
   (
     (await call(w.core, 'GET', `/payments/${p.playerId}`, undefined, p.headers)).json.payments as Array<{
@@ -305,7 +305,7 @@ describe('webhooks are acted on as PayPal keeps them', () => {
   function signedBy(w: InProcess, body: string, extra: Record<string, string> = {}) {
     const time = new Date(w.clock.now).toISOString();
     const transmissionId = crypto.randomUUID();
-    const standIn = w.core.context.standIn;
+    const standIn = w.core.paypal;
     const sig = sign(
       'sha256',
       Buffer.from(signedString(transmissionId, time, standIn.webhook.id, body)),
@@ -331,9 +331,7 @@ describe('webhooks are acted on as PayPal keeps them', () => {
     const alice = await newPlayer(w.core, 'alice');
     const bob = await newPlayer(w.core, 'bob');
     const { captureId } = await paidOrder(w.core, alice.playerId, '14.99');
-    const real = w.core.context.standIn.sender.deliveries.find(
-      (d) => d.event.event_type === 'PAYMENT.CAPTURE.COMPLETED',
-    );
+    const real = w.core.paypal.sender.deliveries.find((d) => d.event.event_type === 'PAYMENT.CAPTURE.COMPLETED');
     expect(real).toBeDefined();
     // Same event id, the resource rewritten to name bob: acted on as PayPal keeps it (alice's capture).
     const forged = JSON.stringify({ ...real!.event, resource: { ...real!.event.resource, custom_id: bob.playerId } });

@@ -16,8 +16,8 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { packByPrice } from '../../../src/domain/credit-packs';
 import { planById } from '../../../src/domain/plans';
-import { signedString } from '../../../harness/backend/paypal-events';
-import { effectiveSubscription } from '../../../harness/backend/store';
+import { signedString } from '../../../harness/paypal/webhook-events';
+import { effectiveSubscription } from '../../../harness/backend/subscriptions';
 import {
   call,
   deliverAll,
@@ -84,7 +84,8 @@ interface World {
 
 type Model = Record<string, never>;
 
-const data = (r: World) => r.w.core.store.data;
+/** The backend's data, and PayPal's (the stand-in's own) as `paypal`. */
+const data = (r: World) => ({ ...r.w.core.store.data, paypal: r.w.core.paypal.store.data });
 const other = (p: number) => 1 - p;
 /** Owner 2 is nobody of ours: a custom_id of an account since deleted, or of another app. */
 const GHOST = 'P000000000000DELETED';
@@ -103,14 +104,14 @@ function fail(message: string, r: World): never {
   const d = data(r);
   const state = {
     players: r.players.map((p) => ({ ...d.players[p.playerId], uid: p.uid, designs: undefined })),
-    paypalSubscriptions: d.paypalSubscriptions,
-    paypalTransactions: d.paypalTransactions,
+    paypalSubscriptions: d.paypal.subscriptions,
+    paypalTransactions: d.paypal.transactions,
     payments: d.payments,
     usedSubscriptions: d.usedSubscriptions,
     undoneSubscriptions: d.undoneSubscriptions,
     refusedOrders: d.refusedOrders,
     pendingUndo: d.pendingUndo,
-    webhooks: r.w.core.context.standIn.sender.deliveries.map((x) => [x.event.event_type, x.state, x.statuses]),
+    webhooks: r.w.core.paypal.sender.deliveries.map((x) => [x.event.event_type, x.state, x.statuses]),
   };
   throw new Error(`${message}\n${JSON.stringify(state, null, 1)}`);
 }
@@ -118,7 +119,7 @@ function fail(message: string, r: World): never {
 /** The subscription ids a delivered webhook event was about. */
 function learnFromWebhooks(r: World): void {
   const d = data(r);
-  for (const delivery of r.w.core.context.standIn.sender.deliveries) {
+  for (const delivery of r.w.core.paypal.sender.deliveries) {
     if (delivery.state !== 'delivered') continue;
     const res = delivery.event.resource;
     const id =
@@ -127,7 +128,7 @@ function learnFromWebhooks(r: World): void {
         : delivery.event.resource_type === 'sale'
           ? res.billing_agreement_id
           : typeof res.sale_id === 'string'
-            ? d.paypalTransactions[res.sale_id]?.subscriptionId
+            ? d.paypal.transactions[res.sale_id]?.subscriptionId
             : undefined;
     if (typeof id === 'string') r.heard.add(id);
     const type = delivery.event.event_type;
@@ -149,7 +150,7 @@ function checkPaidFor(r: World): void {
   const d = data(r);
   const now = r.w.clock.now;
   for (const entry of Object.values(d.payments)) {
-    const tx = d.paypalTransactions[entry.id]!;
+    const tx = d.paypal.transactions[entry.id]!;
     // Granted: a COMPLETED payment at its plan's price (a seeded plan's id is none of ours: no plan, no price).
     if (entry.state === 'granted' && entry.plan && cents(tx.amount) !== cents(planById(entry.plan).price))
       fail(`${entry.id} granted for $${tx.amount}, not ${entry.plan}'s price`, r);
@@ -185,8 +186,8 @@ function checkPaidFor(r: World): void {
     const [kind, id] = key.split(':') as ['refund' | 'cancel', string];
     const done =
       kind === 'refund'
-        ? d.paypalTransactions[id]?.status !== 'COMPLETED'
-        : ['CANCELLED', 'EXPIRED'].includes(d.paypalSubscriptions[id]?.status ?? '');
+        ? d.paypal.transactions[id]?.status !== 'COMPLETED'
+        : ['CANCELLED', 'EXPIRED'].includes(d.paypal.subscriptions[id]?.status ?? '');
     if (!done) fail(`the refused ${key} left the books while PayPal shows it not done`, r);
     r.refusedUndos.delete(key);
   }
@@ -205,7 +206,7 @@ function checkSafety(r: World): void {
     if (player.credits !== sum) fail(`${p.uid} has ${player.credits} credits but ${sum} were credited`, r);
   }
   for (const entry of Object.values(d.payments)) {
-    const tx = d.paypalTransactions[entry.id];
+    const tx = d.paypal.transactions[entry.id];
     if (!tx) fail(`payment ${entry.id} is no money PayPal moved`, r);
     if (tx.customId !== entry.playerId) fail(`payment ${entry.id} of ${tx.customId} held for ${entry.playerId}`, r);
     if (entry.state === 'credited') {
@@ -228,7 +229,7 @@ function checkSafety(r: World): void {
     if ((entry.state === 'credited' || entry.state === 'granted') && tx.status === 'REFUNDED' && !unheardBack(r, tx.id))
       fail(`${entry.id} was ${entry.state} and refunded`, r);
   }
-  for (const tx of Object.values(d.paypalTransactions)) {
+  for (const tx of Object.values(d.paypal.transactions)) {
     // Nothing refunded but what the backend refused, or what PayPal gave back by itself (the model's refunds there).
     if (tx.status !== 'REFUNDED' || r.backAtPayPal.has(tx.id)) continue;
     const entry = d.payments[tx.id];
@@ -241,7 +242,7 @@ function checkSafety(r: World): void {
     if (!refused) fail(`${tx.kind} ${tx.id} refunded though never refused`, r);
   }
   // A CANCELLED that comes before ACTIVATED (or any way PayPal ended it first) never grants the plan afterwards.
-  for (const sub of Object.values(d.paypalSubscriptions)) {
+  for (const sub of Object.values(d.paypal.subscriptions)) {
     const granted = d.usedSubscriptions[sub.id] !== undefined;
     if (granted && r.endedUngranted.has(sub.id)) fail(`${sub.id} granted after PayPal ended it`, r);
     if (!granted && (sub.status === 'CANCELLED' || sub.status === 'EXPIRED')) r.endedUngranted.add(sub.id);
@@ -252,7 +253,7 @@ function checkSafety(r: World): void {
     if (d.usedSubscriptions[id] !== undefined) fail(`subscription ${id} both granted and undone`, r);
   // Once heard of, a subscription ACTIVE at PayPal is its owner's running plan, ACTIVE here too: so at most one per
   // player bills, and none bills while the player's plan is paused or cancelled here.
-  for (const sub of Object.values(d.paypalSubscriptions)) {
+  for (const sub of Object.values(d.paypal.subscriptions)) {
     // A cancel PayPal failed is owed and tried again by every sweep: the one other window allowed.
     if (sub.status !== 'ACTIVE' || !r.heard.has(sub.id) || d.pendingUndo[`cancel:${sub.id}`]) continue;
     const owner = sub.customId === undefined ? undefined : d.players[sub.customId];
@@ -265,7 +266,7 @@ function checkSafety(r: World): void {
   }
   for (const p of alive(r)) {
     const plan = effectiveSubscription(d.players[p.playerId]!, now);
-    const billing = Object.values(d.paypalSubscriptions).filter(
+    const billing = Object.values(d.paypal.subscriptions).filter(
       (s) =>
         s.customId === p.playerId && s.status === 'ACTIVE' && r.heard.has(s.id) && !d.pendingUndo[`cancel:${s.id}`],
     );
@@ -280,7 +281,7 @@ function checkSafety(r: World): void {
 async function checkLiveness(r: World): Promise<void> {
   const d = data(r);
   const now = r.w.clock.now;
-  for (const tx of Object.values(d.paypalTransactions)) {
+  for (const tx of Object.values(d.paypal.transactions)) {
     const owner = tx.customId === undefined ? undefined : d.players[tx.customId];
     if (tx.kind === 'capture') {
       if (tx.payee.merchantId !== OURS) {
@@ -307,12 +308,12 @@ async function checkLiveness(r: World): Promise<void> {
     } else {
       const granted = d.usedSubscriptions[tx.subscriptionId!] !== undefined;
       if (!granted && tx.status !== 'REFUNDED') fail(`payment ${tx.id} of ungranted ${tx.subscriptionId} kept`, r);
-      const plan = PLAN_NAMES[d.paypalSubscriptions[tx.subscriptionId!]!.planId];
+      const plan = PLAN_NAMES[d.paypal.subscriptions[tx.subscriptionId!]!.planId];
       if (plan && tx.status === 'COMPLETED' && cents(tx.amount) !== cents(planById(plan as 'MONTHLY').price))
         fail(`payment ${tx.id} of $${tx.amount} for ${plan} kept`, r);
     }
   }
-  for (const sub of Object.values(d.paypalSubscriptions)) {
+  for (const sub of Object.values(d.paypal.subscriptions)) {
     if (sub.status === 'APPROVAL_PENDING' || !r.heard.has(sub.id)) continue;
     const granted = d.usedSubscriptions[sub.id] !== undefined;
     const undone = d.undoneSubscriptions[sub.id] !== undefined;
@@ -333,7 +334,7 @@ async function checkLiveness(r: World): Promise<void> {
     if (answer.status !== 200) fail(`GET /payments answered ${answer.status}`, r);
     const listed = answer.json.payments as Array<Record<string, unknown>>;
     // Paid to us, or paid to another merchant and refused (and refunded) when the backend heard of it.
-    const held = Object.values(d.paypalTransactions).filter(
+    const held = Object.values(d.paypal.transactions).filter(
       (t) => t.customId === p.playerId && (t.payee.merchantId === OURS || d.refusedOrders[t.orderId ?? '']),
     );
     const plan = effectiveSubscription(d.players[p.playerId]!, now);
@@ -493,7 +494,7 @@ class RecordPurchase extends Step {
       if (res.json.success !== true || (res.json.newBalance !== after && !r.concurrent))
         fail(`purchase answered ${JSON.stringify(res.json)} with a balance of ${after}`, r);
     } else if (res.json.code === 'PAYMENT_REFUNDED') {
-      const tx = Object.values(data(r).paypalTransactions).find((t) => t.orderId === o.orderId);
+      const tx = Object.values(data(r).paypal.transactions).find((t) => t.orderId === o.orderId);
       const owed = tx && data(r).pendingUndo[`refund:${tx.id}`];
       if (res.json.refund === 'pending' ? !owed : tx?.status !== 'REFUNDED')
         fail(`PAYMENT_REFUNDED (refund ${String(res.json.refund)}) answered while ${tx?.id} is ${tx?.status}`, r);
@@ -548,7 +549,7 @@ class Revise extends Step {
     super();
   }
   async act(r: World) {
-    const s = pick(r.subs, this.i, (x) => data(r).paypalSubscriptions[x.id]!.status === 'ACTIVE');
+    const s = pick(r.subs, this.i, (x) => data(r).paypal.subscriptions[x.id]!.status === 'ACTIVE');
     if (!s) return;
     await paypal(r.w.core, 'POST', `/v1/billing/subscriptions/${s.id}/revise`, { plan_id: s.planId, plan: ONE_CENT });
     await paypal(r.w.core, 'POST', `/v1/billing/subscriptions/${s.id}/approve`, {});
@@ -575,7 +576,7 @@ class MoneyBack extends Step {
     const held = Object.values(d.payments).filter(
       (e) => e.kind === kind && (e.state === 'credited' || e.state === 'granted'),
     );
-    const entry = pick(held, this.i, (e) => d.paypalTransactions[e.id]?.status === 'COMPLETED');
+    const entry = pick(held, this.i, (e) => d.paypal.transactions[e.id]?.status === 'COMPLETED');
     if (!entry) return;
     if (this.how === 'refund' || this.how === 'refund-sale')
       await paypal(r.w.core, 'POST', `/v2/payments/captures/${entry.id}/refund`, {});
@@ -588,7 +589,7 @@ class MoneyBack extends Step {
         { 'x-harness-secret': r.w.core.harnessSecret },
       );
     // (A refund the model's fault refused did not happen.)
-    if (d.paypalTransactions[entry.id]!.status !== 'COMPLETED') r.backAtPayPal.add(entry.id);
+    if (d.paypal.transactions[entry.id]!.status !== 'COMPLETED') r.backAtPayPal.add(entry.id);
   }
   toString() {
     return `moneyBack(${this.i}, ${this.how})`;
@@ -607,7 +608,7 @@ class ForgedWebhook extends Step {
     super();
   }
   async act(r: World) {
-    const deliveries = r.w.core.context.standIn.sender.deliveries;
+    const deliveries = r.w.core.paypal.sender.deliveries;
     const real = pick(deliveries, this.i);
     if (!real) return;
     const other = pick(deliveries, this.j)!;
@@ -615,7 +616,7 @@ class ForgedWebhook extends Step {
     const body = JSON.stringify({ ...real.event, resource });
     const time = new Date(r.w.clock.now).toISOString();
     const transmissionId = `forged-${this.i}-${this.j}-${r.w.clock.now}`;
-    const standIn = r.w.core.context.standIn;
+    const standIn = r.w.core.paypal;
     const signature = sign(
       'sha256',
       Buffer.from(signedString(transmissionId, time, standIn.webhook.id, body)),
@@ -705,17 +706,17 @@ class Activate extends Step {
     if (res.status === 200 && plan.subscriptionId !== s.id && !r.concurrent)
       fail(`activate answered 200 for ${s.id}, plan is ${plan.subscriptionId}`, r);
     if (res.json.code === 'SUBSCRIPTION_UNDONE') {
-      const status = d.paypalSubscriptions[s.id]!.status;
+      const status = d.paypal.subscriptions[s.id]!.status;
       // Cancelled at PayPal before the answer, or a cancel PayPal refused, owed.
       if ((status === 'ACTIVE' || status === 'SUSPENDED') && !d.pendingUndo[`cancel:${s.id}`])
         fail(`${s.id} answered undone while ${status} at PayPal`, r);
       // Refunded before the answer, or (refund: pending) owed, never counted as done.
       if (res.json.reason !== 'ALREADY_USED')
-        for (const tx of Object.values(d.paypalTransactions))
+        for (const tx of Object.values(d.paypal.transactions))
           if (tx.subscriptionId === s.id && tx.status !== 'REFUNDED' && !d.pendingUndo[`refund:${tx.id}`])
             fail(`undone ${s.id}'s ${tx.id} neither refunded nor owed`, r);
       if (res.json.refund === 'refunded' && !r.concurrent)
-        for (const tx of Object.values(d.paypalTransactions))
+        for (const tx of Object.values(d.paypal.transactions))
           if (tx.subscriptionId === s.id && tx.status === 'COMPLETED')
             fail(`${s.id} answered refunded, ${tx.id} is not`, r);
     }
@@ -740,7 +741,8 @@ class PlayerAction extends Step {
       this.action === 'resume'
         ? `/subscription/${plan.subscriptionId ?? 'none'}/resume`
         : `/subscription/${this.action}`;
-    const atPayPal = () => (plan.subscriptionId ? data(r).paypalSubscriptions[plan.subscriptionId]?.status : undefined);
+    const atPayPal = () =>
+      plan.subscriptionId ? data(r).paypal.subscriptions[plan.subscriptionId]?.status : undefined;
     const before = { status: plan.status, paypal: atPayPal() };
     const res = await call(
       r.w.core,
@@ -775,7 +777,7 @@ class PayPalSide extends Step {
     super();
   }
   async act(r: World) {
-    const s = pick(r.subs, this.i, (x) => data(r).paypalSubscriptions[x.id]!.status === 'ACTIVE');
+    const s = pick(r.subs, this.i, (x) => data(r).paypal.subscriptions[x.id]!.status === 'ACTIVE');
     if (!s) return;
     const renew = (failed: boolean) =>
       call(
@@ -788,7 +790,7 @@ class PayPalSide extends Step {
     if (this.what === 'payer-cancels')
       await paypal(r.w.core, 'POST', `/v1/billing/subscriptions/${s.id}/cancel`, { reason: 'by the payer at PayPal' });
     else if (this.what === 'renewals-fail-until-suspended')
-      while (data(r).paypalSubscriptions[s.id]!.status === 'ACTIVE') await renew(true);
+      while (data(r).paypal.subscriptions[s.id]!.status === 'ACTIVE') await renew(true);
     else await renew(this.what === 'renewal-fails');
   }
   toString() {
@@ -833,7 +835,7 @@ class PayPalFails extends Step {
 
 class DeliverWebhooks extends Step {
   async act(r: World) {
-    await r.w.core.context.standIn.sender.deliverDue(r.w.clock.now);
+    await r.w.core.paypal.sender.deliverDue(r.w.clock.now);
   }
   toString() {
     return 'deliverWebhooks';
@@ -846,7 +848,7 @@ class Tick extends Step {
   }
   async act(r: World) {
     r.w.clock.advance(this.ms);
-    await r.w.core.context.standIn.sender.deliverDue(r.w.clock.now);
+    await r.w.core.paypal.sender.deliverDue(r.w.clock.now);
   }
   toString() {
     return `tick(${this.ms / 1000}s)`;
@@ -856,7 +858,7 @@ class Tick extends Step {
 /** The subscriptions whose payments Transaction Search shows by now, as the sweep reads it. */
 function seenBySweep(r: World): void {
   const d = data(r);
-  for (const tx of Object.values(d.paypalTransactions))
+  for (const tx of Object.values(d.paypal.transactions))
     if (tx.subscriptionId && Date.parse(tx.createTime) <= r.w.clock.now - Math.max(GRACE_MS, SEARCH_DELAY_MS))
       r.heard.add(tx.subscriptionId);
 }
@@ -928,7 +930,7 @@ class Weeks extends Step {
     for (let day = 1; day <= 35; day++) {
       r.w.clock.advance(86_400_000);
       if (day === 30)
-        for (const sub of Object.values(data(r).paypalSubscriptions))
+        for (const sub of Object.values(data(r).paypal.subscriptions))
           if (sub.status === 'ACTIVE' && sub.planId === 'P-TEST-MONTHLY')
             await call(
               r.w.core,
@@ -937,7 +939,7 @@ class Weeks extends Step {
               { renew: sub.id },
               { 'x-harness-secret': r.w.core.harnessSecret },
             );
-      await r.w.core.context.standIn.sender.deliverDue(r.w.clock.now);
+      await r.w.core.paypal.sender.deliverDue(r.w.clock.now);
       if (day % 7 !== 0) continue;
       const result = await r.w.core.reconcile();
       if (result.failures.length === 0) seenBySweep(r);
@@ -981,8 +983,8 @@ async function settle(r: World): Promise<void> {
   await deliverAll(r.w);
   // Everything PayPal billed shows in Transaction Search by now. A subscription that starts later (start_time) and has
   // billed nothing, of which no webhook and no call told, nobody here can know of yet: it is heard when it bills.
-  const billed = new Set(Object.values(data(r).paypalTransactions).map((t) => t.subscriptionId));
-  for (const s of Object.values(data(r).paypalSubscriptions))
+  const billed = new Set(Object.values(data(r).paypal.transactions).map((t) => t.subscriptionId));
+  for (const s of Object.values(data(r).paypal.subscriptions))
     if (s.status !== 'APPROVAL_PENDING' && (billed.has(s.id) || !s.startTime)) r.heard.add(s.id);
   checkSafety(r);
 }
@@ -1138,21 +1140,21 @@ function count(r: World, commands: number): void {
   add('granted', Object.keys(d.usedSubscriptions).length);
   add(
     'suspended by PayPal',
-    Object.values(d.paypalSubscriptions).filter((x) => x.suspendedBy === 'payment-failure').length,
+    Object.values(d.paypal.subscriptions).filter((x) => x.suspendedBy === 'payment-failure').length,
   );
   add(
     'renewals',
-    Object.values(d.paypalTransactions).filter((t) => t.kind === 'sale').length -
-      Object.keys(d.paypalSubscriptions).filter((id) => d.paypalSubscriptions[id]!.status !== 'APPROVAL_PENDING')
+    Object.values(d.paypal.transactions).filter((t) => t.kind === 'sale').length -
+      Object.keys(d.paypal.subscriptions).filter((id) => d.paypal.subscriptions[id]!.status !== 'APPROVAL_PENDING')
         .length,
   );
-  for (const delivery of r.w.core.context.standIn.sender.deliveries) add(`webhook ${delivery.state}`);
-  add('webhook retried', r.w.core.context.standIn.sender.deliveries.filter((x) => x.statuses.length > 1).length);
+  for (const delivery of r.w.core.paypal.sender.deliveries) add(`webhook ${delivery.state}`);
+  add('webhook retried', r.w.core.paypal.sender.deliveries.filter((x) => x.statuses.length > 1).length);
   add('recorded by a sweep', r.w.core.log.filter((e) => e.route === 'paypal-transaction-search').length > 0 ? 1 : 0);
   add('other player refused 403', r.w.core.log.filter((e) => e.status === 403).length);
   add('undo refused by PayPal', d.paymentIssues.filter((i) => i.what.startsWith('PayPal refused')).length);
   add('money back at PayPal', r.backAtPayPal.size);
-  add('plans starting later', Object.values(d.paypalSubscriptions).filter((x) => x.startTime).length);
+  add('plans starting later', Object.values(d.paypal.subscriptions).filter((x) => x.startTime).length);
 }
 
 describe('every cent accounted for (model-based)', () => {

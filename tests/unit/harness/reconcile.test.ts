@@ -5,7 +5,7 @@
 // finds what no webhook brought; GET /payments lists it all. In process, with a test clock.
 import { sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signedString, type WebhookTransport } from '../../../harness/backend/paypal-events';
+import { signedString, type WebhookTransport } from '../../../harness/paypal/webhook-events';
 import {
   approvedSubscription,
   call,
@@ -25,8 +25,8 @@ const activate = (w: InProcess, p: TestPlayer, subscriptionId: string, plan = 'M
   call(w.core, 'POST', '/subscription/activate', { playerId: p.playerId, subscriptionId, plan }, p.headers);
 const credits = (w: InProcess, p: TestPlayer) => w.core.store.data.players[p.playerId]!.credits;
 const plan = (w: InProcess, p: TestPlayer) => w.core.store.data.players[p.playerId]!.subscription;
-const atPayPal = (w: InProcess, id: string) => w.core.store.data.paypalSubscriptions[id]!.status;
-const money = (w: InProcess, id: string) => w.core.store.data.paypalTransactions[id]!.status;
+const atPayPal = (w: InProcess, id: string) => w.core.paypal.store.data.subscriptions[id]!.status;
+const money = (w: InProcess, id: string) => w.core.paypal.store.data.transactions[id]!.status;
 const payments = async (w: InProcess, p: TestPlayer) =>
   (await call(w.core, 'GET', `/payments/${p.playerId}`, undefined, p.headers)).json.payments as Array<
     Record<string, unknown>
@@ -50,7 +50,7 @@ function recording() {
 /** A delivery as PayPal would sign it, at the test clock's time, with a new transmission id. */
 function signed(w: InProcess, body: string, at = w.clock.now, transmissionId = crypto.randomUUID()) {
   const time = new Date(at).toISOString();
-  const standIn = w.core.context.standIn;
+  const standIn = w.core.paypal;
   const sig = sign(
     'sha256',
     Buffer.from(signedString(transmissionId, time, standIn.webhook.id, body)),
@@ -120,7 +120,7 @@ describe('POST /webhooks/paypal', () => {
     const alice = await newPlayer(w.core, 'alice');
     w.core.setFaults('paypal-webhook=dropx1', 'alice');
     await paidOrder(w.core, alice.playerId, '9.99');
-    const delivery = w.core.context.standIn.sender.deliveries[0]!;
+    const delivery = w.core.paypal.sender.deliveries[0]!;
     expect(delivery.state).toBe('dropped');
     const body = delivery.body;
 
@@ -150,7 +150,7 @@ describe('POST /webhooks/paypal', () => {
     await paidOrder(w.core, alice.playerId, '9.99');
     await deliverAll(w);
     expect(credits(w, alice)).toBe(0);
-    expect(w.core.context.standIn.sender.deliveries[0]).toMatchObject({
+    expect(w.core.paypal.sender.deliveries[0]).toMatchObject({
       state: 'gave-up',
       statuses: [401, 401, 401, 401, 401],
     });
@@ -162,7 +162,7 @@ describe('POST /webhooks/paypal', () => {
     w.core.setFaults('webhook=500x1,paypal-webhook-verify=503x1');
     await paidOrder(w.core, alice.playerId, '9.99');
     await deliverAll(w);
-    expect(w.core.context.standIn.sender.deliveries[0]).toMatchObject({
+    expect(w.core.paypal.sender.deliveries[0]).toMatchObject({
       state: 'delivered',
       statuses: [500, 502, 200],
     });
@@ -309,10 +309,10 @@ describe('refused payments are undone at PayPal', () => {
     const sub = await approvedSubscription(w.core, alice.playerId);
     // Cancelled at PayPal before the backend heard of it (the payer, in their PayPal account).
     await paypal(w.core, 'POST', `/v1/billing/subscriptions/${sub}/cancel`, { reason: 'changed my mind' });
-    await w.core.context.standIn.sender.deliverDue(w.clock.now);
+    await w.core.paypal.sender.deliverDue(w.clock.now);
     expect(plan(w, alice)).toBeNull();
     await deliverAll(w);
-    expect(w.core.context.standIn.sender.deliveries.map((d) => d.event.event_type)).toEqual([
+    expect(w.core.paypal.sender.deliveries.map((d) => d.event.event_type)).toEqual([
       'BILLING.SUBSCRIPTION.ACTIVATED',
       'PAYMENT.SALE.COMPLETED',
       'BILLING.SUBSCRIPTION.CANCELLED',

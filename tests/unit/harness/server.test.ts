@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readHarnessSecret, removeSecretFile, secretFile, writeSecretFile } from '../../../harness/backend/secret';
-import { startBackend, type Backend } from '../../../harness/backend/server';
+import { startBackend, type Backend } from '../../../harness/stack-backend';
 import { startStaticServer, type StaticServer } from '../../../harness/static-server';
 import { b64, emulatorClaims, emulatorToken } from '../support/emulator-token';
 

@@ -69,6 +69,28 @@ describe('layer boundaries', slow, () => {
     ).toEqual([]);
   });
 
+  it("keeps the backend and PayPal's stand-in apart: only harness/stack-backend.ts imports both", async () => {
+    const paypal = await problems(
+      'harness/backend/bad.ts',
+      "import { orderRoutes } from '../paypal/orders';\nexport const x = orderRoutes;\n",
+    );
+    expect(paypal).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringContaining('harness/backend reaches PayPal only through its client'),
+    });
+    const backend = await problems(
+      'harness/paypal/bad.ts',
+      "import { Store } from '../backend/store';\nexport const x = Store;\n",
+    );
+    expect(backend).toContainEqual({
+      rule: 'import-x/no-restricted-paths',
+      message: expect.stringContaining('harness/paypal is PayPal'),
+    });
+    const both =
+      "import { Store } from './backend/store';\nimport { orderRoutes } from './paypal/orders';\nexport const x = [Store, orderRoutes];\n";
+    expect(await problems('harness/stack-backend.ts', both)).toEqual([]);
+  });
+
   it('allows fetch only in src/api', async () => {
     const code = "export const load = () => fetch('/x');\n";
     expect(await problems('src/state/bad.ts', code)).toContainEqual({

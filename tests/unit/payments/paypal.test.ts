@@ -10,8 +10,8 @@ import type {
 import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readScriptParams } from '../../../harness/paypal-sdk/checks';
-import { createNamespace } from '../../../harness/paypal-sdk/sdk';
+import { readScriptParams } from '../../../harness/paypal/sdk/checks';
+import { createNamespace } from '../../../harness/paypal/sdk/sdk';
 import { config } from '../../../src/config/config';
 import { packById } from '../../../src/domain/credit-packs';
 import { paypalSaid } from '../../../src/domain/paypal-error';

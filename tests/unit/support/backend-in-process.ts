@@ -1,7 +1,11 @@
 // The reference backend and its PayPal stand-in in process, without sockets: requests are dispatched, PayPal's REST
 // calls and webhooks too, and time is a clock the test moves. Tokens are made in the Auth emulator's exact shape.
-import { createBackend, type BackendCore, type BackendOptions } from '../../../harness/backend/server';
-import { webhookKey, type WebhookKey } from '../../../harness/backend/paypal-events';
+import {
+  createStackBackend,
+  type StackBackendCore as BackendCore,
+  type StackBackendOptions as BackendOptions,
+} from '../../../harness/stack-backend';
+import { webhookKey, type WebhookKey } from '../../../harness/paypal/webhook-events';
 import { emulatorToken } from './emulator-token';
 
 /** One 512-bit key for every test backend: signing thousands of webhooks with it is fast; made once. */
@@ -34,7 +38,7 @@ export interface InProcess {
  */
 export function inProcessBackend(options: Omit<BackendOptions, 'port'> = {}): InProcess {
   const clock = testClock();
-  const core = createBackend({
+  const core = createStackBackend({
     transport: 'in-process',
     emulatorUrl: 'http://127.0.0.1:9',
     webhookKey: testWebhookKey(),
@@ -143,7 +147,7 @@ export async function approvedSubscription(core: BackendCore, customId: string, 
 
 /** Every webhook due now, delivered (and what they cause); then the clock moved on until no retry is left. */
 export async function deliverAll(world: InProcess): Promise<void> {
-  const sender = world.core.context.standIn.sender;
+  const sender = world.core.paypal.sender;
   await sender.deliverDue(world.clock.now);
   for (let next = sender.nextDueAt(); next !== null; next = sender.nextDueAt()) {
     world.clock.now = Math.max(world.clock.now, next);

@@ -1,6 +1,6 @@
 // An in-memory PayPal REST side for unit tests of the SDK stand-in and the portal's PayPal module.
 import type { CreateOrderRequestBody, CreateSubscriptionRequestBody, OrderResponseBody } from '@paypal/paypal-js';
-import { PayPalRestError, type PayPalRest, type SubscriptionResource } from '../../../harness/paypal-sdk/rest';
+import { PayPalRestError, type PayPalRest, type SubscriptionResource } from '../../../harness/paypal/sdk/rest';
 
 export interface FakePayPal extends PayPalRest {
   orders: Map<

@@ -2,14 +2,8 @@
 // `transmission_id|transmission_time|webhook_id|crc32(body)`, the certificate at PAYPAL-CERT-URL), POSTed to the one
 // webhook URL, retried with exponential backoff until answered 2xx, with the fault switches of `paypal-webhook`.
 import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
-import type { FaultKind } from './faults';
-import { selfSignedCertificate } from './x509';
-
-/** A PayPal merchant account: who an order pays (purchase_units[0].payee). */
-export interface Merchant {
-  merchantId: string;
-  email: string;
-}
+import type { FaultKind } from '../faults';
+import { selfSignedCertificate } from './certificate';
 
 /** A webhook event notification, as PayPal POSTs it. */
 export interface WebhookEvent {
@@ -300,28 +294,6 @@ export class WebhookSender {
     if (this.timer) clearTimeout(this.timer);
   }
 }
-
-/** PayPal's side of one backend: its merchants, the one webhook, the signing key and the event sender. */
-export interface PayPalStandIn {
-  /** Merchant accounts by client id: an order created with a client id pays that merchant unless it names a payee. */
-  merchants: ReadonlyMap<string, Merchant>;
-  /** The webhook PayPal delivers to: its id, and its listener URL (null: no webhook configured). */
-  webhook: { id: string; url: string | null };
-  key: WebhookKey;
-  /** The PAYPAL-CERT-URL of the signing certificate. */
-  certUrl(): string;
-  sender: WebhookSender;
-  /** How long a transaction takes to appear in Transaction Search (PayPal: up to three hours). */
-  searchDelayMs: number;
-  /** Failed payments in a row after which PayPal suspends a subscription (the plan's payment_failure_threshold). */
-  failureThreshold: number;
-}
-
-/** The merchants of a stand-in: `test-client-id` (the portal's default PAYPAL_CLIENT_ID) sells for the portal. */
-export const DEFAULT_MERCHANTS: Record<string, Merchant> = {
-  'test-client-id': { merchantId: 'DREAMBOOKTEST', email: 'sales@dreambook.example' },
-  'other-shop-client-id': { merchantId: 'OTHERSHOP0001', email: 'billing@other-shop.example' },
-};
 
 /** A new webhook id in PayPal's format (17 digits and upper-case letters). */
 export function newWebhookId(): string {

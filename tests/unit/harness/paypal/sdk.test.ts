@@ -3,10 +3,10 @@ import type { PayPalButtonsComponentOptions, PayPalNamespace } from '@paypal/pay
 import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readScriptParams, StandInError } from '../../../harness/paypal-sdk/checks';
-import { createNamespace, SIMULATED_ERROR } from '../../../harness/paypal-sdk/sdk';
-import { CAPTURE_QUERY, SUBSCRIPTION_QUERY } from '../../support/paypal-sdk';
-import { fakePayPal, sdkUrl } from '../support/fake-paypal';
+import { readScriptParams, StandInError } from '../../../../harness/paypal/sdk/checks';
+import { createNamespace, SIMULATED_ERROR } from '../../../../harness/paypal/sdk/sdk';
+import { CAPTURE_QUERY, SUBSCRIPTION_QUERY } from '../../../support/paypal-sdk';
+import { fakePayPal, sdkUrl } from '../../support/fake-paypal';
 
 function setup(query: Record<string, string>) {
   const rest = fakePayPal();

@@ -5,8 +5,8 @@
 // Search, and merchants: an order pays its payee, and a merchant sees only its own. In process, with a test clock.
 import { createPublicKey, verify, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { backoff, crc32, signedString, type WebhookTransport } from '../../../harness/backend/paypal-events';
-import { parseFaults, takeFault } from '../../../harness/backend/faults';
+import { backoff, crc32, signedString, type WebhookTransport } from '../../../../harness/paypal/webhook-events';
+import { parseFaults, takeFault } from '../../../../harness/faults';
 import {
   approvedSubscription,
   call,
@@ -16,7 +16,7 @@ import {
   paidOrder,
   paypal,
   type InProcess,
-} from '../support/backend-in-process';
+} from '../../support/backend-in-process';
 
 interface Sent {
   url: string;
@@ -35,7 +35,7 @@ function watched(status = 200, options: Parameters<typeof inProcessBackend>[0] =
   return { ...world, sent };
 }
 
-const events = (w: InProcess) => w.core.context.standIn.sender.deliveries.map((d) => d.event.event_type);
+const events = (w: InProcess) => w.core.paypal.sender.deliveries.map((d) => d.event.event_type);
 
 async function verifyAtPayPal(w: InProcess, s: Sent, change: Partial<Record<string, unknown>> = {}) {
   const body = {
@@ -44,7 +44,7 @@ async function verifyAtPayPal(w: InProcess, s: Sent, change: Partial<Record<stri
     transmission_id: s.headers['paypal-transmission-id'],
     transmission_sig: s.headers['paypal-transmission-sig'],
     transmission_time: s.headers['paypal-transmission-time'],
-    webhook_id: w.core.context.standIn.webhook.id,
+    webhook_id: w.core.paypal.webhook.id,
     webhook_event: JSON.parse(s.body) as unknown,
     ...change,
   };
@@ -97,7 +97,7 @@ describe('webhook signatures, as PayPal makes them', () => {
     const message = signedString(
       s.headers['paypal-transmission-id']!,
       s.headers['paypal-transmission-time']!,
-      w.core.context.standIn.webhook.id,
+      w.core.paypal.webhook.id,
       s.body,
     );
     expect(
@@ -130,7 +130,7 @@ describe('webhook signatures, as PayPal makes them', () => {
           signedString(
             s.headers['paypal-transmission-id']!,
             s.headers['paypal-transmission-time']!,
-            w.core.context.standIn.webhook.id,
+            w.core.paypal.webhook.id,
             s.body,
           ),
         ),
@@ -142,7 +142,7 @@ describe('webhook signatures, as PayPal makes them', () => {
     expect(
       (await paypal(w.core, 'POST', '/v1/notifications/verify-webhook-signature', { auth_algo: 'SHA256withRSA' })).json,
     ).toMatchObject({ name: 'INVALID_REQUEST', details: [{ issue: 'MISSING_REQUIRED_PARAMETER' }] });
-    expect(createPublicKey(w.core.context.standIn.key.privateKey).asymmetricKeyType).toBe('rsa');
+    expect(createPublicKey(w.core.paypal.key.privateKey).asymmetricKeyType).toBe('rsa');
   });
 
   it('subscription events carry the subscription with custom_id, plan_id and status; its first cycle is a PAYMENT.SALE.COMPLETED', async () => {
@@ -182,7 +182,7 @@ describe('webhook delivery', () => {
     expect([1, 2, 3, 4, 10, 25].map((n) => backoff(n))).toEqual([5000, 10_000, 20_000, 40_000, 2_560_000, null]);
     const w = watched(503, { webhookRetryDelayMs: (n) => (n >= 3 ? null : 1000 * 2 ** (n - 1)) });
     await paidOrder(w.core, 'P-OWNER');
-    const sender = w.core.context.standIn.sender;
+    const sender = w.core.paypal.sender;
     await sender.deliverDue(w.clock.now);
     expect(sender.nextDueAt()).toBe(w.clock.now + 1000);
     w.clock.advance(999);
@@ -239,17 +239,17 @@ describe('webhook delivery', () => {
     w.sent.length = 0;
     w.core.setFaults('paypal-webhook=delay60000x1', 'alice');
     await paidOrder(w.core, alice.playerId, '9.99');
-    await w.core.context.standIn.sender.deliverDue(w.clock.now);
+    await w.core.paypal.sender.deliverDue(w.clock.now);
     expect(w.sent).toHaveLength(0);
     w.clock.advance(60_000);
-    await w.core.context.standIn.sender.deliverDue(w.clock.now);
+    await w.core.paypal.sender.deliverDue(w.clock.now);
     expect(w.sent).toHaveLength(1);
 
     w.sent.length = 0;
     w.core.setFaults('paypal-webhook=500x1');
     await paidOrder(w.core, bob.playerId, '9.99');
     await deliverAll(w);
-    const last = w.core.context.standIn.sender.deliveries.at(-1)!;
+    const last = w.core.paypal.sender.deliveries.at(-1)!;
     expect(last).toMatchObject({ state: 'delivered', statuses: [500, 200] });
     expect(w.sent).toHaveLength(1);
   });
