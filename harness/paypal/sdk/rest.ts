@@ -1,4 +1,4 @@
-// The stand-in's calls to the local PayPal REST API (harness/backend/paypal.ts), as the real SDK calls PayPal's.
+// The stand-in's calls to the local PayPal REST API (harness/paypal/stand-in.ts), as the real SDK calls PayPal's.
 import type { CreateOrderRequestBody, CreateSubscriptionRequestBody, OrderResponseBody } from '@paypal/paypal-js';
 
 /** A PayPal REST error: the status, PayPal's error name and the first issue. */

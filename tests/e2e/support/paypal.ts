@@ -1,8 +1,8 @@
-// Steps through the PayPal SDK stand-in (harness/paypal-sdk) as a buyer would, and its per-browser load failures.
+// Steps through the PayPal SDK stand-in (harness/paypal/sdk) as a buyer would, and its per-browser load failures.
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
-/** The stand-in's cookie (harness/backend/paypal.ts): this browser's next `count` SDK loads answer 503. */
+/** The stand-in's cookie (harness/paypal/sdk-server.ts): this browser's next `count` SDK loads answer 503. */
 export async function failPayPalLoads(context: BrowserContext, count = 1): Promise<void> {
   await context.addCookies([
     { name: 'paypal-stand-in-fail-loads', value: String(count), url: process.env.BACKEND_URL!, sameSite: 'Lax' },
