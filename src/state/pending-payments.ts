@@ -2,6 +2,7 @@
 // storage by uid before the first recording call, and recorded again on each signed-in page load, when the connection
 // returns and on Try Again, until the backend records them or refuses them for good. The backend answers the same
 // PayPal id idempotently.
+import { subscribe } from 'valtio';
 import { purchaseCredits } from '../api/account';
 import { ApiError } from '../api/client';
 import { RETRY_LIMIT } from '../domain/constants';
@@ -348,12 +349,25 @@ export const finishPendingPayments = singleFlight(async (): Promise<void> => {
   }
 });
 
-/** For the signed-in layout: records what is kept now and whenever the browser comes back online. Returns the cleanup. */
-export function watchPendingPayments(target: Window = window): () => void {
+/**
+ * A step of the signed-in pages' start-up list (signed-in-start.ts): records what is kept now, at every sign-in after
+ * it (the payer coming back, another user of this tab), and whenever the browser comes back online. Returns the undo.
+ */
+export function followPendingPayments(target: Window = window): () => void {
   const online = () => void finishPendingPayments();
   target.addEventListener('online', online);
+  let signedIn = session.status === 'signedIn' ? (session.user?.uid ?? null) : null;
+  const stop = subscribe(session, () => {
+    const now = session.status === 'signedIn' ? (session.user?.uid ?? null) : null;
+    if (now === signedIn) return;
+    signedIn = now;
+    if (now) void finishPendingPayments();
+  });
   void finishPendingPayments();
-  return () => target.removeEventListener('online', online);
+  return () => {
+    target.removeEventListener('online', online);
+    stop();
+  };
 }
 
 export function resetPendingPayments(): void {

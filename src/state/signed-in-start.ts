@@ -9,7 +9,7 @@ import { resetAccountSecurity } from './account-security';
 import { resetDesigns } from './designs';
 import { resetDevData } from './dev-data';
 import { followSettledPayments, resetPayments } from './payments';
-import { resetPendingPayments } from './pending-payments';
+import { followPendingPayments, resetPendingPayments } from './pending-payments';
 import { followSettledPurchase, resetPurchase } from './purchase';
 import { onSignedOut } from './session';
 import { resetSubscription } from './subscription';
@@ -27,11 +27,13 @@ const SIGN_OUT_RESETS: readonly (() => void)[] = [
   resetDevData,
 ];
 
-const STEPS: readonly (() => void)[] = [
+const STEPS: readonly (() => unknown)[] = [
   // A kept payment recorded or refused (the layout's run, another tab): the credits modal's error no longer holds, and
   // My Account's list is read again.
   followSettledPurchase,
   followSettledPayments,
+  // Kept PayPal payments are recorded now, at each sign-in and when the browser is back online (docs/reliability.md).
+  followPendingPayments,
 ];
 
 // Whether the list ran: outside a store, since nothing renders it and a page load runs it at most once.

@@ -1,14 +1,13 @@
 // The signed-in layout's word on kept PayPal payments (docs/reliability.md "Reliability"): recording, or Try Again.
-import { useEffect } from 'react';
+// The recording itself starts from the signed-in pages' start-up list (state/signed-in-start.ts), not from here.
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
-import { finishPendingPayments, pendingPayments, watchPendingPayments } from '../../state/pending-payments';
+import { finishPendingPayments, pendingPayments } from '../../state/pending-payments';
 import { useLanguage } from '../../state/language';
 
 export function PendingPaymentsNotice() {
   useLanguage();
   const snap = useSnapshot(pendingPayments);
-  useEffect(() => watchPendingPayments(), []);
   return (
     <div role="status" className="pending-payments">
       {snap.working ? (

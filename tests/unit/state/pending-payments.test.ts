@@ -10,7 +10,7 @@ import {
   resetPendingPayments,
   settlePayment,
   showRefusal,
-  watchPendingPayments,
+  followPendingPayments,
 } from '../../../src/state/pending-payments';
 import { player } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
@@ -269,12 +269,24 @@ describe('kept payments', () => {
   it('are recorded again when the browser comes back online', async () => {
     keepPayment('alice', order);
     mocks.purchaseCredits.mockRejectedValueOnce(new ApiError('http', 503, 'down'));
-    const stop = watchPendingPayments();
+    const stop = followPendingPayments();
     await vi.waitFor(() => expect(pendingPayments.kept).toBe(1));
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(stored()).toEqual(EMPTY));
     expect(toastTexts()).toEqual(['success: Successfully purchased 30 credits!']);
     expect(mocks.purchaseCredits).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('are recorded at a later sign-in on the page already running: the payer coming back records theirs', async () => {
+    keepPayment('bob', order);
+    const stop = followPendingPayments();
+    await vi.waitFor(() => expect(pendingPayments.working).toBeNull());
+    expect(mocks.purchaseCredits).not.toHaveBeenCalled();
+    signIn('bob');
+    keepUnity('bob', { playerId: 'P2', accessToken: 'unity' });
+    await vi.waitFor(() => expect(stored()).toEqual(EMPTY));
+    expect(mocks.purchaseCredits).toHaveBeenCalledTimes(1);
     stop();
   });
 
