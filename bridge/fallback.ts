@@ -96,7 +96,7 @@ const LOOPBACK_OR_PRIVATE =
  * are exempt). No prompt comes when the page itself is on loopback or a private address, or the user already granted
  * the permission; everywhere else the hand-off navigates without probing.
  */
-export async function canProbeQuietly(win: Pick<Window, 'location' | 'navigator'> = window): Promise<boolean> {
+async function canProbeQuietly(win: Pick<Window, 'location' | 'navigator'> = window): Promise<boolean> {
   if (LOOPBACK_OR_PRIVATE.test(win.location.hostname)) return true;
   const permissions = win.navigator.permissions;
   if (!permissions) return false;

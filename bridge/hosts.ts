@@ -28,7 +28,7 @@ export interface Transport {
 }
 
 /** A property read that never throws and never trusts the shape (host objects can be odd native proxies). */
-export function prop(target: unknown, key: string): unknown {
+function prop(target: unknown, key: string): unknown {
   if (target === null || (typeof target !== 'object' && typeof target !== 'function')) return undefined;
   try {
     return Reflect.get(target, key);
@@ -99,7 +99,7 @@ function listenOn(target: unknown, deliver: (data: unknown) => void): () => void
  * Refused: any other source (a frame, the opener, a popup), and trusted events without a source (a frame removed right
  * after posting, a closed popup).
  */
-export function fromHostApi(event: unknown, win: Window): boolean {
+function fromHostApi(event: unknown, win: Window): boolean {
   const source = prop(event, 'source');
   if (source === win) return true;
   if (source !== null && source !== undefined) return false;

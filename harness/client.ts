@@ -6,10 +6,10 @@ import type { OwedView, SweepResult } from './backend/payments';
 import type { SeedRequest, SeedResult } from './backend/seed';
 import type { DesktopEvent } from './desktop';
 
-export type { LogEntry, SeedRequest, SeedResult, SweepResult };
+export type { LogEntry };
 
 /** One webhook event the PayPal stand-in made, and what became of it (GET /__harness/paypal/webhooks). */
-export interface WebhookDeliveryReport {
+interface WebhookDeliveryReport {
   id: string;
   eventType: string;
   resourceId: unknown;

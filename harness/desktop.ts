@@ -30,7 +30,7 @@ export function jwtClaims(token: string): Record<string, unknown> | null {
 }
 
 /** Reads one request target into an event: /login?<token> is a login, anything else a path. */
-export function desktopEvent(target: string): DesktopEvent {
+function desktopEvent(target: string): DesktopEvent {
   const url = new URL(target, 'http://desktop.invalid');
   if (url.pathname === '/login') {
     const query = url.search.slice(1);

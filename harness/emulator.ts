@@ -26,7 +26,7 @@ export interface HostingOptions {
   config: BuildConfig;
 }
 
-export function firebaseCli(): string {
+function firebaseCli(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
 }
@@ -112,7 +112,7 @@ export async function startAuthEmulator({
 }
 
 /** The Firebase API key of every build served with the emulator (build.mjs's default for FIREBASE_API_KEY). */
-export const FIREBASE_API_KEY = 'demo-api-key';
+const FIREBASE_API_KEY = 'demo-api-key';
 
 /** Where Firebase Auth's localStorage persistence keeps the signed-in user of the default app. */
 export const FIREBASE_SESSION_KEY = `firebase:authUser:${FIREBASE_API_KEY}:[DEFAULT]`;

@@ -13,7 +13,7 @@ export type FaultKind =
   /** Webhooks: the event goes out this much later. */
   | { delayMs: number };
 
-export interface Fault {
+interface Fault {
   route: string;
   kind: FaultKind;
   /** How many more calls fail; Infinity when no count was given. */

@@ -5,9 +5,9 @@ import { createServer, type ServerResponse } from 'node:http';
 import { buildPortal, type BuildConfig } from '../build.mjs';
 import { closeServer, listen } from './ports';
 
-export const RELOAD_PATH = '/esbuild';
+const RELOAD_PATH = '/esbuild';
 
-export interface ReloadServer {
+interface ReloadServer {
   url: string;
   /** Sends `change` to every open page. */
   notify(): void;
@@ -15,7 +15,7 @@ export interface ReloadServer {
 }
 
 /** Serves the event stream at RELOAD_PATH to pages of `allowOrigins` (CORS: the portal is another origin). */
-export async function startReloadServer({
+async function startReloadServer({
   port,
   allowOrigins,
 }: {

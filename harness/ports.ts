@@ -42,7 +42,7 @@ function probePort(): Promise<number> {
 }
 
 /** `requested` when given (0 means any free port), else the variable's value, else the default. */
-export async function choosePort(requested: number | undefined, variable: string, fallback: number): Promise<number> {
+async function choosePort(requested: number | undefined, variable: string, fallback: number): Promise<number> {
   const fromEnv = process.env[variable];
   const port = requested ?? (fromEnv ? Number(fromEnv) : fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -6,5 +6,3 @@ export const PHONE_USER_AGENTS = {
   'iPhone Safari':
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
 } as const;
-
-export type Phone = keyof typeof PHONE_USER_AGENTS;

@@ -10,7 +10,7 @@ import { configuredPort, DEFAULT_PORTS, loopbackUrl, PORT_VARIABLES, stackPort }
 import { CliError, EXIT, portOption } from '../errors';
 import { stopOnSignals } from '../shutdown';
 
-export interface BackendCommandOptions {
+interface BackendCommandOptions {
   port?: string;
   data?: string;
   fault?: string;

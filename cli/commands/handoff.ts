@@ -11,7 +11,7 @@ import { projectRoot } from '../../harness/paths';
 import { configuredPort, DEFAULT_PORTS, loopbackUrl, PORT_VARIABLES } from '../../harness/ports';
 import { CliError, EXIT, portOption } from '../errors';
 
-export interface HandoffOptions {
+interface HandoffOptions {
   email: string;
   password: string;
   unityToken?: boolean;
@@ -25,7 +25,7 @@ export interface HandoffOptions {
 }
 
 /** `--lang`: a BCP 47 tag of the shape the portal reads (`lang`, the bridge's `locale`), else a usage error. */
-export function langOption(value: string): string {
+function langOption(value: string): string {
   if (!isLocaleTag(value)) throw new InvalidArgumentError('not a BCP 47 language tag such as de-DE or pt-BR.');
   return value;
 }
@@ -34,7 +34,7 @@ export function langOption(value: string): string {
  * Chromium where `npm test` gets it: tests/scripts/ensure-chromium.mjs installs Debian's package when it is missing, so
  * the README's quick start works on a fresh machine. Its output goes to stderr: stdout carries only the token.
  */
-export function ensureChromium(log: (line: string) => void): void {
+function ensureChromium(log: (line: string) => void): void {
   if (existsSync(CHROMIUM_PATH)) return;
   log(`Chromium is missing at ${CHROMIUM_PATH}: installing it, as npm test does`);
   try {
@@ -47,7 +47,7 @@ export function ensureChromium(log: (line: string) => void): void {
 }
 
 /** Plays the desktop app: listener up, portal opened at /auth?redirect=..., e-mail sign-in, the token the listener got. */
-export async function handoff(opts: HandoffOptions) {
+async function handoff(opts: HandoffOptions) {
   const log = opts.log ?? (() => {});
   ensureChromium(log);
   const listener = await startDesktopListener({ port: opts.desktopPort }).catch((error: NodeJS.ErrnoException) => {

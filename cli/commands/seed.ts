@@ -7,7 +7,7 @@ import { configuredPort, loopbackUrl } from '../../harness/ports';
 import { CliError, EXIT, intOption } from '../errors';
 
 /** The account to create and what its player gets (the options `seed` takes). */
-export interface SeedAccount extends Pick<SeedOptions, 'name' | 'credits' | 'plan' | 'designs'> {
+interface SeedAccount extends Pick<SeedOptions, 'name' | 'credits' | 'plan' | 'designs'> {
   email: string;
   password: string;
 }
@@ -30,7 +30,7 @@ export function harnessSecretFor(backendPort: number): string {
 }
 
 /** Creates the account in the emulator (or reuses it) and its player in the backend. */
-export async function seed(opts: SeedAccount, emulatorUrl: string, backendUrl: string, secret: string) {
+async function seed(opts: SeedAccount, emulatorUrl: string, backendUrl: string, secret: string) {
   const admin = new EmulatorAdmin(emulatorUrl);
   let uid: string;
   try {

@@ -50,7 +50,7 @@ async function identityPart(ctx: RequestContext, claims: IdTokenClaims) {
 }
 
 /** What the backend holds of `player`, field by field. */
-export function playerPart(ctx: RequestContext, player: Player) {
+function playerPart(ctx: RequestContext, player: Player) {
   const sub = effectiveSubscription(player, ctx.backend.clock());
   return {
     profile: {

@@ -66,7 +66,7 @@ export const refusalText = (reason: RefusalReason): string => REFUSAL_TEXTS[reas
  * Reads from PayPal (never from what the browser or a webhook body says): PayPal's "no such resource" is the caller's
  * mistake (400 `unknown`), anything else PayPal did is the backend's problem for now (502: try again).
  */
-export async function fromPayPal<T>(read: () => Promise<T>, unknown: string): Promise<T> {
+async function fromPayPal<T>(read: () => Promise<T>, unknown: string): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -111,7 +111,7 @@ export function purchaseReference(
 }
 
 /** Who a PayPal payment's `custom_id` names, and for what (null: nothing the backend issued, or used too late). */
-export interface OwnerClaim {
+interface OwnerClaim {
   playerId: string;
   /** The product and price the reference was issued for; null for a bare player id (acceptPlainCustomId). */
   product: string | null;
@@ -123,11 +123,7 @@ export interface OwnerClaim {
  * the order or subscription (its `create_time`) before the reference expired. A bare player id names its player only
  * where `acceptPlainCustomId` allows it (data and tests from before references); anything else names nobody.
  */
-export function claimOf(
-  b: BackendContext,
-  customId: string | undefined,
-  createTime: string | undefined,
-): OwnerClaim | null {
+function claimOf(b: BackendContext, customId: string | undefined, createTime: string | undefined): OwnerClaim | null {
   if (customId === undefined) return null;
   const ref = readReference(referenceKey(b), customId);
   if (ref) {
@@ -144,7 +140,7 @@ export function claimOf(
  * Anyone but the owner presenting a payment gets 403 with `code` PAYMENT_OWNER_MISMATCH, which tells the portal to
  * keep the payment for its owner; a payment whose `custom_id` names nobody belongs to nobody here.
  */
-export function assertOwner(
+function assertOwner(
   claim: OwnerClaim | null,
   customId: string | undefined,
   player: Player,
@@ -216,17 +212,17 @@ function markRefunded(b: BackendContext, moneyId: string, refundId: string | nul
  * now: the portal is told to try again, the sweep tries too), `refused` (PayPal refused it: owed, tried again by the
  * sweep with backoff, and said to the payer as pending).
  */
-export type UndoState = 'done' | 'retry' | 'refused';
+type UndoState = 'done' | 'retry' | 'refused';
 
 const MINUTE = 60_000;
 
 /** How long a refused undo waits before the next try: 1 minute, doubled each time, at most a day. */
-export const owedBackoffMs = (attempts: number) => Math.min(1_440 * MINUTE, MINUTE * 2 ** Math.min(11, attempts - 1));
+const owedBackoffMs = (attempts: number) => Math.min(1_440 * MINUTE, MINUTE * 2 ** Math.min(11, attempts - 1));
 
 const inFlight = new WeakMap<BackendContext, Map<string, Promise<UndoState>>>();
 
 /** Does what `key` owes PayPal (a refused one only once its backoff is over); `done` once nothing is owed any more. */
-export function settleUndo(b: BackendContext, key: string): Promise<UndoState> {
+function settleUndo(b: BackendContext, key: string): Promise<UndoState> {
   const running = inFlight.get(b) ?? new Map<string, Promise<UndoState>>();
   inFlight.set(b, running);
   const existing = running.get(key);

@@ -20,18 +20,18 @@ export class PayPalCallError extends Error {
   }
 }
 
-export interface Money {
+interface Money {
   currency_code?: string;
   value?: string;
 }
 
-export interface PayeeView {
+interface PayeeView {
   merchant_id?: string;
   email_address?: string;
 }
 
 /** A capture as Payments v2 shows it (GET /v2/payments/captures/{id}; also inside an order). */
-export interface PayPalCaptureView {
+interface PayPalCaptureView {
   id?: string;
   status?: string;
   amount?: Money;
@@ -42,7 +42,7 @@ export interface PayPalCaptureView {
 }
 
 /** An order as Orders v2's GET shows it (the fields the backend reads). */
-export interface PayPalOrderView {
+interface PayPalOrderView {
   id: string;
   status: string;
   create_time?: string;
@@ -70,7 +70,7 @@ export interface PayPalSubscriptionView {
 }
 
 /** A dispute as Disputes v1's GET shows it (the fields the backend reads). */
-export interface PayPalDisputeView {
+interface PayPalDisputeView {
   dispute_id?: string;
   status?: string;
   disputed_transactions?: Array<{ seller_transaction_id?: string }>;
@@ -78,7 +78,7 @@ export interface PayPalDisputeView {
 }
 
 /** A webhook event as PayPal keeps it (GET /v1/notifications/webhooks-events/{id}). */
-export interface PayPalWebhookEventView {
+interface PayPalWebhookEventView {
   id?: string;
   event_type?: string;
   resource?: Record<string, unknown>;
@@ -93,7 +93,7 @@ export interface SubscriptionTransactionView {
 }
 
 /** One row of Transaction Search (GET /v1/reporting/transactions), its transaction_info. */
-export interface TransactionInfoView {
+interface TransactionInfoView {
   transaction_id?: string;
   paypal_reference_id?: string;
   paypal_reference_id_type?: string;
@@ -104,14 +104,14 @@ export interface TransactionInfoView {
   custom_field?: string;
 }
 
-export interface TransactionSearchPage {
+interface TransactionSearchPage {
   transaction_details?: Array<{ transaction_info?: TransactionInfoView }>;
   page?: number;
   total_pages?: number;
 }
 
 /** A delivery's PAYPAL-* headers and its body as it arrived, for POST /v1/notifications/verify-webhook-signature. */
-export interface WebhookSignature {
+interface WebhookSignature {
   authAlgo: string;
   certUrl: string;
   transmissionId: string;

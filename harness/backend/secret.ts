@@ -14,7 +14,7 @@ export function newHarnessSecret(): string {
 }
 
 /** The folder of this user's secrets: `<tmpdir>/portal-harness-<uid>`, or PORTAL_HARNESS_SECRET_DIR. */
-export function secretDir(): string {
+function secretDir(): string {
   return process.env.PORTAL_HARNESS_SECRET_DIR ?? join(tmpdir(), `portal-harness-${userInfo().uid}`);
 }
 

@@ -95,7 +95,7 @@ export interface BackendWiring {
 }
 
 /** A service served beside the backend: its routes, its test routes (behind the same secret), its reset and stop. */
-export interface Beside {
+interface Beside {
   routes: Route[];
   testRoutes: Record<string, (method: string, body: Record<string, unknown>) => AnyReply>;
   reset(): void;
@@ -103,7 +103,7 @@ export interface Beside {
 }
 
 /** One request handed to the backend without HTTP: lower-case header names, the body as text. */
-export interface InProcessRequest {
+interface InProcessRequest {
   method: string;
   /** The path with its query, e.g. /payments/P1?x=1. */
   path: string;
@@ -112,7 +112,7 @@ export interface InProcessRequest {
 }
 
 /** What the backend does with a request: answer it, or drop the connection (a `drop` fault). */
-export type Outcome = { reply: Reply } | { drop: true };
+type Outcome = { reply: Reply } | { drop: true };
 
 /** The backend without its HTTP server: requests dispatched in process. */
 export interface BackendCore {
@@ -179,7 +179,7 @@ function parseBody(raw: string): Record<string, unknown> {
 }
 
 /** The Host headers a backend on `port` answers: its loopback names, `host` and `hostNames`, each with the port. */
-export function servedHosts(port: number, host: string | undefined, hostNames: readonly string[] = []): Set<string> {
+function servedHosts(port: number, host: string | undefined, hostNames: readonly string[] = []): Set<string> {
   const names = ['127.0.0.1', 'localhost', '[::1]', ...(host ? [host] : []), ...hostNames];
   // An IPv6 literal is written in brackets in a Host header; a wildcard bind address names no host.
   const bracket = (name: string) => (name.includes(':') && !name.startsWith('[') ? `[${name}]` : name);

@@ -25,7 +25,7 @@ export type SessionView = SessionRow;
  * with `validSince`, EmulatorAdmin.revokeSessions). A production backend passes the Admin SDK's
  * `{ revokeSessions: (uid) => getAuth().revokeRefreshTokens(uid) }` and verifies with `verifyIdToken(token, true)`.
  */
-export interface IdentityAdmin {
+interface IdentityAdmin {
   revokeSessions(uid: string, validSinceSeconds: number): Promise<void>;
 }
 
@@ -120,7 +120,7 @@ export function sessionViews(
  * Revokes every session of `uid`: at the identity service first (if it fails, nothing changes here), then in the
  * backend's own record, which every later call is checked against. Returns the time of the revocation (ms).
  */
-export async function revokeEverywhere(backend: BackendContext, uid: string, admin: IdentityAdmin | null) {
+async function revokeEverywhere(backend: BackendContext, uid: string, admin: IdentityAdmin | null) {
   const at = backend.clock();
   try {
     await admin?.revokeSessions(uid, validSinceSeconds(at));

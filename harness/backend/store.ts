@@ -18,7 +18,7 @@ export interface SubscriptionRecord {
   pauseUntil: string | null;
 }
 
-export interface DesignRecord {
+interface DesignRecord {
   UID: string;
   Name: string;
   ModelName: string;
@@ -105,7 +105,7 @@ export interface UndoneSubscription extends Refusal {
  * it done), never dropped: a failure PayPal may get over is tried by every sweep; one PayPal refused (403, 404) is
  * `refused` and tried again with backoff (`nextAt`), and stays listed for an operator (GET /__harness/owed).
  */
-export interface PendingUndo {
+interface PendingUndo {
   kind: 'refund' | 'cancel';
   /** The capture or sale to refund, or the subscription to cancel. */
   targetId: string;
@@ -121,7 +121,7 @@ export interface PendingUndo {
 
 /** Something about a payment the backend could not settle by itself, kept for a person to read. */
 /** A session as the backend keeps it (sessions.ts): one user's sign-in (auth_time) seen from one kind of client. */
-export interface SessionRecord {
+interface SessionRecord {
   id: string;
   /** The sign-in's `auth_time`, in seconds. */
   authTime: number;
@@ -131,7 +131,7 @@ export interface SessionRecord {
   lastActiveAt: string;
 }
 
-export interface PaymentIssue {
+interface PaymentIssue {
   at: string;
   what: string;
   id: string;

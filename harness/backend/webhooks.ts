@@ -14,7 +14,7 @@ const PAYPAL_API_HOSTS = ['api.paypal.com', 'api-m.paypal.com', 'api.sandbox.pay
  * PAYPAL-CERT-URL may name only PayPal's own certificates: https on PayPal's API host, or, in emulator mode, the
  * stand-in's certificate path on this server's own origin.
  */
-export function trustedCertUrl(b: BackendContext, value: string): boolean {
+function trustedCertUrl(b: BackendContext, value: string): boolean {
   let url: URL;
   try {
     url = new URL(value);
@@ -28,7 +28,7 @@ export function trustedCertUrl(b: BackendContext, value: string): boolean {
 }
 
 /** At most this many deliveries a minute reach the checks that call PayPal; more get 429 (PayPal retries later). */
-export const WEBHOOK_RATE_PER_MINUTE = 120;
+const WEBHOOK_RATE_PER_MINUTE = 120;
 const windows = new WeakMap<BackendContext, { start: number; count: number }>();
 
 function rateLimited(b: BackendContext): boolean {

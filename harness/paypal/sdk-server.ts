@@ -38,7 +38,7 @@ export const sdkControl = { failLoads: 0 };
  * Per-browser control: a cookie on the backend's host makes that browser's next N SDK loads fail, so tests running
  * side by side do not take each other's failures. The count goes down with each failed load.
  */
-export const FAIL_LOADS_COOKIE = 'paypal-stand-in-fail-loads';
+const FAIL_LOADS_COOKIE = 'paypal-stand-in-fail-loads';
 
 function cookie(ctx: PayPalRequest, name: string): string | null {
   for (const part of (ctx.headers.cookie ?? '').split(';')) {

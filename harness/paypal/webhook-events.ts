@@ -108,7 +108,7 @@ export function backoff(attempt: number, baseMs = 5_000, maxMs = 3_600_000, atte
 }
 
 /** How long a `reorder`ed event waits for a next one before it goes anyway. */
-export const HELD_MAX_MS = 30_000;
+const HELD_MAX_MS = 30_000;
 
 export interface SenderOptions {
   /** Where events go (PayPal's webhook listener URL), and that webhook's id; no URL: nothing is sent. */

@@ -7,4 +7,4 @@ export const config: PortalConfig = __PORTAL_CONFIG__;
 
 /** The locale of every date, price and plural: the only place that names the default. */
 export const locale: string = config.locale ?? 'en-US';
-export type { PortalConfig, PaidPlan, Flavour } from './types';
+export type { PortalConfig, PaidPlan } from './types';

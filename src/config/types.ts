@@ -1,5 +1,5 @@
 // The shape of the build-time config that build.mjs injects as __PORTAL_CONFIG__.
-export type Flavour = 'staging' | 'development' | 'production';
+type Flavour = 'staging' | 'development' | 'production';
 export type PaidPlan = 'MONTHLY' | 'SIX_MONTH' | 'ANNUAL';
 
 export interface PortalConfig {

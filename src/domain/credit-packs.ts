@@ -1,7 +1,7 @@
 // The credit packs and render costs of SPEC 9. Texts are catalogue keys with their figures; the UI words them.
 
 /** One feature line of a pack: how many renders it buys, or that credits never expire. */
-export type PackFeature =
+type PackFeature =
   { key: 'packRenders'; params: { standard: number; hd: number } } | { key: 'creditsNeverExpire'; params?: undefined };
 
 export interface CreditPack {

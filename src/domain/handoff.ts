@@ -14,7 +14,7 @@ export type HandoffPhase = 'idle' | 'askingLink' | 'redirecting' | 'notListening
 export type HandoffTokenKind = 'unity' | 'identity';
 
 /** What the page was launched with, as far as the hand-off needs it. */
-export interface LaunchState {
+interface LaunchState {
   /** The allowed desktop target of this launch, until a token has gone to it. Only a new `redirect` sets it. */
   target: string | null;
   unityToken: boolean;

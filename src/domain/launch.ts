@@ -7,7 +7,7 @@ import { inAppPath, readRedirectTarget } from './redirect-target';
 const HOST_HINT = { param: 'host', vuplex: 'vuplex' } as const;
 
 /** Where `redirect` points: nowhere, a page of the portal, an allowed desktop target, or something refused. */
-export type LaunchTarget =
+type LaunchTarget =
   | { kind: 'none' }
   | { kind: 'inApp'; path: string }
   | { kind: 'desktop'; target: string; raw: string }

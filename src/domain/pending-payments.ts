@@ -93,7 +93,7 @@ function emptyLedger(): PaymentLedger {
  * Drops what is too old (or dated implausibly far ahead), then the oldest beyond LEDGER_MAX_ENTRIES, so a ledger
  * written by anyone stays small and every entry in it ends some day.
  */
-export function bounded(ledger: PaymentLedger, now: number): PaymentLedger {
+function bounded(ledger: PaymentLedger, now: number): PaymentLedger {
   const fresh = (p: KeptPayment) => Math.abs(now - p.keptAt) <= LEDGER_MAX_AGE_MS;
   const all = [...Object.values(ledger.byUid).flat(), ...ledger.held].filter(fresh);
   const kept = new Set(all.sort((a, b) => b.keptAt - a.keptAt).slice(0, LEDGER_MAX_ENTRIES));

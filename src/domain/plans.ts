@@ -5,9 +5,9 @@ export type PlanId = 'FREE' | PaidPlan;
 export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED' | 'PAUSED';
 
 // Texts a person reads are catalogue keys (src/domain does not import the catalogue); the UI renders them.
-export type PlanTitleKey = 'planTitleFree' | 'planTitleMonthly' | 'planTitleSixMonth' | 'planTitleAnnual';
+type PlanTitleKey = 'planTitleFree' | 'planTitleMonthly' | 'planTitleSixMonth' | 'planTitleAnnual';
 export type PlanNameKey = 'planNameFree' | 'planNameMonthly' | 'planNameSixMonth' | 'planNameAnnual';
-export type PlanPeriodKey = 'periodMonth' | 'periodSixMonths' | 'periodYear';
+type PlanPeriodKey = 'periodMonth' | 'periodSixMonths' | 'periodYear';
 export type PlanFeatureKey = 'proFeaturePalettes' | 'proFeatureCredits' | 'freeFeatureDesign' | 'freeFeaturePalettes';
 
 export interface Plan {

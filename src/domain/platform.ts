@@ -1,7 +1,7 @@
 // Which platform a visitor is on (iOS, Android, a desktop OS, or unknown), from what the browser reports.
 
 export type PlatformKind = 'ios' | 'android' | 'desktop' | 'unknown';
-export type PlatformOs = 'ios' | 'android' | 'windows' | 'macos' | 'linux' | 'chromeos' | 'unknown';
+type PlatformOs = 'ios' | 'android' | 'windows' | 'macos' | 'linux' | 'chromeos' | 'unknown';
 export type InAppBrowser =
   'Instagram' | 'Facebook' | 'Messenger' | 'TikTok' | 'Snapchat' | 'Pinterest' | 'LinkedIn' | 'X';
 

@@ -76,7 +76,7 @@ export function modelThumbnailPath(model: string | undefined): string | null {
   return `/images/house-thumbnails/${encodeURIComponent(model)}_Thumbnail.webp`;
 }
 
-export interface DevOpen {
+interface DevOpen {
   /** `http://{ip}:{port}`, stored as redirectUrl. */
   redirectUrl: string;
   /** `open?model=…&design=…&referral=…` (or `open`), stored as redirectPath. */

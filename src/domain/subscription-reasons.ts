@@ -1,6 +1,6 @@
 // The cancellation and pause reasons of SPEC 5; the labels a person reads are catalogue keys.
 
-export type ReasonLabelKey =
+type ReasonLabelKey =
   | 'cancelReasonTooExpensive'
   | 'cancelReasonNotUsingEnough'
   | 'reasonMissingFeatures'

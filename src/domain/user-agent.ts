@@ -15,8 +15,8 @@ export interface SessionRow {
   current: boolean;
 }
 
-export type BrowserName = 'Edge' | 'Opera' | 'Samsung Internet' | 'Firefox' | 'Chrome' | 'Safari';
-export type SystemName = 'iPhone' | 'iPad' | 'Android' | 'Windows' | 'macOS' | 'ChromeOS' | 'Linux';
+type BrowserName = 'Edge' | 'Opera' | 'Samsung Internet' | 'Firefox' | 'Chrome' | 'Safari';
+type SystemName = 'iPhone' | 'iPad' | 'Android' | 'Windows' | 'macOS' | 'ChromeOS' | 'Linux';
 
 export interface ClientDescription {
   kind: ClientKind;

@@ -591,7 +591,7 @@ export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other
 export type PluralCode = { [K in keyof Catalogue]: Catalogue[K] extends string ? never : K }[keyof Catalogue];
 export type MessageCode = Exclude<keyof Catalogue, PluralCode>;
 /** Every key of the catalogue, texts and plurals. */
-export type CatalogueKey = keyof Catalogue;
+type CatalogueKey = keyof Catalogue;
 /** One language's texts (src/messages/locales/*.json): any key it lacks falls back to English. */
 export type Translation = Partial<Record<CatalogueKey, string | PluralForms>>;
 

@@ -20,7 +20,7 @@ export function stringifySearch(search: RawSearch): string {
 }
 
 /** A non-empty string, or undefined. Arrays and objects (never produced by parseSearch) are refused. */
-export function str(value: unknown): string | undefined {
+function str(value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

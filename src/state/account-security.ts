@@ -20,7 +20,7 @@ import { session } from './session';
 import { showToast } from './toasts';
 import { browserOffer, openInSystemBrowser, offerBrowserInHosts } from './browser-offer';
 
-export type PasswordField = 'current' | 'new' | null;
+type PasswordField = 'current' | 'new' | null;
 
 const initialState = () => ({
   password: {

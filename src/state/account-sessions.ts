@@ -20,7 +20,7 @@ import { endRevokedSession, onSignedOut, session } from './session';
 
 /** How a recent sign-in is asked for: the password, or the Google or Apple popup. */
 export type Reauth = 'password' | 'google.com' | 'apple.com';
-export type SensitiveAction = 'revoke' | 'download';
+type SensitiveAction = 'revoke' | 'download';
 
 const list = createResource({
   initial: () => ({ sessions: [] as SignedInSession[], loaded: false }),

@@ -23,7 +23,7 @@ export const DEV_TABS = [
 export type DevTab = (typeof DEV_TABS)[number]['id'];
 
 /** The fetch's record, with its answer. */
-export interface BackendAnswer extends ActionRecord {
+interface BackendAnswer extends ActionRecord {
   /** The raw answer with secrets masked. */
   data: unknown;
   /** When it was fetched, ISO. */

@@ -4,19 +4,19 @@
 import { createStore } from './resource';
 
 /** The buttons on their way, shown, or not coming (`error` says why). Not an action: PayPal renders, nobody asks. */
-export type ButtonsStatus = 'loading' | 'ready' | 'failed';
+type ButtonsStatus = 'loading' | 'ready' | 'failed';
 
-export interface ButtonsRecord {
+interface ButtonsRecord {
   status: ButtonsStatus;
   /** The user's text for buttons that did not come, or null. */
   error: string | null;
 }
 
-export interface RenderedButtons {
+interface RenderedButtons {
   close(): Promise<void>;
 }
 
-export interface ButtonsMount {
+interface ButtonsMount {
   /** Renders the buttons into the container. */
   render: () => Promise<RenderedButtons>;
   /** Whether the modal or panel that asked is still the current one (late callbacks of an old one are ignored). */

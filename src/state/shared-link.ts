@@ -8,7 +8,7 @@ import { planDevOpen, type DevOpenPlan, type SharedLink } from '../domain/shared
 import { parkPathForReturnToApp } from './handoff';
 import { createStore } from './resource';
 
-export type AppOpenStatus =
+type AppOpenStatus =
   /** Nothing tried yet. */
   | 'idle'
   /** The deep link was just followed; waiting to see whether the app takes over. */

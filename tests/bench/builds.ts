@@ -21,7 +21,7 @@ const PLACEHOLDER = {
 };
 
 /** The config of the size builds: production as deployed, with the placeholders above. */
-export function deployedConfig(): Partial<BuildConfig> {
+function deployedConfig(): Partial<BuildConfig> {
   return {
     backendUrl: PLACEHOLDER.backendUrl,
     firebase: {
@@ -33,7 +33,7 @@ export function deployedConfig(): Partial<BuildConfig> {
 }
 
 /** The environment `node build.mjs --env production` is timed in: the same placeholders, as variables. */
-export function deployedBuildEnv(): NodeJS.ProcessEnv {
+function deployedBuildEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORTAL_BACKEND_URL: PLACEHOLDER.backendUrl,

@@ -65,7 +65,7 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** How long a click waits for its element to be the one that would get it (Playwright's actionability wait). */
-export const CLICK_WAIT_MS = 5_000;
+const CLICK_WAIT_MS = 5_000;
 
 const DEFAULT_TIMEOUT = 10_000;
 const POLL_MS = 100;

@@ -3,7 +3,7 @@
 import puppeteer, { type Browser, type ElementHandle, type Page as PuppeteerPage } from 'puppeteer-core';
 import { clickWhenReachable, Page, type Context, type Engine, type Key, type PointerAction, type Tab } from './driver';
 
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 class FirefoxTab implements Tab {
   constructor(readonly page: PuppeteerPage) {}

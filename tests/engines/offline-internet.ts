@@ -21,8 +21,8 @@ const GAPI_STAND_IN = gapiStandIn();
  * How apis.google.com answers: `fast` (the stand-in at once), `slow` (after SLOW_GOOGLE_MS), `hanging` (never: the
  * request stays open until the page goes), as in the Chromium tests (tests/e2e/support/identity-provider.ts).
  */
-export type GoogleServers = 'fast' | 'slow' | 'hanging';
-export const SLOW_GOOGLE_MS = 3_000;
+type GoogleServers = 'fast' | 'slow' | 'hanging';
+const SLOW_GOOGLE_MS = 3_000;
 
 /** Hosts answered here; every other one is refused. */
 const SERVED = ['apis.google.com', 'unpkg.com', 'fonts.googleapis.com', 'fonts.gstatic.com'];

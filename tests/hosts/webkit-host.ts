@@ -4,9 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-export const HOST_SCRIPT = fileURLToPath(new URL('./webkit-host/host.py', import.meta.url));
+const HOST_SCRIPT = fileURLToPath(new URL('./webkit-host/host.py', import.meta.url));
 /** Debian's python3, which python3-gi belongs to (a pyenv or venv python3 earlier on PATH has no `gi`). */
-export const HOST_PYTHON = process.env.HOST_PYTHON ?? '/usr/bin/python3';
+const HOST_PYTHON = process.env.HOST_PYTHON ?? '/usr/bin/python3';
 
 /** One line of the host's stdout. */
 export type HostEvent =

@@ -3,9 +3,9 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const TIMINGS_DIR = join(import.meta.dirname, '../../test-results/timings');
+const TIMINGS_DIR = join(import.meta.dirname, '../../test-results/timings');
 /** How many of each layer's slowest tests `npm test` prints. */
-export const SLOWEST = 15;
+const SLOWEST = 15;
 /** The suite's budget for one test (docs/testing.md "The budget"). */
 export const TEST_BUDGET_MS = 15_000;
 /**
@@ -42,7 +42,7 @@ export function readTimings() {
 }
 
 /** The slowest `n` tests, slowest first. */
-export function slowest(tests, n = SLOWEST) {
+function slowest(tests, n = SLOWEST) {
   return [...tests].sort((a, b) => b.ms - a.ms).slice(0, n);
 }
 

@@ -7,7 +7,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CATALOGUE } from './short-message-keys.mjs';
 
-export const LOCALES_DIR = 'src/messages/locales';
+const LOCALES_DIR = 'src/messages/locales';
 /** Where the files are served from: Hosting's rule for this folder makes them immutable (build.mjs hostingConfig). */
 export const LOCALES_PATH = '/locales';
 
@@ -31,7 +31,7 @@ export async function englishCatalogue(root) {
 }
 
 /** Each translation of src/messages/locales, by tag: `{ key: text | plural forms }`. */
-export async function translations(root) {
+async function translations(root) {
   const dir = join(root, LOCALES_DIR);
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
   return Object.fromEntries(

@@ -94,7 +94,7 @@ export function pageFiles(metafile, rel, page = null, main = 'src/main.tsx') {
 }
 
 /** Each page stylesheet's file below the build's root, by name ({} for a build without them, as the floors). */
-export function pageStyles(metafile, rel) {
+function pageStyles(metafile, rel) {
   const files = {};
   for (const [name, source] of Object.entries(PAGE_STYLES)) {
     const out = Object.keys(metafile.outputs).find((f) => metafile.outputs[f].entryPoint === source);

@@ -13,7 +13,7 @@ export const CATALOGUE = 'src/messages/catalogue.ts';
  * Where a split build moves the English texts that no module of the entry names (`entryKeys` below): the pages in
  * chunks bring them (docs/architecture.md "What the entry holds"). In the source it is an empty object.
  */
-export const PAGE_MESSAGES = 'src/messages/page-messages.ts';
+const PAGE_MESSAGES = 'src/messages/page-messages.ts';
 const CATALOGUE_START = 'export const messages = {';
 const CATALOGUE_END = '} as const;';
 

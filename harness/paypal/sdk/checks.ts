@@ -15,7 +15,7 @@ export class StandInError extends Error {
   }
 }
 
-export type ScriptIntent = 'capture' | 'authorize' | 'subscription' | 'tokenize';
+type ScriptIntent = 'capture' | 'authorize' | 'subscription' | 'tokenize';
 
 /** The SDK script's query, read and checked. */
 export interface ScriptParams {
@@ -62,7 +62,7 @@ export const FUNDING: Record<string, FUNDING_SOURCE> = {
 
 const SOURCES = new Set<string>(Object.values(FUNDING));
 /** The only currency the local PayPal plays. */
-export const SUPPORTED_CURRENCIES = ['USD'];
+const SUPPORTED_CURRENCIES = ['USD'];
 const KNOWN_PARAMS = new Set([
   'client-id',
   'components',

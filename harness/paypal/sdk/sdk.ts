@@ -22,7 +22,7 @@ import {
   StandInError,
   type ScriptParams,
 } from './checks';
-import { PayPalRestError, type PayPalRest } from './rest';
+import type { PayPalRest } from './rest';
 import { renderView, type StandInView } from './ui';
 
 /** Message PayPal shows when something breaks in its window; used for the buyer's "Simulate an error". */
@@ -318,5 +318,3 @@ function toRecord(error: unknown): Record<string, unknown> {
   if (error instanceof Error) return error as unknown as Record<string, unknown>;
   return new Error(String(error)) as unknown as Record<string, unknown>;
 }
-
-export { PayPalRestError, StandInError };

@@ -67,14 +67,14 @@ const PAYPAL_LABELS: Record<NonNullable<PayPalButtonStyle['label']>, string> = {
   donate: 'PayPal Donate',
 };
 
-export interface ApprovalView {
+interface ApprovalView {
   kind: 'order' | 'subscription';
   /** Rows of the summary: [term, value]. */
   rows: Array<[string, string]>;
   commit: boolean;
 }
 
-export interface ApprovalChoices {
+interface ApprovalChoices {
   approve(): void;
   cancel(): void;
   fail(): void;

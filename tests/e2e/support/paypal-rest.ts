@@ -3,10 +3,10 @@
 import { expect } from '../fixtures';
 
 /** The portal's client id in the suite's builds (build.mjs's default PAYPAL_CLIENT_ID), of merchant DREAMBOOKTEST. */
-export const PORTAL_CLIENT_ID = 'test-client-id';
+const PORTAL_CLIENT_ID = 'test-client-id';
 
 /** GET `path` of PayPal's REST API as the merchant of `clientId`. */
-export async function paypalGet<T = Record<string, unknown>>(path: string, clientId = PORTAL_CLIENT_ID): Promise<T> {
+async function paypalGet<T = Record<string, unknown>>(path: string, clientId = PORTAL_CLIENT_ID): Promise<T> {
   const res = await fetch(`${process.env.BACKEND_URL!.replace(/\/$/, '')}/paypal${path}`, {
     headers: { 'PayPal-Client-Id': clientId },
   });

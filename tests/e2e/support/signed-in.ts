@@ -67,15 +67,6 @@ export function profileValue(page: Page, label: string) {
     .locator('xpath=following-sibling::dd[1]');
 }
 
-/** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(width);
-}
-
 /**
  * Boxes that scroll sideways on purpose (/dev-data's tab list and JSON blocks): what they hold is left to their
  * scrolling. Any other box that scrolls (a dialog scrolls up and down) must not need to scroll sideways.

@@ -12,12 +12,12 @@ import { emulatorToken } from './emulator-token';
 let key: WebhookKey | null = null;
 export const testWebhookKey = () => (key ??= webhookKey(512));
 
-export interface TestClock {
+interface TestClock {
   now: number;
   advance(ms: number): void;
 }
 
-export function testClock(start = Date.parse('2026-06-01T12:00:00Z')): TestClock {
+function testClock(start = Date.parse('2026-06-01T12:00:00Z')): TestClock {
   return {
     now: start,
     advance(ms) {
