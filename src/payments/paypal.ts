@@ -113,7 +113,7 @@ export interface SubscriptionHandlers {
  * PayPal and checks against the caller's player.
  * `startTime`: when PayPal bills the first cycle (a renewal starts when the paid time ends), else now.
  */
-export function subscriptionBody(
+function subscriptionBody(
   planId: string,
   customId: string,
   startTime: string | null = null,

@@ -64,7 +64,7 @@ function maskSecrets(value: unknown, key = ''): unknown {
 }
 
 /** The claims of a JWT (its middle part), or null when it is not one. Not verified: for reading only. */
-export function jwtClaims(token: string): Record<string, unknown> | null {
+function jwtClaims(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {

@@ -6,6 +6,7 @@ import type { Page, Request } from '@playwright/test';
 import { jwtClaims, startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { hostInbox, hostSends, injectHost } from './bridge-hosts';
 import { expect, expectAccessible, test, type Account, type Harness } from './fixtures';
+import { holdRequests } from './support/payments';
 import { signInByEmail } from './support/sign-in';
 import { openSignedIn } from './support/signed-in';
 import { expectOnTop } from './support/on-top';
@@ -71,16 +72,9 @@ test.describe('hand-off by browser redirect', () => {
   }) => {
     const account = await harness.account();
     // The listener's answer to the page's check that it listens (a HEAD of its root) is held, so the page that waits
-    // for it can be read; the browser then leaves for {target}/login.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.origin === desktop.url && url.pathname === '/',
-      async (route) => {
-        await held;
-        await route.fallback();
-      },
-    );
+    // for it can be read; the browser then leaves for {target}/login (session.spec.ts does the same for a returning
+    // user's launch).
+    const release = await holdRequests(page, `${desktop.url}/`, () => true);
     await signInByEmail(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
     await expectOnTop(page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }));
     release();

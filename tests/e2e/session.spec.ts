@@ -2,6 +2,7 @@
 // session checks of SPEC 4 (every route change and every 5 minutes) when the account is deleted or disabled.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Account } from './fixtures';
+import { holdRequests } from './support/payments';
 import { openSignedIn, profileValue } from './support/signed-in';
 import { expectOnTop } from './support/on-top';
 
@@ -239,12 +240,7 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
     // Hold the portal's question whether the desktop app listens (HEAD {target}/, asked before it navigates): the
     // redirect is under way and the page stays on screen. Holding the navigation itself would make every locator
     // wait for that navigation to finish.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${desktop.url}/`, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `${desktop.url}/`, () => true);
     // A returning user's launch: the hand-off starts as the page loads.
     await openSignedIn(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
     // On top: SPEC 2's message blocks the page while the redirect is in progress.

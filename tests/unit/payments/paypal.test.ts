@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type {
+  CreateSubscriptionActions,
   CreateOrderActions,
   CreateOrderRequestBody,
   OnApproveActions,
@@ -15,7 +16,7 @@ import { createNamespace } from '../../../harness/paypal/sdk/sdk';
 import { config } from '../../../src/config/config';
 import { packById } from '../../../src/domain/credit-packs';
 import { paypalSaid } from '../../../src/domain/paypal-error';
-import { creditsButtonOptions, subscriptionBody, subscriptionButtonOptions } from '../../../src/payments/paypal';
+import { creditsButtonOptions, subscriptionButtonOptions } from '../../../src/payments/paypal';
 import { fakePayPal, type FakePayPal } from '../support/fake-paypal';
 
 const loader = vi.hoisted(() => ({ loadScript: vi.fn() }));
@@ -184,13 +185,20 @@ describe('the credits order', () => {
     ]);
   });
 
-  it('names the subscriber as the subscription custom_id', () => {
-    expect(subscriptionBody('P-TEST-MONTHLY', 'P7')).toEqual({ plan_id: 'P-TEST-MONTHLY', custom_id: 'P7' });
-    expect(subscriptionBody('P-TEST-MONTHLY', 'P7', '2026-09-01T00:00:00.000Z')).toEqual({
-      plan_id: 'P-TEST-MONTHLY',
-      custom_id: 'P7',
-      start_time: '2026-09-01T00:00:00.000Z',
-    });
+  it('names the subscriber as the subscription custom_id, and a renewal its start', async () => {
+    /** The request body the buttons' createSubscription hands PayPal. */
+    async function bodyOf(startTime?: string) {
+      const created: unknown[] = [];
+      const actions = {
+        subscription: { create: async (body: unknown) => (created.push(body), 'I-SUB1') },
+      } as unknown as CreateSubscriptionActions;
+      await subscriptionButtonOptions('P-TEST-MONTHLY', 'P7', noHandlers, startTime).createSubscription!({}, actions);
+      return created;
+    }
+    expect(await bodyOf()).toEqual([{ plan_id: 'P-TEST-MONTHLY', custom_id: 'P7' }]);
+    expect(await bodyOf('2026-09-01T00:00:00.000Z')).toEqual([
+      { plan_id: 'P-TEST-MONTHLY', custom_id: 'P7', start_time: '2026-09-01T00:00:00.000Z' },
+    ]);
   });
 
   it('counts a capture as done only when PayPal completed it', async () => {

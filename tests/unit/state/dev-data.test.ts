@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
-import { devData, fetchDevAnswer, jwtClaims, portalView, resetDevData } from '../../../src/state/dev-data';
+import { devData, fetchDevAnswer, portalView, resetDevData } from '../../../src/state/dev-data';
 import { fakeAuth as auth } from '../support/fake-auth';
 
 const b64url = (o: unknown) =>
@@ -70,14 +70,21 @@ describe('what the explorer shows', () => {
   });
 });
 
-describe('jwtClaims', () => {
-  it('reads the claims of a JWT, UTF-8 included', () => {
-    expect(jwtClaims(jwt)).toEqual({ user_id: 'u1', email: 'ada@example.com', name: 'Åda' });
+describe("the User tab's claims", () => {
+  const claimsOf = async (token: string) => {
+    resetDevData();
+    auth.idToken.mockResolvedValueOnce(token);
+    await fetchDevAnswer('user');
+    return (devData.answers.user.data as { claims: unknown }).claims;
+  };
+
+  it('are the claims of the identity token, UTF-8 included', async () => {
+    expect(await claimsOf(jwt)).toEqual({ user_id: 'u1', email: 'ada@example.com', name: 'Åda' });
   });
 
-  it('is null for anything else', () => {
-    expect(jwtClaims('not-a-jwt')).toBeNull();
-    expect(jwtClaims('a.!!!.c')).toBeNull();
+  it('are null for a token that is no JWT', async () => {
+    expect(await claimsOf('not-a-jwt')).toBeNull();
+    expect(await claimsOf('a.!!!.c')).toBeNull();
   });
 });
 
