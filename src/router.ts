@@ -27,7 +27,7 @@ import { ErrorPage } from './ui/pages/ErrorPage';
 // The development route exists only in development builds: build.mjs swaps dev-routes.ts for an empty list elsewhere.
 const signedInRoutes = [accountRoute, subscriptionRoute, myDesignsRoute, creditsRoute, ...devRoutes, appNotFoundRoute];
 
-export const routeTree = rootRoute.addChildren([
+const routeTree = rootRoute.addChildren([
   authRoute,
   authSplatRoute,
   signInRoute,

@@ -74,7 +74,7 @@ export function choosePack(packId: string): boolean {
 }
 
 /** A captured order that the backend did not record: Try Again (or the layout's notice) sends it again. */
-export const unrecorded = (): boolean => purchase.status === 'failed' && purchase.orderId !== null;
+const unrecorded = (): boolean => purchase.status === 'failed' && purchase.orderId !== null;
 
 /**
  * Renders the PayPal buttons into the modal's container after the 500 ms of SPEC 9.
