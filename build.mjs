@@ -400,9 +400,10 @@ export async function buildPortal({
     jsx: 'automatic',
     loader: { '.svg': 'file', '.png': 'file', '.webp': 'file' },
     define: {
-      __PORTAL_CONFIG__: JSON.stringify(config),
+      // JSON text, parsed once (src/config/config.ts says why not an object).
+      __PORTAL_CONFIG__: JSON.stringify(JSON.stringify(config)),
       DEV_BUILD: JSON.stringify(config.isDevelopment),
-      LOCALE_FILES: JSON.stringify(localeFiles),
+      LOCALE_FILES: JSON.stringify(JSON.stringify(localeFiles)),
       PAYMENT_BYPASS: JSON.stringify(config.paymentBypass),
       // Whether Firebase Auth talks to the emulator: a constant, so production holds no connectAuthEmulator at all.
       USE_AUTH_EMULATOR: JSON.stringify(config.useEmulator),

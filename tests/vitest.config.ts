@@ -7,9 +7,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root,
   define: {
-    __PORTAL_CONFIG__: JSON.stringify(portalConfig('staging', { useEmulator: false })),
+    __PORTAL_CONFIG__: JSON.stringify(JSON.stringify(portalConfig('staging', { useEmulator: false }))),
     DEV_BUILD: 'false',
-    LOCALE_FILES: '{}',
+    LOCALE_FILES: JSON.stringify('{}'),
     PAYMENT_BYPASS: 'true',
     USE_AUTH_EMULATOR: 'false',
   },

@@ -8,5 +8,8 @@ declare const PAYMENT_BYPASS: boolean;
 declare const USE_AUTH_EMULATOR: boolean;
 
 declare module '*.css';
-/** Each translated language's file, by tag: its content hash (build.mjs; languages.ts `localeFilePath`). English has none. */
-declare const LOCALE_FILES: Readonly<Record<string, string>>;
+/**
+ * Each translated language's file, by tag: its content hash, as JSON text (build.mjs; language-early.ts reads it once,
+ * languages.ts `localeFilePath` makes the path). English has none. A string, as config.ts says of __PORTAL_CONFIG__.
+ */
+declare const LOCALE_FILES: string;

@@ -1,9 +1,11 @@
 // The one place the portal reads its build-time configuration.
 import type { PortalConfig } from './types';
 
-declare const __PORTAL_CONFIG__: PortalConfig;
+// The config as JSON text (build.mjs), parsed once here: esbuild writes a string define where it is read. An object
+// define would become a module of its own that every module of the build first calls to start (164 modules, 1.3 KB).
+declare const __PORTAL_CONFIG__: string;
 
-export const config: PortalConfig = __PORTAL_CONFIG__;
+export const config: PortalConfig = JSON.parse(__PORTAL_CONFIG__) as PortalConfig;
 
 /** The locale of every date, price and plural: the only place that names the default. */
 export const locale: string = config.locale ?? 'en-US';

@@ -8,8 +8,11 @@ import { LOCAL_KEYS, localStore } from './storage';
 /** The launch parameter that names the app's language (`?lang=de-AT`). */
 const LANG_PARAM = 'lang';
 
-/** The languages this build offers: English and each one with a file (build.mjs's LOCALE_FILES). */
-export const offeredLanguages = [ENGLISH, ...Object.keys(LOCALE_FILES)] as LanguageTag[];
+/** Each translated language's file's content hash, by tag (build.mjs's LOCALE_FILES). */
+export const localeFiles = JSON.parse(LOCALE_FILES) as Readonly<Record<string, string>>;
+
+/** The languages this build offers: English and each one with a file. */
+export const offeredLanguages = [ENGLISH, ...Object.keys(localeFiles)] as LanguageTag[];
 
 /**
  * The language at start: the user's choice, else the app's `lang` launch parameter, else the browser's languages, else
@@ -30,7 +33,7 @@ function startTag(): LanguageTag {
 /** The start language and its file's request (English needs none, nor a language without a file). */
 function requestStartFile(): { tag: LanguageTag; file: Promise<unknown> } {
   const tag = startTag();
-  const hash = LOCALE_FILES[tag];
+  const hash = localeFiles[tag];
   if (tag === ENGLISH || !hash) return { tag, file: Promise.resolve(tag === ENGLISH ? [] : null) };
   return { tag, file: fetchLocaleFile(localeFilePath(tag, hash)) };
 }

@@ -4,7 +4,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { fetchLocaleFile } from '../api/locale-file';
 import { applyTranslation, isText, textOrder, type Translation } from '../messages/catalogue';
 import { ENGLISH, isRightToLeft, localeFilePath, matchLanguage, type LanguageTag } from '../messages/languages';
-import { offeredLanguages, startFile } from './language-early';
+import { localeFiles, offeredLanguages, startFile } from './language-early';
 import { LOCAL_KEYS, localStore } from './storage';
 
 /** How long the first render waits for a language file before it shows English (and switches when the file comes). */
@@ -29,7 +29,7 @@ let loading = 0;
  */
 async function load(tag: LanguageTag, early: Promise<unknown> | null = null): Promise<void> {
   const ticket = ++loading;
-  const hash = LOCALE_FILES[tag];
+  const hash = localeFiles[tag];
   const file = early
     ? await early
     : tag === ENGLISH

@@ -24,7 +24,7 @@ export async function englishCatalogue(root) {
     format: 'esm',
     platform: 'neutral',
     logLevel: 'silent',
-    define: { __PORTAL_CONFIG__: '{}' },
+    define: { __PORTAL_CONFIG__: JSON.stringify('{}') },
   });
   const module = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
   return module.messages;

@@ -20,14 +20,15 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { proxy, useSnapshot } from 'valtio';
 
-declare const __PORTAL_CONFIG__: {
+/** JSON text, parsed once, as src/config/config.ts does. */
+declare const __PORTAL_CONFIG__: string;
+declare const USE_AUTH_EMULATOR: boolean;
+
+export const config = JSON.parse(__PORTAL_CONFIG__) as {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId: string };
   authEmulatorUrl: string;
   backendUrl: string;
 };
-declare const USE_AUTH_EMULATOR: boolean;
-
-export const config = __PORTAL_CONFIG__;
 export const state = proxy({ ready: false, user: null as User | null });
 // As the portal does it: no resolver at start-up (on a phone Auth would wait for apis.google.com); the popup names it.
 export const auth = initializeAuth(initializeApp(config.firebase), {

@@ -22,6 +22,7 @@ const MAKERS = new Set([
   'area',
   'Object.assign',
   'Object.keys',
+  'JSON.parse',
   'Promise.resolve',
   'new Set',
   'new Map',
