@@ -17,6 +17,9 @@ const config: KnipConfig = {
         'src/routes/no-dev-routes.ts!',
         // The CLI: bin.mjs bundles cli/index.ts on the fly (buildCli), so no import names it.
         'cli/index.ts!',
+        // npm run deploy (README, docs/deploy.md): the whole project's run reads package.json's scripts, the product's
+        // run only `start`.
+        ...(production ? ['cli/deploy.mjs!'] : []),
         // The PayPal SDK stand-in's browser script: bundled by harness/paypal/sdk-server.ts from its path.
         'harness/paypal/sdk/stand-in.ts!',
         // The test runners and the bench that package.json's scripts start through a runner knip does not read.
@@ -30,6 +33,9 @@ const config: KnipConfig = {
       project: [
         'src/**/*.{ts,tsx}!',
         'harness/**/*.ts!',
+        // Stand-ins only the tests and the bench start (Google's scripts, a static server, the phones' user agents): in
+        // harness/ beside the others, but no CLI command serves them, so they are not the product.
+        '!harness/{gapi-stand-in,static-server,user-agents}.ts!',
         'cli/**/*.{ts,mjs}!',
         'tools/build/*.mjs!',
         'tests/**/*.{ts,tsx,mjs}',

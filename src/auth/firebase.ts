@@ -335,7 +335,7 @@ export async function reloadUser(): Promise<PortalUser | null> {
 }
 
 /** The `auth/...` code of a Firebase error, or 'unknown'. */
-export function errorCode(error: unknown): string {
+function errorCode(error: unknown): string {
   if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
   return 'unknown';
 }

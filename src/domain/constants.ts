@@ -20,6 +20,12 @@ export const NEW_ACCOUNT_WINDOW_MS = 30_000;
 // ---- The hand-off and shared links: how long the portal waits on the apps.
 /** A token handed to a host or the desktop has at least this long left; a shorter-lived ID token is refreshed first. */
 export const TOKEN_MIN_VALIDITY_MS = 300_000;
+/**
+ * How long the page may still be here after it sent the browser to {target}/login. A desktop app that answers 204, or
+ * a navigation the browser blocks, leaves the page where it was: the hand-off is then over, as after SPEC 4's plain
+ * redirect (the target is used, the user stays signed in), instead of "Redirecting..." staying up for ever.
+ */
+export const DESKTOP_LEAVE_MS = 5_000;
 /** How long a shared link waits for the mobile app to take over before it says the app did not open. */
 export const APP_OPEN_WAIT_MS = 2_500;
 

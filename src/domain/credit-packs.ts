@@ -33,7 +33,10 @@ function pack(
   };
 }
 
-/** Price per credit from the cents, rounded half up to 2 decimals ("9.99" for 15 -> "0.67"). */
+/**
+ * Price per credit from the cents, rounded half up to 2 decimals ("9.99" for 15 -> "0.67").
+ * @internal Exported for its unit test alone: the shop's three packs cannot reach its rounding's edges.
+ */
 export function pricePerCredit(price: string, amount: number): string {
   const cents = Math.round(Number(price) * 100);
   return (Math.round(cents / amount) / 100).toFixed(2);

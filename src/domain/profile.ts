@@ -9,7 +9,10 @@ function startOfDay(t: number): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 }
 
-/** Whole calendar days from `now` to the expiry, never below 0 (0 when the date cannot be read); the UI words it. */
+/**
+ * Whole calendar days from `now` to the expiry, never below 0 (0 when the date cannot be read); the UI words it.
+ * @internal Exported for its unit test too: daylight-saving changes and any two instants, which a plan cannot reach.
+ */
 export function expiryDays(now: number, expiresAt: string | number): number {
   const end = typeof expiresAt === 'number' ? expiresAt : Date.parse(expiresAt);
   if (Number.isNaN(end)) return 0;

@@ -1,6 +1,10 @@
 // Every user-facing text of the spec, keyed by code. `{product}` and other {placeholders} are filled by `message()`.
 import { config, locale } from '../config/config';
 
+/**
+ * The English texts, in the order of every language file.
+ * @public tools/build/locale-files.mjs reads it by bundling this file, which knip cannot follow.
+ */
 export const messages = {
   // Screens and states (SPEC 2)
   loading: 'Loading...',

@@ -98,7 +98,7 @@ export async function renderButtons(
 }
 
 /** What went wrong in PayPal's part of a payment, for the caller's texts. */
-export type PaymentErrorKind = 'setup' | 'payment';
+type PaymentErrorKind = 'setup' | 'payment';
 
 export interface SubscriptionHandlers {
   /** The buyer approved; `subscriptionId` is PayPal's id (null if PayPal sent none). */

@@ -6,15 +6,15 @@ import { proxy } from 'valtio';
 import { isNetworkFailure, retryWhenOnline } from './connectivity';
 import { showToast } from './toasts';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface ResourceFields {
+interface ResourceFields {
   status: LoadStatus;
   /** The user's text for the last failure (see errors.ts). */
   error: string | null;
 }
 
-export interface Outcome {
+interface Outcome {
   status: LoadStatus;
   error: string | null;
 }
@@ -59,7 +59,7 @@ function restore<D extends object>(state: D, next: D): void {
   Object.assign(state, next);
 }
 
-export type ActionStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
+type ActionStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
 
 /** One action's result, the way a mutation has one: pages read it instead of flags of their own. */
 export interface ActionRecord {

@@ -15,7 +15,7 @@ import { showToast } from './toasts';
 
 export type SignInMode = 'choice' | 'signIn' | 'createAccount' | 'reset' | 'resetSent';
 export type PopupProvider = 'google' | 'apple';
-export type Attempt = PopupProvider | 'email' | 'reset';
+type Attempt = PopupProvider | 'email' | 'reset';
 
 const initialState = () => ({
   /** The screen's one record: its attempt in flight (a second is refused meanwhile), its failure (SPEC 8) as an alert. */
@@ -34,8 +34,6 @@ const initialState = () => ({
   overlayOpen: false,
   ...browserOffer(),
 });
-
-export type SignInScreenState = ReturnType<typeof initialState>;
 
 /** Reset whenever the screen is entered or left, so a late answer cannot touch a screen that moved on. */
 const store = createStore(initialState);

@@ -3,12 +3,10 @@
 // the hand-off's overlay.
 import type { Page } from '@playwright/test';
 import { FIREBASE_SESSION_KEY } from '../../harness/emulator';
+import { DESKTOP_LEAVE_MS } from '../../src/domain/constants';
 import { expect, test } from './fixtures';
 import { expectOnTop } from './support/on-top';
 import { openSignedIn, profileValue } from './support/signed-in';
-
-/** The leave guard of the browser hand-off (src/state/handoff/flow.ts DESKTOP_LEAVE_MS). */
-const DESKTOP_LEAVE_MS = 5_000;
 
 /** Firebase's stored session in this origin's local storage: its key and value. */
 async function storedSession(page: Page): Promise<[string, string]> {

@@ -4,7 +4,7 @@
 import { bridge, DESKTOP_PROBE_TIMEOUT_MS, type DesktopProbe, type TokenKind } from '@home-design/portal-bridge';
 import * as auth from '../../auth/firebase';
 import { config } from '../../config/config';
-import { TOKEN_MIN_VALIDITY_MS } from '../../domain/constants';
+import { DESKTOP_LEAVE_MS, TOKEN_MIN_VALIDITY_MS } from '../../domain/constants';
 import { loginUrl } from '../../domain/desktop-target';
 import * as machine from '../../domain/handoff';
 import { isNewAccount } from '../../domain/profile';
@@ -203,13 +203,6 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   clearTimeout(inFlight.stayTimer);
   inFlight.stayTimer = setTimeout(stayedHere, DESKTOP_LEAVE_MS);
 }
-
-/**
- * How long the page may still be here after it sent the browser to {target}/login. A desktop app that answers 204, or
- * a navigation the browser blocks, leaves the page where it was: the hand-off is then over, as after SPEC 4's plain
- * redirect (the target is used, the user stays signed in), instead of "Redirecting..." staying up for ever.
- */
-export const DESKTOP_LEAVE_MS = 5_000;
 
 function stayedHere(): void {
   inFlight.stayTimer = undefined;

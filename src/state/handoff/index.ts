@@ -2,11 +2,9 @@
 // (eslint.config.js). Its state and transitions are src/domain/handoff.ts; the one store (store.ts); the app auth flow
 // that runs on each sign-in (flow.ts); the launch and its stored keys (launch.ts); the port to the page (port.ts); and
 // /return-to-app's stored desktop calls (return-to-app.ts).
-export type { HandoffPhase } from '../../domain/handoff';
 export {
   answerLink,
   answerTokenRequest,
-  DESKTOP_LEAVE_MS,
   handoffDue,
   noteSignInHere,
   onLateHost,
@@ -15,7 +13,7 @@ export {
   retryDesktopHandoff,
   skipDesktopHandoff,
 } from './flow';
-export { captureLaunchParams, clearRedirectingOnPageLoad, parkPathForReturnToApp, storedTarget } from './launch';
-export { connectHandoff, type HandoffPort } from './port';
+export { captureLaunchParams, clearRedirectingOnPageLoad, parkPathForReturnToApp } from './launch';
+export { connectHandoff } from './port';
 export { callDesktopOnReturn } from './return-to-app';
 export { handoff, handoffScreen, showsSignInOverlay } from './store';

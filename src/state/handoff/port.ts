@@ -1,7 +1,7 @@
 // What the hand-off does to the page outside the stores: the address bar, navigation, and how this document was
 // reached. One port, injected once: startPortal connects the router's history, a test its fakes. Until then, the
 // page's own.
-export interface HandoffPort {
+interface HandoffPort {
   /** Replaces the current URL without navigating (drops used parameters). */
   replaceUrl(href: string): void;
   /** Goes to a path of the portal, or to /return-to-app. */

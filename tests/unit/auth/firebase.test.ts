@@ -76,7 +76,6 @@ import {
   addPassword,
   changePassword,
   currentSecurity,
-  errorCode,
   idTokenValidFor,
   linkProvider,
   reloadUser,
@@ -187,15 +186,6 @@ describe('Auth set-up', () => {
   it('does not connect to the emulator when the config says not to', async () => {
     await sessionStillValid();
     expect(sdk.connectAuthEmulator).not.toHaveBeenCalled();
-  });
-});
-
-describe('errorCode', () => {
-  it('reads the auth/... code, or says unknown', () => {
-    expect(errorCode(Object.assign(new Error('x'), { code: 'auth/popup-blocked' }))).toBe('auth/popup-blocked');
-    expect(errorCode(new Error('x'))).toBe('unknown');
-    expect(errorCode('auth/popup-blocked')).toBe('unknown');
-    expect(errorCode(null)).toBe('unknown');
   });
 });
 

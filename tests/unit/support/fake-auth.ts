@@ -44,9 +44,6 @@ export const fakeAuth = {
     email: 'a@example.com',
     emailVerified: false,
   })),
-  /** Firebase's `code` of an error, as src/auth/firebase reads it. */
-  errorCode: (error: unknown) =>
-    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown',
 };
 
 /** A signed-in user as the session stores it. */

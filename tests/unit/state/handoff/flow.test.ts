@@ -12,11 +12,11 @@ vi.mock('@home-design/portal-bridge', async () => (await import('../../support/f
 
 import { ApiError } from '../../../../src/api/client';
 import { config } from '../../../../src/config/config';
+import { DESKTOP_LEAVE_MS } from '../../../../src/domain/constants';
 import {
   answerLink,
   answerTokenRequest,
   captureLaunchParams,
-  DESKTOP_LEAVE_MS,
   handoff,
   handoffDue,
   onSignedIn,
