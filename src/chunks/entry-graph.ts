@@ -12,6 +12,9 @@ import '../state/early-start';
 import '../state/host';
 import '../state/startup';
 import '../router';
+// What app.tsx imports beyond the modules above (its idle prefetch): here, it rides in this chunk's file, which /auth
+// loads at once, and app.tsx's own file holds only app.tsx.
+import '../routes/prefetch';
 // The footer of every page but the sign-in screen's: here so that it rides in this chunk, which every page loads,
 // not in a file of its own for the combination of pages that show it.
 import '../ui/components/SiteFooter';
