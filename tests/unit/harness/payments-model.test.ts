@@ -6,9 +6,9 @@
 // PayPal or here, renewed or failing at PayPal, sweeps, time passing. After every step the safety invariants hold;
 // after "settle" (faults off, every due webhook and retry delivered, a sweep) the liveness ones do too. Issue #50 added
 // what the buyer's browser may put in a subscription (a price override, a quantity, a start_time; a revise), undos
-// PayPal refuses (403, 404), renewals of cancelled plans, refunds and reversals made at PayPal, and webhook bodies forged
-// to pass verification (a matching CRC); and four invariants checked after every step: no plan period without a
-// completed payment at the plan's price, a paid period never shrinks (but by a refund or a reversal of it), an undo
+// PayPal refuses (403, 404, 422), renewals of cancelled plans, refunds and reversals made at PayPal, and webhook bodies
+// forged to pass verification (a matching CRC); and four invariants checked after every step: no plan period without
+// a completed payment at the plan's price, a paid period never shrinks (but by a refund or a reversal of it), an undo
 // PayPal refused stays owed until PayPal shows it done, and credits never count money PayPal took back.
 // docs/security.md "Security" and docs/reliability.md "The server reconciles; the browser is the fast path" cite it.
 import { sign } from 'node:crypto';
@@ -818,7 +818,7 @@ class WebhookFault extends Step {
 
 /**
  * PayPal's REST API fails the backend's next call of one kind (503): the backend answers 502 or owes the call. Or
- * PayPal refuses the next refund or cancel (403, 404): the backend owes it, and tries again with backoff.
+ * PayPal refuses the next refund or cancel (403, 404, 422): the backend owes it, and tries again with backoff.
  */
 class PayPalFails extends Step {
   constructor(
@@ -1080,7 +1080,7 @@ steps.push(
     .map(([i, how]) => new MoneyBack(i, how)),
   fc.tuple(fc.nat({ max: 30 }), fc.nat({ max: 30 })).map(([i, j]) => new ForgedWebhook(i, j)),
   fc
-    .tuple(fc.constantFrom('paypal-capture-refund', 'paypal-subscription-cancel'), fc.constantFrom(403, 404))
+    .tuple(fc.constantFrom('paypal-capture-refund', 'paypal-subscription-cancel'), fc.constantFrom(403, 404, 422))
     .map(([route, status]) => new PayPalFails(route, status)),
 );
 
