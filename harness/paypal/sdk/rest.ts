@@ -25,7 +25,7 @@ export interface SubscriptionResource {
 }
 
 /** Subscriptions v1's answer to a revise: the new terms, and the link where the buyer consents to them. */
-export interface SubscriptionRevision {
+interface SubscriptionRevision {
   plan_id?: string;
   quantity?: string;
   plan_overridden?: boolean;
