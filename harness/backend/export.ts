@@ -51,7 +51,9 @@ async function identityPart(ctx: RequestContext, claims: IdTokenClaims) {
 
 /** What the backend holds of `player`, field by field. */
 function playerPart(ctx: RequestContext, player: Player) {
-  const sub = effectiveSubscription(player, ctx.backend.clock());
+  const now = ctx.backend.clock();
+  // The plan as the backend holds it, an ended one too (a cancelled plan past its end is still on record).
+  const sub = player.subscription;
   return {
     profile: {
       playerId: player.playerId,
@@ -61,19 +63,22 @@ function playerPart(ctx: RequestContext, player: Player) {
       createdAt: player.createdAt,
     },
     credits: player.credits,
-    subscription:
-      sub.status === 'NONE'
-        ? null
-        : {
-            subscriptionType: sub.subscriptionType,
-            status: sub.status,
-            expiresAt: sub.expiresAt,
-            subscriptionId: sub.subscriptionId,
-            subscriptionSource: sub.subscriptionSource,
-            pauseUntil: sub.pauseUntil,
-            cancelReason: player.cancelReason ?? null,
-            pauseReason: player.pauseReason ?? null,
-          },
+    owedCredits: player.owedCredits ?? 0,
+    subscription: sub
+      ? {
+          subscriptionType: sub.subscriptionType,
+          status: sub.status,
+          isCancelled: sub.isCancelled,
+          ended: effectiveSubscription(player, now).status === 'NONE',
+          expiresAt: sub.expiresAt,
+          subscriptionId: sub.subscriptionId,
+          subscriptionSource: sub.subscriptionSource,
+          pauseUntil: sub.pauseUntil,
+          cancelReason: player.cancelReason ?? null,
+          pauseReason: player.pauseReason ?? null,
+        }
+      : null,
+    paymentFailedAt: player.paymentFailedAt ?? null,
     payments: paymentsOf(ctx.backend, player),
     designs: Object.entries(player.designs).map(([key, d]) => ({
       key,

@@ -209,8 +209,8 @@ function markRefunded(b: BackendContext, moneyId: string, refundId: string | nul
 
 /**
  * Where an undo stands after an attempt: `done` (PayPal did it, or shows it done), `retry` (PayPal could not answer
- * now: the portal is told to try again, the sweep tries too), `refused` (PayPal refused it: owed, tried again by the
- * sweep with backoff, and said to the payer as pending).
+ * now, or answered 5xx, 408 or 429: the portal is told to try again, the sweep tries too), `refused` (PayPal refused
+ * it with another 4xx: owed, tried again by the sweep with backoff, and said to the payer as pending).
  */
 type UndoState = 'done' | 'retry' | 'refused';
 
@@ -218,6 +218,13 @@ const MINUTE = 60_000;
 
 /** How long a refused undo waits before the next try: 1 minute, doubled each time, at most a day. */
 const owedBackoffMs = (attempts: number) => Math.min(1_440 * MINUTE, MINUTE * 2 ** Math.min(11, attempts - 1));
+
+/**
+ * PayPal said no (403 another merchant's capture, 404, 422 REFUND_TIME_LIMIT_EXCEEDED, ...): asking again at once
+ * would be answered the same. Only no answer, a 5xx, 408 or 429 is worth trying again now.
+ */
+const refusedByPayPal = (status: number | null): status is number =>
+  status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 const inFlight = new WeakMap<BackendContext, Map<string, Promise<UndoState>>>();
 
@@ -268,7 +275,7 @@ async function runUndo(b: BackendContext, key: string): Promise<UndoState> {
     }
     undo.attempts += 1;
     undo.lastError = error.message;
-    if (error.status === 403 || error.status === 404) {
+    if (refusedByPayPal(error.status)) {
       // PayPal keeps the money (or the plan bills on): still owed, never counted as done. Tried again with backoff.
       if (!undo.refused)
         issue(b, `PayPal refused to ${undo.kind} it (${error.message}); owed, tried again`, undo.targetId);

@@ -102,8 +102,9 @@ export interface UndoneSubscription extends Refusal {
 
 /**
  * A PayPal call the backend owes: a refund or a cancel that failed. Kept until PayPal confirms it (done, or PayPal shows
- * it done), never dropped: a failure PayPal may get over is tried by every sweep; one PayPal refused (403, 404) is
- * `refused` and tried again with backoff (`nextAt`), and stays listed for an operator (GET /__harness/owed).
+ * it done), never dropped: a failure PayPal may get over (no answer, 5xx, 408, 429) is tried by every sweep; one PayPal
+ * refused (any other 4xx: 403, 404, 422 REFUND_TIME_LIMIT_EXCEEDED, ...) is `refused` and tried again with backoff
+ * (`nextAt`), and stays listed for an operator (GET /__harness/owed).
  */
 interface PendingUndo {
   kind: 'refund' | 'cancel';
@@ -113,7 +114,7 @@ interface PendingUndo {
   attempts: number;
   lastError?: string;
   since: string;
-  /** PayPal's HTTP status when it refused (403, 404): stuck until a person or PayPal settles it. */
+  /** PayPal's HTTP status when it refused (a 4xx): stuck until a person or PayPal settles it. */
   refused?: number;
   /** Not tried again before this time (ISO): the backoff of a refused undo. */
   nextAt?: string;

@@ -5,6 +5,7 @@ import type { PaidPlan } from '../config/types';
 import type { Design, DirectActivation, PurchaseResult } from '../domain/entities';
 import { finiteNumber, isoDate, isRecord, optString } from '../domain/json';
 import type { Money, RecordedPayment, RecordedStatus } from '../domain/payments';
+import type { PurchaseReference } from '../domain/purchase-reference';
 import { DecodeError, record as obj } from './decoders';
 
 export function decodeDesigns(json: unknown): Design[] {
@@ -37,12 +38,14 @@ export function decodePurchase(json: unknown): PurchaseResult {
   };
 }
 
-/** A purchase reference: PayPal takes a `custom_id` of 1 to 127 characters. */
-export function decodePurchaseReference(json: unknown): string {
+/** A purchase reference: PayPal takes a `custom_id` of 1 to 127 characters; it is usable until `expiresAt`. */
+export function decodePurchaseReference(json: unknown): PurchaseReference {
   const r = obj(json, 'purchase reference');
   if (typeof r.reference !== 'string' || r.reference.length < 1 || r.reference.length > 127)
     throw new DecodeError('purchase reference', 'reference must be text of 1 to 127 characters');
-  return r.reference;
+  const expiresAt = isoDate(r.expiresAt);
+  if (!expiresAt) throw new DecodeError('purchase reference', 'expiresAt must be a date');
+  return { reference: r.reference, expiresAt };
 }
 
 export function decodeDirectActivation(json: unknown): DirectActivation {

@@ -1,7 +1,10 @@
 // The account export's name and version (GET /account/export): the backend names the file, the portal saves it so.
 
-/** The version of the export's format; harness/backend/account-export.schema.json describes it. */
-export const EXPORT_FORMAT_VERSION = 1;
+/**
+ * The version of the export's format; harness/backend/account-export.schema.json describes it. 2: the subscription as
+ * the backend holds it, an ended one too (`ended`, `isCancelled`), `owedCredits` and `paymentFailedAt`.
+ */
+export const EXPORT_FORMAT_VERSION = 2;
 
 /** `{product}-account-YYYY-MM-DD.json`, the product in lower case with dashes ("dream-book-account-2026-11-28.json"). */
 export function exportFileName(product: string, at: Date): string {

@@ -42,6 +42,13 @@ export const COLD_LOAD_ATTEMPTS = 3;
  */
 export const IDLE_WARM_DELAY_MS = 2_000;
 
+// ---- Payments (issue #50).
+/**
+ * A purchase reference (PayPal's `custom_id`) is given to PayPal only while more than this is left of it: PayPal
+ * stamps the order when the buyer clicks, and the backend checks that stamp, on its own clock, against the expiry.
+ */
+export const REFERENCE_MARGIN_MS = 60_000;
+
 // ---- Toasts (SPEC 4's kinds; SPEC 9 leaves their defaults to the portal): a short queue, each kind its time.
 /** At most this many toasts show at once; the oldest goes. */
 export const MAX_TOASTS = 3;

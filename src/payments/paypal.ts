@@ -121,10 +121,13 @@ function subscriptionBody(
   return { plan_id: planId, custom_id: customId, ...(startTime ? { start_time: startTime } : {}) };
 }
 
-/** Buttons that create a PayPal subscription to `planId`, owned as `customId` (SPEC 7; departures 10, 28). */
+/**
+ * Buttons that create a PayPal subscription to `planId`, owned as the reference `customId` answers when PayPal asks
+ * (SPEC 7; departures 10, 28, 29).
+ */
 export function subscriptionButtonOptions(
   planId: string,
-  customId: string,
+  customId: () => Promise<string>,
   handlers: SubscriptionHandlers,
   startTime: string | null = null,
 ): PayPalButtonsComponentOptions {
@@ -135,7 +138,7 @@ export function subscriptionButtonOptions(
     createSubscription: async (_data, actions) => {
       setupFailed = false;
       try {
-        return await actions.subscription.create(subscriptionBody(planId, customId, startTime));
+        return await actions.subscription.create(subscriptionBody(planId, await customId(), startTime));
       } catch (error) {
         setupFailed = true;
         throw error;
@@ -183,15 +186,18 @@ export interface CreditsHandlers {
   onError(error: unknown): void;
 }
 
-/** Buttons that create and capture the order for `pack`, owned as `customId` (the backend's purchase reference, SPEC 7). */
+/**
+ * Buttons that create and capture the order for `pack`, owned as the backend's purchase reference `customId` answers
+ * when PayPal asks for the order (SPEC 7; departure 29).
+ */
 export function creditsButtonOptions(
   pack: CreditPack,
-  customId: string,
+  customId: () => Promise<string>,
   handlers: CreditsHandlers,
 ): PayPalButtonsComponentOptions {
   return {
     style: BUTTON_STYLE,
-    createOrder: (_data, actions) => actions.order.create(creditsOrder(pack, customId)),
+    createOrder: async (_data, actions) => actions.order.create(creditsOrder(pack, await customId())),
     // A capture that fails or does not complete rejects; what the user reads is the caller's.
     onApprove: (data, actions) =>
       handlers.onApprove(async () => {

@@ -7,7 +7,7 @@ import { message } from '../messages/catalogue';
 import { failureText, PortalError, PURCHASE } from './errors';
 import { countKept, keepPayment, onPaymentSettled, settlePayment, showRefusal } from './pending-payments';
 import { createButtons } from './paypal-buttons';
-import { requestReference } from './purchase-reference';
+import { requestReference, type ReferenceSource } from './purchase-reference';
 import { loadPlayer, player } from './player';
 import { createStore, idle } from './resource';
 import { session } from './session';
@@ -38,8 +38,11 @@ export const purchase = store.state;
 const buttons = createButtons();
 export const purchaseButtons = buttons.state;
 
-/** The open modal's purchase reference (PayPal's `custom_id`), fetched from the backend as the modal opens. */
-let reference: Promise<string> | null = null;
+/**
+ * The open modal's purchase reference (PayPal's `custom_id`), fetched from the backend as the modal opens, and again
+ * when the buyer clicks after it has expired (a modal left open).
+ */
+let reference: ReferenceSource | null = null;
 
 /** The modal and its buttons start again together: each opening gets fresh buttons, a closed modal's are ignored. */
 function reset(): void {
@@ -96,10 +99,12 @@ export function mountPayButtons(container: HTMLElement, delayMs = PAYMENT_BUTTON
     live,
     render: async () => {
       const { creditsButtonOptions, renderButtons } = await paypal;
+      // No buttons without a reference: they could only create an order that names nobody.
+      await owner();
       return renderButtons(
         'credits',
         container,
-        creditsButtonOptions(pack, await owner, {
+        creditsButtonOptions(pack, owner, {
           onApprove: async (capture) => {
             if (live()) await pay(capture);
           },

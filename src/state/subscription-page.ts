@@ -197,7 +197,8 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
   const plan = subscriptionPage.selected;
   if (!plan) return () => {};
   // The subscription names its subscriber (PayPal's custom_id): the backend's purchase reference for the player of the
-  // user who opened the panel, this plan and its price, fetched while PayPal's script loads.
+  // user who opened the panel, this plan and its price, fetched while PayPal's script loads (and again on a click
+  // after it has expired).
   const subscriber = requirePlayer().then(({ unity }) => requestReference(unity.playerId, plan));
   subscriber.catch(() => undefined);
   const { uid } = subscriptionPage;
@@ -211,12 +212,15 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
     live,
     render: async () => {
       const { renderButtons, subscriptionButtonOptions } = await paypal;
+      const owner = await subscriber;
+      // No buttons without a reference: they could only create a subscription that names nobody.
+      await owner();
       return renderButtons(
         'subscription',
         container,
         subscriptionButtonOptions(
           config.paypal.planIds[plan],
-          await subscriber,
+          owner,
           {
             onApprove: (subscriptionId) => onApproved(plan, subscriptionId, uid, live),
             onCancel: () => {

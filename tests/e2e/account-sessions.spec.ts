@@ -158,7 +158,7 @@ test('"Download your data" saves the account as a JSON file that parses', async 
   const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as Record<string, unknown>;
   expect(file).toMatchObject({
     format: 'account-export',
-    version: 1,
+    version: 2,
     identity: { email: account.email, providers: ['password'] },
     profile: { playerId: account.playerId },
     credits: 30,

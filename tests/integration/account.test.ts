@@ -4,11 +4,12 @@
 import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { purchaseCredits } from '../../src/api/account';
 import { fetchExport, fetchSessions, signOutEverywhere } from '../../src/api/account-data';
 import { ApiError } from '../../src/api/client';
 import { fetchCloudSave } from '../../src/api/cloud-save';
 import { exchangeForUnity } from '../../src/api/unity';
-import { admin, backendUrl, context, newUser } from './support';
+import { admin, backendUrl, capturedOrder, context, harness, newUser } from './support';
 
 const schema = JSON.parse(
   readFileSync(new URL('../../harness/backend/account-export.schema.json', import.meta.url), 'utf8'),
@@ -58,6 +59,10 @@ describe('GET /account/export', () => {
   it('answers an attachment that parses and matches the JSON Schema, with the identity from the emulator', async () => {
     const user = await newUser();
     const other = await newUser();
+    // Something in each part the schema describes: a design and a plan (seeded), a payment (recorded as the portal does).
+    await harness().seed({ uid: user.uid, email: user.email, designs: 1, plan: 'monthly' });
+    const orderId = await capturedOrder('14.99', user.playerId);
+    await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({ creditsAdded: 30 });
     const res = await fetch(`${backendUrl()}/account/export`, {
       headers: { authorization: `Bearer ${user.ctx.idToken}`, 'x-unity-token': user.ctx.unityToken! },
     });
@@ -73,6 +78,13 @@ describe('GET /account/export', () => {
       emailVerified: false,
       providers: ['password'],
     });
+    expect(file).toMatchObject({
+      credits: 30,
+      owedCredits: 0,
+      subscription: { subscriptionType: 1, status: 'ACTIVE', ended: false },
+      payments: [{ kind: 'credits', orderId, credits: 30, status: 'credited' }],
+    });
+    expect(file.designs).toHaveLength(1);
     const text = JSON.stringify(file);
     for (const mark of [other.uid, other.email, other.playerId]) expect(text).not.toContain(mark);
     expect(text).not.toMatch(/passwordHash|salt|fakeSalt/);

@@ -1,11 +1,13 @@
 // What the PayPal JS SDK stand-in accepts: the script's query, the Buttons options and the bodies given to
-// actions.order.create / actions.subscription.create. Anything else fails loudly, as PayPal's own validation does.
+// actions.order.create / actions.subscription.create / actions.subscription.revise. Anything else fails loudly, as
+// PayPal's own validation does.
 import type {
   CreateOrderRequestBody,
   CreateSubscriptionRequestBody,
   FUNDING_SOURCE,
   PayPalButtonsComponentOptions,
   PayPalButtonStyle,
+  ReviseSubscriptionRequestBody,
 } from '@paypal/paypal-js';
 
 export class StandInError extends Error {
@@ -237,6 +239,13 @@ export function checkSubscriptionBody(body: CreateSubscriptionRequestBody): void
   if (typeof body.plan_id !== 'string' || body.plan_id.trim() === '')
     throw new StandInError('actions.subscription.create needs a plan_id');
   checkCustomId(body.custom_id, 'custom_id');
+}
+
+/** The checks PayPal's SDK makes on actions.subscription.revise(subscriptionID, body) before it calls the API. */
+export function checkReviseArguments(subscriptionID: unknown, body: ReviseSubscriptionRequestBody): void {
+  if (typeof subscriptionID !== 'string' || subscriptionID.trim() === '')
+    throw new StandInError('actions.subscription.revise needs the subscription id as its first argument');
+  if (!body || typeof body !== 'object') throw new StandInError('actions.subscription.revise needs a body');
 }
 
 /** PayPal's `custom_id` (Orders v2 purchase unit, Subscriptions v1): absent, or text of 1 to 127 characters. */

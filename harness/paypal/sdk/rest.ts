@@ -1,5 +1,10 @@
 // The stand-in's calls to the local PayPal REST API (harness/paypal/stand-in.ts), as the real SDK calls PayPal's.
-import type { CreateOrderRequestBody, CreateSubscriptionRequestBody, OrderResponseBody } from '@paypal/paypal-js';
+import type {
+  CreateOrderRequestBody,
+  CreateSubscriptionRequestBody,
+  OrderResponseBody,
+  ReviseSubscriptionRequestBody,
+} from '@paypal/paypal-js';
 
 /** A PayPal REST error: the status, PayPal's error name and the first issue. */
 export class PayPalRestError extends Error {
@@ -19,6 +24,14 @@ export interface SubscriptionResource {
   status: string;
 }
 
+/** Subscriptions v1's answer to a revise: the new terms, and the link where the buyer consents to them. */
+interface SubscriptionRevision {
+  plan_id?: string;
+  quantity?: string;
+  plan_overridden?: boolean;
+  links?: Array<{ href: string; rel: string; method?: string }>;
+}
+
 export interface PayPalRest {
   createOrder(body: CreateOrderRequestBody): Promise<OrderResponseBody & { id: string }>;
   getOrder(id: string): Promise<OrderResponseBody>;
@@ -30,6 +43,8 @@ export interface PayPalRest {
   getSubscription(id: string): Promise<SubscriptionResource>;
   approveSubscription(id: string): Promise<SubscriptionResource>;
   activateSubscription(id: string): Promise<void>;
+  /** A change of plan, quantity or price of a running subscription; it holds once the buyer approves it. */
+  reviseSubscription(id: string, body: ReviseSubscriptionRequestBody): Promise<SubscriptionRevision>;
 }
 
 export function restClient(apiBase: string, clientId: string, fetchImpl: typeof fetch = fetch): PayPalRest {
@@ -72,5 +87,6 @@ export function restClient(apiBase: string, clientId: string, fetchImpl: typeof 
     activateSubscription: async (id) => {
       await send('POST', `/v1/billing/subscriptions/${enc(id)}/activate`, { reason: 'Activated by the buyer' });
     },
+    reviseSubscription: (id, body) => send('POST', `/v1/billing/subscriptions/${enc(id)}/revise`, body),
   };
 }

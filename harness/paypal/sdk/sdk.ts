@@ -12,10 +12,12 @@ import type {
   PayPalButtonsComponent,
   PayPalButtonsComponentOptions,
   PayPalNamespace,
+  ReviseSubscriptionRequestBody,
 } from '@paypal/paypal-js';
 import {
   checkButtonsOptions,
   checkOrderBody,
+  checkReviseArguments,
   checkSubscriptionBody,
   eligibleSources,
   FUNDING,
@@ -93,22 +95,31 @@ function createButtons(deps: ButtonsDeps, initial: PayPalButtonsComponentOptions
     if (!closed) view?.showButtons();
   };
 
-  async function createId(source: FUNDING_SOURCE): Promise<{ kind: 'order' | 'subscription'; id: string }> {
+  async function createId(
+    source: FUNDING_SOURCE,
+  ): Promise<{ kind: 'order' | 'subscription'; id: string; revisedPlan?: string }> {
     if (options.createSubscription) {
+      const revisions = new Map<string, string | undefined>();
       const actions: CreateSubscriptionActions = {
         subscription: {
           create: async (body: CreateSubscriptionRequestBody) => {
             checkSubscriptionBody(body);
             return (await rest.createSubscription(body)).id;
           },
-          revise: async () => {
-            throw new StandInError('actions.subscription.revise is not played by this stand-in');
+          // PayPal's SDK posts the body to the Subscriptions API's revise and resolves to the same subscription id:
+          // createSubscription returns it, and the buyer's approval in PayPal's window is the consent to the new terms.
+          revise: async (subscriptionID: string, body: ReviseSubscriptionRequestBody) => {
+            checkReviseArguments(subscriptionID, body);
+            const revision = await rest.reviseSubscription(subscriptionID, body);
+            revisions.set(subscriptionID, revision.plan_id);
+            return subscriptionID;
           },
         },
       };
       const id = await options.createSubscription({ paymentSource: source }, actions);
       if (typeof id !== 'string' || !id) throw new StandInError('createSubscription must resolve to a subscription id');
-      return { kind: 'subscription', id };
+      const revisedPlan = revisions.get(id);
+      return { kind: 'subscription', id, ...(revisedPlan ? { revisedPlan } : {}) };
     }
     if (options.createOrder) {
       const actions: CreateOrderActions = {
@@ -217,14 +228,14 @@ function createButtons(deps: ButtonsDeps, initial: PayPalButtonsComponentOptions
       return;
     }
     view?.showBusy('Connecting to PayPal...');
-    let created: { kind: 'order' | 'subscription'; id: string };
+    let created: { kind: 'order' | 'subscription'; id: string; revisedPlan?: string };
     let rows: Array<[string, string]>;
     try {
       created = await createId(source);
       rows =
         created.kind === 'order'
           ? orderRows(await rest.getOrder(created.id))
-          : subscriptionRows(await rest.getSubscription(created.id));
+          : subscriptionRows(await rest.getSubscription(created.id), created.revisedPlan);
     } catch (error) {
       backToButtons();
       integrationError(error);
@@ -306,9 +317,12 @@ function orderRows(order: OrderResponseBody): Array<[string, string]> {
   return rows;
 }
 
-function subscriptionRows(sub: { id: string; plan_id?: string }): Array<[string, string]> {
+/** A revision's approval shows the plan the buyer consents to, beside the one running now. */
+function subscriptionRows(sub: { id: string; plan_id?: string }, revisedPlan?: string): Array<[string, string]> {
+  const current = sub.plan_id ?? 'unknown';
   return [
-    ['Plan', sub.plan_id ?? 'unknown'],
+    ...(revisedPlan ? ([['Plan now', current]] as Array<[string, string]>) : []),
+    ['Plan', revisedPlan ?? current],
     ['Subscription', sub.id],
   ];
 }

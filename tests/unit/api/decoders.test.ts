@@ -7,7 +7,7 @@ import {
   decodeSubscription,
   decodeUnityAuth,
 } from '../../../src/api/decoders';
-import { decodeDesigns, decodePayments, decodePurchase } from '../../../src/api/page-decoders';
+import { decodeDesigns, decodePayments, decodePurchase, decodePurchaseReference } from '../../../src/api/page-decoders';
 
 const RUNS = { numRuns: 1000 };
 /** 1,000 runs take well under a second alone, but CI machines are busy. */
@@ -210,6 +210,24 @@ describe('decodePurchase', () => {
   });
 
   it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodePurchase), FUZZ_TIMEOUT);
+});
+
+describe('decodePurchaseReference', () => {
+  it('keeps the reference and its expiry', () => {
+    expect(
+      decodePurchaseReference({ reference: 'PR1.p.credits-30.1499.x.sig', expiresAt: '2026-06-01T12:30:00Z' }),
+    ).toEqual({ reference: 'PR1.p.credits-30.1499.x.sig', expiresAt: '2026-06-01T12:30:00.000Z' });
+  });
+
+  it('refuses a reference without an expiry, or one PayPal would not take', () => {
+    expect(() => decodePurchaseReference({ reference: 'PR1.x' })).toThrow(DecodeError);
+    expect(() => decodePurchaseReference({ reference: '', expiresAt: '2026-06-01T12:30:00Z' })).toThrow(DecodeError);
+    expect(() => decodePurchaseReference({ reference: 'x'.repeat(128), expiresAt: '2026-06-01T12:30:00Z' })).toThrow(
+      DecodeError,
+    );
+  });
+
+  it('never throws anything but DecodeError (fuzzed)', () => totalOnAnything(decodePurchaseReference), FUZZ_TIMEOUT);
 });
 
 describe('decodePayments', () => {

@@ -62,15 +62,74 @@ describe('GET /account/export', () => {
     expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
     expect(file).toMatchObject({
       format: 'account-export',
-      version: 1,
+      version: 2,
       identity: { uid: 'alice', email: 'alice@example.com', emailVerified: false, providers: ['email'] },
       profile: { playerId: alice.playerId },
       credits: 30,
+      owedCredits: 0,
       subscription: null,
+      paymentFailedAt: null,
       affiliate: { answer: 'other' },
     });
     expect(file.designs).toHaveLength(2);
     expect((file.sessions as unknown[]).length).toBe(1);
+  });
+
+  it('holds what the backend holds: an ended plan with its dates, owed credits, a failed payment, every status', async () => {
+    const { world, clock } = realTime();
+    const alice = await signIn(world, 'alice');
+    const player = world.core.store.data.players[alice.playerId]!;
+    const day = 86_400_000;
+    const expiresAt = new Date(clock.now - 3 * day).toISOString();
+    player.subscription = {
+      subscriptionType: 3,
+      isCancelled: true,
+      status: 'CANCELLED',
+      expiresAt,
+      subscriptionId: 'I-ENDEDENDED1',
+      subscriptionSource: 'paypal',
+      pauseUntil: null,
+    };
+    player.cancelReason = 'too_expensive';
+    player.owedCredits = 12;
+    player.paymentFailedAt = new Date(clock.now - 10 * day).toISOString();
+    const states = ['credited', 'refunding', 'refunded', 'reversed'] as const;
+    for (const [i, state] of states.entries())
+      world.core.store.data.payments[`CAP${i}`] = {
+        id: `CAP${i}`,
+        kind: 'credits',
+        playerId: player.playerId,
+        orderId: `ORD${i}`,
+        createdAt: new Date(clock.now - i * day).toISOString(),
+        credits: 30,
+        amount: { value: '14.99', currency: 'USD' },
+        state,
+      };
+    const file = (await exportOf(world, alice.headers)).json as Record<string, unknown>;
+    expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
+    expect(file).toMatchObject({
+      owedCredits: 12,
+      paymentFailedAt: player.paymentFailedAt,
+      subscription: {
+        subscriptionType: 3,
+        status: 'CANCELLED',
+        isCancelled: true,
+        ended: true,
+        expiresAt,
+        subscriptionId: 'I-ENDEDENDED1',
+        cancelReason: 'too_expensive',
+      },
+    });
+    expect((file.payments as Array<{ status: string }>).map((p) => p.status)).toEqual([
+      'credited',
+      'refund_pending',
+      'refunded',
+      'reversed',
+    ]);
+    // The same plan before its end: on record, not ended.
+    player.subscription = { ...player.subscription, expiresAt: new Date(clock.now + day).toISOString() };
+    const running = (await exportOf(world, alice.headers)).json as { subscription: { ended: boolean } };
+    expect(running.subscription.ended).toBe(false);
   });
 
   it('needs a sign-in of the last five minutes (403 RECENT_SIGN_IN_REQUIRED), and its owner (403)', async () => {
@@ -87,7 +146,7 @@ describe('GET /account/export', () => {
   it('the schema refuses a file with a field it does not list (a password hash, a token)', () => {
     const base = {
       format: 'account-export',
-      version: 1,
+      version: 2,
       generatedAt: '2026-11-28T10:00:00.000Z',
       identity: { uid: 'u', email: null, emailVerified: false, providers: [], createdAt: null, lastSignInAt: null },
       profile: {
@@ -98,7 +157,9 @@ describe('GET /account/export', () => {
         createdAt: '2026-11-28T10:00:00.000Z',
       },
       credits: 0,
+      owedCredits: 0,
       subscription: null,
+      paymentFailedAt: null,
       payments: [],
       designs: [],
       affiliate: { answer: null },
@@ -107,6 +168,9 @@ describe('GET /account/export', () => {
     expect(validate(base)).toBe(true);
     expect(validate({ ...base, identity: { ...base.identity, passwordHash: 'x' } })).toBe(false);
     expect(validate({ ...base, profile: { ...base.profile, accessToken: 'ut1.x.y' } })).toBe(false);
+    const { owedCredits: _owed, ...withoutOwed } = base;
+    expect(validate(withoutOwed)).toBe(false);
+    expect(validate({ ...base, version: 1 })).toBe(false);
   });
 
   it('over seeded players, no export holds anything of another player, nor any token or secret', async () => {
@@ -117,7 +181,23 @@ describe('GET /account/export', () => {
       designs: fc.integer({ min: 0, max: 4 }),
       affiliate: fc.option(fc.constantFrom('builder_brigade', 'other'), { nil: undefined }),
       name: word,
-      payments: fc.integer({ min: 0, max: 3 }),
+      payments: fc.array(
+        fc.constantFrom('credited', 'refunding', 'refunded', 'reversed') as fc.Arbitrary<
+          'credited' | 'refunding' | 'refunded' | 'reversed'
+        >,
+        { maxLength: 3 },
+      ),
+      owed: fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined }),
+      failedDaysAgo: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+      plan: fc.option(
+        fc.record({
+          status: fc.constantFrom('ACTIVE', 'CANCELLED', 'PAUSED', 'NONE') as fc.Arbitrary<
+            'ACTIVE' | 'CANCELLED' | 'PAUSED' | 'NONE'
+          >,
+          endInDays: fc.integer({ min: -90, max: 400 }),
+        }),
+        { nil: undefined },
+      ),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(seed, { minLength: 2, maxLength: 5 }), async (seeds) => {
@@ -131,7 +211,20 @@ describe('GET /account/export', () => {
           player.credits = s.credits;
           player.affiliateId = s.affiliate;
           world.core.store.addDesigns(player, s.designs);
-          for (let p = 0; p < s.payments; p++) {
+          player.owedCredits = s.owed;
+          if (s.failedDaysAgo !== undefined)
+            player.paymentFailedAt = new Date(Date.now() - s.failedDaysAgo * 86_400_000).toISOString();
+          if (s.plan)
+            player.subscription = {
+              subscriptionType: 1,
+              isCancelled: s.plan.status === 'CANCELLED',
+              status: s.plan.status,
+              expiresAt: new Date(Date.now() + s.plan.endInDays * 86_400_000).toISOString(),
+              subscriptionId: id('I-', 12),
+              subscriptionSource: 'paypal',
+              pauseUntil: null,
+            };
+          for (const state of s.payments) {
             const paymentId = id('CAP', 6);
             world.core.store.data.payments[paymentId] = {
               id: paymentId,
@@ -141,7 +234,7 @@ describe('GET /account/export', () => {
               createdAt: new Date().toISOString(),
               credits: 15,
               amount: { value: '9.99', currency: 'USD' },
-              state: 'credited',
+              state,
             };
           }
           players.push({ uid, signed, player });
@@ -151,6 +244,7 @@ describe('GET /account/export', () => {
           p.player.playerId,
           p.player.username,
           `${p.uid}@example.com`,
+          ...(p.player.subscription ? [p.player.subscription.subscriptionId!] : []),
           ...Object.values(p.player.designs).map((d) => d.UID),
           ...Object.keys(p.player.designs),
           ...Object.values(world.core.store.data.payments)
@@ -161,6 +255,14 @@ describe('GET /account/export', () => {
           const reply = await exportOf(world, me.signed.headers);
           const text = JSON.stringify(reply.json);
           expect(validate(reply.json), JSON.stringify(validate.errors)).toBe(true);
+          // What the backend holds of the player, as it holds it.
+          const file = reply.json as Record<string, unknown>;
+          expect(file.owedCredits).toBe(me.player.owedCredits ?? 0);
+          expect(file.paymentFailedAt).toBe(me.player.paymentFailedAt ?? null);
+          const sub = me.player.subscription;
+          expect(file.subscription).toEqual(
+            sub ? expect.objectContaining({ status: sub.status, expiresAt: sub.expiresAt }) : null,
+          );
           for (const mark of marks(me)) expect(text).toContain(mark);
           for (const other of players.filter((p) => p !== me))
             for (const mark of marks(other)) expect(text).not.toContain(mark);

@@ -245,6 +245,54 @@ describe('what PayPal refuses to undo stays owed', () => {
     expect((await purchase(w, alice, orderId)).json).toMatchObject({ refund: 'refunded' });
   });
 
+  it('any 4xx but 408 and 429 is a refusal (owed, backoff); no answer, 5xx, 408 and 429 are tried again now', async () => {
+    const cases: Array<[PayPalCallError, 'refused' | 'retry']> = [
+      [
+        new PayPalCallError(422, 'REFUND_TIME_LIMIT_EXCEEDED', 'PayPal answered 422 REFUND_TIME_LIMIT_EXCEEDED'),
+        'refused',
+      ],
+      [new PayPalCallError(422, 'REFUND_NOT_ALLOWED', 'PayPal answered 422 REFUND_NOT_ALLOWED'), 'refused'],
+      [new PayPalCallError(400, 'INVALID_REQUEST', 'PayPal answered 400'), 'refused'],
+      [new PayPalCallError(409, 'RESOURCE_CONFLICT', 'PayPal answered 409'), 'refused'],
+      [new PayPalCallError(500, 'INTERNAL_SERVER_ERROR', 'PayPal answered 500'), 'retry'],
+      [new PayPalCallError(503, null, 'PayPal answered 503'), 'retry'],
+      [new PayPalCallError(429, 'RATE_LIMIT_REACHED', 'PayPal answered 429'), 'retry'],
+      [new PayPalCallError(408, null, 'PayPal answered 408'), 'retry'],
+      [new PayPalCallError(null, null, 'PayPal could not be reached'), 'retry'],
+    ];
+    for (const [error, expected] of cases) {
+      const w = inProcessBackend();
+      const alice = await newPlayer(w.core, 'alice');
+      const api = w.core.context.paypal;
+      let calls = 0;
+      api.refundCapture = async () => {
+        calls += 1;
+        throw error;
+      };
+      const { orderId, captureId } = await paidOrder(w.core, alice.playerId, '0.01');
+      const answer = await purchase(w, alice, orderId);
+      const owed = w.core.store.data.pendingUndo[`refund:${captureId}`];
+      const what = `${error.status} ${error.issue}`;
+      expect(owed, what).toMatchObject({ kind: 'refund', attempts: 1, lastError: error.message });
+      expect(await statuses(w, alice), what).toEqual([['0.01', 'refund_pending']]);
+      if (expected === 'refused') {
+        expect(answer, what).toMatchObject({ status: 400, json: { code: 'PAYMENT_REFUNDED', refund: 'pending' } });
+        expect(owed, what).toMatchObject({ refused: error.status, nextAt: expect.any(String) });
+        // Asked again at once: answered the same from the books, PayPal is not asked before the backoff ends.
+        expect((await purchase(w, alice, orderId)).json, what).toMatchObject({ refund: 'pending' });
+        expect(calls, what).toBe(1);
+        w.clock.advance(61_000);
+        expect((await harness(w, '/__harness/reconcile', { graceMs: 0 })).json, what).toMatchObject({ refused: 1 });
+        expect(calls, what).toBe(2);
+      } else {
+        expect(answer.status, what).toBe(502);
+        expect(owed?.refused, what).toBeUndefined();
+        expect((await purchase(w, alice, orderId)).status, what).toBe(502);
+        expect(calls, what).toBe(2);
+      }
+    }
+  });
+
   it('a cancel PayPal refuses stays owed: the second plan is not counted as cancelled', async () => {
     const w = inProcessBackend();
     const alice = await newPlayer(w.core, 'alice');

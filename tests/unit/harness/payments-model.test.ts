@@ -6,16 +6,17 @@
 // PayPal or here, renewed or failing at PayPal, sweeps, time passing. After every step the safety invariants hold;
 // after "settle" (faults off, every due webhook and retry delivered, a sweep) the liveness ones do too. Issue #50 added
 // what the buyer's browser may put in a subscription (a price override, a quantity, a start_time; a revise), undos
-// PayPal refuses (403, 404), renewals of cancelled plans, refunds and reversals made at PayPal, and webhook bodies forged
-// to pass verification (a matching CRC); and four invariants checked after every step: no plan period without a
-// completed payment at the plan's price, a paid period never shrinks (but by a refund or a reversal of it), an undo
-// PayPal refused stays owed until PayPal shows it done, and credits never count money PayPal took back.
+// PayPal refuses (403, 404, 422), renewals of cancelled plans, refunds and reversals made at PayPal, and webhook bodies
+// forged to pass verification (a matching CRC); and four invariants checked after every step: no plan period without
+// a completed payment of that very subscription at the plan's price (before its first, no time past what was paid),
+// a paid period never shrinks (but by a refund or a reversal of it), an undo PayPal refused stays owed until PayPal
+// shows it done, and credits never count money PayPal took back.
 // docs/security.md "Security" and docs/reliability.md "The server reconciles; the browser is the fast path" cite it.
 import { sign } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { packByPrice } from '../../../src/domain/credit-packs';
-import { planById } from '../../../src/domain/plans';
+import { planById, planByType } from '../../../src/domain/plans';
 import { signedString } from '../../../harness/paypal/webhook-events';
 import { effectiveSubscription } from '../../../harness/backend/subscriptions';
 import {
@@ -82,6 +83,13 @@ interface World {
   grantedSeen: Set<string>;
   /** Undos PayPal refused, followed until the books let go of them. */
   refusedUndos: Set<string>;
+  /** Each player's plan end as last seen (null: no plan), whatever its source. */
+  lastEnd: Map<string, string | null>;
+  /**
+   * Each player's current subscription and the end of the time they had when it became current: before its first
+   * payment (a plan that starts when the paid time ends) or once its payments went back, it may hold no more.
+   */
+  carried: Map<string, { id: string | null; end: string | null }>;
 }
 
 type Model = Record<string, never>;
@@ -161,10 +169,33 @@ function checkPaidFor(r: World): void {
   for (const p of alive(r)) {
     const plan = effectiveSubscription(d.players[p.playerId]!, now);
     const paypalPlan = plan.subscriptionSource === 'paypal' && plan.status !== 'NONE' && !r.seeded.has(p.playerId);
+    if (plan.status !== 'NONE' && r.carried.get(p.playerId)?.id !== plan.subscriptionId)
+      r.carried.set(p.playerId, { id: plan.subscriptionId, end: r.lastEnd.get(p.playerId) ?? null });
+    r.lastEnd.set(p.playerId, plan.status === 'NONE' ? null : plan.expiresAt);
     if (paypalPlan && d.usedSubscriptions[plan.subscriptionId!] !== undefined) {
-      // No plan period without a completed payment at the plan's price behind it.
-      const paid = Object.values(d.payments).some((e) => e.playerId === p.playerId && e.state === 'granted');
-      if (!paid) fail(`${p.uid} has plan ${plan.subscriptionId} ${plan.status} with no payment granted`, r);
+      // No plan period without a completed payment of this very subscription at the plan's price behind it; before
+      // its first one (it starts when the paid time ends), or once its payments went back, no time past what was paid.
+      const planKey = planByType(plan.subscriptionType)?.id;
+      const price = planKey && planKey !== 'FREE' ? cents(planById(planKey).price) : NaN;
+      const paid = Object.values(d.payments).some((e) => {
+        const tx = d.paypal.transactions[e.id];
+        return (
+          e.playerId === p.playerId &&
+          e.subscriptionId === plan.subscriptionId &&
+          e.state === 'granted' &&
+          tx !== undefined &&
+          (tx.status === 'COMPLETED' || unheardBack(r, tx.id)) &&
+          cents(tx.amount) === price
+        );
+      });
+      const carried = r.carried.get(p.playerId);
+      const withinPaid = carried?.end != null && plan.expiresAt !== null && plan.expiresAt <= carried.end;
+      if (!paid && !withinPaid)
+        fail(
+          `${p.uid} has plan ${plan.subscriptionId} ${plan.status} until ${plan.expiresAt} with no payment of it at ` +
+            `its price, and had paid until ${carried?.end ?? 'never'}`,
+          r,
+        );
     }
     // A paid period never shrinks, but by a payment of it refunded or reversed.
     const back = [...r.grantedSeen].filter((id) => {
@@ -818,7 +849,7 @@ class WebhookFault extends Step {
 
 /**
  * PayPal's REST API fails the backend's next call of one kind (503): the backend answers 502 or owes the call. Or
- * PayPal refuses the next refund or cancel (403, 404): the backend owes it, and tries again with backoff.
+ * PayPal refuses the next refund or cancel (403, 404, 422): the backend owes it, and tries again with backoff.
  */
 class PayPalFails extends Step {
   constructor(
@@ -1080,7 +1111,7 @@ steps.push(
     .map(([i, how]) => new MoneyBack(i, how)),
   fc.tuple(fc.nat({ max: 30 }), fc.nat({ max: 30 })).map(([i, j]) => new ForgedWebhook(i, j)),
   fc
-    .tuple(fc.constantFrom('paypal-capture-refund', 'paypal-subscription-cancel'), fc.constantFrom(403, 404))
+    .tuple(fc.constantFrom('paypal-capture-refund', 'paypal-subscription-cancel'), fc.constantFrom(403, 404, 422))
     .map(([route, status]) => new PayPalFails(route, status)),
 );
 
@@ -1126,6 +1157,8 @@ async function setup(): Promise<{ model: Model; real: World }> {
       ends: new Map(),
       grantedSeen: new Set(),
       refusedUndos: new Set(),
+      lastEnd: new Map(),
+      carried: new Map(),
     },
   };
 }

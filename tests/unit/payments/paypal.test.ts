@@ -78,11 +78,13 @@ async function buildWith(paypal: Partial<typeof config.paypal>): Promise<PayPalM
 
 const pack30 = packById('credits-30')!;
 const noHandlers = { onApprove: async () => {}, onCancel() {}, onError() {} };
+/** The owner's reference, as the state's ReferenceSource answers it when PayPal asks. */
+const owner = (reference: string) => async () => reference;
 /** Renders the credits buttons, or the subscription buttons, as the pages do. */
 const credits = (page: Pick<PayPalModule, 'renderButtons'> = { renderButtons }) =>
-  page.renderButtons('credits', container(), creditsButtonOptions(pack30, 'P1', noHandlers));
+  page.renderButtons('credits', container(), creditsButtonOptions(pack30, owner('P1'), noHandlers));
 const subscription = () =>
-  renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-MONTHLY', 'P1', noHandlers));
+  renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-MONTHLY', owner('P1'), noHandlers));
 /** The options the SDK was loaded with, by load. */
 const loads = () => loader.loadScript.mock.calls.map(([options]) => options as PayPalScriptOptions);
 
@@ -130,8 +132,8 @@ describe('the SDK options of SPEC 7', () => {
 
   it('styles the buttons blue, 45 px high', () => {
     const blue = { color: 'blue', height: 45 };
-    expect(creditsButtonOptions(pack30, 'P1', noHandlers).style).toMatchObject(blue);
-    expect(subscriptionButtonOptions('P-TEST-MONTHLY', 'P1', noHandlers).style).toMatchObject(blue);
+    expect(creditsButtonOptions(pack30, owner('P1'), noHandlers).style).toMatchObject(blue);
+    expect(subscriptionButtonOptions('P-TEST-MONTHLY', owner('P1'), noHandlers).style).toMatchObject(blue);
   });
 });
 
@@ -174,7 +176,7 @@ describe('the credits order', () => {
   it('has one purchase unit with the credits description, the buyer as custom_id and the USD amount to 2 decimals', async () => {
     const created: CreateOrderRequestBody[] = [];
     const actions: CreateOrderActions = { order: { create: async (body) => (created.push(body), 'ORDER1') } };
-    await creditsButtonOptions(pack30, 'P1', noHandlers).createOrder!({ paymentSource: 'paypal' }, actions);
+    await creditsButtonOptions(pack30, owner('P1'), noHandlers).createOrder!({ paymentSource: 'paypal' }, actions);
     expect(created).toEqual([
       {
         intent: 'CAPTURE',
@@ -192,7 +194,10 @@ describe('the credits order', () => {
       const actions = {
         subscription: { create: async (body: unknown) => (created.push(body), 'I-SUB1') },
       } as unknown as CreateSubscriptionActions;
-      await subscriptionButtonOptions('P-TEST-MONTHLY', 'P7', noHandlers, startTime).createSubscription!({}, actions);
+      await subscriptionButtonOptions('P-TEST-MONTHLY', owner('P7'), noHandlers, startTime).createSubscription!(
+        {},
+        actions,
+      );
       return created;
     }
     expect(await bodyOf()).toEqual([{ plan_id: 'P-TEST-MONTHLY', custom_id: 'P7' }]);
@@ -205,7 +210,7 @@ describe('the credits order', () => {
     /** What the handler's capture gives when PayPal answers the capture with `answer`: the order id, or a failure. */
     async function captureOf(answer: OrderResponseBody): Promise<string> {
       let outcome = 'not run';
-      const options = creditsButtonOptions(pack30, 'P1', {
+      const options = creditsButtonOptions(pack30, owner('P1'), {
         ...noHandlers,
         onApprove: async (capture) => {
           outcome = await capture().catch(() => 'failed');
@@ -260,7 +265,7 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
     standInLoader();
     const user = userEvent.setup();
     const { handlers, outcome } = creditsHandlers();
-    await renderButtons('credits', container(), creditsButtonOptions(pack30, 'P1', handlers));
+    await renderButtons('credits', container(), creditsButtonOptions(pack30, owner('P1'), handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(outcome).toEqual({ orderId: 'ORDER1' }));
@@ -273,7 +278,7 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
     standInLoader();
     const user = userEvent.setup();
     const { handlers, outcome } = creditsHandlers();
-    await renderButtons('credits', container(), creditsButtonOptions(pack30, 'P1', handlers));
+    await renderButtons('credits', container(), creditsButtonOptions(pack30, owner('P1'), handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Pay with a declined card' }));
     await waitFor(() => expect(outcome.error).toBeDefined());
@@ -284,7 +289,7 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
     standInLoader();
     const user = userEvent.setup();
     const handlers = { onApprove: vi.fn(async () => {}), onCancel: vi.fn(), onError: vi.fn() };
-    await renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-ANNUAL', 'P1', handlers));
+    await renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-ANNUAL', owner('P1'), handlers));
     expect(screen.queryByRole('button', { name: 'Debit or Credit Card' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Agree & Subscribe' }));
@@ -297,13 +302,13 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
     standInLoader();
     const user = userEvent.setup();
     const handlers = { onApprove: vi.fn(async () => {}), onCancel: vi.fn(), onError: vi.fn() };
-    await renderButtons('subscription', container(), subscriptionButtonOptions('P-UNKNOWN', 'P1', handlers));
+    await renderButtons('subscription', container(), subscriptionButtonOptions('P-UNKNOWN', owner('P1'), handlers));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await waitFor(() => expect(handlers.onError).toHaveBeenCalledWith('setup', expect.anything()));
 
     const ok = { onApprove: vi.fn(async () => {}), onCancel: vi.fn(), onError: vi.fn() };
     document.body.replaceChildren();
-    await renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-MONTHLY', 'P1', ok));
+    await renderButtons('subscription', container(), subscriptionButtonOptions('P-TEST-MONTHLY', owner('P1'), ok));
     await user.click(screen.getByRole('button', { name: 'PayPal' }));
     await user.click(await screen.findByRole('button', { name: 'Simulate an error' }));
     expect(ok.onError).toHaveBeenCalledWith('payment', expect.anything());
@@ -316,7 +321,7 @@ describe('the buttons against the SDK stand-in (which checks every option)', () 
       renderButtons(
         'credits',
         detached,
-        creditsButtonOptions(pack30, 'P1', {
+        creditsButtonOptions(pack30, owner('P1'), {
           onApprove: async () => {},
           onCancel() {},
           onError() {},

@@ -215,7 +215,7 @@ describe('sign out everywhere', () => {
 });
 
 describe('download your data', () => {
-  const file = { format: 'account-export', version: 1, generatedAt: '2026-11-28T09:59:00.000Z', credits: 30 };
+  const file = { format: 'account-export', version: 2, generatedAt: '2026-11-28T09:59:00.000Z', credits: 30 };
 
   it('after a recent sign-in, saves the export at once as {product}-account-YYYY-MM-DD.json', async () => {
     vi.mocked(api.fetchExport).mockResolvedValueOnce({ file, generatedAt: file.generatedAt });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type {
+  CreateOrderRequestBody,
   OnApproveActions,
   OnApproveData,
   OrderResponseBody,
@@ -178,12 +179,64 @@ describe('choosing a pack', () => {
     // Asked at once, during the 500 ms before the buttons show.
     await vi.advanceTimersByTimeAsync(0);
     expect(fakeApi.payments.fetchPurchaseReference).toHaveBeenCalledWith(expect.anything(), 'P1', 'credits-60');
-    fakeApi.payments.fetchPurchaseReference.mockRejectedValueOnce(new ApiError('http', 503, 'down'));
+    // Failed as the modal opens, and again when the buttons would show: no buttons.
+    fakeApi.payments.fetchPurchaseReference
+      .mockRejectedValueOnce(new ApiError('http', 503, 'down'))
+      .mockRejectedValueOnce(new ApiError('http', 503, 'down'));
     expect(choosePack('credits-15')).toBe(true);
     mountPayButtons(document.createElement('div'));
     await vi.advanceTimersByTimeAsync(500);
     expect(purchaseButtons.status).toBe('failed');
     expect(mocks.renderButtons).not.toHaveBeenCalled();
+  });
+
+  it('orders with a fresh reference when the modal was left open until a minute before it expires', async () => {
+    const fetches = fakeApi.payments.fetchPurchaseReference;
+    fetches.mockClear();
+    await openWithButtons('credits-15');
+    expect(fetches).toHaveBeenCalledTimes(1);
+    const customIds: Array<string | undefined> = [];
+    const create = vi.fn(async (body: CreateOrderRequestBody) => {
+      customIds.push(body.purchase_units[0]?.custom_id);
+      return '5O190127TN364715T';
+    });
+    // The reference holds 30 minutes: with more than a minute left it is used as it is.
+    await vi.advanceTimersByTimeAsync(28 * 60_000);
+    await options.createOrder!({ paymentSource: 'paypal' }, { order: { create } });
+    expect(fetches).toHaveBeenCalledTimes(1);
+    // Within a minute of its expiry: a fresh one first, asked once however many clicks wait for it.
+    fetches.mockImplementationOnce(async (_ctx, playerId, product) => ({
+      reference: `REF2-${playerId}-${product}`,
+      expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    }));
+    await vi.advanceTimersByTimeAsync(60_000 + 1);
+    await Promise.all([
+      options.createOrder!({ paymentSource: 'paypal' }, { order: { create } }),
+      options.createOrder!({ paymentSource: 'paypal' }, { order: { create } }),
+    ]);
+    expect(fetches).toHaveBeenCalledTimes(2);
+    expect(fetches).toHaveBeenLastCalledWith(expect.anything(), 'P1', 'credits-15');
+    // Long past its expiry (the modal left open for hours), the fresh one is fresh again.
+    fetches.mockImplementationOnce(async (_ctx, playerId, product) => ({
+      reference: `REF3-${playerId}-${product}`,
+      expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    }));
+    await vi.advanceTimersByTimeAsync(5 * 3_600_000);
+    await options.createOrder!({ paymentSource: 'paypal' }, { order: { create } });
+    expect(customIds).toEqual(['REF-P1-credits-15', 'REF2-P1-credits-15', 'REF2-P1-credits-15', 'REF3-P1-credits-15']);
+  });
+
+  it('reports a fresh reference it cannot have as a failed payment, and asks again on the next click', async () => {
+    const fetches = fakeApi.payments.fetchPurchaseReference;
+    await openWithButtons('credits-15');
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    fetches.mockRejectedValueOnce(new ApiError('http', 503, 'down'));
+    const create = vi.fn(async () => '5O190127TN364715T');
+    await expect(options.createOrder!({ paymentSource: 'paypal' }, { order: { create } })).rejects.toThrow();
+    // PayPal never got an order naming nobody.
+    expect(create).not.toHaveBeenCalled();
+    await options.createOrder!({ paymentSource: 'paypal' }, { order: { create } });
+    expect(create).toHaveBeenCalledTimes(1);
   });
 
   it.each([

@@ -176,6 +176,27 @@ describe('choosing a plan', () => {
     });
   });
 
+  it('subscribes with a fresh reference when the panel was left open until a minute before it expires', async () => {
+    const fetches = fakeApi.payments.fetchPurchaseReference;
+    await openPanel('MONTHLY');
+    expect(fetches).toHaveBeenCalledTimes(1);
+    const create = vi.fn(async (_body: unknown) => 'I-9');
+    const subscribe = () => options.createSubscription!({}, { subscription: { create, revise: vi.fn() } });
+    await vi.advanceTimersByTimeAsync(28 * 60_000);
+    await subscribe();
+    fetches.mockImplementationOnce(async (_ctx, playerId, product) => ({
+      reference: `REF2-${playerId}-${product}`,
+      expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    }));
+    await vi.advanceTimersByTimeAsync(60_000 + 1);
+    await subscribe();
+    expect(fetches).toHaveBeenCalledTimes(2);
+    expect(create.mock.calls.map(([body]) => (body as { custom_id: string }).custom_id)).toEqual([
+      `REF-${PLAYER.playerId}-MONTHLY`,
+      `REF2-${PLAYER.playerId}-MONTHLY`,
+    ]);
+  });
+
   it('refuses while an approved subscription of this user is kept (a first activation got a 502), until it is recorded', async () => {
     api.activateSubscription.mockRejectedValueOnce(new ApiError('http', 502, 'Bad Gateway'));
     await openPanel('MONTHLY');

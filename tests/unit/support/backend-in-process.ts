@@ -34,7 +34,7 @@ export interface InProcess {
 /**
  * A backend in emulator mode, with webhooks delivered by dispatch, retried 1 s after each failure, 5 times. Its tests
  * create PayPal payments naming their player plainly (`custom_id` = player id), so it accepts those too
- * (`acceptPlainCustomId`); tests/unit/harness/purchase-reference.test.ts turns that off, as a production backend has it.
+ * (`acceptPlainCustomId`); tests/unit/harness/payment-owner.test.ts runs a backend without it, as production has it.
  */
 export function inProcessBackend(options: Omit<BackendOptions, 'port'> = {}): InProcess {
   const clock = testClock();

@@ -12,6 +12,7 @@ import { vi } from 'vitest';
 import type { CloudSave, DirectActivation, UnityAuth } from '../../../src/domain/entities';
 import type { RecordedPayment } from '../../../src/domain/payments';
 import type { Subscription } from '../../../src/domain/plans';
+import type { PurchaseReference } from '../../../src/domain/purchase-reference';
 
 export const PLAYER: UnityAuth = { playerId: 'P1', accessToken: 'unity-token-P1' };
 
@@ -44,9 +45,12 @@ function answers() {
     // GET /payments/{playerId}: the player has paid for nothing until the test says otherwise.
     payments: {
       fetchPayments: vi.fn(async (): Promise<RecordedPayment[]> => []),
-      /** The backend's purchase reference, as a readable stand-in: `REF-<player>-<product>`. */
+      /** The backend's purchase reference, as a readable stand-in: `REF-<player>-<product>`, for 30 minutes from now. */
       fetchPurchaseReference: vi.fn(
-        async (_ctx: unknown, playerId: string, product: string): Promise<string> => `REF-${playerId}-${product}`,
+        async (_ctx: unknown, playerId: string, product: string): Promise<PurchaseReference> => ({
+          reference: `REF-${playerId}-${product}`,
+          expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+        }),
       ),
     },
   };

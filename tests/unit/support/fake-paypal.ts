@@ -15,6 +15,8 @@ export function fakePayPal(): FakePayPal {
   let n = 0;
   const orders: FakePayPal['orders'] = new Map();
   const subscriptions: FakePayPal['subscriptions'] = new Map();
+  /** Revisions waiting for the buyer's approval: subscription id to the plan id it moves to. */
+  const revisions = new Map<string, string>();
   const calls: string[] = [];
   const order = (id: string): OrderResponseBody => {
     const o = orders.get(id);
@@ -78,11 +80,25 @@ export function fakePayPal(): FakePayPal {
     async approveSubscription(id) {
       calls.push(`approveSubscription ${id}`);
       const sub = subscriptions.get(id)!;
+      // The buyer's consent to a revision: its plan holds from now on.
+      const revised = revisions.get(id);
+      if (revised !== undefined) sub.plan_id = revised;
+      revisions.delete(id);
       sub.status = 'ACTIVE';
       return sub;
     },
     async activateSubscription() {
       throw new PayPalRestError(422, 'SUBSCRIPTION_STATUS_INVALID', 'SUBSCRIPTION_STATUS_INVALID');
+    },
+    async reviseSubscription(id, body) {
+      calls.push(`reviseSubscription ${id} to ${body.plan_id ?? 'its plan'}`);
+      const sub = subscriptions.get(id);
+      if (!sub) throw new PayPalRestError(404, 'RESOURCE_NOT_FOUND', 'RESOURCE_NOT_FOUND: subscription');
+      if (sub.status !== 'ACTIVE')
+        throw new PayPalRestError(422, 'SUBSCRIPTION_STATUS_INVALID', 'SUBSCRIPTION_STATUS_INVALID');
+      const revision = { plan_id: body.plan_id ?? sub.plan_id ?? '', plan_overridden: body.plan !== undefined };
+      revisions.set(id, revision.plan_id);
+      return revision;
     },
   };
 }

@@ -1,11 +1,18 @@
 // @vitest-environment jsdom
-import type { PayPalButtonsComponentOptions, PayPalNamespace } from '@paypal/paypal-js';
+import type {
+  OnApproveData,
+  PayPalButtonsComponentOptions,
+  PayPalNamespace,
+  ReviseSubscriptionRequestBody,
+} from '@paypal/paypal-js';
 import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readScriptParams, StandInError } from '../../../../harness/paypal/sdk/checks';
+import { restClient, type PayPalRest } from '../../../../harness/paypal/sdk/rest';
 import { createNamespace, SIMULATED_ERROR } from '../../../../harness/paypal/sdk/sdk';
 import { CAPTURE_QUERY, SUBSCRIPTION_QUERY } from '../../../support/paypal-sdk';
+import { approvedSubscription, inProcessBackend, type InProcess } from '../../support/backend-in-process';
 import { fakePayPal, sdkUrl } from '../../support/fake-paypal';
 
 function setup(query: Record<string, string>) {
@@ -136,6 +143,91 @@ describe('a subscription through the stand-in', () => {
     await waitFor(() => expect(onError).toHaveBeenCalled());
     expect(report.mock.calls[0]![0]).toBeInstanceOf(StandInError);
     expect(String(report.mock.calls[0]![0])).toMatch(/plan_id/);
+  });
+});
+
+describe('actions.subscription.revise', () => {
+  /** The stand-in's REST calls handed to a backend and its PayPal in process, as the browser's fetch would. */
+  const dispatchFetch =
+    (w: InProcess): typeof fetch =>
+    async (input, init) => {
+      const url = new URL(String(input));
+      const outcome = await w.core.dispatch({
+        method: init?.method ?? 'GET',
+        path: url.pathname + url.search,
+        headers: Object.fromEntries(Object.entries(init?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
+        body: typeof init?.body === 'string' ? init.body : '',
+      });
+      if ('drop' in outcome) throw new TypeError('Failed to fetch');
+      const r = outcome.reply;
+      return new Response(r.text ?? (r.json === undefined ? '' : JSON.stringify(r.json)), { status: r.status ?? 200 });
+    };
+
+  /** Buttons whose createSubscription revises `id` to `body`, rendered; what onApprove and onError were given. */
+  async function renderRevise(rest: PayPalRest, id: string, body: ReviseSubscriptionRequestBody) {
+    const report = vi.fn();
+    const paypal = createNamespace({ params: readScriptParams(sdkUrl(SUBSCRIPTION_QUERY)), rest, report });
+    const container = document.createElement('div');
+    document.body.append(container);
+    const onApprove = vi.fn(async (_data: OnApproveData) => {});
+    const onError = vi.fn();
+    const revised: string[] = [];
+    await paypal.Buttons!({
+      createSubscription: async (_d, actions) => {
+        const answer = await actions.subscription.revise(id, body);
+        revised.push(answer);
+        return answer;
+      },
+      onApprove,
+      onError,
+    }).render(container);
+    return { report, onApprove, onError, revised, user: userEvent.setup() };
+  }
+
+  it("posts to the Subscriptions API's revise and resolves to the same id; the buyer's approval applies it", async () => {
+    const w = inProcessBackend();
+    const id = await approvedSubscription(w.core, 'player-revise', 'P-TEST-MONTHLY');
+    const rest = restClient('http://backend.in-process/paypal', 'test-client-id', dispatchFetch(w));
+    const { user, onApprove, report, revised } = await renderRevise(rest, id, { plan_id: 'P-TEST-ANNUAL' });
+    await user.click(screen.getByRole('button', { name: 'PayPal' }));
+    // PayPal's window asks for consent to the new plan; until then the running one holds.
+    expect(await screen.findByText('P-TEST-ANNUAL')).toBeTruthy();
+    expect(screen.getByText('P-TEST-MONTHLY')).toBeTruthy();
+    expect(revised).toEqual([id]);
+    const sub = () => w.core.paypal.store.data.subscriptions[id]!;
+    expect(sub()).toMatchObject({ planId: 'P-TEST-MONTHLY', revision: { planId: 'P-TEST-ANNUAL' } });
+    await user.click(screen.getByRole('button', { name: 'Agree & Subscribe' }));
+    await waitFor(() => expect(onApprove).toHaveBeenCalled());
+    expect(onApprove.mock.calls[0]![0]).toMatchObject({ subscriptionID: id });
+    expect(sub()).toMatchObject({ planId: 'P-TEST-ANNUAL', status: 'ACTIVE' });
+    expect(sub().revision).toBeUndefined();
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it("hands PayPal's refusal to onError, loudly: an unknown subscription, one not running, a missing id", async () => {
+    const rest = fakePayPal();
+    const unknown = await renderRevise(rest, 'I-NOBODY', { plan_id: 'P-TEST-ANNUAL' });
+    await unknown.user.click(screen.getByRole('button', { name: 'PayPal' }));
+    await waitFor(() => expect(unknown.onError).toHaveBeenCalled());
+    expect(String(unknown.report.mock.calls[0]![0])).toMatch(/RESOURCE_NOT_FOUND/);
+    expect(unknown.onApprove).not.toHaveBeenCalled();
+    document.body.replaceChildren();
+
+    const pending = await rest.createSubscription({ plan_id: 'P-TEST-MONTHLY' });
+    const notRunning = await renderRevise(rest, pending.id, { plan_id: 'P-TEST-ANNUAL' });
+    await notRunning.user.click(screen.getByRole('button', { name: 'PayPal' }));
+    await waitFor(() => expect(notRunning.onError).toHaveBeenCalled());
+    expect(String(notRunning.report.mock.calls[0]![0])).toMatch(/SUBSCRIPTION_STATUS_INVALID/);
+    document.body.replaceChildren();
+
+    const noId = await renderRevise(rest, '', { plan_id: 'P-TEST-ANNUAL' });
+    await noId.user.click(screen.getByRole('button', { name: 'PayPal' }));
+    await waitFor(() => expect(noId.onError).toHaveBeenCalled());
+    expect(noId.report.mock.calls[0]![0]).toBeInstanceOf(StandInError);
+    expect(rest.calls.filter((c) => c.startsWith('revise'))).toEqual([
+      'reviseSubscription I-NOBODY to P-TEST-ANNUAL',
+      `reviseSubscription ${pending.id} to P-TEST-ANNUAL`,
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // My Account's "Payments" section over the real payments store (the backend faked at src/api): loading, empty, error
-// with Try again, and each payment's date, what it bought, amount, status in words and PayPal id.
+// with Try again, and each payment's date, what it bought, amount, status in words (a refund pending and a reversal
+// too) and PayPal id.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -94,6 +95,36 @@ describe('Payments on My Account', () => {
       'Credits$3.00Jan 1, 2024RefundedPayPal ID: CAP-1',
     ]);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says a refund still owed is pending, never refunded, and money PayPal took back is reversed', async () => {
+    api.fetchPayments.mockResolvedValueOnce([
+      {
+        ...base,
+        id: 'CAPPENDING',
+        kind: 'credits',
+        orderId: '2B190127TN364715T',
+        credits: 30,
+        status: 'refund_pending',
+      },
+      {
+        id: 'SALEREVERSED',
+        kind: 'subscription',
+        subscriptionId: 'I-CCCCCCCCCCCC',
+        plan: 'SIX_MONTH',
+        createdAt: '2026-01-10T10:00:00.000Z',
+        amount: { value: '29.99', currency: 'USD' },
+        status: 'reversed',
+      },
+    ]);
+    render(<Payments />);
+    await loadPayments();
+    const items = within(await screen.findByRole('list', { name: 'Payments' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '30 credits$14.99Mar 5, 2026Refund pendingPayPal ID: 2B190127TN364715T',
+      'Pro Plan - Semi-Annual$29.99Jan 10, 2026ReversedPayPal ID: I-CCCCCCCCCCCC',
+    ]);
+    expect(screen.queryByText('Refunded')).toBeNull();
   });
 
   it('says so when there are no payments', async () => {
