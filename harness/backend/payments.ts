@@ -925,6 +925,12 @@ export interface SweepResult {
 
 const DAY = 86_400_000;
 
+/** How far back Transaction Search reaches: three years. */
+const SEARCH_KEPT_MS = 3 * 365 * DAY;
+
+/** Transaction Search's rows of money going back: T1107 a refund, T1106 a reversal by PayPal, T1201 a chargeback. */
+const MONEY_BACK_CODES = new Set(['T1106', 'T1107', 'T1201']);
+
 /**
  * The reconciliation sweep: what PayPal completed that no webhook or portal call brought is found in Transaction
  * Search and recorded for its owner; the running plans follow PayPal's status; owed refunds and cancels are tried again.
@@ -943,17 +949,22 @@ export async function sweep(b: BackendContext, options: SweepOptions): Promise<S
     }
   };
   const end = now - options.graceMs;
-  const start = Math.max(now - Math.min(options.lookbackMs, 31 * DAY), end - 31 * DAY);
+  // From the last instant read without a failure (or the lookback, whichever is earlier: rows show up late), in windows
+  // of PayPal's 31 days at most, never more than Transaction Search keeps (three years).
+  const lookbackStart = now - Math.min(options.lookbackMs, 31 * DAY);
+  let from = Math.max(Math.min(data.searchedUntil ?? lookbackStart, lookbackStart), now - SEARCH_KEPT_MS);
   const subscriptions = new Set<string>();
-  if (end > start) {
+  windows: while (end > from) {
+    const to = Math.min(end, from + 31 * DAY);
+    const failedBefore = result.failures.length;
     for (let page = 1, pages = 1; page <= pages && page <= 100; page++) {
       let found;
       try {
-        found = await fromPayPal(() => b.paypal.searchTransactions(isoAt(start), isoAt(end), page), 'Unknown');
+        found = await fromPayPal(() => b.paypal.searchTransactions(isoAt(from), isoAt(to), page), 'Unknown');
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         result.failures.push(`transaction search: ${error.message}`);
-        break;
+        break windows;
       }
       pages = found.total_pages ?? 1;
       for (const row of found.transaction_details ?? []) {
@@ -963,7 +974,16 @@ export async function sweep(b: BackendContext, options: SweepOptions): Promise<S
         const reference = info.paypal_reference_id;
         if (!moneyId || !reference) continue;
         const known = data.payments[moneyId];
-        if (info.transaction_event_code === 'T0006') {
+        const code = info.transaction_event_code ?? '';
+        if (MONEY_BACK_CODES.has(code) && info.paypal_reference_id_type === 'TXN') {
+          // Money gone back (a refund, a reversal), dated when it went: the payment it undoes may be older than the
+          // window, and its webhook may never have come. Its credits or its paid period go with it.
+          const paid = data.payments[reference];
+          if (paid && (paid.state === 'credited' || paid.state === 'granted'))
+            await attempt(`payment ${reference} taken back`, () => noteMoneyBack(b, reference));
+          continue;
+        }
+        if (code === 'T0006') {
           // Credited, and since refunded or reversed at PayPal ('V'): its credits go back even if no webhook said so.
           if (known?.state === 'credited' && info.transaction_status === 'V') {
             await attempt(`capture ${moneyId} taken back`, () => noteMoneyBack(b, moneyId));
@@ -989,7 +1009,12 @@ export async function sweep(b: BackendContext, options: SweepOptions): Promise<S
         }
       }
     }
+    // A window with a failure is read again by the next sweep, from its start.
+    if (result.failures.length > failedBefore) break;
+    data.searchedUntil = to;
+    from = to;
   }
+  b.store.save();
   // The running plans follow PayPal (a CANCELLED or SUSPENDED whose webhook never came).
   for (const player of Object.values(data.players)) {
     const sub = effectiveSubscription(player, now);

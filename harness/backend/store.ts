@@ -163,6 +163,11 @@ export interface Data {
   revokedAt: Record<string, number>;
   /** The backend's own: the key it signs purchase references with (purchase-reference.ts), made on first use. */
   referenceKey?: string;
+  /**
+   * The backend's own: up to when (ms) the sweep has read Transaction Search without a failure. The next sweep reads on
+   * from there, however long ago, so a reversal dated while PayPal's search was down is still found.
+   */
+  searchedUntil?: number;
 }
 
 export const SAMPLE_MODELS = [
@@ -233,6 +238,7 @@ export class Store {
       sessions: table(parsed.sessions),
       revokedAt: table(parsed.revokedAt),
       ...(typeof parsed.referenceKey === 'string' ? { referenceKey: parsed.referenceKey } : {}),
+      ...(typeof parsed.searchedUntil === 'number' ? { searchedUntil: parsed.searchedUntil } : {}),
     };
     Store.adoptOlderRecords(data, parsed as OlderData);
     return data;

@@ -56,6 +56,7 @@ export function moneyBack(
     throw new Error(`PayPal reverses or denies COMPLETED captures only; ${captureId} is ${tx.status}`);
   tx.status = how === 'reverse' ? 'REVERSED' : 'DECLINED';
   tx.updateTime = now;
+  tx.reversalId = paypalOrderId();
   p.store.save();
   if (how === 'deny') captureEvent(p, 'PAYMENT.CAPTURE.DENIED', 'capture', captureBody(tx, apiBase), tx, 'denied');
   else
@@ -64,7 +65,7 @@ export function moneyBack(
       'PAYMENT.CAPTURE.REVERSED',
       'refund',
       {
-        id: paypalOrderId(),
+        id: tx.reversalId,
         status: 'COMPLETED',
         amount: money(`-${tx.amount}`, tx.currency),
         create_time: now,

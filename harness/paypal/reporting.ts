@@ -12,7 +12,11 @@ import {
   type PayPalRoute,
 } from './rest';
 
-/** Transaction Search's event codes: T0006 PayPal Checkout capture, T0002 subscription payment, T1107 refund. */
+/**
+ * Transaction Search's event codes: T0006 PayPal Checkout capture, T0002 subscription payment, T1107 refund, T1106
+ * reversal initiated by PayPal (a chargeback, a denial). Money going back is a row of its own, dated when it went,
+ * that names the payment it undoes: a search over the last days finds it however old that payment is.
+ */
 function searchRows(p: PayPal, merchantId: string, from: number, to: number, now: number) {
   const rows: Array<{ at: string; info: Record<string, unknown> }> = [];
   const seen = (at: string) => {
@@ -40,15 +44,16 @@ function searchRows(p: PayPal, merchantId: string, from: number, to: number, now
           protection_eligibility: '01',
         },
       });
-    if (tx.refundId && seen(tx.updateTime))
+    const back = tx.refundId ?? tx.reversalId;
+    if (back && seen(tx.updateTime))
       rows.push({
         at: tx.updateTime,
         info: {
           paypal_account_id: merchantId,
-          transaction_id: tx.refundId,
+          transaction_id: back,
           paypal_reference_id: tx.id,
           paypal_reference_id_type: 'TXN',
-          transaction_event_code: 'T1107',
+          transaction_event_code: tx.refundId ? 'T1107' : 'T1106',
           transaction_initiation_date: tx.updateTime,
           transaction_updated_date: tx.updateTime,
           transaction_amount: money(`-${tx.amount}`, tx.currency),

@@ -74,6 +74,8 @@ export interface PayPalTransaction {
   createTime: string;
   updateTime: string;
   refundId?: string;
+  /** The money's way back when PayPal took it (REVERSED, DECLINED): Transaction Search lists it as its own row. */
+  reversalId?: string;
   /** A dispute the buyer opened on it (Disputes v1), and how it ended. */
   dispute?: { id: string; status: 'OPEN' | 'RESOLVED'; outcome?: string; createTime: string; updateTime: string };
 }

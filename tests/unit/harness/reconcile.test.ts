@@ -468,6 +468,30 @@ describe('the reconciliation sweep', () => {
     expect(plan(w, alice)).toMatchObject({ status: 'CANCELLED', isCancelled: true });
   });
 
+  it('takes back the credits of a capture reversed weeks later with its webhook lost, even after a sweep that failed', async () => {
+    const w = inProcessBackend({ reconcileGraceMs: 0 });
+    const alice = await newPlayer(w.core, 'alice');
+    const { orderId, captureId } = await paidOrder(w.core, alice.playerId, '9.99');
+    expect((await purchase(w, alice, orderId, 15)).status).toBe(200);
+    await w.core.reconcile();
+    // Six weeks on, older than any search window, PayPal takes the money back; its webhook never arrives.
+    w.clock.advance(42 * 86_400_000);
+    w.core.setFaults('paypal-webhook=drop', 'alice');
+    await harness(w, '/__harness/paypal', { moneyBack: { id: captureId, how: 'reverse' } });
+    await deliverAll(w);
+    expect(credits(w, alice)).toBe(15);
+    // The next sweep meets Transaction Search down; the one after, five weeks later still, reads on from where the
+    // last whole read ended, and finds the reversal's own row (T1106), which names the capture.
+    w.clock.advance(4 * 3_600_000);
+    w.core.setFaults('paypal-transaction-search=503x1');
+    expect((await w.core.reconcile()).failures).toEqual([expect.stringContaining('transaction search')]);
+    expect(credits(w, alice)).toBe(15);
+    w.clock.advance(35 * 86_400_000);
+    expect((await w.core.reconcile()).failures).toEqual([]);
+    expect(credits(w, alice)).toBe(0);
+    expect((await payments(w, alice)).map((x) => x.status)).toEqual(['reversed']);
+  });
+
   it('runs on its timer when given an interval', async () => {
     const w = inProcessBackend({ reconcileIntervalMs: 20, reconcileGraceMs: 0 });
     const alice = await newPlayer(w.core, 'alice');
