@@ -13,7 +13,6 @@ import { createResource, singleFlight } from './resource';
 import { pageLeaving, session, signOut } from './session';
 import { LOCAL_KEYS, localStore, readJson, writeJson } from './storage';
 
-
 /**
  * Whose Unity auth `player.unity` holds: every read checks it against the signed-in user (docs/security.md "Security").
  */
