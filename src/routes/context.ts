@@ -5,6 +5,7 @@ import { config } from '../config/config';
 import { desktopPolicy } from '../domain/desktop-target';
 import type { SharedLink } from '../domain/shared-link';
 import { loadChunk, pageArrived } from '../state/chunk-loading';
+import { whenIdle } from '../state/when-idle';
 import type { PageStyle } from '../state/page-styles';
 import { callDesktopOnReturn, captureLaunchParams, handoff, handoffDue } from '../state/handoff';
 import { applyPaymentPermission } from '../state/payments-permission';
@@ -57,5 +58,5 @@ export const portalContext = {
 
 export type PortalContext = typeof portalContext;
 
-/** How a route's chunk loads, and says it rendered (src/routes/page-chunk.ts): made once, outside any context. */
-export { loadChunk, pageArrived, type PageStyle };
+/** How a route's chunk loads and says it rendered (src/routes/page-chunk.ts), and waits for idle time (prefetch.ts). */
+export { loadChunk, pageArrived, whenIdle, type PageStyle };

@@ -5,7 +5,7 @@ import type { AnyRoute, AnyRouter } from '@tanstack/react-router';
 import { nextPages, type SignedInPage } from '../domain/next-pages';
 import { isNoSessionPath } from '../domain/public-paths';
 import { accountRoute, appLayoutRoute, creditsRoute, myDesignsRoute, subscriptionRoute } from './app';
-import type { PortalContext } from './context';
+import { whenIdle, type PortalContext } from './context';
 
 const ROUTES: Record<SignedInPage, AnyRoute> = {
   account: accountRoute,
@@ -13,16 +13,6 @@ const ROUTES: Record<SignedInPage, AnyRoute> = {
   subscription: subscriptionRoute,
   myDesigns: myDesignsRoute,
 };
-
-/** After the load event, when the browser is idle: Safari has no requestIdleCallback, so a second after it there. */
-function whenIdle(run: () => void): void {
-  const idle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(run, { timeout: 5_000 })
-      : window.setTimeout(run, 1_000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
 
 /** Fetches the likely next pages' chunks once idle; a chunk that fails here is loaded again by its route. */
 export function prefetchWhenIdle(router: AnyRouter, context: Pick<PortalContext, 'handoff'>): void {

@@ -96,6 +96,13 @@ export function showResetForm(): void {
   signInScreen.mode = 'reset';
 }
 
+/** The forms' code did not arrive (src/ui/auth/forms-chunk.ts): the provider choice stays, saying why. */
+export function showFormsUnavailable(text: string): void {
+  signInScreen.mode = 'choice';
+  clearMessages();
+  signInScreen.error = text;
+}
+
 /** Keeps the typed address, so the reset form starts with what the sign-in form had. */
 export function rememberEmail(email: string): void {
   signInScreen.email = email;

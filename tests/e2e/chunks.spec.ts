@@ -145,4 +145,25 @@ test.describe("a page's code that does not arrive", () => {
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
     await expect(page.getByText(/could not load\./)).toBeHidden();
   });
+  test("the sign-in screen's forms offline: the choice says so, and Continue with Email opens the form once back", async ({
+    page,
+    context,
+  }) => {
+    // The forms' chunk (src/chunks/auth-forms.ts): /auth's first load carries only the provider choice.
+    const FORMS_CHUNK = /\/chunks\/auth-forms-[\w-]+\.js$/;
+    await context.route(FORMS_CHUNK, (route) => route.abort('internetdisconnected'));
+    await page.goto('/auth');
+    const email = page.getByRole('button', { name: 'Continue with Email' });
+    await expect(email).toBeVisible();
+    await context.setOffline(true);
+    await email.click();
+    await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again');
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+
+    await context.unroute(FORMS_CHUNK);
+    await context.setOffline(false);
+    await email.click();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });

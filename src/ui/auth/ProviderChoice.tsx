@@ -1,14 +1,9 @@
 // The first view of /auth: Google, Apple or e-mail.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
-import {
-  preparePopups,
-  showEmailForm,
-  signInScreen,
-  signInWithProvider,
-  stopPreparingPopups,
-} from '../../state/sign-in';
+import { preparePopups, signInScreen, signInWithProvider, stopPreparingPopups } from '../../state/sign-in';
+import { loadAuthForms, openEmailForm, prefetchAuthForms } from './forms-chunk';
 import { AppleIcon, EmailIcon, GoogleIcon } from './ProviderIcons';
 import { useLanguage } from '../../state/language';
 
@@ -20,14 +15,26 @@ export function ProviderChoice() {
   const guard = (run: () => void) => () => {
     if (!busy) run();
   };
-  // The popups' machinery loads while the choice shows, never before the session is known (popup-warmth.ts).
+  // The popups' machinery and the e-mail form's code load while the choice shows, never before the session is known
+  // (popup-warmth.ts, forms-chunk.ts).
   useEffect(() => {
     preparePopups('idle');
-    return stopPreparingPopups;
+    const stopForms = prefetchAuthForms();
+    return () => {
+      stopPreparingPopups();
+      stopForms();
+    };
   }, []);
   const warmNow = () => preparePopups('now');
+  const formsNow = () => void loadAuthForms().catch(() => undefined);
+  // The e-mail form opens once its code is here: until then its button says it is on its way.
+  const [opening, setOpening] = useState(false);
+  const openEmail = () => {
+    setOpening(true);
+    void openEmailForm().finally(() => setOpening(false));
+  };
   return (
-    <div className="auth-providers" aria-busy={busy}>
+    <div className="auth-providers" aria-busy={busy || opening}>
       <button
         type="button"
         className="button secondary block auth-provider"
@@ -56,10 +63,14 @@ export function ProviderChoice() {
       <button
         type="button"
         className="button block auth-provider"
-        aria-disabled={busy}
-        onClick={guard(() => showEmailForm('signIn'))}
+        aria-disabled={busy || opening}
+        onPointerDown={formsNow}
+        onFocus={formsNow}
+        onClick={guard(() => {
+          if (!opening) openEmail();
+        })}
       >
-        <EmailIcon />
+        {opening ? <span className="spinner small" aria-hidden="true" /> : <EmailIcon />}
         {message('continueWithEmail')}
       </button>
     </div>

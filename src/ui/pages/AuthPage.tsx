@@ -1,4 +1,5 @@
 // The sign-in screen (/auth): provider choice, e-mail form, reset form, "Check your email", and the redirect overlay.
+// The forms come in a chunk of their own (../auth/forms-chunk.ts).
 import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { config } from '../../config/config';
@@ -7,11 +8,9 @@ import { handoff, showsSignInOverlay } from '../../state/handoff';
 import { session } from '../../state/session';
 import { signInScreen, type SignInMode } from '../../state/sign-in';
 import { AuthOverlay } from '../auth/AuthOverlay';
-import { CheckEmail } from '../auth/CheckEmail';
-import { EmailForm } from '../auth/EmailForm';
 import { OpenInBrowser } from '../auth/OpenInBrowser';
 import { ProviderChoice } from '../auth/ProviderChoice';
-import { ResetForm } from '../auth/ResetForm';
+import { useAuthForms } from '../auth/forms-chunk';
 import '../styles/auth.css';
 import { LanguagePicker } from '../components/LanguagePicker';
 import { useLanguage } from '../../state/language';
@@ -32,17 +31,21 @@ export function AuthPage() {
   const errorId = useId();
   const card = useRef<HTMLDivElement>(null);
   const shownMode = useRef(snap.mode);
+  const focusDue = useRef(false);
+  const forms = useAuthForms(snap.mode !== 'choice');
 
   // On a change of view, focus goes to the first field of a form, or else to the heading, so keyboard and
-  // screen-reader users land in the new view instead of on a button that disappeared. Not on first render
-  // (comparing modes, not counting renders, so StrictMode's double effects change nothing).
+  // screen-reader users land in the new view instead of on a button that disappeared; a form's view once its code is
+  // here. Not on first render (comparing modes, not counting renders, so StrictMode's double effects change nothing).
   useEffect(() => {
-    if (shownMode.current === snap.mode) return;
+    if (shownMode.current !== snap.mode) focusDue.current = true;
     shownMode.current = snap.mode;
+    if (!focusDue.current || (snap.mode !== 'choice' && !forms)) return;
+    focusDue.current = false;
     const target =
       card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current?.querySelector<HTMLElement>('h1');
     target?.focus();
-  }, [snap.mode]);
+  }, [snap.mode, forms]);
 
   const welcome = snap.mode === 'choice' || snap.mode === 'signIn';
   return (
@@ -71,9 +74,14 @@ export function AuthPage() {
           </div>
         )}
         {snap.mode === 'choice' && <ProviderChoice />}
-        {(snap.mode === 'signIn' || snap.mode === 'createAccount') && <EmailForm errorId={errorId} />}
-        {snap.mode === 'reset' && <ResetForm errorId={errorId} />}
-        {snap.mode === 'resetSent' && <CheckEmail />}
+        {snap.mode !== 'choice' && !forms && (
+          <p className="auth-loading" role="status">
+            <span className="spinner small" aria-hidden="true" /> {message('loading')}
+          </p>
+        )}
+        {forms && (snap.mode === 'signIn' || snap.mode === 'createAccount') && <forms.EmailForm errorId={errorId} />}
+        {forms && snap.mode === 'reset' && <forms.ResetForm errorId={errorId} />}
+        {forms && snap.mode === 'resetSent' && <forms.CheckEmail />}
         {snap.mode === 'choice' && snap.offerBrowser && <OpenInBrowser />}
       </div>
       <LanguagePicker className="auth-language" />

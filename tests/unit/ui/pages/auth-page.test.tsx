@@ -10,6 +10,12 @@ vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
+// The forms' chunk without the entry's graph that it imports in the build, which would start the whole portal here.
+vi.mock('../../../../src/chunks/auth-forms', async () => ({
+  CheckEmail: (await import('../../../../src/ui/auth/CheckEmail')).CheckEmail,
+  EmailForm: (await import('../../../../src/ui/auth/EmailForm')).EmailForm,
+  ResetForm: (await import('../../../../src/ui/auth/ResetForm')).ResetForm,
+}));
 
 import { leaveSignInScreen, signInScreen } from '../../../../src/state/sign-in';
 import { AuthPage } from '../../../../src/ui/pages/AuthPage';
@@ -24,6 +30,12 @@ async function renderAt(path = '/auth') {
   render(<RouterProvider router={router} />);
   await screen.findByRole('heading', { level: 1 });
   return router;
+}
+
+/** "Continue with Email", then the form once its code is here (src/ui/auth/forms-chunk.ts). */
+async function continueWithEmail() {
+  await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+  await screen.findByLabelText('Email');
 }
 
 beforeEach(() => {
@@ -51,7 +63,7 @@ describe('popup machinery (popup-warmth.ts)', () => {
   it('is not loaded by the e-mail form, which drops the idle warm-up not yet begun', async () => {
     await renderAt();
     auth.warmPopups.mockClear();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await continueWithEmail();
     expect(auth.warmPopups).not.toHaveBeenCalled();
     expect(auth.cancelIdlePopupWarming).toHaveBeenCalled();
   });
@@ -68,7 +80,7 @@ describe('views', () => {
 
   it('the e-mail form: labelled fields with the SPEC 5 rules and password-manager hints; Forgot password? only when signing in', async () => {
     await renderAt();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await continueWithEmail();
     const email = screen.getByLabelText('Email');
     const password = screen.getByLabelText('Password', { exact: true });
     expect(email.getAttribute('type')).toBe('email');
@@ -91,7 +103,7 @@ describe('views', () => {
 
   it('keeps what was typed when switching between sign-in and create-account', async () => {
     await renderAt();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await continueWithEmail();
     await userEvent.type(screen.getByLabelText('Email'), 'keep@example.com');
     await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
     await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Create one" }));
@@ -101,7 +113,7 @@ describe('views', () => {
 
   it('the password can be shown and hidden again', async () => {
     await renderAt();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await continueWithEmail();
     const toggle = screen.getByRole('button', { name: 'Show password' });
     await userEvent.click(toggle);
     expect(screen.getByLabelText('Password', { exact: true }).getAttribute('type')).toBe('text');
@@ -111,7 +123,7 @@ describe('views', () => {
   it('moves focus into each new view: the Email field of a form, the heading otherwise', async () => {
     auth.sendReset.mockResolvedValue(undefined);
     await renderAt();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await continueWithEmail();
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
     await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
@@ -127,7 +139,7 @@ describe('views', () => {
 
   it('an empty reset address is reported on the field, without the browser blocking it', async () => {
     await renderAt();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await continueWithEmail();
     await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(screen.getByRole('alert').textContent).toBe('Please enter your email address');
@@ -141,7 +153,7 @@ describe('the redirect overlay', () => {
   async function signedIn() {
     auth.signInWithEmail.mockResolvedValue(user);
     await renderAt();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
+    await continueWithEmail();
     await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
     await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+// The sign-in screen's forms as a chunk (src/ui/auth/forms-chunk.ts): loaded once, in idle time for a visitor who is
+// signed out, before the e-mail form opens; a chunk that does not arrive leaves the choice with why.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
+vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
+vi.mock('../../../../src/chunks/auth-forms', () => ({
+  EmailForm: () => null,
+  ResetForm: () => null,
+  CheckEmail: () => null,
+}));
+
+const chunk = vi.hoisted(() => ({ fail: null as Error | null, loads: 0, reloads: [] as boolean[] }));
+vi.mock('../../../../src/state/chunk-loading', () => ({
+  loadChunk: async <T>(importer: () => Promise<T>) => {
+    chunk.loads++;
+    if (chunk.fail) throw chunk.fail;
+    return importer();
+  },
+  pageArrived: () => undefined,
+  reloadForMissingChunk: () => chunk.reloads.shift() ?? false,
+}));
+const signedIn = vi.hoisted(() => ({ value: false }));
+vi.mock('../../../../src/state/session', async (original) => ({
+  ...(await original<typeof import('../../../../src/state/session')>()),
+  authResolved: () => Promise.resolve(),
+  isSignedIn: () => signedIn.value,
+}));
+
+/** Fresh modules each time: the loaded chunk is module state; the store and the errors are those it sees. */
+async function fresh() {
+  vi.resetModules();
+  return {
+    ...(await import('../../../../src/ui/auth/forms-chunk')),
+    screen: (await import('../../../../src/state/sign-in')).signInScreen,
+    ...(await import('../../../../src/domain/chunk-failure')),
+  };
+}
+
+beforeEach(() => {
+  Object.assign(chunk, { fail: null, loads: 0, reloads: [] });
+  signedIn.value = false;
+});
+
+describe('Continue with Email', () => {
+  it('opens the form once its code is here, and loads it only once', async () => {
+    const { openEmailForm, screen } = await fresh();
+    await openEmailForm();
+    expect(screen.mode).toBe('signIn');
+    screen.mode = 'choice';
+    await openEmailForm();
+    expect(screen.mode).toBe('signIn');
+    expect(chunk.loads).toBe(1);
+  });
+
+  it('offline, the choice stays with the network message; the next click loads it', async () => {
+    const { openEmailForm, screen, ChunkOfflineError } = await fresh();
+    chunk.fail = new ChunkOfflineError('offline');
+    await openEmailForm();
+    expect([screen.mode, screen.error]).toEqual([
+      'choice',
+      'Network error. Please check your connection and try again',
+    ]);
+    chunk.fail = null;
+    await openEmailForm();
+    expect([screen.mode, screen.error]).toEqual(['signIn', null]);
+    expect(chunk.loads).toBe(2);
+  });
+
+  it("gone after a release: one reload into the new one; when that was done already, the error screen's words", async () => {
+    const { openEmailForm, screen, ChunkMissingError } = await fresh();
+    chunk.fail = new ChunkMissingError('gone');
+    chunk.reloads = [true];
+    await openEmailForm();
+    expect([screen.mode, screen.error]).toEqual(['choice', null]);
+    await openEmailForm();
+    expect([screen.mode, screen.error]).toEqual([
+      'choice',
+      'This page stopped working because of an unexpected error. Nothing was changed by it.',
+    ]);
+  });
+});
+
+describe('in idle time', () => {
+  it('loads the forms for a visitor who is signed out, not for one who is signed in, nor once the choice is gone', async () => {
+    vi.useFakeTimers();
+    try {
+      let { prefetchAuthForms } = await fresh();
+      prefetchAuthForms();
+      await vi.runAllTimersAsync();
+      expect(chunk.loads).toBe(1);
+
+      ({ prefetchAuthForms } = await fresh());
+      chunk.loads = 0;
+      signedIn.value = true;
+      prefetchAuthForms();
+      await vi.runAllTimersAsync();
+      expect(chunk.loads).toBe(0);
+
+      signedIn.value = false;
+      const stop = prefetchAuthForms();
+      stop();
+      await vi.runAllTimersAsync();
+      expect(chunk.loads).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
