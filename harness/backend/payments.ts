@@ -1004,7 +1004,7 @@ export async function sweep(b: BackendContext, options: SweepOptions): Promise<S
                 ?.order_id;
             if (id) await recordOrder(b, id);
           });
-        } else if (info.transaction_event_code === 'T0002' && info.paypal_reference_id_type === 'SUB') {
+        } else if (code === 'T0002' && info.paypal_reference_id_type === 'SUB') {
           if (!known || known.state === 'refunding') subscriptions.add(reference);
         }
       }
