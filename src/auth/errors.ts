@@ -1,23 +1,13 @@
-// Firebase error codes to the exact texts of SPEC 8, one table per group.
+// Firebase error codes to the exact texts of SPEC 8, one table per operation.
 import type { MessageCode } from '../messages/catalogue';
 
-export type AuthErrorGroup =
-  | 'google'
-  | 'apple'
-  | 'signIn'
-  | 'createAccount'
-  | 'reset'
-  | 'logout'
-  | 'changePassword'
-  | 'addPassword'
-  | 'link'
-  | 'unlink'
-  | 'verify'
-  | 'verifyCheck';
+/** Firebase codes to SPEC 8 texts for one operation; `default` words any code it does not name. */
+export type AuthErrorTable = Readonly<Record<string, MessageCode> & { default: MessageCode }>;
 
-const NETWORK = 'auth/network-request-failed';
+export const NETWORK = 'auth/network-request-failed';
 
-const popup = (fallback: MessageCode): Record<string, MessageCode> & { default: MessageCode } => ({
+/** A popup operation's table (sign-in or linking with Google or Apple); `fallback` names the operation. */
+export const popupErrors = (fallback: MessageCode): AuthErrorTable => ({
   'auth/popup-closed-by-user': 'popupClosed',
   'auth/cancelled-popup-request': 'popupClosed',
   'auth/user-cancelled': 'popupClosed',
@@ -27,7 +17,8 @@ const popup = (fallback: MessageCode): Record<string, MessageCode> & { default: 
   default: fallback,
 });
 
-const email = (fallback: MessageCode): Record<string, MessageCode> & { default: MessageCode } => ({
+/** An e-mail and password operation's table; `fallback` names the operation. */
+export const emailErrors = (fallback: MessageCode): AuthErrorTable => ({
   'auth/invalid-email': 'invalidEmail',
   'auth/user-not-found': 'wrongCredentials',
   'auth/wrong-password': 'wrongCredentials',
@@ -40,11 +31,15 @@ const email = (fallback: MessageCode): Record<string, MessageCode> & { default: 
   default: fallback,
 });
 
-const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> & { default: MessageCode }> = {
-  google: popup('googleFailed'),
-  apple: popup('appleFailed'),
-  signIn: email('signInFailed'),
-  createAccount: email('createFailed'),
+/**
+ * The sign-in screen's operations and signing out. The account page's own (passwords, linking, verification) sit in
+ * account-errors.ts, with the page that uses them, so /auth does not carry their texts.
+ */
+export const signInErrors = {
+  google: popupErrors('googleFailed'),
+  apple: popupErrors('appleFailed'),
+  signIn: emailErrors('signInFailed'),
+  createAccount: emailErrors('createFailed'),
   reset: {
     'auth/invalid-email': 'invalidEmail',
     'auth/missing-email': 'emailRequired',
@@ -55,49 +50,9 @@ const authErrorTable: Record<AuthErrorGroup, Record<string, MessageCode> & { def
   },
   // Signing out has one text whatever went wrong.
   logout: { default: 'logoutFailed' },
-  // Sign-in & security. A wrong current password reads as a failed sign-in (SPEC 8).
-  changePassword: {
-    ...email('passwordChangeFailed'),
-    'auth/email-already-in-use': 'passwordChangeFailed',
-    'auth/requires-recent-login': 'recentSignInRequired',
-  },
-  addPassword: {
-    'auth/weak-password': 'weakPassword',
-    'auth/email-already-in-use': 'passwordEmailInUse',
-    'auth/credential-already-in-use': 'passwordEmailInUse',
-    'auth/provider-already-linked': 'passwordAlreadyAdded',
-    'auth/missing-email': 'passwordNeedsEmail',
-    'auth/requires-recent-login': 'recentSignInRequired',
-    'auth/too-many-requests': 'emailTooManyRequests',
-    [NETWORK]: 'networkError',
-    default: 'passwordAddFailed',
-  },
-  // Texts with {provider}, filled by the caller.
-  link: {
-    ...popup('linkFailed'),
-    'auth/credential-already-in-use': 'linkCredentialInUse',
-    'auth/email-already-in-use': 'linkCredentialInUse',
-    'auth/account-exists-with-different-credential': 'linkCredentialInUse',
-    'auth/provider-already-linked': 'linkAlreadyLinked',
-    'auth/requires-recent-login': 'recentSignInRequired',
-  },
-  unlink: {
-    'auth/no-such-provider': 'unlinkNotLinked',
-    'auth/requires-recent-login': 'recentSignInRequired',
-    'auth/too-many-requests': 'popupTooManyRequests',
-    [NETWORK]: 'networkError',
-    default: 'unlinkFailed',
-  },
-  verify: {
-    'auth/too-many-requests': 'popupTooManyRequests',
-    [NETWORK]: 'networkError',
-    default: 'verificationSendFailed',
-  },
-  verifyCheck: {
-    [NETWORK]: 'networkError',
-    default: 'verificationCheckFailed',
-  },
-};
+} satisfies Record<string, AuthErrorTable>;
+
+export type SignInOperation = keyof typeof signInErrors;
 
 /** The `auth/...` code of an identity-service failure, or 'unknown' (read here, so wording it needs no Firebase). */
 export function authErrorCode(error: unknown): string {
@@ -105,9 +60,8 @@ export function authErrorCode(error: unknown): string {
   return typeof code === 'string' ? code : 'unknown';
 }
 
-/** The message of SPEC 8 for a failure `code` (an `auth/...` code, or 'unknown') in `group`. */
-export function authErrorMessage(group: AuthErrorGroup, code: string): MessageCode {
-  const table = authErrorTable[group];
+/** The message of SPEC 8 for a failure `code` (an `auth/...` code, or 'unknown') in `table`. */
+export function authErrorMessage(table: AuthErrorTable, code: string): MessageCode {
   // Object.hasOwn: a code such as "constructor" must not reach Object.prototype.
   return Object.hasOwn(table, code) ? table[code]! : table.default;
 }

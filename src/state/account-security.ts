@@ -1,6 +1,7 @@
 // My Account "Sign-in & security": change or add a password, link and unlink Google/Apple, e-mail verification.
 import * as auth from '../auth/firebase';
 import type { PortalUser } from '../auth/firebase';
+import { accountErrors } from '../auth/account-errors';
 import { authErrorCode, authErrorMessage, popupUnsupported } from '../auth/errors';
 import { failureText } from './errors';
 import {
@@ -100,7 +101,7 @@ export async function submitPassword(current: string, next: string): Promise<boo
     state.failures++;
     return false;
   }
-  const group = adding ? 'addPassword' : 'changePassword';
+  const table = accountErrors[adding ? 'addPassword' : 'changePassword'];
   state.field = null;
   return store.act(state, {
     call: () => (adding ? auth.addPassword(next) : auth.changePassword(current, next)),
@@ -109,10 +110,10 @@ export async function submitPassword(current: string, next: string): Promise<boo
       showToast('success', message(adding ? 'passwordAdded' : 'passwordChanged'));
     },
     failed(error) {
-      const code = authErrorMessage(group, authErrorCode(error));
+      const code = authErrorMessage(table, authErrorCode(error));
       state.field = code === 'wrongCredentials' ? 'current' : code === 'weakPassword' ? 'new' : null;
       state.failures++;
-      return failureText(error, { auth: group });
+      return failureText(error, { auth: table });
     },
   });
 }
@@ -139,7 +140,7 @@ export async function linkMethod(provider: LinkableProvider): Promise<void> {
     },
     failed(error) {
       if (popupUnsupported(authErrorCode(error))) state.offerBrowser = true;
-      return failureText(error, { auth: 'link', params: { provider: name } });
+      return failureText(error, { auth: accountErrors.link, params: { provider: name } });
     },
   });
 }
@@ -204,7 +205,7 @@ export async function confirmUnlink(): Promise<void> {
       state.confirming = null;
       showToast('success', message('unlinkSucceeded', { provider: name }));
     },
-    failed: (error) => failureText(error, { auth: 'unlink', params: { provider: name } }),
+    failed: (error) => failureText(error, { auth: accountErrors.unlink, params: { provider: name } }),
   });
 }
 
@@ -229,7 +230,7 @@ export async function sendVerification(now = Date.now()): Promise<void> {
     failed(error) {
       // The service is already refusing: pressing again at once cannot help.
       if (authErrorCode(error) === 'auth/too-many-requests') state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
-      return failureText(error, { auth: 'verify' });
+      return failureText(error, { auth: accountErrors.verify });
     },
   });
 }
@@ -257,7 +258,7 @@ export async function checkVerification(options: { quiet?: boolean } = {}): Prom
       }
     },
     // On return to the page (quiet), a failed check says nothing.
-    failed: (error) => (options.quiet ? null : failureText(error, { auth: 'verifyCheck' })),
+    failed: (error) => (options.quiet ? null : failureText(error, { auth: accountErrors.verifyCheck })),
   });
 }
 

@@ -4,7 +4,7 @@
 import { bridge } from '@home-design/portal-bridge';
 import { fetchExport, fetchSessions, signOutEverywhere, type SignedInSession } from '../api/account-data';
 import { ApiError } from '../api/client';
-import { authErrorCode } from '../auth/errors';
+import { authErrorCode, signInErrors } from '../auth/errors';
 import * as reauth from '../auth/reauth';
 import { config } from '../config/config';
 import { exportFileName } from '../domain/account-export';
@@ -156,7 +156,9 @@ function failure(action: SensitiveAction, how: Reauth | null, fallback: MessageC
       return reauthText(asked);
     }
     if (authErrorCode(error).startsWith('auth/'))
-      return failureText(error, { auth: how === 'google.com' ? 'google' : how === 'apple.com' ? 'apple' : 'signIn' });
+      return failureText(error, {
+        auth: signInErrors[how === 'google.com' ? 'google' : how === 'apple.com' ? 'apple' : 'signIn'],
+      });
     if (error instanceof PortalError) return error.message;
     return message(fallback);
   };

@@ -1,6 +1,6 @@
 // One way from any error to the text the user sees (SPEC 8 texts are contracts: the wording lives in the catalogue).
 import { ApiError } from '../api/client';
-import { authErrorCode, authErrorMessage, type AuthErrorGroup } from '../auth/errors';
+import { authErrorCode, authErrorMessage, type AuthErrorTable } from '../auth/errors';
 import { DecodeError } from '../api/decoders';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError, paypalSaid } from '../domain/paypal-error';
@@ -29,8 +29,8 @@ export interface ErrorWording {
   fallback?: MessageCode;
   /** Text for anything else that is not a PortalError (wins over `fallback`). */
   other?: (error: unknown) => string;
-  /** An identity-service failure: SPEC 8's text for its code in this group, its {provider} from `params`. */
-  auth?: AuthErrorGroup;
+  /** An identity-service failure: SPEC 8's text for its code in this operation's table, {provider} from `params`. */
+  auth?: AuthErrorTable;
   params?: Record<string, string>;
   /** A failure PayPal reported in its own words: this text with them as its {message}. */
   paypal?: MessageCode;

@@ -1,7 +1,7 @@
 // The sign-in screen (/auth): its mode, the attempt in flight, its messages, and the isAuthenticating and authProvider flags of SPEC 3-4.
 import * as auth from '../auth/firebase';
 import type { AuthProviderId } from '../auth/firebase';
-import { authErrorCode, popupUnsupported, type AuthErrorGroup } from '../auth/errors';
+import { authErrorCode, popupUnsupported, signInErrors, type SignInOperation } from '../auth/errors';
 import { bridge } from '@home-design/portal-bridge';
 import { message } from '../messages/catalogue';
 import { isSignedIn, signOutClearingDesktopData } from './session';
@@ -119,7 +119,7 @@ export function closeOverlay(): void {
  * isAuthenticating set (SPEC 4) until it fails. The session and the provider are marked on success whatever the screen
  * did meanwhile; the screen itself changes only while it is still the one the attempt started on.
  */
-function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProviderId>, group: AuthErrorGroup) {
+function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProviderId>, operation: SignInOperation) {
   if (pending()) return Promise.resolve(false);
   clearMessages();
   signInScreen.attempt = kind;
@@ -143,7 +143,7 @@ function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProvid
     },
     failed: (error) => {
       if (kind !== 'email' && popupUnsupported(authErrorCode(error))) signInScreen.offerBrowser = true;
-      return failureText(error, { auth: group });
+      return failureText(error, { auth: signInErrors[operation] });
     },
   });
 }
@@ -209,7 +209,7 @@ export async function submitReset(email: string): Promise<void> {
     call: () => auth.sendReset(address).finally(() => setAuthenticating(false)),
     succeeded: () => sent('success', message('resetSent')),
     failed: (error) => {
-      const text = failureText(error, { auth: 'reset' });
+      const text = failureText(error, { auth: signInErrors.reset });
       // An unknown address reads as sent (neutrally), so the form does not reveal who has an account.
       if (text !== message('resetUnknownUser')) return text;
       sent('info', text);
@@ -233,7 +233,7 @@ export function runLogoutAction(): Promise<'loggedOut' | 'failed'> {
       return 'loggedOut' as const;
     },
     (error: unknown) => {
-      showToast('error', failureText(error, { auth: 'logout' }));
+      showToast('error', failureText(error, { auth: signInErrors.logout }));
       return 'failed' as const;
     },
   );

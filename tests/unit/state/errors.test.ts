@@ -40,6 +40,7 @@ vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
   };
 });
 
+import { accountErrors } from '../../../src/auth/account-errors';
 import { ApiError } from '../../../src/api/client';
 import type { Subscription } from '../../../src/domain/plans';
 import { PayPalError } from '../../../src/domain/paypal-error';
@@ -187,10 +188,10 @@ describe('failureText: every failure text the user reads, from the catalogue', (
 
   it("words an identity-service failure by its group's table, filling {provider}", () => {
     const linked = firebase('auth/provider-already-linked');
-    expect(failureText(linked, { auth: 'link', params: { provider: 'Google' } })).toBe(
+    expect(failureText(linked, { auth: accountErrors.link, params: { provider: 'Google' } })).toBe(
       'Google is already linked to your account.',
     );
-    expect(failureText(firebase('auth/network-request-failed'), { auth: 'verify' })).toBe(
+    expect(failureText(firebase('auth/network-request-failed'), { auth: accountErrors.verify })).toBe(
       'Network error. Please check your connection and try again',
     );
   });
