@@ -3,7 +3,7 @@
 import { isAffiliateId } from '../../src/domain/affiliates';
 import { packByAmount } from '../../src/domain/credit-packs';
 import { PAYMENT_REFUNDED, SUBSCRIPTION_UNDONE } from '../../src/domain/payment-refusals';
-import { USERNAME_MAX_LENGTH, usernameProblem } from '../../src/domain/profile';
+import { USERNAME_MAX_LENGTH, usernameProblem } from '../../src/domain/username';
 import { isCancelReason, isPauseReason } from '../../src/domain/subscription-reasons';
 import { HttpError, type Reply, type RequestContext, type RouteDef } from './http';
 import {
@@ -29,7 +29,7 @@ import { effectiveSubscription, planKeyOf, startRefusal, subscriptionRecord, typ
 const PAUSE_DAYS = 30;
 const PROVIDER_MAX_LENGTH = 64;
 
-/** The new name (the part before '#'), within the limits the portal also checks (src/domain/profile.ts). */
+/** The new name (the part before '#'), within the limits the portal also checks (src/domain/username.ts). */
 function username(body: Record<string, unknown>): string {
   const name = text(body, 'username', 256).trim();
   const problem = usernameProblem(name);

@@ -2,7 +2,8 @@
 // plan and its period are worth, when a new plan may start, which PayPal payments pay for a plan, and how a paid or
 // refunded cycle moves the end of the period. The portal's own rules (src/domain/plans.ts) are used, never rewritten.
 import type { PaidPlan } from '../../src/config/types';
-import { billingMonths, cancelledAndEnded, isPaidPlan, planById, startBlock } from '../../src/domain/plans';
+import { startBlock } from '../../src/domain/plan-offers';
+import { billingMonths, cancelledAndEnded, isPaidPlan, planById } from '../../src/domain/plans';
 import { REFUSAL_REASONS, type RefusalReason } from '../../src/domain/payment-refusals';
 import type { PayPalSubscriptionView, SubscriptionTransactionView } from './paypal-api';
 import type { Player, SubscriptionRecord } from './store';

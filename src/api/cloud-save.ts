@@ -1,6 +1,6 @@
 // The cloud-save calls of SPEC 7.
 import type { CloudSave } from '../domain/entities';
-import { displayUsername } from '../domain/profile';
+import { displayUsername } from '../domain/username';
 import { call, type ApiContext } from './client';
 import { decodeCloudSave } from './decoders';
 

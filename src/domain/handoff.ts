@@ -1,6 +1,7 @@
 // The hand-off of SPEC 2 and 4 as one state and its transitions: what this page was launched with, where the token
 // has gone, and what the page shows meanwhile. Pure: src/state/handoff/ holds the one store and runs the effects (the
 // bridge, the desktop probe, the address bar), and asks these functions what the state becomes.
+import { NEW_ACCOUNT_WINDOW_MS } from './constants';
 import type { Launch } from './launch';
 
 /**
@@ -204,4 +205,10 @@ export function signedOut(state: HandoffState): HandoffChange {
 /** `state` with `change` written over it: what the store (src/state/handoff/store.ts) becomes. */
 export function applyChange(state: HandoffState, change: HandoffChange): HandoffState {
   return { ...state, ...change, launch: { ...state.launch, ...change.launch } };
+}
+
+/** SPEC 4: an account under 30 seconds old is a new user (the hand-off opens the welcome survey for it). */
+export function isNewAccount(creationTime: string | null | undefined, now: number): boolean {
+  const created = creationTime ? Date.parse(creationTime) : NaN;
+  return !Number.isNaN(created) && now - created < NEW_ACCOUNT_WINDOW_MS;
 }

@@ -2,7 +2,7 @@
 import { deleteUser } from '../api/account';
 import type { ApiContext } from '../api/client';
 import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
-import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/profile';
+import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/username';
 import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { failureText } from './errors';

@@ -1,7 +1,7 @@
 // The plan panel's fallback payment path (SPEC 2, 8): when PayPal cannot load, staging and development builds with the
 // payment-bypass flag activate the chosen plan without PayPal, as a change of the subscription page.
 import { FALLBACK_ACTIVATION_DELAY_MS } from '../domain/constants';
-import { manualSubscriptionId } from '../domain/plans';
+import { manualSubscriptionId } from '../domain/plan-offers';
 import { message } from '../messages/catalogue';
 import { isAuthOrPlayerFailure } from './errors';
 import { activateManually } from './subscription';

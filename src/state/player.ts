@@ -4,7 +4,7 @@ import { fetchCloudSave, setupCloudSave, updateUsername } from '../api/cloud-sav
 import { DecodeError, decodeStoredUnityAuth } from '../api/decoders';
 import { exchangeForUnity, linkUnity } from '../api/unity';
 import type { CloudSave, UnityAuth } from '../domain/entities';
-import { defaultUsername, displayUsername, usernameSuffix } from '../domain/profile';
+import { defaultUsername, displayUsername, usernameSuffix } from '../domain/username';
 import { message } from '../messages/catalogue';
 import { apiContext, setUnityTokenSource } from './api-context';
 import { CloudSaveError, loadCloudSave } from './cloud-save-loader';

@@ -3,7 +3,7 @@
 // purchase or cancel.
 import { config, type PaidPlan } from '../config/config';
 import { RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
-import { renewalStart, startBlock } from '../domain/plans';
+import { renewalStart, startBlock } from '../domain/plan-offers';
 import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
 import { message, type MessageCode } from '../messages/catalogue';
 import { PayPalError } from '../domain/paypal-error';

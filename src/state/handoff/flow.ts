@@ -7,7 +7,6 @@ import { config } from '../../config/config';
 import { DESKTOP_LEAVE_MS, TOKEN_MIN_VALIDITY_MS } from '../../domain/constants';
 import { loginUrl } from '../../domain/desktop-target';
 import * as machine from '../../domain/handoff';
-import { isNewAccount } from '../../domain/profile';
 import { message } from '../../messages/catalogue';
 import { openAffiliateSurvey, whenAffiliateClosed } from '../affiliate';
 import { setAuthenticating } from '../authenticating';
@@ -96,7 +95,7 @@ async function flow(now: number): Promise<void> {
     await loadPlayer({ keepSession: true });
     if (session.user?.uid !== user.uid) return;
     if (!player.unity) throw new Error('no Unity auth');
-    if (isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) {
+    if (machine.isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) {
       openAffiliateSurvey();
       if (due) await whenAffiliateClosed();
     }

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import type { PaymentRow, PaymentStatus } from '../../domain/payments';
-import { planById } from '../../domain/plans';
+import { planTexts } from '../../domain/plan-offers';
 import { formatDate, formatPrice, message, plural, type MessageCode } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
 import { loadPayments, paymentList, payments } from '../../state/payments';
@@ -24,7 +24,7 @@ const STATUS_TEXT: Record<PaymentStatus, MessageCode> = {
 function bought(row: PaymentRow): string {
   if ('credits' in row.bought)
     return row.bought.credits === null ? message('paymentBoughtCredits') : plural(row.bought.credits, 'creditCount');
-  return row.bought.plan === null ? message('paymentBoughtPlan') : message(planById(row.bought.plan).nameKey);
+  return row.bought.plan === null ? message('paymentBoughtPlan') : message(planTexts(row.bought.plan).nameKey);
 }
 
 function Payment({ row }: { row: PaymentRow }) {

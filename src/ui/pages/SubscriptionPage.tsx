@@ -3,7 +3,8 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { choosablePlan, currentPlanId, plansForDisplay, proFeatures, type Subscription } from '../../domain/plans';
+import { choosablePlan, plansForDisplay, proFeatures } from '../../domain/plan-offers';
+import { currentPlanId, type Subscription } from '../../domain/plans';
 import { cancelReasons, pauseReasons } from '../../domain/subscription-reasons';
 import { message } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';

@@ -1,5 +1,6 @@
 // The running subscription: plan, status (Active, Paused, Cancelled) and the cancel, pause and resume actions.
-import { canCancel, canPause, canResume, planById, statusSummary, type Subscription } from '../../domain/plans';
+import { canCancel, canPause, canResume, planTexts, statusSummary } from '../../domain/plan-offers';
+import type { Subscription } from '../../domain/plans';
 import { formatDate, message } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
 
@@ -13,7 +14,7 @@ export interface CurrentSubscriptionProps {
 
 export function CurrentSubscription({ sub, busy, onCancel, onPause, onResume }: CurrentSubscriptionProps) {
   useLanguage();
-  const plan = planById(sub.plan);
+  const plan = planTexts(sub.plan);
   const status = statusSummary(sub);
   const apple = sub.subscriptionSource === 'apple';
   return (

@@ -1,6 +1,7 @@
 // One plan of the catalogue (SPEC 3): name, price, savings, features, the "Current Plan" badge and its choose button.
 import { useId } from 'react';
-import { planFeatures, type Plan } from '../../domain/plans';
+import { planFeatures, planTexts } from '../../domain/plan-offers';
+import type { Plan } from '../../domain/plans';
 import { formatPrice, message } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
 
@@ -18,6 +19,7 @@ export function PlanCard({ plan, current, onChoose, disabled, blockedBy }: PlanC
   useLanguage();
   const titleId = useId();
   const paid = plan.id !== 'FREE';
+  const { titleKey, nameKey, periodKey } = planTexts(plan.id);
   return (
     <article
       className={`card plan-card${current ? ' plan-current' : ''}${paid ? ' plan-pro' : ''}`}
@@ -25,17 +27,17 @@ export function PlanCard({ plan, current, onChoose, disabled, blockedBy }: PlanC
     >
       <div className="plan-head">
         <h3 id={titleId} className="plan-title">
-          {message(plan.titleKey)}
+          {message(titleKey)}
         </h3>
         {current && <span className="badge badge-current">{message('currentPlanBadge')}</span>}
         {plan.savings && (
           <span className="badge badge-savings">{message('savingsBadge', { savings: plan.savings })}</span>
         )}
       </div>
-      <p className="plan-name">{message(plan.nameKey)}</p>
+      <p className="plan-name">{message(nameKey)}</p>
       <p className="plan-price">
         <span className="plan-amount">{formatPrice(plan.price)}</span>{' '}
-        <span className="plan-period">{message(plan.periodKey)}</span>
+        <span className="plan-period">{message(periodKey)}</span>
       </p>
       <ul className="tick-list plan-features">
         {planFeatures(plan.id).map((f) => (
@@ -47,7 +49,7 @@ export function PlanCard({ plan, current, onChoose, disabled, blockedBy }: PlanC
       ) : (
         onChoose && (
           <button type="button" className="button block plan-choose" onClick={onChoose} disabled={disabled}>
-            {message('choosePlan', { plan: message(plan.titleKey) })}
+            {message('choosePlan', { plan: message(titleKey) })}
           </button>
         )
       )}

@@ -1,7 +1,8 @@
 // The payment panel "Complete Your Subscription" (SPEC 2): PayPal subscription buttons, Cancel, and the fallback
 // payment path when PayPal's script cannot load (SPEC 8).
 import { useSnapshot } from 'valtio';
-import { planById, renewalStart } from '../../domain/plans';
+import { planTexts, renewalStart } from '../../domain/plan-offers';
+import { planById } from '../../domain/plans';
 import { formatDate, formatPrice, message } from '../../messages/catalogue';
 import { startFallbackPayment } from '../../state/fallback-payment';
 import { subscription } from '../../state/subscription';
@@ -22,14 +23,15 @@ export function SubscriptionPaymentPanel() {
   const buttons = useSnapshot(planButtons);
   const current = useSnapshot(subscription).current;
   if (!snap.selected) return null;
-  const plan = planById(snap.selected);
+  const plan = planTexts(snap.selected);
+  const { price } = planById(snap.selected);
   const start = renewalStart(current, Date.now());
   return (
     <Dialog
       title={message('completeSubscriptionTitle')}
       description={message('planPriceLine', {
         plan: message(plan.nameKey),
-        price: formatPrice(plan.price),
+        price: formatPrice(price),
         period: message(plan.periodKey),
       })}
       onClose={closePanel}

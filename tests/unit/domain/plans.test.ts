@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  billingMonths,
   canCancel,
   canPause,
   canResume,
   choosablePlan,
-  currentPlanId,
   manualSubscriptionId,
-  planById,
-  planByType,
   planFeatures,
+  planTexts,
   renewalStart,
   plansForDisplay,
   proFeatures,
   startBlock,
   statusSummary,
-  type Subscription,
-} from '../../../src/domain/plans';
+} from '../../../src/domain/plan-offers';
+import { billingMonths, currentPlanId, planById, planByType, type Subscription } from '../../../src/domain/plans';
 import { formatDate, message } from '../../../src/messages/catalogue';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
@@ -36,10 +33,10 @@ describe('the plan catalogue (SPEC 3, 9)', () => {
     expect(
       plansForDisplay('FREE').map((p) => [
         p.id,
-        message(p.titleKey),
-        message(p.nameKey),
+        message(planTexts(p.id).titleKey),
+        message(planTexts(p.id).nameKey),
         p.price,
-        message(p.periodKey),
+        message(planTexts(p.id).periodKey),
         p.savings ?? null,
       ]),
     ).toEqual([

@@ -4,18 +4,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NEW_ACCOUNT_WINDOW_MS } from '../../../src/domain/constants';
 import type { Subscription } from '../../../src/domain/plans';
+import { isNewAccount } from '../../../src/domain/handoff';
+import { accountTypeView, avatarTone, expiryDays, initials } from '../../../src/domain/profile';
 import {
-  accountTypeView,
-  avatarTone,
   defaultUsername,
   displayUsername,
-  expiryDays,
-  initials,
-  isNewAccount,
   USERNAME_MAX_LENGTH,
   usernameProblem,
   usernameSuffix,
-} from '../../../src/domain/profile';
+} from '../../../src/domain/username';
 import { expiryText as wordExpiry, message } from '../../../src/messages/catalogue';
 
 /** Local noon on a given day, so day arithmetic is clear of midnight. */
