@@ -1,4 +1,5 @@
-// The only module that imports firebase/*: the app, Auth with the persistence a webview allows, and each operation.
+// Firebase's app and Auth, with the persistence a webview allows, and the sign-in's operations. My Account's own
+// operations are in security.ts and reauth.ts, so that /auth does not carry them.
 import { initializeApp, SDK_VERSION, type FirebaseApp } from 'firebase/app';
 import {
   initializeAuth,
@@ -14,13 +15,6 @@ import {
   sendPasswordResetEmail,
   signOut,
   onAuthStateChanged,
-  EmailAuthProvider,
-  reauthenticateWithCredential,
-  updatePassword,
-  linkWithCredential,
-  linkWithPopup,
-  unlink,
-  sendEmailVerification,
   type Auth,
   type Persistence,
   type PopupRedirectResolver,
@@ -28,6 +22,7 @@ import {
 } from 'firebase/auth';
 import { config } from '../config/config';
 import { EarlierIndexedDbSession } from './earlier-session';
+import { authErrorCode } from './errors';
 import { popupWarmth } from './popup-warmth';
 
 /** The signed-in person as the portal uses it: plain data, no firebase types. */
@@ -130,7 +125,8 @@ export function cancelIdlePopupWarming(): void {
   popups.cancelIdle();
 }
 
-function toPortalUser(user: User): PortalUser {
+/** The portal's plain copy of Firebase's user (for this folder's other modules too). */
+export function toPortalUser(user: User): PortalUser {
   return {
     uid: user.uid,
     displayName: user.displayName,
@@ -160,18 +156,13 @@ export function rereadStoredUser(): void {
   }
 }
 
-export async function signInWithGoogle(): Promise<PortalUser> {
-  const provider = new GoogleAuthProvider();
-  provider.setCustomParameters({ prompt: 'select_account' });
-  return toPortalUser((await popups.run(() => signInWithPopup(getAuthInstance(), provider, popupResolver))).user);
+async function signInInPopup(providerId: 'google.com' | 'apple.com'): Promise<PortalUser> {
+  const provider = popupProvider(providerId);
+  return toPortalUser((await inPopup((resolver) => signInWithPopup(getAuthInstance(), provider, resolver))).user);
 }
 
-export async function signInWithApple(): Promise<PortalUser> {
-  const provider = new OAuthProvider('apple.com');
-  provider.addScope('email');
-  provider.addScope('name');
-  return toPortalUser((await popups.run(() => signInWithPopup(getAuthInstance(), provider, popupResolver))).user);
-}
+export const signInWithGoogle = () => signInInPopup('google.com');
+export const signInWithApple = () => signInInPopup('apple.com');
 
 export async function signInWithEmail(email: string, password: string): Promise<PortalUser> {
   return toPortalUser((await signInWithEmailAndPassword(getAuthInstance(), email, password)).user);
@@ -242,55 +233,22 @@ export async function sessionStillValid(): Promise<boolean | 'revoked'> {
     await user.getIdToken(true);
     return true;
   } catch (error) {
-    const code = errorCode(error);
+    const code = authErrorCode(error);
     return code === 'auth/user-token-expired' ? 'revoked' : code === 'auth/network-request-failed';
   }
 }
 
-// ---- Sign-in & security ----
-
-/** What the security section needs beyond PortalUser. */
-export interface SecurityInfo {
-  email: string | null;
-  emailVerified: boolean;
-}
-
-export function currentSecurity(): SecurityInfo | null {
-  const user = getAuthInstance().currentUser;
-  return user ? { email: user.email, emailVerified: user.emailVerified } : null;
+/** The signed-in Firebase user, or null (for this folder's other modules too). */
+export function currentUser(): User | null {
+  return getAuthInstance().currentUser;
 }
 
 /** The signed-in Firebase user, or Firebase's own `auth/no-current-user` (for this folder's other modules too). */
 export function signedInUser(): User {
-  const user = getAuthInstance().currentUser;
+  const user = currentUser();
   // The code Firebase itself uses when an operation needs a user.
   if (!user) throw Object.assign(new Error('No user is signed in.'), { code: 'auth/no-current-user' });
   return user;
-}
-
-/** Proves the current password first (Firebase asks for a recent sign-in), then sets the new one. */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<PortalUser> {
-  const user = signedInUser();
-  if (!user.email) throw Object.assign(new Error('The account has no e-mail address.'), { code: 'auth/missing-email' });
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
-  await updatePassword(user, newPassword);
-  return toPortalUser(user);
-}
-
-/** "Add a password" for a Google or Apple account: links an e-mail credential for the account's own address. */
-export async function addPassword(newPassword: string): Promise<PortalUser> {
-  const user = signedInUser();
-  if (!user.email) throw Object.assign(new Error('The account has no e-mail address.'), { code: 'auth/missing-email' });
-  try {
-    return toPortalUser((await linkWithCredential(user, EmailAuthProvider.credential(user.email, newPassword))).user);
-  } catch (error) {
-    // The Auth emulator refuses to link a password for the account's own address (EMAIL_EXISTS), and with one
-    // account per address no other account can hold it: setting the password adds the same password method.
-    if (errorCode(error) !== 'auth/email-already-in-use') throw error;
-    await updatePassword(user, newPassword);
-    await user.reload();
-    return toPortalUser(user);
-  }
 }
 
 /** Google or Apple as the portal asks them in a popup. */
@@ -309,33 +267,4 @@ export function popupProvider(providerId: 'google.com' | 'apple.com'): GoogleAut
 /** Opens a popup the way every popup of the portal opens (warmed machinery, one resolver). */
 export function inPopup<T>(open: (resolver: PopupRedirectResolver) => Promise<T>): Promise<T> {
   return popups.run(() => open(popupResolver));
-}
-
-/** Links Google or Apple to the signed-in account in a popup. */
-export async function linkProvider(providerId: 'google.com' | 'apple.com'): Promise<PortalUser> {
-  const user = signedInUser();
-  const provider = popupProvider(providerId);
-  return toPortalUser((await inPopup((resolver) => linkWithPopup(user, provider, resolver))).user);
-}
-
-export async function unlinkProvider(providerId: string): Promise<PortalUser> {
-  return toPortalUser(await unlink(signedInUser(), providerId));
-}
-
-export async function sendVerificationEmail(): Promise<void> {
-  await sendEmailVerification(signedInUser());
-}
-
-/** Reads the account again from the identity service (e.g. after the verification link was followed elsewhere). */
-export async function reloadUser(): Promise<PortalUser | null> {
-  const user = getAuthInstance().currentUser;
-  if (!user) return null;
-  await user.reload();
-  return toPortalUser(user);
-}
-
-/** The `auth/...` code of a Firebase error, or 'unknown'. */
-function errorCode(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
-  return 'unknown';
 }

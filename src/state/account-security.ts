@@ -1,5 +1,6 @@
 // My Account "Sign-in & security": change or add a password, link and unlink Google/Apple, e-mail verification.
 import * as auth from '../auth/firebase';
+import * as security from '../auth/security';
 import type { PortalUser } from '../auth/firebase';
 import { accountErrors } from '../auth/account-errors';
 import { authErrorCode, authErrorMessage, popupUnsupported } from '../auth/errors';
@@ -67,13 +68,13 @@ function providerIds(): string[] {
 /** Takes the account as the identity service now has it: the Sign-in Method row and the badge follow. */
 function adopt(user: PortalUser | null): void {
   if (user && session.user?.uid === user.uid) session.user = user;
-  accountSecurity.verification.emailVerified = auth.currentSecurity()?.emailVerified ?? false;
+  accountSecurity.verification.emailVerified = security.currentSecurity()?.emailVerified ?? false;
 }
 
 /** The section is shown: read the badge, and offer the system browser for linking inside a host webview. */
 export function enterSecuritySection(): void {
   const at = ++entered;
-  accountSecurity.verification.emailVerified = auth.currentSecurity()?.emailVerified ?? false;
+  accountSecurity.verification.emailVerified = security.currentSecurity()?.emailVerified ?? false;
   offerBrowserInHosts(accountSecurity.link, () => at === entered);
 }
 
@@ -104,7 +105,7 @@ export async function submitPassword(current: string, next: string): Promise<boo
   const table = accountErrors[adding ? 'addPassword' : 'changePassword'];
   state.field = null;
   return store.act(state, {
-    call: () => (adding ? auth.addPassword(next) : auth.changePassword(current, next)),
+    call: () => (adding ? security.addPassword(next) : security.changePassword(current, next)),
     succeeded(user) {
       adopt(user);
       showToast('success', message(adding ? 'passwordAdded' : 'passwordChanged'));
@@ -133,7 +134,7 @@ export async function linkMethod(provider: LinkableProvider): Promise<void> {
   state.provider = provider;
   state.browserOutcome = null;
   await store.act(state, {
-    call: () => auth.linkProvider(provider),
+    call: () => security.linkProvider(provider),
     succeeded(user) {
       adopt(user);
       showToast('success', message('linkSucceeded', { provider: name }));
@@ -199,7 +200,7 @@ export async function confirmUnlink(): Promise<void> {
     return;
   }
   await store.act(state, {
-    call: () => auth.unlinkProvider(provider),
+    call: () => security.unlinkProvider(provider),
     succeeded(user) {
       adopt(user);
       state.confirming = null;
@@ -222,7 +223,7 @@ export async function sendVerification(now = Date.now()): Promise<void> {
   state.notice = null;
   state.check.error = null;
   await store.act(state, {
-    call: () => auth.sendVerificationEmail(),
+    call: () => security.sendVerificationEmail(),
     succeeded() {
       state.cooldownUntil = now + VERIFICATION_COOLDOWN_MS;
       state.notice = message('verificationSent', { email: session.user?.email ?? '' });
@@ -245,7 +246,7 @@ export async function checkVerification(options: { quiet?: boolean } = {}): Prom
   const before = state.emailVerified;
   if (!options.quiet && state.check.status !== 'pending') state.error = null;
   await store.act(state.check, {
-    call: () => auth.reloadUser(),
+    call: () => security.reloadUser(),
     succeeded(user) {
       adopt(user);
       if (state.emailVerified) {

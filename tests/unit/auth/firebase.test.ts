@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// src/auth/firebase.ts against a stubbed SDK: what counts as a still-valid session, and the emulator switch.
+// src/auth/firebase.ts and security.ts against a stubbed SDK: what counts as a still-valid session, the emulator switch,
+// and My Account's Sign-in & security operations.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 interface FakeUser {
@@ -72,18 +73,16 @@ vi.mock('firebase/auth', () => ({
   onAuthStateChanged: vi.fn(),
 }));
 
+import { idTokenValidFor, sessionStillValid, warmPopups } from '../../../src/auth/firebase';
 import {
   addPassword,
   changePassword,
   currentSecurity,
-  idTokenValidFor,
   linkProvider,
   reloadUser,
   sendVerificationEmail,
-  sessionStillValid,
-  warmPopups,
   unlinkProvider,
-} from '../../../src/auth/firebase';
+} from '../../../src/auth/security';
 import { EarlierIndexedDbSession } from '../../../src/auth/earlier-session';
 
 const failing = (code: string) => () => Promise.reject(Object.assign(new Error(code), { code }));

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+vi.mock('../../../src/auth/security', async () => (await import('../support/fake-auth')).fakeAuth);
 
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 

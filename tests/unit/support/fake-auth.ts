@@ -1,4 +1,4 @@
-// A stand-in for src/auth/firebase in unit tests of the session and the sign-in screen: the identity service answers
+// A stand-in for src/auth/firebase (and src/auth/security, My Account's operations) in unit tests of the session and the sign-in screen: the identity service answers
 // only when the test says so (`answer(user)`), and every call is a vi.fn. Use it as the module's mock:
 //   vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 // then import `fakeAuth` from this file to drive it: both are the same instance. A file that takes a fresh page per
@@ -33,7 +33,7 @@ export const fakeAuth = {
   signInWithEmail: vi.fn(),
   createAccount: vi.fn(),
   sendReset: vi.fn(),
-  // My Account's "Sign-in & security": the signed-in user's e-mail, its verification, its providers.
+  // src/auth/security, My Account's "Sign-in & security": the user's e-mail, its verification, its providers.
   changePassword: vi.fn(),
   addPassword: vi.fn(),
   linkProvider: vi.fn(),

@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
+vi.mock('../../../../src/auth/security', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 // "Where you're signed in": the backend's list of this account's sessions, this browser's marked.
 vi.mock('../../../../src/state/player', () => ({
