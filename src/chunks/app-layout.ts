@@ -6,6 +6,7 @@ import './entry-graph';
 // Used by several signed-in pages: here, they ride in this chunk instead of a small file each.
 import '../ui/components/LoadError';
 import '../domain/credit-packs';
+import '../messages/format';
 export { AppLayout } from '../ui/layout/AppLayout';
 export { startSignedIn } from '../state/signed-in-start';
 export { loadPayments } from '../state/payments';

@@ -655,56 +655,26 @@ export function fill(template: string, params: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-// Intl objects are costly to build: one per locale and options, made on first use.
+// Intl objects are costly to build: one per locale (the language in use) and options, made on first use (format.ts
+// uses it too).
 const intl = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(key: string, make: () => T): T {
+export function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(
+  key: string,
+  make: (locale: string) => T,
+): T {
   const id = `${active.locale}|${key}`;
   let value = intl.get(id) as T | undefined;
-  if (!value) intl.set(id, (value = make()));
+  if (!value) intl.set(id, (value = make(active.locale)));
   return value;
-}
-
-/** "$5.99" for ('5.99', 'USD') in en-US, "5,99 $" in German; `amount` may be the backend's decimal string. */
-export function formatPrice(amount: string | number, currency = 'USD'): string {
-  return cached(currency, () => new Intl.NumberFormat(active.locale, { style: 'currency', currency })).format(
-    Number(amount),
-  );
-}
-
-/** "March 5, 2025" (long) or "Mar 5, 2025" (medium) in en-US; null when `value` is missing or unreadable. `timeZone` for tests. */
-export function formatDate(
-  value: string | number | Date | null | undefined,
-  style: 'long' | 'medium' = 'long',
-  timeZone?: string,
-): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return cached(
-    `${style}|${timeZone ?? ''}`,
-    () => new Intl.DateTimeFormat(active.locale, { dateStyle: style, ...(timeZone ? { timeZone } : {}) }),
-  ).format(date);
-}
-
-/** "10:42:07 AM" in en-US: a clock time in the portal's locale. */
-export function formatTime(value: string | number | Date): string {
-  return cached('time', () => new Intl.DateTimeFormat(active.locale, { timeStyle: 'medium' })).format(new Date(value));
 }
 
 /** The form of `code` for the count `n` by the language's CLDR plural rules, with {n} and `params` filled in. */
 export function plural(n: number, code: PluralCode, params: Record<string, string | number> = {}): string {
   const forms = text(code) as PluralForms;
-  const category = cached('plural', () => new Intl.PluralRules(active.locale)).select(n);
+  const category = cached('plural', (locale) => new Intl.PluralRules(locale)).select(n);
   return fill(forms[category] ?? forms.other, {
     product: config.productName,
-    n: cached('number', () => new Intl.NumberFormat(active.locale)).format(n),
+    n: cached('number', (locale) => new Intl.NumberFormat(locale)).format(n),
     ...params,
   });
-}
-
-/** "Expires today", "Expires tomorrow" or "Expires in N days" for the calendar days left (domain's expiryDays). */
-export function expiryText(days: number): string {
-  if (days <= 0) return message('expiresToday');
-  if (days === 1) return message('expiresTomorrow');
-  return plural(days, 'expiresInDays');
 }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { Design } from '../../domain/entities';
 import { modelThumbnailPath } from '../../domain/shared-link';
 import { HouseIcon } from '../components/HouseIcon';
-import { formatDate, message } from '../../messages/catalogue';
+import { message } from '../../messages/catalogue';
+import { formatDate } from '../../messages/format';
 import { useLanguage } from '../../state/language';
 
 /** "Modern_Villa" reads as "Modern Villa". */

@@ -1,7 +1,7 @@
 // The credits shop (/credits, SPEC 2): banner, hero, before/after slider, balance, packs, how it works, payment modal.
 import { useSnapshot } from 'valtio';
 import { creditPacks, renderCosts } from '../../domain/credit-packs';
-import { message, plural, type MessageCode } from '../../messages/catalogue';
+import { message, type MessageCode, plural } from '../../messages/catalogue';
 import { paymentsPermission } from '../../state/payments-permission';
 import { loadPlayer, player } from '../../state/player';
 import { choosePack } from '../../state/purchase';

@@ -1,7 +1,8 @@
 // One credit pack (SPEC 3, 9): credits, price, price per credit, savings, BEST VALUE, and "Purchase with PayPal".
 import { useId } from 'react';
 import type { CreditPack } from '../../domain/credit-packs';
-import { formatPrice, message, plural } from '../../messages/catalogue';
+import { message, plural } from '../../messages/catalogue';
+import { formatPrice } from '../../messages/format';
 import { useLanguage } from '../../state/language';
 
 export function CreditPackCard({

@@ -6,7 +6,8 @@ import { packById } from '../../domain/credit-packs';
 import { closePurchase, mountPayButtons, purchase, purchaseButtons, recordPurchase } from '../../state/purchase';
 import { Dialog } from '../components/Dialog';
 import { PayPalSlot } from './PayPalSlot';
-import { formatPrice, message, plural } from '../../messages/catalogue';
+import { message, plural } from '../../messages/catalogue';
+import { formatPrice } from '../../messages/format';
 import { useLanguage } from '../../state/language';
 
 export function CreditsPaymentModal() {

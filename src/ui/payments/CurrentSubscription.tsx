@@ -1,7 +1,8 @@
 // The running subscription: plan, status (Active, Paused, Cancelled) and the cancel, pause and resume actions.
 import { canCancel, canPause, canResume, planTexts, statusSummary } from '../../domain/plan-offers';
 import type { Subscription } from '../../domain/plans';
-import { formatDate, message } from '../../messages/catalogue';
+import { message } from '../../messages/catalogue';
+import { formatDate } from '../../messages/format';
 import { useLanguage } from '../../state/language';
 
 export interface CurrentSubscriptionProps {

@@ -2,7 +2,8 @@
 import { useId } from 'react';
 import { planFeatures, planTexts } from '../../domain/plan-offers';
 import type { Plan } from '../../domain/plans';
-import { formatPrice, message } from '../../messages/catalogue';
+import { message } from '../../messages/catalogue';
+import { formatPrice } from '../../messages/format';
 import { useLanguage } from '../../state/language';
 
 export interface PlanCardProps {

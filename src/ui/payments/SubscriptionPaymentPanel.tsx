@@ -3,7 +3,8 @@
 import { useSnapshot } from 'valtio';
 import { planTexts, renewalStart } from '../../domain/plan-offers';
 import { planById } from '../../domain/plans';
-import { formatDate, formatPrice, message } from '../../messages/catalogue';
+import { message } from '../../messages/catalogue';
+import { formatDate, formatPrice } from '../../messages/format';
 import { startFallbackPayment } from '../../state/fallback-payment';
 import { subscription } from '../../state/subscription';
 import {

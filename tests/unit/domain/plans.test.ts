@@ -14,7 +14,8 @@ import {
   statusSummary,
 } from '../../../src/domain/plan-offers';
 import { billingMonths, currentPlanId, planById, planByType, type Subscription } from '../../../src/domain/plans';
-import { formatDate, message } from '../../../src/messages/catalogue';
+import { message } from '../../../src/messages/catalogue';
+import { formatDate } from '../../../src/messages/format';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const sub = (over: Partial<Subscription> = {}): Subscription => ({

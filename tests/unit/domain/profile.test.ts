@@ -13,7 +13,8 @@ import {
   usernameProblem,
   usernameSuffix,
 } from '../../../src/domain/username';
-import { expiryText as wordExpiry, message } from '../../../src/messages/catalogue';
+import { message } from '../../../src/messages/catalogue';
+import { expiryText as wordExpiry } from '../../../src/messages/format';
 
 /** Local noon on a given day, so day arithmetic is clear of midnight. */
 const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();

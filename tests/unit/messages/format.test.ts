@@ -3,14 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { creditPacks } from '../../../src/domain/credit-packs';
 import { planById } from '../../../src/domain/plans';
-import {
-  applyTranslation,
-  formatDate,
-  formatPrice,
-  formatTime,
-  message,
-  plural,
-} from '../../../src/messages/catalogue';
+import { applyTranslation, message, plural } from '../../../src/messages/catalogue';
+import { formatDate, formatPrice, formatTime } from '../../../src/messages/format';
 
 describe('formatPrice', () => {
   it('renders the shop prices of SPEC 9 exactly as before ("$5.99")', () => {
