@@ -2,6 +2,8 @@
 import { emailErrors, NETWORK, popupErrors, type AuthErrorTable } from './errors';
 
 export const accountErrors = {
+  // A recent sign-in with the password, before a sensitive action (reauth.ts): worded as signing in.
+  reauthenticate: emailErrors('signInFailed'),
   // A wrong current password reads as a failed sign-in (SPEC 8).
   changePassword: {
     ...emailErrors('passwordChangeFailed'),

@@ -32,22 +32,13 @@ export const emailErrors = (fallback: MessageCode): AuthErrorTable => ({
 });
 
 /**
- * The sign-in screen's operations and signing out. The account page's own (passwords, linking, verification) sit in
- * account-errors.ts, with the page that uses them, so /auth does not carry their texts.
+ * The provider choice's popups and signing out. The e-mail forms' tables sit in email-errors.ts and the account page's
+ * (passwords, linking, verification) in account-errors.ts, each with the chunk that uses them, so /auth's first load
+ * does not carry their texts.
  */
 export const signInErrors = {
   google: popupErrors('googleFailed'),
   apple: popupErrors('appleFailed'),
-  signIn: emailErrors('signInFailed'),
-  createAccount: emailErrors('createFailed'),
-  reset: {
-    'auth/invalid-email': 'invalidEmail',
-    'auth/missing-email': 'emailRequired',
-    'auth/user-not-found': 'resetUnknownUser',
-    'auth/too-many-requests': 'popupTooManyRequests',
-    [NETWORK]: 'networkError',
-    default: 'resetFailed',
-  },
   // Signing out has one text whatever went wrong.
   logout: { default: 'logoutFailed' },
 } satisfies Record<string, AuthErrorTable>;

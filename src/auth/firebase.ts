@@ -10,9 +10,6 @@ import {
   GoogleAuthProvider,
   OAuthProvider,
   signInWithPopup,
-  signInWithEmailAndPassword,
-  createUserWithEmailAndPassword,
-  sendPasswordResetEmail,
   signOut,
   onAuthStateChanged,
   type Auth,
@@ -49,7 +46,8 @@ export function setAuthLanguage(tag: string): void {
   if (auth) auth.languageCode = tag;
 }
 
-function getAuthInstance(): Auth {
+/** Firebase's Auth, made on first use (for this folder's other modules too). */
+export function getAuthInstance(): Auth {
   if (auth) return auth;
   app = initializeApp(config.firebase);
   // localStorage, then memory (storage blocked). Never Firebase's IndexedDB persistence: Firebase writes to every listed
@@ -163,18 +161,6 @@ async function signInInPopup(providerId: 'google.com' | 'apple.com'): Promise<Po
 
 export const signInWithGoogle = () => signInInPopup('google.com');
 export const signInWithApple = () => signInInPopup('apple.com');
-
-export async function signInWithEmail(email: string, password: string): Promise<PortalUser> {
-  return toPortalUser((await signInWithEmailAndPassword(getAuthInstance(), email, password)).user);
-}
-
-export async function createAccount(email: string, password: string): Promise<PortalUser> {
-  return toPortalUser((await createUserWithEmailAndPassword(getAuthInstance(), email, password)).user);
-}
-
-export async function sendReset(email: string): Promise<void> {
-  await sendPasswordResetEmail(getAuthInstance(), email);
-}
 
 export async function signOutUser(): Promise<void> {
   await signOut(getAuthInstance());

@@ -4,6 +4,7 @@
 import { bridge } from '@home-design/portal-bridge';
 import { fetchExport, fetchSessions, signOutEverywhere, type SignedInSession } from '../api/account-data';
 import { ApiError } from '../api/client';
+import { accountErrors } from '../auth/account-errors';
 import { authErrorCode, signInErrors } from '../auth/errors';
 import * as reauth from '../auth/reauth';
 import { config } from '../config/config';
@@ -158,7 +159,12 @@ function failure(action: SensitiveAction, how: Reauth | null, fallback: MessageC
     }
     if (authErrorCode(error).startsWith('auth/'))
       return failureText(error, {
-        auth: signInErrors[how === 'google.com' ? 'google' : how === 'apple.com' ? 'apple' : 'signIn'],
+        auth:
+          how === 'google.com'
+            ? signInErrors.google
+            : how === 'apple.com'
+              ? signInErrors.apple
+              : accountErrors.reauthenticate,
       });
     if (error instanceof PortalError) return error.message;
     return message(fallback);

@@ -1,7 +1,8 @@
 // The sign-in screen (/auth): its mode, the attempt in flight, its messages, and the isAuthenticating and authProvider flags of SPEC 3-4.
+// The e-mail forms' steps and submits are in email-sign-in.ts, with the forms' chunk.
 import * as auth from '../auth/firebase';
 import type { AuthProviderId } from '../auth/firebase';
-import { authErrorCode, popupUnsupported, signInErrors, type SignInOperation } from '../auth/errors';
+import { authErrorCode, popupUnsupported, signInErrors, type AuthErrorTable } from '../auth/errors';
 import { bridge } from '@home-design/portal-bridge';
 import { message } from '../messages/catalogue';
 import { isSignedIn, signOutClearingDesktopData } from './session';
@@ -9,7 +10,7 @@ import { setAuthenticating } from './authenticating';
 import { browserOffer, openInSystemBrowser, offerBrowserInHosts } from './browser-offer';
 import { failureText } from './errors';
 import { noteSignInHere } from './handoff';
-import { createStore, idle, singleFlight } from './resource';
+import { createStore, idle, singleFlight, type Action } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 import { showToast } from './toasts';
 
@@ -40,6 +41,11 @@ const store = createStore(initialState);
 
 export const signInScreen = store.state;
 
+/** Runs `action` as the screen's one attempt (the store's `act`), for the e-mail forms (email-sign-in.ts). */
+export function actOnScreen<T>(action: Action<T>): Promise<boolean> {
+  return store.act(signInScreen, action);
+}
+
 function reset(keepNotice = false): void {
   const notice = signInScreen.notice;
   store.reset();
@@ -64,9 +70,11 @@ export function leaveSignInScreen(): void {
   reset();
 }
 
-const pending = () => signInScreen.status === 'pending';
+/** An attempt is in flight: the screen's buttons are busy, and another is refused. */
+export const pending = () => signInScreen.status === 'pending';
 
-function clearMessages(): void {
+/** Clears the screen's error, notice and system-browser outcome, as a new step or attempt starts. */
+export function clearMessages(): void {
   signInScreen.error = null;
   signInScreen.notice = null;
   signInScreen.browserOutcome = null;
@@ -85,27 +93,11 @@ export function showEmailForm(mode: 'signIn' | 'createAccount' = 'signIn'): void
   signInScreen.mode = mode;
 }
 
-/** The link between "Sign In" and "Create Account" in the e-mail form. */
-export function toggleEmailMode(): void {
-  showEmailForm(signInScreen.mode === 'createAccount' ? 'signIn' : 'createAccount');
-}
-
-export function showResetForm(): void {
-  if (pending()) return;
-  clearMessages();
-  signInScreen.mode = 'reset';
-}
-
 /** The forms' code did not arrive (src/ui/auth/forms-chunk.ts): the provider choice stays, saying why. */
 export function showFormsUnavailable(text: string): void {
   signInScreen.mode = 'choice';
   clearMessages();
   signInScreen.error = text;
-}
-
-/** Keeps the typed address, so the reset form starts with what the sign-in form had. */
-export function rememberEmail(email: string): void {
-  signInScreen.email = email;
 }
 
 /** Closing the overlay gives up waiting (SPEC 4 clears isAuthenticating); the redirect itself is not stopped. */
@@ -119,7 +111,11 @@ export function closeOverlay(): void {
  * isAuthenticating set (SPEC 4) until it fails. The session and the provider are marked on success whatever the screen
  * did meanwhile; the screen itself changes only while it is still the one the attempt started on.
  */
-function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProviderId>, operation: SignInOperation) {
+export function attempt(
+  kind: PopupProvider | 'email',
+  signIn: () => Promise<AuthProviderId>,
+  errors: AuthErrorTable,
+): Promise<boolean> {
   if (pending()) return Promise.resolve(false);
   clearMessages();
   signInScreen.attempt = kind;
@@ -143,7 +139,7 @@ function attempt(kind: PopupProvider | 'email', signIn: () => Promise<AuthProvid
     },
     failed: (error) => {
       if (kind !== 'email' && popupUnsupported(authErrorCode(error))) signInScreen.offerBrowser = true;
-      return failureText(error, { auth: signInErrors[operation] });
+      return failureText(error, { auth: errors });
     },
   });
 }
@@ -167,55 +163,8 @@ export async function signInWithProvider(provider: PopupProvider): Promise<void>
       else await auth.signInWithApple();
       return provider === 'google' ? 'google.com' : 'apple.com';
     },
-    provider,
+    signInErrors[provider],
   );
-}
-
-/** The e-mail form's submit: signs in or creates the account, depending on the mode. */
-export async function submitEmailForm(email: string, password: string): Promise<void> {
-  const creating = signInScreen.mode === 'createAccount';
-  signInScreen.email = email;
-  await attempt(
-    'email',
-    async () => {
-      if (creating) await auth.createAccount(email.trim(), password);
-      else await auth.signInWithEmail(email.trim(), password);
-      return 'password';
-    },
-    creating ? 'createAccount' : 'signIn',
-  );
-}
-
-/**
- * Sends the reset e-mail. An unknown address gets the same "Check your email" view with the neutral text,
- * so the form does not reveal who has an account. isAuthenticating is cleared at the end (SPEC 4).
- */
-export async function submitReset(email: string): Promise<void> {
-  const address = email.trim();
-  signInScreen.email = address;
-  if (!address) {
-    clearMessages();
-    signInScreen.error = message('emailRequired');
-    return;
-  }
-  if (pending()) return;
-  const sent = (kind: 'success' | 'info', text: string) => {
-    signInScreen.mode = 'resetSent';
-    signInScreen.notice = { kind, text };
-  };
-  clearMessages();
-  signInScreen.attempt = 'reset';
-  await store.act(signInScreen, {
-    call: () => auth.sendReset(address).finally(() => setAuthenticating(false)),
-    succeeded: () => sent('success', message('resetSent')),
-    failed: (error) => {
-      const text = failureText(error, { auth: signInErrors.reset });
-      // An unknown address reads as sent (neutrally), so the form does not reveal who has an account.
-      if (text !== message('resetUnknownUser')) return text;
-      sent('info', text);
-      return null;
-    },
-  });
 }
 
 const signOutOnce = singleFlight(signOutClearingDesktopData);

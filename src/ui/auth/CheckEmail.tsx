@@ -1,6 +1,7 @@
 // After a reset request: where the link went, and how to try again.
 import { useSnapshot } from 'valtio';
-import { showEmailForm, signInScreen, submitReset } from '../../state/sign-in';
+import { submitReset } from '../../state/email-sign-in';
+import { showEmailForm, signInScreen } from '../../state/sign-in';
 import { message } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
 

@@ -3,14 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { message, plural } from '../../messages/catalogue';
-import {
-  rememberEmail,
-  showProviderChoice,
-  showResetForm,
-  signInScreen,
-  submitEmailForm,
-  toggleEmailMode,
-} from '../../state/sign-in';
+import { rememberEmail, showResetForm, submitEmailForm, toggleEmailMode } from '../../state/email-sign-in';
+import { showProviderChoice, signInScreen } from '../../state/sign-in';
 import { useLanguage } from '../../state/language';
 
 export function EmailForm({ errorId }: { errorId: string }) {

@@ -1,7 +1,8 @@
 // The password-reset form of /auth. The browser's own check is off so the SPEC 5 text can say what is missing.
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { rememberEmail, showEmailForm, signInScreen, submitReset } from '../../state/sign-in';
+import { rememberEmail, submitReset } from '../../state/email-sign-in';
+import { showEmailForm, signInScreen } from '../../state/sign-in';
 import { message } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
 

@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountErrors } from '../../../src/auth/account-errors';
+import { emailSignInErrors } from '../../../src/auth/email-errors';
 import { authErrorCode, authErrorMessage, popupUnsupported, signInErrors } from '../../../src/auth/errors';
 import { message } from '../../../src/messages/catalogue';
 
-const tables = { ...signInErrors, ...accountErrors };
+const tables = { ...signInErrors, ...emailSignInErrors, ...accountErrors };
 type Operation = keyof typeof tables;
 const text = (operation: Operation, code: string) => message(authErrorMessage(tables[operation], code));
 
@@ -160,13 +161,13 @@ describe('the table itself', () => {
 
   it('every row of every table points at a catalogue text', () => {
     // Every code either file names, plus one none does, through every table of both.
-    const source = ['errors.ts', 'account-errors.ts']
+    const source = ['errors.ts', 'email-errors.ts', 'account-errors.ts']
       .map((file) => readFileSync(join(__dirname, '../../../src/auth', file), 'utf8'))
       .join('\n');
     const codes = [...new Set(source.match(/'auth\/[a-z-]+'/g)!.map((quoted) => quoted.slice(1, -1)))];
     expect(codes.length).toBeGreaterThan(10);
     const operations = Object.keys(tables) as Operation[];
-    expect(operations).toHaveLength(12);
+    expect(operations).toHaveLength(13);
     for (const operation of operations)
       for (const code of [...codes, 'unknown']) expect(text(operation, code), `${operation} ${code}`).not.toBe('');
   });

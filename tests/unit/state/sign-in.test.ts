@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-// The sign-in screen's store: modes, attempts, the isAuthenticating and authProvider flags (SPEC 3-4), the logout action.
+// The sign-in screen's store (sign-in.ts, and email-sign-in.ts for its forms): modes, attempts, the isAuthenticating and authProvider flags (SPEC 3-4), the logout action.
 import { setAuthenticating } from '../../../src/state/authenticating';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
+vi.mock('../../../src/auth/email', async () => (await import('../support/fake-auth')).fakeAuth);
 
 vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake-bridge')).fakeBridgeModule());
 
@@ -16,13 +17,10 @@ import {
   runLogoutAction,
   showEmailForm,
   showProviderChoice,
-  showResetForm,
   signInScreen,
   signInWithProvider,
-  submitEmailForm,
-  submitReset,
-  toggleEmailMode,
 } from '../../../src/state/sign-in';
+import { showResetForm, submitEmailForm, submitReset, toggleEmailMode } from '../../../src/state/email-sign-in';
 import { toasts, clearToasts } from '../../../src/state/toasts';
 import { deferred } from '../support/deferred';
 import { message } from '../../../src/messages/catalogue';

@@ -1,4 +1,4 @@
-// A stand-in for src/auth/firebase (and src/auth/security, My Account's operations) in unit tests of the session and the sign-in screen: the identity service answers
+// A stand-in for src/auth/firebase (and src/auth/email and src/auth/security, the forms' and My Account's operations) in unit tests of the session and the sign-in screen: the identity service answers
 // only when the test says so (`answer(user)`), and every call is a vi.fn. Use it as the module's mock:
 //   vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 // then import `fakeAuth` from this file to drive it: both are the same instance. A file that takes a fresh page per

@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
+vi.mock('../../../../src/auth/email', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 // The forms' chunk without the entry's graph that it imports in the build, which would start the whole portal here.
 vi.mock('../../../../src/chunks/auth-forms', async () => ({
