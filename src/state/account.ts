@@ -1,12 +1,13 @@
 // My Account actions: the username edit (SPEC 4, 5) and the account deletion flow (SPEC 4, 5, 7, 9).
 import { deleteUser } from '../api/account';
+import { updateUsername } from '../api/cloud-save';
 import type { ApiContext } from '../api/client';
 import { LOGOUT_AFTER_DELETION_MS } from '../domain/constants';
-import { USERNAME_MAX_LENGTH, usernameProblem } from '../domain/username';
+import { displayUsername, USERNAME_MAX_LENGTH, usernameProblem, usernameSuffix } from '../domain/username';
 import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { failureText } from './errors';
-import { keptUnity, saveUsername } from './player';
+import { keptUnity, player } from './player';
 import { createStore, idle } from './resource';
 import { signOut } from './session';
 import { showToast } from './toasts';
@@ -24,6 +25,20 @@ export const account = store.state;
 const LOGOUT_HREF = '/auth?action=logout';
 
 // ---- Username ----
+
+/** The name to show and edit: the part before '#'. */
+export function shownUsername(cloud: { readonly username: string | null } | null): string {
+  return cloud?.username ? displayUsername(cloud.username) : '';
+}
+
+/** Saves a new username (the '#' suffix is kept); an empty name does nothing (SPEC 5). Returns whether it saved. */
+async function saveUsername(name: string): Promise<boolean> {
+  const trimmed = name.trim();
+  if (!trimmed || !player.unity) return false;
+  await updateUsername(await apiContext(), player.unity.playerId, trimmed);
+  if (player.cloud) player.cloud.username = trimmed + usernameSuffix(player.cloud.username ?? '');
+  return true;
+}
 
 export function startUsernameEdit(): void {
   account.username.editing = true;

@@ -1,10 +1,10 @@
 // The signed-in player: Unity auth, cloud save (username, credits, account type), and the calls that need them.
 import { ApiError } from '../api/client';
-import { fetchCloudSave, setupCloudSave, updateUsername } from '../api/cloud-save';
+import { fetchCloudSave, setupCloudSave } from '../api/cloud-save';
 import { DecodeError, decodeStoredUnityAuth } from '../api/decoders';
 import { exchangeForUnity, linkUnity } from '../api/unity';
 import type { CloudSave, UnityAuth } from '../domain/entities';
-import { defaultUsername, displayUsername, usernameSuffix } from '../domain/username';
+import { defaultUsername } from '../domain/username';
 import { message } from '../messages/catalogue';
 import { apiContext, setUnityTokenSource } from './api-context';
 import { CloudSaveError, loadCloudSave } from './cloud-save-loader';
@@ -159,20 +159,6 @@ export async function requirePlayer(
   if (outcome.status !== 'ready' || !player.unity)
     throw new PortalError(options.missing ?? outcome.error ?? message('genericError'));
   return { cloud: player.cloud, unity: player.unity };
-}
-
-/** The name to show and edit: the part before '#'. */
-export function shownUsername(cloud: { readonly username: string | null } | null): string {
-  return cloud?.username ? displayUsername(cloud.username) : '';
-}
-
-/** Saves a new username (the '#' suffix is kept); an empty name does nothing (SPEC 5). Returns whether it saved. */
-export async function saveUsername(name: string): Promise<boolean> {
-  const trimmed = name.trim();
-  if (!trimmed || !player.unity) return false;
-  await updateUsername(await apiContext(), player.unity.playerId, trimmed);
-  if (player.cloud) player.cloud.username = trimmed + usernameSuffix(player.cloud.username ?? '');
-  return true;
 }
 
 /**

@@ -2,14 +2,8 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
-import {
-  AFFILIATE_IDS,
-  AFFILIATE_LABELS,
-  affiliate,
-  dismissAffiliateSurvey,
-  selectAffiliate,
-  submitAffiliate,
-} from '../../state/affiliate';
+import { affiliate, dismissAffiliateSurvey } from '../../state/affiliate';
+import { AFFILIATE_IDS, AFFILIATE_LABELS, selectAffiliate, submitAffiliate } from '../../state/affiliate-survey';
 import { Dialog } from '../components/Dialog';
 import { useLanguage } from '../../state/language';
 

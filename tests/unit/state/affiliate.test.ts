@@ -8,15 +8,12 @@ import { config } from '../../../src/config/config';
 import { message } from '../../../src/messages/catalogue';
 import {
   affiliate,
-  AFFILIATE_IDS,
-  AFFILIATE_LABELS,
   dismissAffiliateSurvey,
   openAffiliateSurvey,
   resetAffiliate,
-  selectAffiliate,
-  submitAffiliate,
   whenAffiliateClosed,
 } from '../../../src/state/affiliate';
+import { AFFILIATE_IDS, AFFILIATE_LABELS, selectAffiliate, submitAffiliate } from '../../../src/state/affiliate-survey';
 import { resetPlayer } from '../../../src/state/player';
 import { session, signOut, onSignedOut } from '../../../src/state/session';
 import { SESSION_KEYS, sessionStore } from '../../../src/state/storage';
