@@ -11,6 +11,8 @@ import { prefetchWhenIdle } from './routes/prefetch';
 import { configurePortalBridge } from './state/host';
 import { startPortal } from './state/startup';
 import './styles.css';
+// The dialogs' styles stay with the entry's: a chunk's own CSS is not served (build.mjs), and every page may open one.
+import './ui/styles/dialog.css';
 
 configurePortalBridge();
 const router = createPortalRouter();

@@ -43,8 +43,6 @@ export const signInErrors = {
   logout: { default: 'logoutFailed' },
 } satisfies Record<string, AuthErrorTable>;
 
-export type SignInOperation = keyof typeof signInErrors;
-
 /** The `auth/...` code of an identity-service failure, or 'unknown' (read here, so wording it needs no Firebase). */
 export function authErrorCode(error: unknown): string {
   const code = error && typeof error === 'object' && 'code' in error ? error.code : null;

@@ -93,7 +93,7 @@ export function showEmailForm(mode: 'signIn' | 'createAccount' = 'signIn'): void
   signInScreen.mode = mode;
 }
 
-/** The forms' code did not arrive (src/ui/auth/forms-chunk.ts): the provider choice stays, saying why. */
+/** The forms' code did not arrive (src/ui/auth/views-chunk.ts): the provider choice stays, saying why. */
 export function showFormsUnavailable(text: string): void {
   signInScreen.mode = 'choice';
   clearMessages();

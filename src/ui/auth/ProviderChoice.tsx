@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { message } from '../../messages/catalogue';
 import { preparePopups, signInScreen, signInWithProvider, stopPreparingPopups } from '../../state/sign-in';
-import { loadAuthForms, openEmailForm, prefetchAuthForms } from './forms-chunk';
+import { loadAuthViews, openEmailForm, prefetchAuthViews } from './views-chunk';
 import { AppleIcon, EmailIcon, GoogleIcon } from './ProviderIcons';
 import { useLanguage } from '../../state/language';
 
@@ -16,17 +16,17 @@ export function ProviderChoice() {
     if (!busy) run();
   };
   // The popups' machinery and the e-mail form's code load while the choice shows, never before the session is known
-  // (popup-warmth.ts, forms-chunk.ts).
+  // (popup-warmth.ts, views-chunk.ts).
   useEffect(() => {
     preparePopups('idle');
-    const stopForms = prefetchAuthForms();
+    const stopForms = prefetchAuthViews();
     return () => {
       stopPreparingPopups();
       stopForms();
     };
   }, []);
   const warmNow = () => preparePopups('now');
-  const formsNow = () => void loadAuthForms().catch(() => undefined);
+  const formsNow = () => void loadAuthViews().catch(() => undefined);
   // The e-mail form opens once its code is here: until then its button says it is on its way.
   const [opening, setOpening] = useState(false);
   const openEmail = () => {

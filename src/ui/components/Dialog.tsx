@@ -7,9 +7,9 @@
 // inert as it opens instead, so what PayPal adds later stays on top and usable.
 import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import '../styles/dialog.css';
 import { message } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
+import { KEEP_LIVE_ATTRIBUTE } from './keep-live';
 
 export interface DialogProps {
   /** The accessible name and visible heading. */
@@ -31,12 +31,6 @@ export interface DialogProps {
   /** False for a dialog that hosts PayPal's buttons (see the top of this file): show() over an inert page. */
   modal?: boolean;
 }
-
-/**
- * Marks an element (the toast region) that must stay live while a dialog is open: it moves into the top dialog, since
- * everything outside it is inert (hidden from readers, not clickable) and under its backdrop.
- */
-export const KEEP_LIVE_ATTRIBUTE = 'data-dialog-keep-live';
 
 const FOCUSABLE = [
   'a[href]',

@@ -2,7 +2,7 @@
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { dismissToast, pauseToasts, resumeToasts, toasts, type ToastKind } from '../../state/toasts';
-import { KEEP_LIVE_ATTRIBUTE } from './Dialog';
+import { KEEP_LIVE_ATTRIBUTE } from './keep-live';
 import '../styles/toasts.css';
 import { message } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';

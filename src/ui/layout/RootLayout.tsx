@@ -8,8 +8,7 @@ import { handoff, handoffScreen } from '../../state/handoff';
 import { session } from '../../state/session';
 import { Overlay } from '../components/Overlay';
 import { Toasts } from '../components/Toasts';
-import { DesktopNotListening } from '../auth/DesktopNotListening';
-import { LinkPrompt } from '../auth/LinkPrompt';
+import { useHandoffViews } from '../auth/views-chunk';
 import { useLanguage } from '../../state/language';
 
 // The welcome survey is shown once per new account: its code comes when it opens, not with every page.
@@ -26,6 +25,8 @@ export function RootLayout() {
   const snap = useSnapshot(session);
   const flow = useSnapshot(handoff);
   const screen = handoffScreen(flow.phase);
+  const asking = screen === 'notListening' || screen === 'askingLink';
+  const views = useHandoffViews(asking);
   const survey = useSnapshot(affiliate).open;
   return (
     <>
@@ -35,8 +36,9 @@ export function RootLayout() {
         </div>
       )}
       <Outlet />
-      {screen === 'notListening' && <DesktopNotListening />}
-      {screen === 'askingLink' && <LinkPrompt />}
+      {asking && !views && <Overlay text={message('loading')} />}
+      {views && screen === 'notListening' && <views.DesktopNotListening />}
+      {views && screen === 'askingLink' && <views.LinkPrompt />}
       {screen === 'redirecting' ? (
         <Overlay text={message('redirecting')} />
       ) : (

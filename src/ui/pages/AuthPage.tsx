@@ -1,5 +1,5 @@
 // The sign-in screen (/auth): provider choice, e-mail form, reset form, "Check your email", and the redirect overlay.
-// The forms come in a chunk of their own (../auth/forms-chunk.ts).
+// The forms, the overlay after a sign-in and the system browser's offer come in a chunk (../auth/views-chunk.ts).
 import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { config } from '../../config/config';
@@ -7,10 +7,9 @@ import { message, type MessageCode } from '../../messages/catalogue';
 import { handoff, showsSignInOverlay } from '../../state/handoff';
 import { session } from '../../state/session';
 import { signInScreen, type SignInMode } from '../../state/sign-in';
-import { AuthOverlay } from '../auth/AuthOverlay';
-import { OpenInBrowser } from '../auth/OpenInBrowser';
 import { ProviderChoice } from '../auth/ProviderChoice';
-import { useAuthForms } from '../auth/forms-chunk';
+import { useAuthViews } from '../auth/views-chunk';
+import { Overlay } from '../components/Overlay';
 import '../styles/auth.css';
 import { LanguagePicker } from '../components/LanguagePicker';
 import { useLanguage } from '../../state/language';
@@ -32,7 +31,9 @@ export function AuthPage() {
   const card = useRef<HTMLDivElement>(null);
   const shownMode = useRef(snap.mode);
   const focusDue = useRef(false);
-  const forms = useAuthForms(snap.mode !== 'choice');
+  const overlay = showsSignInOverlay(snap, flow.phase);
+  const offer = snap.mode === 'choice' && snap.offerBrowser;
+  const views = useAuthViews(snap.mode !== 'choice' || overlay || offer);
 
   // On a change of view, focus goes to the first field of a form, or else to the heading, so keyboard and
   // screen-reader users land in the new view instead of on a button that disappeared; a form's view once its code is
@@ -40,12 +41,12 @@ export function AuthPage() {
   useEffect(() => {
     if (shownMode.current !== snap.mode) focusDue.current = true;
     shownMode.current = snap.mode;
-    if (!focusDue.current || (snap.mode !== 'choice' && !forms)) return;
+    if (!focusDue.current || (snap.mode !== 'choice' && !views)) return;
     focusDue.current = false;
     const target =
       card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current?.querySelector<HTMLElement>('h1');
     target?.focus();
-  }, [snap.mode, forms]);
+  }, [snap.mode, views]);
 
   const welcome = snap.mode === 'choice' || snap.mode === 'signIn';
   return (
@@ -74,18 +75,19 @@ export function AuthPage() {
           </div>
         )}
         {snap.mode === 'choice' && <ProviderChoice />}
-        {snap.mode !== 'choice' && !forms && (
+        {snap.mode !== 'choice' && !views && (
           <p className="auth-loading" role="status">
             <span className="spinner small" aria-hidden="true" /> {message('loading')}
           </p>
         )}
-        {forms && (snap.mode === 'signIn' || snap.mode === 'createAccount') && <forms.EmailForm errorId={errorId} />}
-        {forms && snap.mode === 'reset' && <forms.ResetForm errorId={errorId} />}
-        {forms && snap.mode === 'resetSent' && <forms.CheckEmail />}
-        {snap.mode === 'choice' && snap.offerBrowser && <OpenInBrowser />}
+        {views && (snap.mode === 'signIn' || snap.mode === 'createAccount') && <views.EmailForm errorId={errorId} />}
+        {views && snap.mode === 'reset' && <views.ResetForm errorId={errorId} />}
+        {views && snap.mode === 'resetSent' && <views.CheckEmail />}
+        {views && offer && <views.OpenInBrowser />}
       </div>
       <LanguagePicker className="auth-language" />
-      {showsSignInOverlay(snap, flow.phase) && <AuthOverlay />}
+      {/* Until the views are here, the overlay after a sign-in is a plain status with the same words. */}
+      {overlay && (views ? <views.AuthOverlay /> : <Overlay text={message('authOverlay')} />)}
     </main>
   );
 }

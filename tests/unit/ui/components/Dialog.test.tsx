@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dialog, KEEP_LIVE_ATTRIBUTE } from '../../../../src/ui/components/Dialog';
+import { Dialog } from '../../../../src/ui/components/Dialog';
+import { KEEP_LIVE_ATTRIBUTE } from '../../../../src/ui/components/keep-live';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -11,12 +11,8 @@ vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('../../../../src/auth/email', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
-// The forms' chunk without the entry's graph that it imports in the build, which would start the whole portal here.
-vi.mock('../../../../src/chunks/auth-forms', async () => ({
-  CheckEmail: (await import('../../../../src/ui/auth/CheckEmail')).CheckEmail,
-  EmailForm: (await import('../../../../src/ui/auth/EmailForm')).EmailForm,
-  ResetForm: (await import('../../../../src/ui/auth/ResetForm')).ResetForm,
-}));
+// The views' chunk without the entry's graph that it imports in the build, which would start the whole portal here.
+vi.mock('../../../../src/chunks/entry-graph', () => ({}));
 
 import { leaveSignInScreen, signInScreen } from '../../../../src/state/sign-in';
 import { AuthPage } from '../../../../src/ui/pages/AuthPage';
@@ -33,7 +29,7 @@ async function renderAt(path = '/auth') {
   return router;
 }
 
-/** "Continue with Email", then the form once its code is here (src/ui/auth/forms-chunk.ts). */
+/** "Continue with Email", then the form once its code is here (src/ui/auth/views-chunk.ts). */
 async function continueWithEmail() {
   await userEvent.click(screen.getByRole('button', { name: 'Continue with Email' }));
   await screen.findByLabelText('Email');
