@@ -28,7 +28,17 @@ export const accountRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/',
   loader: accountLoader,
-  component: pageChunk(() => import('../chunks/account'), 'AccountPage', ['account']),
+  // The lower sections' chunk leaves as soon as the page's arrives: beside the page, not on its critical path, and
+  // with the idle prefetch too, so that a later move to My Account fetches no script.
+  component: pageChunk(
+    async () => {
+      const page = await import('../chunks/account');
+      page.loadAccountSections().catch(() => undefined);
+      return page;
+    },
+    'AccountPage',
+    ['account'],
+  ),
 });
 
 export const subscriptionRoute = createRoute({

@@ -11,11 +11,9 @@ import { shownUsername } from '../../state/account';
 import { session } from '../../state/session';
 import { loadSubscription, subscription } from '../../state/subscription';
 import { Avatar } from '../account/Avatar';
-import { DeleteAccount } from '../account/DeleteAccount';
 import { Payments } from '../account/Payments';
 import { UsernameField } from '../account/UsernameField';
-import { SignInSecurity } from '../account/SignInSecurity';
-import { YourData } from '../account/YourData';
+import { useAccountSections } from '../account/sections-chunk';
 import { signInMethodsText } from '../../state/account-security';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';
@@ -25,6 +23,7 @@ export function AccountPage() {
   const { user } = useSnapshot(session);
   const playerSnap = useSnapshot(player);
   const usernameLabel = useId();
+  const lower = useAccountSections();
 
   if (!user) return null;
   const username = shownUsername(playerSnap.cloud);
@@ -83,9 +82,19 @@ export function AccountPage() {
         </dl>
       </section>
       <Payments />
-      <SignInSecurity />
-      <YourData />
-      <DeleteAccount />
+      {lower && 'sections' in lower ? (
+        <>
+          <lower.sections.SignInSecurity />
+          <lower.sections.YourData />
+          <lower.sections.DeleteAccount />
+        </>
+      ) : lower ? (
+        <LoadError text={lower.failed} onRetry={lower.retry} />
+      ) : (
+        <p className="muted account-sections-loading" role="status">
+          {message('loading')}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,8 @@
+// My Account's sections below its first screen (src/ui/account/sections-chunk.ts loads them): Sign-in & security with
+// "Where you're signed in", Your data, and the account's deletion, with their stores and dialogs. The profile, the
+// account type and the payments come first, in My Account's own chunk; these arrive beside it, off the page's
+// critical path. app-layout.ts says why it imports the layout's.
+import './app-layout';
+export { DeleteAccount } from '../ui/account/DeleteAccount';
+export { SignInSecurity } from '../ui/account/SignInSecurity';
+export { YourData } from '../ui/account/YourData';
