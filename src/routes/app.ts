@@ -32,9 +32,9 @@ export const accountRoute = createRoute({
   // with the idle prefetch too, so that a later move to My Account fetches no script.
   component: pageChunk(
     async () => {
-      const page = await import('../chunks/account');
-      page.loadAccountSections().catch(() => undefined);
-      return page;
+      const { AccountPage, loadAccountSections } = await import('../chunks/account');
+      loadAccountSections().catch(() => undefined);
+      return { AccountPage };
     },
     'AccountPage',
     ['account'],

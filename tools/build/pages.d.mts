@@ -10,6 +10,7 @@ export declare const CHUNKS_DIR: 'chunks';
 export declare const STYLES_DIR: 'styles';
 export declare const PAGE_STYLES: Record<string, string>;
 export declare const PAGES: readonly PageHtml[];
+export declare const ON_DEMAND: readonly string[];
 export declare function pageHtmlFor(pathname: string): string;
 export declare function pageFiles(
   metafile: unknown,

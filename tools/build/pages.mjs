@@ -23,8 +23,14 @@ export const PAGE_STYLES = {
   devData: 'src/ui/styles/dev-data.css',
 };
 
-// The welcome survey opens on a signed-in page for a new account: its chunk comes with the layout's.
-const LAYOUT = ['src/chunks/app-layout.ts', 'src/chunks/affiliate-survey.ts'];
+const LAYOUT = ['src/chunks/app-layout.ts'];
+
+/**
+ * Chunks that a page asks for when it needs them and no HTML names: the welcome survey opens once, for an account
+ * made in the last 30 s, so it costs that account one request then rather than every signed-in load its bytes (and
+ * the Dialog's, which it imports).
+ */
+export const ON_DEMAND = ['src/chunks/affiliate-survey.ts'];
 
 /**
  * Each path with a page of its own, its HTML file, and the modules its route loads lazily (src/routes/*.ts, every

@@ -4,10 +4,11 @@
 // e-mail button waits for them, the overlay after a sign-in shows as a plain status until they are here, and the
 // hand-off's questions show "Loading..." meanwhile. Views that cannot arrive leave the choice on screen with why; the
 // hand-off's questions wait for the connection, or reload once into a new release (docs/reliability.md).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ChunkMissingError, ChunkOfflineError } from '../../domain/chunk-failure';
 import { message } from '../../messages/catalogue';
-import { loadChunk, pageArrived, reloadForMissingChunk } from '../../state/chunk-loading';
+import { pageArrived, reloadForMissingChunk } from '../../state/chunk-loading';
+import { chunkOnce, useChunk } from '../../state/chunk-once';
 import { retryWhenOnline } from '../../state/connectivity';
 import { authResolved, isSignedIn } from '../../state/session';
 import { showEmailForm, showFormsUnavailable } from '../../state/sign-in';
@@ -15,26 +16,12 @@ import { whenIdle } from '../../state/when-idle';
 
 type AuthViews = typeof import('../../chunks/auth-views');
 
-// Outside a store: the chunk's module once here, and its load on the way; nothing renders the promise.
-let views: AuthViews | null = null;
-let loading: Promise<AuthViews> | null = null;
+// Their arrival is /auth's page arriving: a reload for a missing file brought the new release, and a later one may
+// reload once more.
+const views = chunkOnce(() => import('../../chunks/auth-views'), pageArrived);
 
 /** Loads the views' chunk once; a load that failed is tried again by the next call. */
-export function loadAuthViews(): Promise<AuthViews> {
-  loading ??= loadChunk(() => import('../../chunks/auth-views')).then(
-    (module) => {
-      views = module;
-      // A reload for a missing file (below) brought the new release: a later one may reload once more.
-      pageArrived();
-      return module;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadAuthViews = views.load;
 
 /** Offline: the network message. Gone after a release: one reload into the new one, else the error screen's words. */
 function unavailable(error: unknown): void {
@@ -66,28 +53,9 @@ export async function openEmailForm(): Promise<void> {
   showEmailForm('signIn');
 }
 
-/**
- * The views, when one that needs them shows: here at once when loaded, else loaded. A load that fails goes to
- * `onUnavailable` with a retry (by default: the choice says why, and the next click asks again).
- */
-export function useAuthViews(
-  wanted: boolean,
-  onUnavailable: (error: unknown, retry: () => void) => void = unavailable,
-): AuthViews | null {
-  const [attempt, arrived] = useState(0);
-  useEffect(() => {
-    if (!wanted || views) return;
-    let live = true;
-    loadAuthViews().then(
-      () => live && arrived((n) => n + 1),
-      (error: unknown) => live && onUnavailable(error, () => live && arrived((n) => n + 1)),
-    );
-    return () => {
-      live = false;
-    };
-    // onUnavailable is read when a load fails, not a reason to load again.
-  }, [wanted, attempt]);
-  return wanted ? views : null;
+/** The views, when one that needs them shows: here at once when loaded, else loaded, or the choice says why. */
+export function useAuthViews(wanted: boolean): AuthViews | null {
+  return useChunk(views, wanted, unavailable);
 }
 
 /**
@@ -96,7 +64,7 @@ export function useAuthViews(
  */
 export function useHandoffViews(wanted: boolean): AuthViews | null {
   const [broken, setBroken] = useState<Error | null>(null);
-  const loaded = useAuthViews(wanted, (error, retry) => {
+  const loaded = useChunk(views, wanted, (error, retry) => {
     if (error instanceof ChunkOfflineError) retryWhenOnline(retry);
     else if (!reloadForMissingChunk()) setBroken(error instanceof Error ? error : new Error(String(error)));
   });

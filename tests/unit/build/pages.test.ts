@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGES, pageHtmlFor } from '../../../tools/build/pages.mjs';
+import { ON_DEMAND, PAGES, pageHtmlFor } from '../../../tools/build/pages.mjs';
 
 const ROOT = join(__dirname, '../../..');
 const routeChunks = (file: string) =>
@@ -16,7 +16,8 @@ describe("the pages' HTML", () => {
       ['src/routes/app.ts', 'src/routes/public.ts', 'src/ui/layout/RootLayout.tsx'].flatMap(routeChunks),
     );
     const named = new Set(PAGES.flatMap((page) => page.chunks));
-    expect([...lazy].sort()).toEqual([...named].sort());
+    expect([...lazy].sort()).toEqual([...named, ...ON_DEMAND].sort());
+    expect(ON_DEMAND.filter((chunk) => named.has(chunk))).toEqual([]);
   });
 
   it("preloads the credits page's comparison images, the ones the page shows", () => {

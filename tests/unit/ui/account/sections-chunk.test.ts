@@ -10,12 +10,15 @@ vi.mock('../../../../src/chunks/account-sections', () => ({
   YourData: () => null,
 }));
 
-const chunk = vi.hoisted(() => ({ fail: null as Error | null, loads: 0, reloads: [] as boolean[] }));
+const chunk = vi.hoisted(() => ({ fail: null as Error | null, loads: 0, reloads: [] as boolean[], arrivals: 0 }));
 vi.mock('../../../../src/state/chunk-loading', () => ({
   loadChunk: async <T>(importer: () => Promise<T>) => {
     chunk.loads++;
     if (chunk.fail) throw chunk.fail;
     return importer();
+  },
+  pageArrived: () => {
+    chunk.arrivals++;
   },
   reloadForMissingChunk: () => chunk.reloads.shift() ?? false,
 }));
@@ -31,7 +34,7 @@ async function fresh() {
 }
 
 beforeEach(() => {
-  Object.assign(chunk, { fail: null, loads: 0, reloads: [] });
+  Object.assign(chunk, { fail: null, loads: 0, reloads: [], arrivals: 0 });
 });
 
 describe("My Account's lower sections", () => {
@@ -42,6 +45,8 @@ describe("My Account's lower sections", () => {
     await act(() => early);
     await waitFor(() => expect(result.current).toHaveProperty('sections.SignInSecurity'));
     expect(chunk.loads).toBe(1);
+    // They also come with the idle prefetch on other pages: their arrival is not that page's (chunk-loading.ts).
+    expect(chunk.arrivals).toBe(0);
   });
 
   it('offline: the network message, then they load by themselves when the connection is back', async () => {

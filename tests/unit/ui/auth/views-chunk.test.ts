@@ -18,14 +18,16 @@ vi.mock('../../../../src/chunks/auth-views', () => ({
   ResetForm: () => null,
 }));
 
-const chunk = vi.hoisted(() => ({ fail: null as Error | null, loads: 0, reloads: [] as boolean[] }));
+const chunk = vi.hoisted(() => ({ fail: null as Error | null, loads: 0, reloads: [] as boolean[], arrivals: 0 }));
 vi.mock('../../../../src/state/chunk-loading', () => ({
   loadChunk: async <T>(importer: () => Promise<T>) => {
     chunk.loads++;
     if (chunk.fail) throw chunk.fail;
     return importer();
   },
-  pageArrived: () => undefined,
+  pageArrived: () => {
+    chunk.arrivals++;
+  },
   reloadForMissingChunk: () => chunk.reloads.shift() ?? false,
 }));
 const signedIn = vi.hoisted(() => ({ value: false }));
@@ -46,7 +48,7 @@ async function fresh() {
 }
 
 beforeEach(() => {
-  Object.assign(chunk, { fail: null, loads: 0, reloads: [] });
+  Object.assign(chunk, { fail: null, loads: 0, reloads: [], arrivals: 0 });
   signedIn.value = false;
 });
 
@@ -59,6 +61,8 @@ describe('Continue with Email', () => {
     await openEmailForm();
     expect(screen.mode).toBe('signIn');
     expect(chunk.loads).toBe(1);
+    // /auth's own views: a later missing file may reload the tab once more.
+    expect(chunk.arrivals).toBe(1);
   });
 
   it('offline, the choice stays with the network message; the next click loads it', async () => {
