@@ -10,18 +10,12 @@ vi.mock('../../../../src/chunks/account-sections', () => ({
   YourData: () => null,
 }));
 
-const chunk = vi.hoisted(() => ({ fail: null as Error | null, loads: 0, reloads: [] as boolean[], arrivals: 0 }));
-vi.mock('../../../../src/state/chunk-loading', () => ({
-  loadChunk: async <T>(importer: () => Promise<T>) => {
-    chunk.loads++;
-    if (chunk.fail) throw chunk.fail;
-    return importer();
-  },
-  pageArrived: () => {
-    chunk.arrivals++;
-  },
-  reloadForMissingChunk: () => chunk.reloads.shift() ?? false,
-}));
+const {
+  chunkLoads: chunk,
+  fakeChunkLoading,
+  resetChunkLoads,
+} = await vi.hoisted(() => import('../../support/fake-chunk-loading'));
+vi.mock('../../../../src/state/chunk-loading', () => fakeChunkLoading);
 
 /** Fresh modules each time: the loaded chunk is module state. */
 async function fresh() {
@@ -34,7 +28,7 @@ async function fresh() {
 }
 
 beforeEach(() => {
-  Object.assign(chunk, { fail: null, loads: 0, reloads: [], arrivals: 0 });
+  resetChunkLoads();
 });
 
 describe("My Account's lower sections", () => {

@@ -18,18 +18,13 @@ vi.mock('../../../../src/chunks/auth-views', () => ({
   ResetForm: () => null,
 }));
 
-const chunk = vi.hoisted(() => ({ fail: null as Error | null, loads: 0, reloads: [] as boolean[], arrivals: 0 }));
-vi.mock('../../../../src/state/chunk-loading', () => ({
-  loadChunk: async <T>(importer: () => Promise<T>) => {
-    chunk.loads++;
-    if (chunk.fail) throw chunk.fail;
-    return importer();
-  },
-  pageArrived: () => {
-    chunk.arrivals++;
-  },
-  reloadForMissingChunk: () => chunk.reloads.shift() ?? false,
-}));
+const {
+  chunkLoads: chunk,
+  fakeChunkLoading,
+  resetChunkLoads,
+} = await vi.hoisted(() => import('../../support/fake-chunk-loading'));
+vi.mock('../../../../src/state/chunk-loading', () => fakeChunkLoading);
+
 const signedIn = vi.hoisted(() => ({ value: false }));
 vi.mock('../../../../src/state/session', async (original) => ({
   ...(await original<typeof import('../../../../src/state/session')>()),
@@ -48,7 +43,7 @@ async function fresh() {
 }
 
 beforeEach(() => {
-  Object.assign(chunk, { fail: null, loads: 0, reloads: [], arrivals: 0 });
+  resetChunkLoads();
   signedIn.value = false;
 });
 
