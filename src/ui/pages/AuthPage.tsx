@@ -1,5 +1,5 @@
 // The sign-in screen (/auth): provider choice, e-mail form, reset form, "Check your email", and the redirect overlay.
-// The forms, the overlay after a sign-in and the system browser's offer come in a chunk (../auth/views-chunk.ts).
+// The forms and the overlay after a sign-in come in a chunk (../auth/views-chunk.ts).
 import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { config } from '../../config/config';
@@ -7,6 +7,7 @@ import { message, type MessageCode } from '../../messages/catalogue';
 import { handoff, showsSignInOverlay } from '../../state/handoff';
 import { session } from '../../state/session';
 import { signInScreen, type SignInMode } from '../../state/sign-in';
+import { OpenInBrowser } from '../auth/OpenInBrowser';
 import { ProviderChoice } from '../auth/ProviderChoice';
 import { useAuthViews } from '../auth/views-chunk';
 import { Overlay } from '../components/Overlay';
@@ -33,7 +34,7 @@ export function AuthPage() {
   const focusDue = useRef(false);
   const overlay = showsSignInOverlay(snap, flow.phase);
   const offer = snap.mode === 'choice' && snap.offerBrowser;
-  const views = useAuthViews(snap.mode !== 'choice' || overlay || offer);
+  const views = useAuthViews(snap.mode !== 'choice' || overlay);
 
   // On a change of view, focus goes to the first field of a form, or else to the heading, so keyboard and
   // screen-reader users land in the new view instead of on a button that disappeared; a form's view once its code is
@@ -83,7 +84,7 @@ export function AuthPage() {
         {views && (snap.mode === 'signIn' || snap.mode === 'createAccount') && <views.EmailForm errorId={errorId} />}
         {views && snap.mode === 'reset' && <views.ResetForm errorId={errorId} />}
         {views && snap.mode === 'resetSent' && <views.CheckEmail />}
-        {views && offer && <views.OpenInBrowser />}
+        {offer && <OpenInBrowser />}
       </div>
       <LanguagePicker className="auth-language" />
       {/* Until the views are here, the overlay after a sign-in is a plain status with the same words. */}

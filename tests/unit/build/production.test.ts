@@ -155,7 +155,7 @@ describe('a production build', () => {
       /^src\/ui\/layout\/AppLayout/,
       /^src\/ui\/pages\/(Account|Credits|Subscription|MyDesigns|DevData|ExternalLink|ShareDesign)Page/,
       // The sign-in screen's views beyond the provider choice, and the dialog they share (src/chunks/auth-views.ts).
-      /^src\/ui\/auth\/(EmailForm|ResetForm|CheckEmail|AuthOverlay|OpenInBrowser|DesktopNotListening|LinkPrompt)\./,
+      /^src\/ui\/auth\/(EmailForm|ResetForm|CheckEmail|AuthOverlay|DesktopNotListening|LinkPrompt)\./,
       /^src\/ui\/components\/Dialog\./,
       // The pages' halves of subjects the entry also uses (docs/architecture.md "What the entry holds").
       /^src\/auth\/(email|email-errors|account-errors|security|reauth)\.ts$/,

@@ -14,7 +14,6 @@ vi.mock('../../../../src/chunks/auth-views', () => ({
   DesktopNotListening: () => null,
   EmailForm: () => null,
   LinkPrompt: () => null,
-  OpenInBrowser: () => null,
   ResetForm: () => null,
 }));
 
