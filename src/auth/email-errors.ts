@@ -1,4 +1,5 @@
-// The sign-in screen's e-mail forms (sign in, create the account, reset) and their SPEC 8 texts: with the forms' chunk.
+// The sign-in screen's e-mail forms (sign in, create the account, reset) and their SPEC 8 texts: with the screen's
+// views' chunk (src/chunks/auth-views.ts).
 import { emailErrors, NETWORK, type AuthErrorTable } from './errors';
 
 export const emailSignInErrors = {

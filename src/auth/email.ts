@@ -1,5 +1,5 @@
 // The sign-in screen's e-mail operations on Firebase: sign in, create the account, send the reset e-mail. Only the
-// forms' chunk imports it (src/chunks/auth-views.ts), so the provider choice /auth shows first does not carry it.
+// views' chunk imports it (src/chunks/auth-views.ts), so the provider choice /auth shows first does not carry it.
 import { createUserWithEmailAndPassword, sendPasswordResetEmail, signInWithEmailAndPassword } from 'firebase/auth';
 import { getAuthInstance, toPortalUser, type PortalUser } from './firebase';
 

@@ -1,5 +1,5 @@
 // The sign-in screen's e-mail forms (SPEC 2, 5): switching between signing in, creating the account and the reset, and
-// their submits, on the screen's one store (sign-in.ts). Only the forms' chunk imports it (src/chunks/auth-views.ts).
+// their submits, on the screen's one store (sign-in.ts). Only the views' chunk imports it (src/chunks/auth-views.ts).
 import * as emailAuth from '../auth/email';
 import { emailSignInErrors } from '../auth/email-errors';
 import { message } from '../messages/catalogue';

@@ -1,5 +1,5 @@
 // The sign-in screen (/auth): its mode, the attempt in flight, its messages, and the isAuthenticating and authProvider flags of SPEC 3-4.
-// The e-mail forms' steps and submits are in email-sign-in.ts, with the forms' chunk.
+// The e-mail forms' steps and submits are in email-sign-in.ts, with the views' chunk (src/chunks/auth-views.ts).
 import * as auth from '../auth/firebase';
 import type { AuthProviderId } from '../auth/firebase';
 import { authErrorCode, popupUnsupported, signInErrors, type AuthErrorTable } from '../auth/errors';

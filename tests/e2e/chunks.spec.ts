@@ -149,7 +149,7 @@ test.describe("a page's code that does not arrive", () => {
     page,
     context,
   }) => {
-    // The forms' chunk (src/chunks/auth-views.ts): /auth's first load carries only the provider choice.
+    // The views' chunk (src/chunks/auth-views.ts): /auth's first load carries only the provider choice.
     const FORMS_CHUNK = /\/chunks\/auth-views-[\w-]+\.js$/;
     await context.route(FORMS_CHUNK, (route) => route.abort('internetdisconnected'));
     await page.goto('/auth');
