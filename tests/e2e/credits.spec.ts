@@ -6,7 +6,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { CAPTURE_QUERY } from '../support/paypal-sdk';
-import { balance, balanceCard, openPayment, pack, status } from './support/payments';
+import { balance, balanceCard, holdRequests, openPayment, pack, status } from './support/payments';
 import { failPayPalLoads, payPalCheckout, SDK_LOAD_ERROR } from './support/paypal';
 import { expectLayout, openSignedIn, signInToAccount, WIDTHS } from './support/signed-in';
 
@@ -219,6 +219,22 @@ test.describe('Credits shop', () => {
       await page.reload();
       await expect(balance(page, 20)).toBeVisible();
     });
+  });
+
+  test("while the player loads the packs' buttons wait, and no click is refused as signed out", async ({
+    page,
+    harness,
+  }) => {
+    const account = await harness.account({ credits: 5 });
+    const release = await holdRequests(page, '**/auth/unity');
+    await openSignedIn(page, account, '/credits');
+    await expect(opener(page, 15)).toBeDisabled();
+    release();
+    await expect(balance(page, 5)).toBeVisible();
+    await expect(opener(page, 15)).toBeEnabled();
+    const modal = await openPayment(page, 15);
+    await expect(modal).toContainText('15 Dream Render credits for $9.99');
+    await expect(page.getByText('Please log in to purchase credits.')).toHaveCount(0);
   });
 
   test('without payment permission no pack can be bought; canMakePayments=true brings the buttons back', async ({

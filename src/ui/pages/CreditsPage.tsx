@@ -79,7 +79,12 @@ export function CreditsPage() {
           <ul className="pack-grid" role="list">
             {creditPacks.map((pack) => (
               <li key={pack.id}>
-                <CreditPackCard pack={pack} onPurchase={permission.allowed ? () => choosePack(pack.id) : undefined} />
+                {/* Buying names the player: until it is here a click could only be refused (choosePack). */}
+                <CreditPackCard
+                  pack={pack}
+                  onPurchase={permission.allowed ? () => choosePack(pack.id) : undefined}
+                  disabled={!playerSnap.unity}
+                />
               </li>
             ))}
           </ul>
