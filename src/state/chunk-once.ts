@@ -1,7 +1,9 @@
 // A part of a page that comes as a chunk of its own, asked for where it is needed (the sign-in screen's views, My
 // Account's lower sections): loaded once, its module kept, and its arrival awaited by the React views that show it.
 import { useEffect, useState } from 'react';
-import { loadChunk } from './chunk-loading';
+import { ChunkOfflineError } from '../domain/chunk-failure';
+import { loadChunk, reloadForMissingChunk } from './chunk-loading';
+import { retryWhenOnline } from './connectivity';
 
 export interface ChunkOnce<T> {
   /** Loads the chunk once; a load that failed is tried again by the next call. */
@@ -55,4 +57,14 @@ export function useChunk<T>(
     // onUnavailable is read when a load fails, not a reason to load again.
   }, [chunk, wanted, attempt]);
   return wanted ? chunk.loaded() : null;
+}
+
+/**
+ * The answer to a part that did not come and that shows by itself, not on a click (the hand-off's questions, My
+ * Account's lower sections): offline, `retry` when the connection is back; gone after a release, one reload of the
+ * page; when that was done already, `broken` with the error.
+ */
+export function retryOrReload(error: unknown, retry: () => void, broken: (error: Error) => void): void {
+  if (error instanceof ChunkOfflineError) retryWhenOnline(retry);
+  else if (!reloadForMissingChunk()) broken(error instanceof Error ? error : new Error(String(error)));
 }

@@ -6,9 +6,7 @@
 import { useState } from 'react';
 import { ChunkOfflineError } from '../../domain/chunk-failure';
 import { message } from '../../messages/catalogue';
-import { reloadForMissingChunk } from '../../state/chunk-loading';
-import { chunkOnce, useChunk } from '../../state/chunk-once';
-import { retryWhenOnline } from '../../state/connectivity';
+import { chunkOnce, retryOrReload, useChunk } from '../../state/chunk-once';
 
 type AccountSections = typeof import('../../chunks/account-sections');
 
@@ -27,12 +25,9 @@ export function useAccountSections(): SectionsState {
       setFailed(null);
       retry();
     };
-    if (error instanceof ChunkOfflineError) {
-      setFailed({ text: message('networkError'), retry: again });
-      retryWhenOnline(again);
-    } else if (!reloadForMissingChunk()) {
-      setFailed({ text: message('errorScreenText'), retry: again });
-    }
+    // Offline the page says so while it waits for the connection.
+    if (error instanceof ChunkOfflineError) setFailed({ text: message('networkError'), retry: again });
+    retryOrReload(error, again, () => setFailed({ text: message('errorScreenText'), retry: again }));
   });
   if (loaded) return { sections: loaded };
   return failed && { failed: failed.text, retry: failed.retry };

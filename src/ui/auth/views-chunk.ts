@@ -8,8 +8,7 @@ import { useState } from 'react';
 import { ChunkMissingError, ChunkOfflineError } from '../../domain/chunk-failure';
 import { message } from '../../messages/catalogue';
 import { pageArrived, reloadForMissingChunk } from '../../state/chunk-loading';
-import { chunkOnce, useChunk } from '../../state/chunk-once';
-import { retryWhenOnline } from '../../state/connectivity';
+import { chunkOnce, retryOrReload, useChunk } from '../../state/chunk-once';
 import { authResolved, isSignedIn } from '../../state/session';
 import { showEmailForm, showFormsUnavailable } from '../../state/sign-in';
 import { whenIdle } from '../../state/when-idle';
@@ -64,10 +63,7 @@ export function useAuthViews(wanted: boolean): AuthViews | null {
  */
 export function useHandoffViews(wanted: boolean): AuthViews | null {
   const [broken, setBroken] = useState<Error | null>(null);
-  const loaded = useChunk(views, wanted, (error, retry) => {
-    if (error instanceof ChunkOfflineError) retryWhenOnline(retry);
-    else if (!reloadForMissingChunk()) setBroken(error instanceof Error ? error : new Error(String(error)));
-  });
+  const loaded = useChunk(views, wanted, (error, retry) => retryOrReload(error, retry, setBroken));
   // The root route's error screen, with Try again.
   if (broken) throw broken;
   return loaded;
