@@ -1,5 +1,6 @@
-// The portal, imported by main.tsx once the language file's request has left. The auth restore starts before anything
-// else of it is evaluated: keep these imports first.
+// The portal, imported by main.tsx once the language file's request has left, beside Firebase's restore of the session
+// (state/early-start.ts), which main.tsx imports on its own so it runs as soon as it arrives; first here too, so it
+// starts before anything else of the portal is evaluated, whatever arrived first: keep these imports first.
 import './state/early-start';
 import { languageReady } from './state/language';
 import { RouterProvider } from '@tanstack/react-router';

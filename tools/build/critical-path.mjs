@@ -23,11 +23,13 @@ export function staticClosure(metafile, start) {
 }
 
 /**
- * The portal's entry is two modules: `src/main.tsx`, whose first module starts the language file's request, and the
- * portal itself, `src/app.tsx`, which main.tsx imports at once and every HTML preloads (docs/architecture.md "What the
- * entry holds"). What /auth needs before it runs is what both import statically.
+ * The portal's entry is three modules: `src/main.tsx`, whose first module starts the language file's request; the
+ * session restore (`src/state/early-start.ts`), which main.tsx imports on its own so it runs as soon as its smaller
+ * part of the bundle arrives; and the portal itself, `src/app.tsx`. main.tsx imports both at once and every HTML
+ * preloads them (docs/architecture.md "What the entry holds"). What /auth needs before it runs is what all three
+ * import statically.
  */
-export const PORTAL_ENTRY = ['src/main.tsx', 'src/app.tsx'];
+export const PORTAL_ENTRY = ['src/main.tsx', 'src/state/early-start.ts', 'src/app.tsx'];
 
 /**
  * The critical path of `entry` (a source path, or a list of them taken together, as PORTAL_ENTRY): its JS outputs, the

@@ -176,6 +176,21 @@ describe('a production build', () => {
     expect(allScripts()).toContain('Transform Your Designs Into Reality');
   });
 
+  // main.tsx imports the session restore on its own so that it runs while the rest is on its way (early-start.ts).
+  it("keeps the session restore's part of the bundle to Firebase and its wrapper: nothing of React or the stores", () => {
+    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const { js, modules } = criticalPath(meta, 'src/state/early-start.ts');
+    expect(modules).toContain('src/auth/firebase.ts');
+    expect(modules.some((module) => module.includes('node_modules/@firebase/auth/'))).toBe(true);
+    const heavy = modules.filter((module) =>
+      /^node_modules\/(react|react-dom|scheduler|@tanstack|valtio)\/|^src\/(ui|state\/(?!early-start))/.test(module),
+    );
+    expect(heavy.map((module) => importChain(meta, 'src/state/early-start.ts', module)!.join(' -> '))).toEqual([]);
+    // Every HTML preloads it with the rest of the entry.
+    const html = readFileSync(join(built.outdir, 'index.html'), 'utf8');
+    for (const file of js) expect(html).toContain(`href="/${relative(built.outdir, join(process.cwd(), file))}"`);
+  });
+
   it('holds no manual activation and no /dev-data explorer', () => {
     const code = allScripts();
     expect(code).not.toContain('/subscription/direct');

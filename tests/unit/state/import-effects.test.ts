@@ -31,9 +31,9 @@ const MAKERS = new Set([
 
 /** `file: what` of everything that runs on import and must, each with its reason. */
 const ALLOWED = new Map([
-  // The whole point of the module: main.tsx imports it first, so Firebase restores the session while React, the router
-  // and the pages are still being evaluated (performance.md's start-up budget).
-  ['src/state/early-start.ts: statement', 'session restore starts before the rest is evaluated'],
+  // The whole point of the module: main.tsx imports it on its own, so Firebase restores the session while React, the
+  // router and the pages are still on their way (docs/architecture.md "What the entry holds").
+  ['src/state/early-start.ts: statement', 'session restore starts before the rest has arrived'],
   // The same for the language file: main.tsx imports it before anything else and renders once it settled.
   ['src/state/language.ts: call Promise.race', 'the start language loads beside the session restore'],
   ['src/state/language.ts: call load', 'the start language is put in use as soon as its file is here'],
