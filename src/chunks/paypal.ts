@@ -3,4 +3,9 @@
 // without it, what this chunk shares with the pages (the packs) and the entry (the config, the texts) would be files of
 // their own.
 import './app-layout';
+import { wordFailures } from '../state/errors';
+import { paypalWording } from '../state/paypal-errors';
 export { creditsButtonOptions, renderButtons, subscriptionButtonOptions } from '../payments/paypal';
+
+// PayPal's failures read as SPEC 8 words them from the moment one can happen: before this chunk's loader runs.
+wordFailures(paypalWording);

@@ -3,7 +3,6 @@ import { ApiError } from '../api/client';
 import { authErrorCode, authErrorMessage, type AuthErrorTable } from '../auth/errors';
 import { DecodeError } from '../api/decoders';
 import { message, type MessageCode } from '../messages/catalogue';
-import { PayPalError, paypalSaid } from '../domain/paypal-error';
 import { CloudSaveError } from './cloud-save-loader';
 
 /** An error the user should see, with its spec text. */
@@ -32,27 +31,38 @@ export interface ErrorWording {
   /** An identity-service failure: SPEC 8's text for its code in this operation's table, {provider} from `params`. */
   auth?: AuthErrorTable;
   params?: Record<string, string>;
-  /** A failure PayPal reported in its own words: this text with them as its {message}. */
+  /** A failure PayPal reported in its own words: this text with them as its {message} (paypal-errors.ts). */
   paypal?: MessageCode;
 }
 
-const PAYPAL_TEXTS: Record<PayPalError['reason'], MessageCode> = {
-  config: 'paypalConfigMissing',
-  load: 'paypalLoadFailed',
-  unavailable: 'paypalUnavailable',
-  render: 'paypalButtonsFailed',
-};
+/** Words the failures of one kind, or returns null for any other: see `wordFailures`. */
+export type FailureWording = (error: unknown, how: ErrorWording) => string | null;
+
+// Outside a store: the wordings that the pages' modules add, fixed once they load; nothing renders them.
+const pageWordings: FailureWording[] = [];
+
+/**
+ * Adds the wording of failures that only a page's code can meet: PayPal's chunk adds PayPal's (paypal-errors.ts) as
+ * it arrives, before anything that can fail that way runs. The entry, which pays for nothing, then carries neither those texts nor
+ * their checks.
+ */
+export function wordFailures(wording: FailureWording): void {
+  pageWordings.push(wording);
+}
 
 /**
  * The user's text for `error`, the one way every failure reaches the user: a PortalError carries its own, the rest
- * is worded by `wording` (through the auth, PayPal and API classifiers) or a catalogue key.
+ * is worded by `wording` (through the auth classifier, the pages' own wordings such as PayPal's, and the API
+ * classifier) or a catalogue key.
  */
 export function failureText(error: unknown, wording: ErrorWording | MessageCode = {}): string {
   const how: ErrorWording = typeof wording === 'string' ? { fallback: wording } : wording;
   if (how.auth) return message(authErrorMessage(how.auth, authErrorCode(error)), how.params);
   if (error instanceof PortalError) return how.portal ? how.portal(error) : error.message;
-  if (error instanceof PayPalError) return message(PAYPAL_TEXTS[error.reason] ?? how.fallback ?? 'paypalButtonsFailed');
-  if (how.paypal) return message(how.paypal, { message: paypalSaid(error) ?? message('unknownError') });
+  for (const word of pageWordings) {
+    const text = word(error, how);
+    if (text !== null) return text;
+  }
   if (error instanceof ApiError && how.api) return how.api(error);
   if (error instanceof DecodeError && how.decode !== undefined) return how.decode;
   if (how.other) return how.other(error);
@@ -71,24 +81,4 @@ export function cloudSaveErrorText(error: unknown): string {
     });
   }
   return failureText(error, { other: (cause) => fetchFailed(cause instanceof Error ? cause.message : String(cause)) });
-}
-
-const said = (text: string) => message('purchaseError', { message: text });
-
-/** SPEC 8's purchase wording: "Error: {server text}" when the backend or the portal said why, else support. */
-export const PURCHASE: ErrorWording = {
-  api: (e) => (e.kind === 'http' || e.kind === 'auth' ? said(e.serverText) : message('purchaseFailed')),
-  portal: (e) => said(e.message),
-  fallback: 'purchaseFailed',
-};
-
-/**
- * The call could not act for this user: the backend refused the credentials (401, 403, a missing token), or the portal
- * had no player to act for and said so in a PortalError (requirePlayer). SPEC 8 words both "Authentication failed".
- */
-export function isAuthOrPlayerFailure(error: unknown): boolean {
-  return (
-    (error instanceof ApiError && (error.kind === 'auth' || error.status === 401 || error.status === 403)) ||
-    error instanceof PortalError
-  );
 }

@@ -3,7 +3,7 @@
 import { FALLBACK_ACTIVATION_DELAY_MS } from '../domain/constants';
 import { manualSubscriptionId } from '../domain/plan-offers';
 import { message } from '../messages/catalogue';
-import { isAuthOrPlayerFailure } from './errors';
+import { isAuthOrPlayerFailure } from './payment-errors';
 import { activateManually } from './subscription';
 import { change, closePanel, refreshThenReload, subscriptionPage } from './subscription-page';
 

@@ -34,7 +34,8 @@ import {
 import { PAYMENT_REFUNDED, SUBSCRIPTION_UNDONE, undoneWords } from '../domain/payment-refusals';
 import { message, plural } from '../messages/catalogue';
 import { apiContext } from './api-context';
-import { failureText, PortalError, PURCHASE } from './errors';
+import { failureText, PortalError } from './errors';
+import { PURCHASE } from './payment-errors';
 import { loadPlayer, requirePlayer, setCredits } from './player';
 import { createStore, singleFlight } from './resource';
 import { session } from './session';

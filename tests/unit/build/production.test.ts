@@ -160,7 +160,8 @@ describe('a production build', () => {
       // The pages' halves of subjects the entry also uses (docs/architecture.md "What the entry holds").
       /^src\/auth\/(email|email-errors|account-errors|security|reauth)\.ts$/,
       /^src\/state\/(email-sign-in|affiliate-survey|account|account-security|account-sessions)\.ts$/,
-      /^src\/domain\/(plan-offers|profile)\.ts$/,
+      /^src\/domain\/(plan-offers|profile|paypal-error)\.ts$/,
+      /^src\/state\/(payment-errors|paypal-errors)\.ts$/,
       /^src\/messages\/format\.ts$/,
     ];
     const pulled = modules
@@ -189,6 +190,12 @@ describe('a production build', () => {
     // Every HTML preloads it with the rest of the entry.
     const html = readFileSync(join(built.outdir, 'index.html'), 'utf8');
     for (const file of js) expect(html).toContain(`href="/${relative(built.outdir, join(process.cwd(), file))}"`);
+  });
+
+  // PayPal's loader is the only code that raises a PayPalError: its chunk brings their texts (paypal-errors.ts).
+  it("brings PayPal's failure texts with PayPal's chunk", () => {
+    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    expect(criticalPath(meta, 'src/chunks/paypal.ts').modules).toContain('src/state/paypal-errors.ts');
   });
 
   it('holds no manual activation and no /dev-data explorer', () => {

@@ -43,8 +43,8 @@ vi.mock('../../../src/api/cloud-save', async (importOriginal) => {
 import { accountErrors } from '../../../src/auth/account-errors';
 import { ApiError } from '../../../src/api/client';
 import type { Subscription } from '../../../src/domain/plans';
-import { PayPalError } from '../../../src/domain/paypal-error';
-import { failureText, PortalError, PURCHASE } from '../../../src/state/errors';
+import { failureText, PortalError } from '../../../src/state/errors';
+import { PURCHASE } from '../../../src/state/payment-errors';
 import { message } from '../../../src/messages/catalogue';
 import {
   account,
@@ -194,14 +194,6 @@ describe('failureText: every failure text the user reads, from the catalogue', (
     expect(failureText(firebase('auth/network-request-failed'), { auth: accountErrors.verify })).toBe(
       'Network error. Please check your connection and try again',
     );
-  });
-
-  it('gives PayPal failures their texts, and PayPal\'s own words after "Payment failed:", or "Unknown error"', () => {
-    expect(failureText(new PayPalError('load', 'script error'))).toBe(
-      'Failed to load PayPal. Please refresh the page.',
-    );
-    expect(failureText(new Error('Card declined'), { paypal: 'paymentFailed' })).toBe('Payment failed: Card declined');
-    expect(failureText({}, { paypal: 'paymentFailed' })).toBe('Payment failed: Unknown error');
   });
 
   it('words a purchase failure: the server\'s or the portal\'s reason after "Error:", else support', () => {
