@@ -487,6 +487,8 @@ export const journeys: Journey[] = [
       const page = await ctx.open();
       await signInToAccount(ctx, page, account);
       const opener = button('Request Account Deletion');
+      // My Account's lower sections come in a chunk of their own, after the profile shows.
+      await page.waitFor(opener, 20_000);
       await page.call('(s) => window.__engines.find(s).focus()', [opener]);
       await page.waitForFocus(opener);
       await page.press('Enter');
