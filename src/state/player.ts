@@ -9,7 +9,7 @@ import { message } from '../messages/catalogue';
 import { apiContext, setUnityTokenSource } from './api-context';
 import { CloudSaveError, loadCloudSave } from './cloud-save-loader';
 import { cloudSaveErrorText, PortalError } from './errors';
-import { createResource, singleFlight } from './resource';
+import { createResource } from './resource';
 import { pageLeaving, session, signOut } from './session';
 import { LOCAL_KEYS, localStore, readJson, writeJson } from './storage';
 
@@ -40,38 +40,52 @@ export function keptUnity(): UnityAuth | null {
   return player.unity;
 }
 
-// Outside the store: whose exchange the single-flight holds; read here only, never rendered.
-let exchangeFor: string | null = null;
+async function exchange(uid: string, options: { linkToken?: string; forceRefresh?: boolean }): Promise<UnityAuth> {
+  const ctx = await apiContext({ forceRefresh: options.forceRefresh });
+  let unity: UnityAuth;
+  try {
+    unity = options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx);
+  } catch (error) {
+    if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
+    throw new PortalError(message('unityAuthFailed'), error);
+  }
+  // The user signed out or changed while the exchange ran: its answer is nobody's here now, so it is dropped.
+  if (session.user?.uid !== uid) throw new PortalError(message('unityAuthFailed'));
+  return storeUnity(uid, unity);
+}
 
-const exchange = singleFlight(
-  async (uid: string, options: { linkToken?: string; forceRefresh?: boolean }): Promise<UnityAuth> => {
-    const ctx = await apiContext({ forceRefresh: options.forceRefresh });
-    let unity: UnityAuth;
-    try {
-      unity = options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx);
-    } catch (error) {
-      if (error instanceof DecodeError) throw new PortalError(message('unityResponseMissing'), error);
-      throw new PortalError(message('unityAuthFailed'), error);
-    }
-    // The user signed out or changed while the exchange ran: its answer is nobody's here now, so it is dropped.
-    if (session.user?.uid !== uid) throw new PortalError(message('unityAuthFailed'));
-    return storeUnity(uid, unity);
-  },
-);
+const noop = () => undefined;
+
+// Outside the store: the exchange running now, for whom, and whether it links; read here only, never rendered.
+let running: { uid: string; links: boolean; done: Promise<UnityAuth> } | null = null;
 
 /**
  * Exchanges the identity token for Unity auth (or links the desktop's player when `linkToken` is given) and stores
- * it for the user it ran for. Parallel callers for the same user share one exchange.
+ * it for the user it ran for. Parallel callers for the same user share one exchange, with one exception: a link never
+ * takes the answer of a plain exchange that was already running (My Account's load, say, while the page asked
+ * "Link the progress...?"). It waits for that one to end, then links, and what comes after shares the link.
  */
 const authenticateUnity = Object.assign(
   (options: { linkToken?: string; forceRefresh?: boolean } = {}): Promise<UnityAuth> => {
     const uid = session.user?.uid;
     if (!uid) return Promise.reject(new PortalError(message('noAuthenticatedUser')));
-    if (exchangeFor !== uid) exchange.clear();
-    exchangeFor = uid;
-    return exchange(uid, options);
+    const links = options.linkToken !== undefined;
+    const mine = running?.uid === uid ? running : null;
+    if (mine && (mine.links || !links)) return mine.done;
+    const before = mine ? mine.done.then(noop, noop) : Promise.resolve();
+    const done = before
+      .then(() => exchange(uid, options))
+      .finally(() => {
+        if (running?.done === done) running = null;
+      });
+    running = { uid, links, done };
+    return done;
   },
-  { clear: () => exchange.clear() },
+  {
+    clear: () => {
+      running = null;
+    },
+  },
 );
 
 /** SPEC 4: stored Unity auth data when it belongs to this user, else a fresh exchange. */

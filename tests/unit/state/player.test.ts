@@ -213,6 +213,54 @@ describe('Unity authentication (SPEC 8)', () => {
   });
 });
 
+describe("linking the desktop app's player (?link=)", () => {
+  /** Every call waits for the test to open its gate, then gets its route's answer. */
+  function heldCalls(routes: Record<string, Answer[]>) {
+    const gates: Array<() => void> = [];
+    const api = backend(routes);
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (...args) => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return answer(...args);
+    });
+    const openNext = async () => {
+      await vi.waitFor(() => expect(gates.length).toBeGreaterThan(0));
+      gates.shift()!();
+    };
+    return { api, openNext };
+  }
+  const linked = { status: 200, body: { playerId: 'P1', accessToken: 'linked-unity' } };
+
+  it('a link asked while a plain exchange runs waits for it, then links: the link is never skipped', async () => {
+    forgetUnity();
+    const held = heldCalls({ 'POST /auth/unity': [unity('plain-unity')], 'POST /auth/unity-link': [linked] });
+    const plain = ensureUnity();
+    const link = ensureUnity({ linkToken: 'guest-token' });
+    await held.openNext();
+    await expect(plain).resolves.toMatchObject({ accessToken: 'plain-unity' });
+    await held.openNext();
+    await expect(link).resolves.toMatchObject({ accessToken: 'linked-unity' });
+    expect(held.api.calls.map((c) => c.route)).toEqual(['POST /auth/unity', 'POST /auth/unity-link']);
+    expect(held.api.calls[1]!.unityToken).toBe('guest-token');
+    // The link came last, so it is what is kept.
+    expect(JSON.parse(localStorage.getItem('unityAuthData')!)).toMatchObject({ accessToken: 'linked-unity' });
+  });
+
+  it('an exchange asked while a link runs shares the link', async () => {
+    forgetUnity();
+    const held = heldCalls({ 'POST /auth/unity': [unity('plain-unity')], 'POST /auth/unity-link': [linked] });
+    const link = ensureUnity({ linkToken: 'guest-token' });
+    const plain = ensureUnity();
+    await held.openNext();
+    await expect(Promise.all([link, plain])).resolves.toMatchObject([
+      { accessToken: 'linked-unity' },
+      { accessToken: 'linked-unity' },
+    ]);
+    expect(held.api.calls.map((c) => c.route)).toEqual(['POST /auth/unity-link']);
+  });
+});
+
 describe('first-time setup (SPEC 4, 5)', () => {
   const fresh = { status: 200, body: { username: 'Ada#1234', results: [{ key: 'accountType', value: 0 }] } };
 
