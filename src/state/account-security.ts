@@ -10,7 +10,6 @@ import {
   cooldownSecondsLeft,
   hasPassword,
   passwordFormProblem,
-  providerNameKey,
   signInMethodIds,
   VERIFICATION_COOLDOWN_MS,
   type LinkableProvider,
@@ -21,6 +20,7 @@ import { createStore, idle } from './resource';
 import { session } from './session';
 import { showToast } from './toasts';
 import { browserOffer, openInSystemBrowser, offerBrowserInHosts } from './browser-offer';
+import { providerName } from './sign-in-method-names';
 
 type PasswordField = 'current' | 'new' | null;
 
@@ -167,18 +167,6 @@ export function cancelUnlink(): void {
   if (accountSecurity.unlink.status === 'pending') return;
   accountSecurity.unlink.confirming = null;
   accountSecurity.unlink.error = null;
-}
-
-/** The product name of a provider ("Google"), or its id when unknown. */
-export function providerName(providerId: string): string {
-  const key = providerNameKey(providerId);
-  return key ? message(key) : providerId;
-}
-
-/** What the Sign-in Method row says: "Email", "Email, Google", or "Unknown" when there is none. */
-export function signInMethodsText(ids: readonly string[]): string {
-  const names = signInMethodIds(ids).map(providerName);
-  return names.length ? names.join(message('listSeparator')) : message('signInMethodUnknown');
 }
 
 /** The names of the methods that stay after unlinking `provider`, for the confirmation ("Email, Apple"). */

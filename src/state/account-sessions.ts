@@ -13,7 +13,7 @@ import { isRecentSignIn, RECENT_SIGN_IN_REQUIRED } from '../domain/revocation';
 import { describeUserAgent, type ClientKind } from '../domain/user-agent';
 import { message, type MessageCode } from '../messages/catalogue';
 import { formatDate } from '../messages/format';
-import { providerName } from './account-security';
+import { providerName } from './sign-in-method-names';
 import { apiContext } from './api-context';
 import { failureText, PortalError } from './errors';
 import { requirePlayer } from './player';

@@ -1,11 +1,11 @@
 // What the signed-in pages' stores do once their code has arrived: their sign-out resets and their page-load steps.
-// These stores (payments, purchases, the subscription page, account security, ...) live in the signed-in chunks, not
+// These stores (payments, purchases, the subscription page, ...) live in the signed-in layout's chunk, not
 // in the entry that /auth loads (docs/architecture.md "What the entry holds"), so their steps cannot be in the entry's
 // lists (page-load.ts, sign-out-resets.ts). The signed-in layout's route runs this list as its chunk arrives, before
 // any signed-in page renders; each step may run again without doing anything twice. A store whose chunk has not
-// arrived has nothing to reset: it has never held anything.
+// arrived has nothing to reset: it has never held anything. Sign-in & security's store (account-security.ts) comes
+// later still, with My Account's lower sections, whose chunk registers its reset as it arrives.
 import { resetAccountOnSignOut } from './account';
-import { resetAccountSecurity } from './account-security';
 import { resetDesigns } from './designs';
 import { resetDevData } from './dev-data';
 import { followSettledPayments, resetPayments } from './payments';
@@ -23,7 +23,6 @@ const SIGN_OUT_RESETS: readonly (() => void)[] = [
   resetPendingPayments,
   resetPayments,
   resetAccountOnSignOut,
-  resetAccountSecurity,
   resetDevData,
 ];
 

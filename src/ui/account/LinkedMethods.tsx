@@ -10,10 +10,10 @@ import {
   continueLinkInBrowser,
   linkMethod,
   prepareLinkPopups,
-  providerName,
   remainingMethods,
   requestUnlink,
 } from '../../state/account-security';
+import { providerName } from '../../state/sign-in-method-names';
 import { AppleIcon, GoogleIcon } from '../auth/ProviderIcons';
 import { SystemBrowserOffer } from '../components/SystemBrowserOffer';
 import { Dialog } from '../components/Dialog';

@@ -14,7 +14,7 @@ import { Avatar } from '../account/Avatar';
 import { Payments } from '../account/Payments';
 import { UsernameField } from '../account/UsernameField';
 import { useAccountSections } from '../account/sections-chunk';
-import { signInMethodsText } from '../../state/account-security';
+import { signInMethodsText } from '../../state/sign-in-method-names';
 import { LoadError } from '../components/LoadError';
 import { useLanguage } from '../../state/language';
 

@@ -192,6 +192,14 @@ describe('a production build', () => {
     for (const file of js) expect(html).toContain(`href="/${relative(built.outdir, join(process.cwd(), file))}"`);
   });
 
+  // Only My Account's lower sections use Sign-in & security's store: Credits, Pro and My Designs never carry it.
+  it("keeps Sign-in & security's store in My Account's lower sections, out of the signed-in layout", () => {
+    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const store = 'src/state/account-security.ts';
+    expect(criticalPath(meta, 'src/chunks/app-layout.ts').modules).not.toContain(store);
+    expect(criticalPath(meta, 'src/chunks/account-sections.ts').modules).toContain(store);
+  });
+
   // PayPal's loader is the only code that raises a PayPalError: its chunk brings their texts (paypal-errors.ts).
   it("brings PayPal's failure texts with PayPal's chunk", () => {
     const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;

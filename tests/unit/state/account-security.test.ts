@@ -14,15 +14,14 @@ import {
   continueLinkInBrowser,
   enterSecuritySection,
   linkMethod,
-  providerName,
   remainingMethods,
   requestUnlink,
   resetAccountSecurity,
   sendVerification,
-  signInMethodsText,
   submitPassword,
   verificationSecondsLeft,
 } from '../../../src/state/account-security';
+import { providerName, signInMethodsText } from '../../../src/state/sign-in-method-names';
 import { session, signOut, onSignedOut } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { fakeBridge as bridge } from '../support/fake-bridge';
