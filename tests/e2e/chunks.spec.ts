@@ -151,11 +151,19 @@ test.describe("a page's code that does not arrive", () => {
   }) => {
     // The views' chunk (src/chunks/auth-views.ts): /auth's first load carries only the provider choice.
     const FORMS_CHUNK = /\/chunks\/auth-views-[\w-]+\.js$/;
-    await context.route(FORMS_CHUNK, (route) => route.abort('internetdisconnected'));
+    // Its request (the idle prefetch's, or the click's) fails once the connection has gone, not before: a failure
+    // while the site still answers would mean a file gone after a release.
+    let goOffline!: () => void;
+    const offline = new Promise<void>((resolve) => (goOffline = resolve));
+    await context.route(FORMS_CHUNK, async (route) => {
+      await offline;
+      await route.abort('internetdisconnected');
+    });
     await page.goto('/auth');
     const email = page.getByRole('button', { name: 'Continue with Email' });
     await expect(email).toBeVisible();
     await context.setOffline(true);
+    goOffline();
     await email.click();
     await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again');
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
