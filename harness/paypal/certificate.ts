@@ -12,9 +12,15 @@ function length(n: number): Buffer {
 const tlv = (tag: number, content: Buffer) => Buffer.concat([Buffer.from([tag]), length(content.length), content]);
 const sequence = (...parts: Buffer[]) => tlv(0x30, Buffer.concat(parts));
 
-/** A non-negative INTEGER: a leading 0x00 when the top bit is set. */
+/**
+ * A non-negative INTEGER in DER's one form: no leading zero bytes (a random serial may start with one, and OpenSSL
+ * then refuses the whole certificate: "illegal padding"), and one 0x00 first when the top bit is set.
+ */
 function integer(bytes: Buffer): Buffer {
-  const positive = (bytes[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes;
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const minimal = bytes.subarray(start);
+  const positive = (minimal[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal;
   return tlv(0x02, positive);
 }
 
