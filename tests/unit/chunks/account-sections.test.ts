@@ -16,18 +16,11 @@ vi.mock('@home-design/portal-bridge', async () => (await import('../support/fake
 
 import { accountSecurity } from '../../../src/state/account-security';
 import { session, signOut } from '../../../src/state/session';
-import { fakeAuth as auth } from '../support/fake-auth';
+import { fakeAuth as auth, adaUser } from '../support/fake-auth';
 
 const signInAda = () => {
   session.status = 'signedIn';
-  session.user = {
-    uid: 'u1',
-    displayName: 'Ada',
-    email: 'ada@example.com',
-    photoURL: null,
-    providerIds: ['password'],
-    creationTime: null,
-  };
+  session.user = adaUser();
 };
 
 it("resets Sign-in & security's store at every sign-out once the sections' chunk has arrived", async () => {

@@ -18,7 +18,7 @@ import {
 import { player, resetPlayer } from '../../../src/state/player';
 import { session } from '../../../src/state/session';
 import { clearToasts, toasts } from '../../../src/state/toasts';
-import { fakeAuth as auth } from '../support/fake-auth';
+import { fakeAuth as auth, adaUser } from '../support/fake-auth';
 import { keepUnity } from '../support/unity';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -35,14 +35,7 @@ beforeEach(() => {
     subscription: undefined,
   };
   player.status = 'ready';
-  session.user = {
-    uid: 'u1',
-    displayName: 'Ada',
-    email: 'ada@example.com',
-    photoURL: null,
-    providerIds: ['password'],
-    creationTime: null,
-  };
+  session.user = adaUser();
   keepUnity('u1', { playerId: 'P1', accessToken: 'unity-token' });
   session.status = 'signedIn';
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // SPEC 2, 5, 8: the affiliate survey shows once per session, needs a choice, posts it, and closes silently on failure.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adaUser } from '../support/fake-auth';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
@@ -29,14 +30,7 @@ beforeEach(() => {
   sessionStore.remove(SESSION_KEYS.hasShownAffiliateModal);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockResolvedValue(new Response(JSON.stringify({ success: true }), { status: 200 }));
-  session.user = {
-    uid: 'u1',
-    displayName: 'Ada',
-    email: 'ada@example.com',
-    photoURL: null,
-    providerIds: ['password'],
-    creationTime: null,
-  };
+  session.user = adaUser();
   keepUnity('u1', { playerId: 'P1', accessToken: 'unity-token' });
 });
 afterEach(() => {

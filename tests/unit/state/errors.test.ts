@@ -2,6 +2,7 @@
 // SPEC 8's catch-all "An error occurred. Please try again later." for failures that no more specific text covers:
 // resuming without a subscription id, and unexpected (non-API) errors in the subscription and account actions.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adaUser } from '../support/fake-auth';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
@@ -81,14 +82,7 @@ const paused: Subscription = {
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  session.user = {
-    uid: 'u1',
-    displayName: 'Ada',
-    email: 'ada@example.com',
-    photoURL: null,
-    providerIds: ['password'],
-    creationTime: null,
-  };
+  session.user = adaUser();
   session.status = 'signedIn';
   keepUnity('u1', { playerId: 'P1', accessToken: 'unity-token' });
   player.cloud = {

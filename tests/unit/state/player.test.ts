@@ -8,7 +8,7 @@ vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake
 import { ensureUnity, loadPlayer, player, requirePlayer, resetPlayer, setCredits } from '../../../src/state/player';
 import { deferred } from '../support/deferred';
 import { session, onSignedOut } from '../../../src/state/session';
-import { fakeAuth as auth } from '../support/fake-auth';
+import { fakeAuth as auth, adaUser } from '../support/fake-auth';
 import { forgetUnity, keepUnity } from '../support/unity';
 
 // A sign-out resets this store as startPortal registers it (sign-out-resets.ts).
@@ -54,14 +54,7 @@ const saved = (username = 'Ada#1234') => ({
 const unity = (accessToken: string) => ({ status: 200, body: { playerId: 'P1', accessToken } });
 
 beforeEach(() => {
-  session.user = {
-    uid: 'u1',
-    displayName: 'Ada',
-    email: 'ada@example.com',
-    photoURL: null,
-    providerIds: ['password'],
-    creationTime: null,
-  };
+  session.user = adaUser();
   session.status = 'signedIn';
   keepUnity('u1', { playerId: 'P1', accessToken: 'old-unity' });
 });

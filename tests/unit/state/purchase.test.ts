@@ -27,6 +27,7 @@ import { finishPendingPayments, pendingPayments } from '../../../src/state/pendi
 import { clearToasts, toasts } from '../../../src/state/toasts';
 import { fakeApi } from '../support/fake-api';
 import { keepUnity } from '../support/unity';
+import { adaUser } from '../support/fake-auth';
 
 const mocks = vi.hoisted(() => ({ renderButtons: vi.fn(), purchaseCredits: vi.fn() }));
 
@@ -91,14 +92,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  session.user = {
-    uid: 'u1',
-    displayName: 'Ada',
-    email: 'ada@example.com',
-    photoURL: null,
-    providerIds: ['password'],
-    creationTime: null,
-  };
+  session.user = adaUser();
   session.status = 'signedIn';
   keepUnity('u1', { playerId: 'P1', accessToken: 'unity' });
   player.cloud = { ...cloud };

@@ -55,3 +55,13 @@ export const signedInUser = {
   providerIds: ['password'],
   creationTime: null,
 };
+
+/** Ada, signed in, as the session stores her: a new object each call, so no test changes another's. */
+export const adaUser = () => ({
+  uid: 'u1',
+  displayName: 'Ada',
+  email: 'ada@example.com',
+  photoURL: null,
+  providerIds: ['password'],
+  creationTime: null,
+});

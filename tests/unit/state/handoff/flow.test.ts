@@ -33,7 +33,7 @@ import { startSignedIn } from '../../../../src/state/signed-in-start';
 import { clearToasts, toasts } from '../../../../src/state/toasts';
 import { resetPlayer } from '../../../../src/state/player';
 import { PLAYER, cloudSave, fakeApi, resetFakeApi } from '../../support/fake-api';
-import { fakeAuth as auth } from '../../support/fake-auth';
+import { fakeAuth as auth, adaUser } from '../../support/fake-auth';
 import { fakeBridge as bridge, resetFakeBridge } from '../../support/fake-bridge';
 
 // A sign-out resets the hand-off and the player as startPortal registers them.
@@ -50,14 +50,7 @@ function launchAt(path: string): string {
 
 beforeEach(() => {
   connectHandoff(hooks);
-  session.user = {
-    uid: 'u1',
-    displayName: 'Ada',
-    email: 'ada@example.com',
-    photoURL: null,
-    providerIds: ['password'],
-    creationTime: null,
-  };
+  session.user = adaUser();
   session.status = 'signedIn';
   sessionStorage.setItem('hasShownAffiliateModal', 'true');
 });
