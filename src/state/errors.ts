@@ -43,8 +43,8 @@ const pageWordings: FailureWording[] = [];
 
 /**
  * Adds the wording of failures that only a page's code can meet: PayPal's chunk adds PayPal's (paypal-errors.ts) as
- * it arrives, before anything that can fail that way runs. The entry, which pays for nothing, then carries neither those texts nor
- * their checks.
+ * it arrives, before anything that can fail that way runs. The entry, which pays for nothing, then carries neither
+ * those texts nor their checks.
  */
 export function wordFailures(wording: FailureWording): void {
   pageWordings.push(wording);

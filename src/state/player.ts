@@ -54,8 +54,6 @@ async function exchange(uid: string, options: { linkToken?: string; forceRefresh
   return storeUnity(uid, unity);
 }
 
-const noop = () => undefined;
-
 // Outside the store: the exchange running now, for whom, and whether it links; read here only, never rendered.
 let running: { uid: string; links: boolean; done: Promise<UnityAuth> } | null = null;
 
@@ -72,7 +70,7 @@ const authenticateUnity = Object.assign(
     const links = options.linkToken !== undefined;
     const mine = running?.uid === uid ? running : null;
     if (mine && (mine.links || !links)) return mine.done;
-    const before = mine ? mine.done.then(noop, noop) : Promise.resolve();
+    const before = mine ? mine.done.catch(() => undefined) : Promise.resolve();
     const done = before
       .then(() => exchange(uid, options))
       .finally(() => {
