@@ -130,6 +130,24 @@ export function probesEarly(state: HandoffState, hostPresent: boolean): boolean 
   return launch.target !== null && !launch.devMode && !launch.hostHint && !hostPresent;
 }
 
+/**
+ * A session restored at load, with a desktop target and nothing to ask first (no `?link=`, no welcome survey, no host
+ * to wait for): the redirect is under way from the start, so SPEC 2's blocking "Setting up your account and
+ * redirecting..." shows at once instead of the sign-in choice of a user who is already signed in. A sign-in here
+ * keeps the sign-in screen's own overlay until the redirect itself.
+ */
+export function redirectsAtOnce(state: HandoffState, hostPresent: boolean, surveyFirst: boolean): boolean {
+  const { launch } = state;
+  return (
+    launch.target !== null &&
+    launch.linkToken === null &&
+    !launch.hostHint &&
+    !hostPresent &&
+    !state.signedInHere &&
+    !surveyFirst
+  );
+}
+
 /** A wait that began for a user and a target, in the sign-out count it began in. */
 export interface HandoffBegun {
   uid: string;

@@ -249,4 +249,21 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
     expect((await desktop.next('login')).kind).toBe('login');
     await expect(page).toHaveURL(new RegExp(`^${desktop.url}/login\\?`));
   });
+
+  test('a returning user is told of the redirect from the start, never offered a sign-in', async ({
+    page,
+    harness,
+    desktop,
+  }) => {
+    const account = await harness.account();
+    // Hold the cloud save, a step before the redirect: the hand-off is under way, and nothing is left to ask.
+    const release = await holdRequests(page, `${harness.backendUrl}/cloud-save/**`, (method) => method === 'GET');
+    await openSignedIn(page, account, `/auth?redirect=${encodeURIComponent(desktop.url)}`);
+    await expectOnTop(page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }));
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /^Welcome to / })).toHaveCount(0);
+    expect(desktop.events).toEqual([]);
+    release();
+    expect((await desktop.next('login')).kind).toBe('login');
+  });
 });

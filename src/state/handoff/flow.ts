@@ -87,6 +87,10 @@ async function flow(now: number): Promise<void> {
   // Its answer may take as long as the steps do: the wait for it is counted from the redirect (redirectToDesktop).
   if (machine.probesEarly(handoff, hostPresent()))
     inFlight.probe = bridge.probeDesktop(handoff.launch.target!, { timeoutMs: config.requestTimeoutMs });
+  // SPEC 4's welcome survey for a new account, once per tab: shown before the token goes.
+  const surveyDue = () =>
+    machine.isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal);
+  if (due && machine.redirectsAtOnce(handoff, hostPresent(), surveyDue())) change(machine.redirecting());
   try {
     await linkIfWanted(user.uid);
     if (session.user?.uid !== user.uid) return;
@@ -95,7 +99,7 @@ async function flow(now: number): Promise<void> {
     await loadPlayer({ keepSession: true });
     if (session.user?.uid !== user.uid) return;
     if (!player.unity) throw new Error('no Unity auth');
-    if (machine.isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal)) {
+    if (surveyDue()) {
       openAffiliateSurvey();
       if (due) await whenAffiliateClosed();
     }

@@ -50,6 +50,9 @@ export function AuthPage() {
   }, [snap.mode, views]);
 
   const welcome = snap.mode === 'choice' || snap.mode === 'signIn';
+  // A session restored at load is being handed to the desktop app (domain/handoff.ts `redirectsAtOnce`): the blocking
+  // message says so (RootLayout), and no sign-in choice shows under it to a user who is already signed in.
+  if (flow.phase === 'redirecting' && !snap.succeeded) return <main id="main" className="auth-shell auth-screen" />;
   return (
     <main id="main" className="auth-shell auth-screen">
       <div className="card auth-card" ref={card}>

@@ -14,6 +14,7 @@ import {
   notListening,
   probesEarly,
   redirecting,
+  redirectsAtOnce,
   resumed,
   signedInHere,
   signedOut,
@@ -134,6 +135,24 @@ describe('whether a hand-off is due', () => {
       takeTarget: true,
     });
     expect(probesEarly(after(hinted), false)).toBe(false);
+  });
+
+  it('redirects at once only for a restored session with a target and nothing to ask or wait for', () => {
+    expect(redirectsAtOnce(after(desktopLaunch), false, false)).toBe(true);
+    // A sign-in here keeps its own overlay; a new account sees the welcome survey first; a host gets a message.
+    expect(redirectsAtOnce(after(desktopLaunch, signedInHere()), false, false)).toBe(false);
+    expect(redirectsAtOnce(after(desktopLaunch), false, true)).toBe(false);
+    expect(redirectsAtOnce(after(desktopLaunch), true, false)).toBe(false);
+    expect(redirectsAtOnce(initialHandoff(), false, false)).toBe(false);
+    const withTarget = { target: { kind: 'desktop', target: DESKTOP, raw: DESKTOP } } as const;
+    const options = { devAllowed: false, takeTarget: true };
+    // "Link the progress...?" is asked first; a late host is waited for.
+    expect(redirectsAtOnce(after(launched(parsed({ ...withTarget, link: 'guest' }), options)), false, false)).toBe(
+      false,
+    );
+    expect(redirectsAtOnce(after(launched(parsed({ ...withTarget, hostHint: true }), options)), false, false)).toBe(
+      false,
+    );
   });
 });
 

@@ -408,11 +408,21 @@ describe("the desktop probe's wait", () => {
     return () => answer('listening');
   }
 
+  /**
+   * Until the flow waits for the probe's answer: the blocking message is up from the start (a restored session), so
+   * the wait is known by the cloud save having answered, and nothing but the probe being left to run.
+   */
+  async function inTheWait() {
+    await vi.waitFor(() => expect(fakeApi.cloudSave.fetchCloudSave).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(handoff.phase).toBe('redirecting');
+  }
+
   it('the token is read after the wait: the one that leaves is fresh', async () => {
     const release = heldProbe();
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
     const flow = onSignedIn();
-    await vi.waitFor(() => expect(handoff.phase).toBe('redirecting'));
+    await inTheWait();
     // The identity service now gives another token: only a token read after the wait can be this one.
     auth.idTokenValidFor.mockImplementation(async () => 'token-after-the-wait');
     release();
@@ -424,7 +434,7 @@ describe("the desktop probe's wait", () => {
     const release = heldProbe();
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
     const flow = onSignedIn();
-    await vi.waitFor(() => expect(handoff.phase).toBe('redirecting'));
+    await inTheWait();
     await signOut();
     session.user = {
       uid: 'u2',
@@ -444,7 +454,7 @@ describe("the desktop probe's wait", () => {
     const release = heldProbe();
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
     const flow = onSignedIn();
-    await vi.waitFor(() => expect(handoff.phase).toBe('redirecting'));
+    await inTheWait();
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(`http://localhost:${config.desktopPort}`)}`));
     release();
     await flow;
@@ -561,5 +571,53 @@ describe('what covers the sign-in screen', () => {
       expect(showsSignInOverlay(screen, phase), phase).toBe(false);
     expect(showsSignInOverlay({ succeeded: true, overlayOpen: false }, 'idle')).toBe(false);
     expect(showsSignInOverlay({ succeeded: false, overlayOpen: true }, 'idle')).toBe(false);
+  });
+});
+
+describe('a session restored with a desktop target', () => {
+  /** Holds the cloud save's answer until the returned function is called. */
+  function heldCloudSave() {
+    let answer: () => void = () => {};
+    fakeApi.cloudSave.fetchCloudSave.mockImplementationOnce(
+      () => new Promise((resolve) => (answer = () => resolve(cloudSave()))),
+    );
+    return () => answer();
+  }
+
+  it('says "redirecting" from the start, while the steps before the redirect still run', async () => {
+    bridge.probeDesktop.mockResolvedValue('listening');
+    const release = heldCloudSave();
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    expect(handoff.phase).toBe('redirecting');
+    await vi.waitFor(() => expect(fakeApi.cloudSave.fetchCloudSave).toHaveBeenCalled());
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
+    release();
+    await flow;
+    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?id-token`);
+  });
+
+  it('a sign-in here keeps the sign-in screen until the redirect itself', async () => {
+    bridge.probeDesktop.mockResolvedValue('listening');
+    const release = heldCloudSave();
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    noteSignInHere();
+    const flow = onSignedIn();
+    await vi.waitFor(() => expect(fakeApi.cloudSave.fetchCloudSave).toHaveBeenCalled());
+    expect(handoff.phase).toBe('idle');
+    release();
+    await flow;
+    expect(handoff.phase).toBe('redirecting');
+  });
+
+  it('takes the message down when the steps fail, and goes on to the account', async () => {
+    fakeApi.unity.exchangeForUnity.mockRejectedValueOnce(new ApiError('http', 500, 'down'));
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    expect(handoff.phase).toBe('redirecting');
+    await flow;
+    expect(handoff.phase).toBe('idle');
+    expect(hooks.navigate).toHaveBeenCalledWith('/');
+    expect(bridge.navigateToDesktop).not.toHaveBeenCalled();
   });
 });
