@@ -70,12 +70,12 @@ export function startPortal(router: AnyRouter): void {
     const now = { status: session.status, uid: session.user?.uid ?? null };
     if (now.status === shown.status && now.uid === shown.uid) return;
     shown = now;
-    void router.invalidate();
-    if (now.status !== 'signedIn') return;
-    announceSignIn();
     // SPEC 4: every sign-in (here, or a session restored at load) runs the app auth flow and its hand-off. This is
-    // the one place the flow starts; a sign-in on this page told the hand-off first (sign-in.ts `noteSignInHere`).
-    void handoff.onSignedIn();
+    // the one place the flow starts; a sign-in on this page told the hand-off first (sign-in.ts `noteSignInHere`). It
+    // starts before the guards run again, so its first request leaves before the page's work of the new session.
+    if (now.status === 'signedIn') void handoff.onSignedIn();
+    void router.invalidate();
+    if (now.status === 'signedIn') announceSignIn();
   });
   const check = (pathname: string) => {
     if (!isPublicPath(pathname)) void validateSession();

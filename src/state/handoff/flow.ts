@@ -92,8 +92,12 @@ async function flow(now: number): Promise<void> {
     machine.isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal);
   if (due && machine.redirectsAtOnce(handoff, hostPresent(), surveyDue())) change(machine.redirecting());
   try {
-    await linkIfWanted(user.uid);
-    if (session.user?.uid !== user.uid) return;
+    // Only a `?link=` launch waits for the user's answer; any other goes on in this same turn, so the Unity exchange
+    // leaves before the renders the new session sets off.
+    if (handoff.launch.linkToken) {
+      await linkIfWanted(user.uid);
+      if (session.user?.uid !== user.uid) return;
+    }
     // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on. With
     // no Unity auth at all there is no player to hand off: the flow ends as after any failure.
     await loadPlayer({ keepSession: true });
