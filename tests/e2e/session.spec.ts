@@ -262,6 +262,7 @@ test.describe('what the screen says while it waits (SPEC 2)', () => {
     await expectOnTop(page.getByRole('status').filter({ hasText: 'Setting up your account and redirecting...' }));
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: /^Welcome to / })).toHaveCount(0);
+    await expectAccessible(page);
     expect(desktop.events).toEqual([]);
     release();
     expect((await desktop.next('login')).kind).toBe('login');
