@@ -1,19 +1,41 @@
 // The language picker of the sign-in screen and the footer (docs/languages.md "Languages"): each language in its own
 // name. A native select: keyboard and screen readers work as the platform does; switching keeps the page and what was
 // typed.
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { message } from '../../messages/catalogue';
 import { LANGUAGES, type LanguageTag } from '../../messages/languages';
 import { chooseLanguage, offeredLanguages, useLanguage } from '../../state/language';
+import { afterNextPaint } from '../../state/when-idle';
+
+// Outside a store: whether the page has painted a picker once; nothing renders from it but the hook below.
+let everyLanguageShown = false;
+
+/**
+ * False until the first picker has been painted. The first screen then lays out only the chosen language's name: the
+ * others, each in its own script, cost a font lookup apiece and were a third of the first screen's layout (docs/
+ * performance.md). They come in a task of their own right after the first paint; a picker mounted later has them at once.
+ */
+function useEveryLanguage(): boolean {
+  const [shown, setShown] = useState(everyLanguageShown);
+  useEffect(() => {
+    if (shown) return;
+    return afterNextPaint(() => {
+      everyLanguageShown = true;
+      setShown(true);
+    });
+  }, [shown]);
+  return shown;
+}
 
 export function LanguagePicker({ className = '' }: { className?: string }) {
   const tag = useLanguage();
   const id = useId();
+  const languages = useEveryLanguage() ? offeredLanguages : [tag];
   return (
     <div className={`language-picker ${className}`}>
       <label htmlFor={id}>{message('languageLabel')}</label>
       <select id={id} value={tag} onChange={(event) => void chooseLanguage(event.target.value as LanguageTag)}>
-        {offeredLanguages.map((offered) => (
+        {languages.map((offered) => (
           <option key={offered} value={offered} lang={offered}>
             {LANGUAGES[offered as keyof typeof LANGUAGES] ?? offered}
           </option>
