@@ -10,17 +10,10 @@ export function whenIdle(run: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
-/**
- * Runs `run` in a task of its own after the next paint (a frame, then a task); in a plain task when the page is hidden,
- * where frames wait for it to show. Returns what cancels it.
- */
+/** Runs `run` in a task of its own after the next paint (a frame, then a task). Returns what cancels it. */
 export function afterNextPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  if (document.hidden || typeof requestAnimationFrame !== 'function') {
-    timer = setTimeout(run, 0);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
+  const frame = requestAnimationFrame(() => (timer = setTimeout(run)));
   return () => {
     cancelAnimationFrame(frame);
     clearTimeout(timer);

@@ -7,23 +7,14 @@ import { LANGUAGES, type LanguageTag } from '../../messages/languages';
 import { chooseLanguage, offeredLanguages, useLanguage } from '../../state/language';
 import { afterNextPaint } from '../../state/when-idle';
 
-// Outside a store: whether the page has painted a picker once; nothing renders from it but the hook below.
-let everyLanguageShown = false;
-
 /**
- * False until the first picker has been painted. The first screen then lays out only the chosen language's name: the
- * others, each in its own script, cost a font lookup apiece and were a third of the first screen's layout (docs/
- * performance.md). They come in a task of their own right after the first paint; a picker mounted later has them at once.
+ * False until the picker has been painted. The first screen then lays out only the chosen language's name: the others,
+ * each in its own script, cost a font lookup apiece and were two thirds of the first screen's layout (docs/
+ * performance.md, "Notes on the sixth round"). They come in a task of their own right after the first paint.
  */
 function useEveryLanguage(): boolean {
-  const [shown, setShown] = useState(everyLanguageShown);
-  useEffect(() => {
-    if (shown) return;
-    return afterNextPaint(() => {
-      everyLanguageShown = true;
-      setShown(true);
-    });
-  }, [shown]);
+  const [shown, setShown] = useState(false);
+  useEffect(() => afterNextPaint(() => setShown(true)), []);
   return shown;
 }
 
