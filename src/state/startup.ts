@@ -73,9 +73,10 @@ export function startPortal(router: AnyRouter): void {
     // SPEC 4: every sign-in (here, or a session restored at load) runs the app auth flow and its hand-off. This is
     // the one place the flow starts; a sign-in on this page told the hand-off first (sign-in.ts `noteSignInHere`). It
     // starts before the guards run again, so its first request leaves before the page's work of the new session.
-    if (now.status === 'signedIn') void handoff.onSignedIn();
+    const signedIn = now.status === 'signedIn';
+    if (signedIn) void handoff.onSignedIn();
     void router.invalidate();
-    if (now.status === 'signedIn') announceSignIn();
+    if (signedIn) announceSignIn();
   });
   const check = (pathname: string) => {
     if (!isPublicPath(pathname)) void validateSession();

@@ -653,7 +653,7 @@ async function handoffCost(browser: Browser, profile: Profile, stack: Stack, ser
     await first.waitForLoadState('networkidle');
     // A returning user has the portal's immutable files in the HTTP cache, and the floor's. Playwright turns the cache
     // off in a context that routes requests (microsoft/playwright#7220), so the third parties' route goes now: this
-    // journey makes no request to them (its budget is 0, counted below). Then one visit of each, unthrottled, fills it.
+    // journey makes no request to them (its budget is 0, counted below). Then one visit of each fills it.
     await context.unroute(THIRD_PARTY);
     await first.goto(served.portalUrl);
     await first.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });

@@ -90,12 +90,13 @@ async function flow(now: number): Promise<void> {
   // SPEC 4's welcome survey for a new account, once per tab: shown before the token goes.
   const surveyDue = () =>
     machine.isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal);
-  if (due && machine.redirectsAtOnce(handoff, hostPresent(), surveyDue())) change(machine.redirecting());
+  if (machine.redirectsAtOnce(handoff, hostPresent(), surveyDue())) change(machine.redirecting());
   try {
     // Only a `?link=` launch waits for the user's answer; any other goes on in this same turn, so the Unity exchange
     // leaves before the renders the new session sets off.
-    if (handoff.launch.linkToken) {
-      await linkIfWanted(user.uid);
+    const { linkToken } = handoff.launch;
+    if (linkToken) {
+      await askToLink(user.uid, linkToken);
       if (session.user?.uid !== user.uid) return;
     }
     // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on. With
@@ -121,9 +122,7 @@ async function flow(now: number): Promise<void> {
  * `?link=` (a desktop guest player): asks first, and calls /auth/unity-link only on Link. The link token is
  * forgotten after any answer, so a bad one never blocks a hand-off; a failed link is said and the flow goes on.
  */
-async function linkIfWanted(uid: string): Promise<void> {
-  const { linkToken } = handoff.launch;
-  if (!linkToken) return;
+async function askToLink(uid: string, linkToken: string): Promise<void> {
   change(machine.askingLink());
   const link = await new Promise<boolean>((resolve) => (inFlight.linkAnswer = resolve));
   inFlight.linkAnswer = null;

@@ -12,13 +12,10 @@ vi.mock('../../../../src/state/language-early', async (importOriginal) => ({
   offeredLanguages: ['en', 'de', 'ar'],
 }));
 
-let LanguagePicker: (typeof import('../../../../src/ui/components/LanguagePicker'))['LanguagePicker'];
+import { LanguagePicker } from '../../../../src/ui/components/LanguagePicker';
 
-// Each test is a fresh page that has painted no picker yet.
-beforeEach(async () => {
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-  vi.resetModules();
-  ({ LanguagePicker } = await import('../../../../src/ui/components/LanguagePicker'));
 });
 afterEach(() => {
   vi.useRealTimers();
