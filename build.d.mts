@@ -14,6 +14,7 @@ export declare function assertDeployable(config: BuildConfig): void;
 export declare function contentSecurityPolicy(config: BuildConfig): string;
 export declare function securityHeaders(config: BuildConfig): Record<string, string>;
 export declare const CACHE_CONTROL: { hashed: string; index: string; images: string };
+export declare const ASSET_POLICY: string;
 export interface HostingHeaderRule {
   source: string;
   headers: Array<{ key: string; value: string }>;

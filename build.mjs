@@ -271,6 +271,14 @@ export function securityHeaders(config) {
   };
 }
 
+/**
+ * The policy of every file that is not a page (scripts, stylesheets, language files, images): it runs nothing if one is
+ * ever opened as a document (an SVG, say), and at about 20 bytes it spares each of them the page policy's kilobyte, which
+ * HTTP/1.1 would repeat on every answer (/auth's HTML names eight files). A policy on a script or a stylesheet governs
+ * nothing else: the page's own governs what they load.
+ */
+export const ASSET_POLICY = "default-src 'none'";
+
 /** Cache-Control by kind of file: hashed names never change content, index.html must be revalidated on every load. */
 export const CACHE_CONTROL = {
   hashed: 'public, max-age=31536000, immutable',
@@ -282,10 +290,12 @@ export const CACHE_CONTROL = {
 /**
  * The `hosting` section of firebase.json for the portal built from `config` and served from `publicDir` (relative to
  * the firebase.json that holds it). Headers match the request path, not the rewritten one, so the `**` rule gives
- * every SPA path (and index.html) the policy and no-cache, and the later rules override Cache-Control for files.
+ * every SPA path (and index.html) the policy and no-cache, and the later rules override Cache-Control and the policy for
+ * files (ASSET_POLICY).
  */
 export function hostingConfig(config, publicDir) {
   const headers = (values) => Object.entries(values).map(([key, value]) => ({ key, value }));
+  const asset = (cache) => headers({ 'Cache-Control': cache, 'Content-Security-Policy': ASSET_POLICY });
   return {
     public: publicDir,
     ignore: ['firebase.json', '**/.*', '**/node_modules/**'],
@@ -297,11 +307,11 @@ export function hostingConfig(config, publicDir) {
     ],
     headers: [
       { source: '**', headers: headers({ ...securityHeaders(config), 'Cache-Control': CACHE_CONTROL.index }) },
-      { source: '/app-*.@(js|css)', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
-      { source: '/assets/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
-      { source: `/@(${CHUNKS_DIR}|${STYLES_DIR})/**`, headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
-      { source: `${LOCALES_PATH}/**`, headers: headers({ 'Cache-Control': CACHE_CONTROL.hashed }) },
-      { source: '/images/**', headers: headers({ 'Cache-Control': CACHE_CONTROL.images }) },
+      { source: '/app-*.@(js|css)', headers: asset(CACHE_CONTROL.hashed) },
+      { source: '/assets/**', headers: asset(CACHE_CONTROL.hashed) },
+      { source: `/@(${CHUNKS_DIR}|${STYLES_DIR})/**`, headers: asset(CACHE_CONTROL.hashed) },
+      { source: `${LOCALES_PATH}/**`, headers: asset(CACHE_CONTROL.hashed) },
+      { source: '/images/**', headers: asset(CACHE_CONTROL.images) },
     ],
   };
 }

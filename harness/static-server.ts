@@ -2,7 +2,7 @@
 // firebase.json of build.mjs. The stack serves its portal through the Hosting emulator; this server remains for what
 // one emulator process cannot do: more builds at once (the e2e development and standalone builds, the bench's floor).
 import { createServer, type Server } from 'node:http';
-import { CACHE_CONTROL, securityHeaders, type BuildConfig } from '../build.mjs';
+import { ASSET_POLICY, CACHE_CONTROL, securityHeaders, type BuildConfig } from '../build.mjs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { CHUNKS_DIR, STYLES_DIR, pageHtmlFor } from '../tools/build/pages.mjs';
@@ -71,6 +71,7 @@ export async function startStaticServer({
       let body: Buffer | null = null;
       let type = TYPES['.html']!;
       let cache = CACHE_CONTROL.index;
+      let policy = security['content-security-policy'];
       if (file.startsWith(root + sep) && !pathname.endsWith('/')) {
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) {
@@ -78,15 +79,21 @@ export async function startStaticServer({
           type = Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)]! : 'application/octet-stream';
           // The rules of build.mjs's hostingConfig(): hashed names never change content; /images keep their names.
           if (/^\/(app-[^/]+\.(js|css)$|assets\/|locales\/|chunks\/|styles\/)/.test(pathname))
-            cache = CACHE_CONTROL.hashed;
-          else if (pathname.startsWith('/images/')) cache = CACHE_CONTROL.images;
+            [cache, policy] = [CACHE_CONTROL.hashed, ASSET_POLICY];
+          else if (pathname.startsWith('/images/')) [cache, policy] = [CACHE_CONTROL.images, ASSET_POLICY];
         } else if (new RegExp(`^/(images|locales|${CHUNKS_DIR}|${STYLES_DIR})/`).test(pathname)) {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Not found');
           return;
         }
       }
       body ??= await pageHtml(pathname);
-      res.writeHead(200, { 'content-type': type, 'content-length': body.length, 'cache-control': cache, ...security });
+      res.writeHead(200, {
+        'content-type': type,
+        'content-length': body.length,
+        'cache-control': cache,
+        ...security,
+        'content-security-policy': policy,
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {
       console.error('[static server]', error);

@@ -793,6 +793,7 @@ async function lighthouseScores(stack: Stack, served: Served) {
       '',
       null,
     );
+    if (s.error) row(`  Lighthouse could not measure`, s.error.slice(0, 160), '', null, '', false);
     if (s.failing.length) row(`  losing points`, s.failing.join(', '), '', null, '', null);
   }
   results.lighthouse = scores;

@@ -23,11 +23,14 @@ export interface LighthouseScores {
   cls: number;
   /** The ids of the audits that lost points, for the note. */
   failing: string[];
+  /** Why Lighthouse could not measure the page (its runtimeError: code and message), when it could not. */
+  error?: string;
 }
 
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode: string }>;
+  runtimeError?: { code: string; message: string };
 }
 type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<{ lhr: Lhr } | undefined>;
 
@@ -114,5 +117,6 @@ function scores(lhr: Lhr, page: string, formFactor: FormFactor): LighthouseScore
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     failing,
+    ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
 }

@@ -41,21 +41,27 @@ test.describe('serving rules of Firebase Hosting', () => {
     }
   });
 
-  test('the hashed bundle and stylesheet are immutable for a year; images are cached, a missing one is a 404', async ({
+  test("the hashed files are immutable for a year; images are cached, a missing one is a 404; none carries a page's policy", async ({
     request,
   }) => {
     const html = await (await request.get(portal())).text();
     const files = [...html.matchAll(/(?:src|href)="(\/app-[A-Z0-9]+\.(?:js|css))"/g)].map((m) => m[1]!);
     expect(files).toHaveLength(2);
-    for (const file of files) {
+    const chunk = /href="(\/chunks\/[\w-]+\.js)"/.exec(html)?.[1];
+    expect(chunk).toBeDefined();
+    for (const file of [...files, chunk!]) {
       const res = await request.get(new URL(file, portal()).href);
       expect(res.status(), file).toBe(200);
       expect(res.headers()['cache-control'], file).toBe('public, max-age=31536000, immutable');
-      expect(res.headers()['content-type'], file).toMatch(file.endsWith('.js') ? /javascript/ : /text\/css/);
+      expect(res.headers()['content-type'], file).toMatch(file.endsWith('.css') ? /text\/css/ : /javascript/);
+      // A file's policy runs nothing if it is opened as a page, and spares each answer the page policy's kilobyte.
+      expect(res.headers()['content-security-policy'], file).toBe("default-src 'none'");
+      expect(res.headers()['x-content-type-options'], file).toBe('nosniff');
     }
     const image = await request.get(new URL('/images/after-render.webp', portal()).href);
     expect(image.status()).toBe(200);
     expect(image.headers()['cache-control']).toMatch(/^public, max-age=\d+/);
+    expect(image.headers()['content-security-policy']).toBe("default-src 'none'");
     const missing = await request.get(new URL('/images/no-such-image.png', portal()).href);
     expect(missing.status()).toBe(404);
   });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ASSET_POLICY,
   CACHE_CONTROL,
   contentSecurityPolicy,
   FLAVOURS,
@@ -23,7 +24,7 @@ const headersFor = (rules: ReturnType<typeof hostingConfig>['headers'], source: 
   Object.fromEntries(rules.find((r) => r.source === source)!.headers.map((h) => [h.key, h.value]));
 
 describe('hostingConfig', () => {
-  it.each(FLAVOURS)("sends the %s build's own CSP and the security headers on every path", (flavour) => {
+  it.each(FLAVOURS)("sends the %s build's own CSP on its pages and the security headers on every path", (flavour) => {
     const config = portalConfig(flavour);
     const hosting = hostingConfig(config, '../portal-x');
     expect(hosting.public).toBe('../portal-x');
@@ -54,8 +55,24 @@ describe('hostingConfig', () => {
     );
     expect(headersFor(hosting.headers, '/assets/**')['Cache-Control']).toBe(CACHE_CONTROL.hashed);
     expect(headersFor(hosting.headers, '/images/**')['Cache-Control']).toMatch(/^public, max-age=\d+/);
-    // Later rules override the `**` rule's Cache-Control, so `**` must come first.
+    // Later rules override the `**` rule's Cache-Control and policy, so `**` must come first.
     expect(hosting.headers[0]!.source).toBe('**');
+  });
+
+  it("gives every file that is not a page a policy that runs nothing, far shorter than the pages' own", () => {
+    const hosting = hostingConfig(portalConfig('production'), 'p');
+    const files = hosting.headers.filter((rule) => rule.source !== '**');
+    expect(files.map((rule) => rule.source)).toEqual([
+      '/app-*.@(js|css)',
+      '/assets/**',
+      '/@(chunks|styles)/**',
+      '/locales/**',
+      '/images/**',
+    ]);
+    for (const rule of files)
+      expect(headersFor(hosting.headers, rule.source)['Content-Security-Policy']).toBe(ASSET_POLICY);
+    expect(ASSET_POLICY).toBe("default-src 'none'");
+    expect(contentSecurityPolicy(portalConfig('production')).length).toBeGreaterThan(20 * ASSET_POLICY.length);
   });
 });
 
@@ -90,8 +107,13 @@ describe('the harness static server (builds served beside the stack)', () => {
       for (const [key, value] of Object.entries(securityHeaders(config)))
         expect(deep.headers[key.toLowerCase()]).toBe(value);
       expect(deep.headers['cache-control']).toBe(CACHE_CONTROL.index);
-      expect((await get(`${server.url}app-ABCD1234.js`)).headers['cache-control']).toBe(CACHE_CONTROL.hashed);
-      expect((await get(`${server.url}images/a.png`)).headers['cache-control']).toBe(CACHE_CONTROL.images);
+      const script = await get(`${server.url}app-ABCD1234.js`);
+      expect(script.headers['cache-control']).toBe(CACHE_CONTROL.hashed);
+      expect(script.headers['content-security-policy']).toBe(ASSET_POLICY);
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      const image = await get(`${server.url}images/a.png`);
+      expect(image.headers['cache-control']).toBe(CACHE_CONTROL.images);
+      expect(image.headers['content-security-policy']).toBe(ASSET_POLICY);
       expect((await get(`${server.url}images/missing.png`)).status).toBe(404);
     } finally {
       await server.stop();
