@@ -794,6 +794,7 @@ async function lighthouseScores(stack: Stack, served: Served) {
       null,
     );
     if (s.error) row(`  Lighthouse could not measure`, s.error.slice(0, 160), '', null, '', false);
+    if (s.lostRuns.length) row(`  Lighthouse lost a run and ran again`, s.lostRuns.join(', '), '', null, '', null);
     if (s.failing.length) row(`  losing points`, s.failing.join(', '), '', null, '', null);
   }
   results.lighthouse = scores;

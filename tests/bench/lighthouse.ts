@@ -25,6 +25,8 @@ export interface LighthouseScores {
   failing: string[];
   /** Why Lighthouse could not measure the page (its runtimeError: code and message), when it could not. */
   error?: string;
+  /** The runtimeError codes of the runs Lighthouse lost before this one, which it ran again. */
+  lostRuns: string[];
 }
 
 interface Lhr {
@@ -35,6 +37,9 @@ interface Lhr {
 type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<{ lhr: Lhr } | undefined>;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** How many runs of one page Lighthouse may lose (runtimeError) before its failure is the figure. */
+const MAX_LOST_RUNS = 2;
 
 /**
  * Runs Lighthouse on each of `pages` (absolute URLs; `signedIn` ones after `signIn` ran in the same browser profile)
@@ -70,20 +75,31 @@ export async function runLighthouse(
         signedIn = true;
       }
       for (const formFactor of ['mobile', 'desktop'] as const) {
-        const result = await lighthouse(
-          target.url,
-          {
-            port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: CATEGORIES,
-            // Lighthouse clears the origin's storage first, which would sign the user out.
-            disableStorageReset: target.signedIn,
-          },
-          formFactor === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${target.url}`);
-        results.push(scores(result.lhr, new URL(target.url).pathname, formFactor));
+        // Lighthouse 12 sometimes loses the trace of a load (NO_NAVSTART: "Please run Lighthouse again"), a failure of
+        // the recording, not of the page. It runs again, three times at most, and the table says so.
+        const lostRuns: string[] = [];
+        for (;;) {
+          const result = await lighthouse(
+            target.url,
+            {
+              port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: CATEGORIES,
+              // Lighthouse clears the origin's storage first, which would sign the user out.
+              disableStorageReset: target.signedIn,
+            },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${target.url}`);
+          const error = result.lhr.runtimeError;
+          if (error && lostRuns.length < MAX_LOST_RUNS) {
+            lostRuns.push(error.code);
+            continue;
+          }
+          results.push({ ...scores(result.lhr, new URL(target.url).pathname, formFactor), lostRuns });
+          break;
+        }
       }
     }
   } finally {
@@ -94,7 +110,7 @@ export async function runLighthouse(
   return results;
 }
 
-function scores(lhr: Lhr, page: string, formFactor: FormFactor): LighthouseScores {
+function scores(lhr: Lhr, page: string, formFactor: FormFactor): Omit<LighthouseScores, 'lostRuns'> {
   const category = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const failing = CATEGORIES.flatMap((c) =>
