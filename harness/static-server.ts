@@ -50,6 +50,7 @@ export async function startStaticServer({
     'permissions-policy': fromBuild?.['Permissions-Policy'] ?? 'camera=(), microphone=(), geolocation=()',
     'cross-origin-opener-policy': fromBuild?.['Cross-Origin-Opener-Policy'] ?? 'same-origin-allow-popups',
   };
+  const assetPolicy = { 'content-security-policy': ASSET_POLICY };
   const pageHtml = (pathname: string) => readFile(join(root, pageHtmlFor(pathname)));
   const server: Server = createServer(async (req, res) => {
     try {
@@ -71,7 +72,6 @@ export async function startStaticServer({
       let body: Buffer | null = null;
       let type = TYPES['.html']!;
       let cache = CACHE_CONTROL.index;
-      let policy = security['content-security-policy'];
       if (file.startsWith(root + sep) && !pathname.endsWith('/')) {
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) {
@@ -79,10 +79,12 @@ export async function startStaticServer({
           type = Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)]! : 'application/octet-stream';
           // The rules of build.mjs's hostingConfig(): hashed names never change content; /images keep their names.
           if (/^\/(app-[^/]+\.(js|css)$|assets\/|locales\/|chunks\/|styles\/)/.test(pathname))
-            [cache, policy] = [CACHE_CONTROL.hashed, ASSET_POLICY];
-          else if (pathname.startsWith('/images/')) [cache, policy] = [CACHE_CONTROL.images, ASSET_POLICY];
+            cache = CACHE_CONTROL.hashed;
+          else if (pathname.startsWith('/images/')) cache = CACHE_CONTROL.images;
         } else if (new RegExp(`^/(images|locales|${CHUNKS_DIR}|${STYLES_DIR})/`).test(pathname)) {
-          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...security }).end('Not found');
+          res
+            .writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...security, ...assetPolicy })
+            .end('Not found');
           return;
         }
       }
@@ -92,7 +94,8 @@ export async function startStaticServer({
         'content-length': body.length,
         'cache-control': cache,
         ...security,
-        'content-security-policy': policy,
+        // A file with a rule of its own (hostingConfig's later rules) carries the files' policy, not the pages'.
+        ...(cache === CACHE_CONTROL.index ? {} : assetPolicy),
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {

@@ -75,10 +75,7 @@ export async function runLighthouse(
         signedIn = true;
       }
       for (const formFactor of ['mobile', 'desktop'] as const) {
-        // Lighthouse 12 sometimes loses the trace of a load (NO_NAVSTART: "Please run Lighthouse again"), a failure of
-        // the recording, not of the page. It runs again, three times at most, and the table says so.
-        const lostRuns: string[] = [];
-        for (;;) {
+        const run = async () => {
           const result = await lighthouse(
             target.url,
             {
@@ -92,14 +89,17 @@ export async function runLighthouse(
             formFactor === 'desktop' ? desktopConfig : undefined,
           );
           if (!result) throw new Error(`Lighthouse gave no result for ${target.url}`);
-          const error = result.lhr.runtimeError;
-          if (error && lostRuns.length < MAX_LOST_RUNS) {
-            lostRuns.push(error.code);
-            continue;
-          }
-          results.push({ ...scores(result.lhr, new URL(target.url).pathname, formFactor), lostRuns });
-          break;
+          return result.lhr;
+        };
+        // Lighthouse 12 sometimes loses the trace of a load (NO_NAVSTART: "Please run Lighthouse again"), a failure of
+        // the recording, not of the page. It runs again, twice at most, and the table says so.
+        const lostRuns: string[] = [];
+        let lhr = await run();
+        while (lhr.runtimeError && lostRuns.length < MAX_LOST_RUNS) {
+          lostRuns.push(lhr.runtimeError.code);
+          lhr = await run();
         }
+        results.push({ ...scores(lhr, new URL(target.url).pathname, formFactor), lostRuns });
       }
     }
   } finally {
