@@ -1,13 +1,33 @@
-// Work that can wait for the page: after the load event, when the browser is idle.
+// Work that can wait for the page: after the load event, once the first page has painted, when the browser is idle.
 
-/** Runs `run` once the page has loaded and the browser is idle: Safari has no requestIdleCallback, so a second after. */
+let showPage: () => void = () => undefined;
+const pageShown = new Promise<void>((resolve) => (showPage = resolve));
+
+/**
+ * The first page has rendered (app.tsx, once the router's first navigation has resolved): idle work may start after
+ * its next paint. Until then the browser's idle time is not the page's: the load event comes before the portal's first
+ * render, and a chunk fetched then competes with the page the user is waiting for (docs/performance.md).
+ */
+export function firstPageRendered(): void {
+  afterNextPaint(showPage);
+}
+
+const loaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
+/**
+ * Runs `run` once the page has loaded, the first page has painted and the browser is idle: Safari has no
+ * requestIdleCallback, so a second after.
+ */
 export function whenIdle(run: () => void): void {
   const idle = () =>
     typeof window.requestIdleCallback === 'function'
       ? window.requestIdleCallback(run, { timeout: 5_000 })
       : window.setTimeout(run, 1_000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  void Promise.all([loaded(), pageShown]).then(idle);
 }
 
 /** Runs `run` in a task of its own after the next paint (a frame, then a task). Returns what cancels it. */

@@ -38,6 +38,7 @@ async function fresh() {
     ...(await import('../../../../src/ui/auth/views-chunk')),
     screen: (await import('../../../../src/state/sign-in')).signInScreen,
     ...(await import('../../../../src/domain/chunk-failure')),
+    firstPageRendered: (await import('../../../../src/state/when-idle')).firstPageRendered,
   };
 }
 
@@ -91,12 +92,17 @@ describe('in idle time', () => {
   it('loads the forms for a visitor who is signed out, not for one who is signed in, nor once the choice is gone', async () => {
     vi.useFakeTimers();
     try {
-      let { prefetchAuthViews } = await fresh();
+      let { prefetchAuthViews, firstPageRendered } = await fresh();
       prefetchAuthViews();
+      // Not while the first page is still on its way (state/when-idle.ts).
+      await vi.runAllTimersAsync();
+      expect(chunk.loads).toBe(0);
+      firstPageRendered();
       await vi.runAllTimersAsync();
       expect(chunk.loads).toBe(1);
 
-      ({ prefetchAuthViews } = await fresh());
+      ({ prefetchAuthViews, firstPageRendered } = await fresh());
+      firstPageRendered();
       chunk.loads = 0;
       signedIn.value = true;
       prefetchAuthViews();
