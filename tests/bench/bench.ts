@@ -16,6 +16,7 @@ import { PHONE_USER_AGENTS } from '../../harness/user-agents';
 import { PAGES, pageFiles } from '../../tools/build/pages.mjs';
 import type { Metafile } from '../../tools/build/critical-path.mjs';
 import { cliProductionBuild, servedBuilds, sizeBuilds } from './builds';
+import { startHttp2Front } from './http2-front';
 import { runLighthouse } from './lighthouse';
 import type { BenchRow } from './render.mjs';
 
@@ -747,24 +748,47 @@ async function requestsPerPage(browser: Browser, stack: Stack, served: Served) {
   results.inAppMoveScripts = scripts;
 }
 
+/** Lighthouse's runs of /auth and of the floor: its median run is reported, as its own guidance on variability says. */
+const LIGHTHOUSE_RUNS = 5;
+
 /**
  * Lighthouse, mobile and desktop, on /auth and on My Account (signed in). Targets on /auth: desktop 100 in all four;
  * mobile at least 98 in performance with LCP at most 2.5 s under Lighthouse's own throttling, and 100 in the other
  * three. My Account says noindex, which Lighthouse's SEO audit counts against it: printed, no target.
+ *
+ * Lighthouse reaches the Hosting emulator through an HTTP/2 front (http2-front.ts), as a phone reaches Firebase
+ * Hosting; My Account, which calls the backend (it answers the portal's own origin only), at the emulator itself.
+ * Printed beside, no target: the floor on the phone, and /auth on the phone over the emulator's own HTTP/1.1.
  */
 async function lighthouseScores(stack: Stack, served: Served) {
   const account = await seedAccount(stack, { credits: 10, plan: 'monthly', designs: 3 });
-  const scores = await runLighthouse(
-    [
-      { url: `${served.portalUrl}auth`, signedIn: false },
-      { url: served.portalUrl, signedIn: true },
-    ],
-    async (page) => {
-      await page.addInitScript(() => sessionStorage.setItem('hasShownAffiliateModal', 'true'));
-      await signIn(page, served.portalUrl, account);
-      await page.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
-    },
-  );
+  const front = await startHttp2Front(served.portalUrl);
+  const viaFront = (url: string) => url.replace(served.portalUrl, front.url);
+  let scores;
+  try {
+    scores = await runLighthouse(
+      [
+        { url: viaFront(`${served.portalUrl}auth`), signedIn: false, runs: LIGHTHOUSE_RUNS },
+        {
+          url: viaFront(served.floorUrl),
+          signedIn: false,
+          label: 'floor',
+          formFactors: ['mobile'],
+          runs: LIGHTHOUSE_RUNS,
+        },
+        { url: `${served.portalUrl}auth`, signedIn: false, label: '/auth over HTTP/1.1', formFactors: ['mobile'] },
+        // My Account calls the backend, which answers the portal's own origin only: it is measured at the emulator.
+        { url: served.portalUrl, signedIn: true },
+      ],
+      async (page) => {
+        await page.addInitScript(() => sessionStorage.setItem('hasShownAffiliateModal', 'true'));
+        await signIn(page, served.portalUrl, account);
+        await page.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
+      },
+    );
+  } finally {
+    await front.stop();
+  }
   for (const s of scores) {
     const onAuth = s.page === '/auth';
     const all = [s.performance, s.accessibility, s.bestPractices, s.seo];
@@ -775,7 +799,9 @@ async function lighthouseScores(stack: Stack, served: Served) {
         : s.performance >= 98 && s.lcpMs <= 2500 && s.tbtMs <= 150 && all.slice(1).every((x) => x === 100);
     row(
       `Lighthouse ${s.formFactor} ${s.page}: performance/accessibility/best practices/SEO`,
-      all.join('/'),
+      s.runScores.length > 1
+        ? `${all.join('/')} (median run of ${s.runScores.length}: ${s.runScores.join(', ')})`
+        : all.join('/'),
       '',
       null,
       onAuth
@@ -786,8 +812,8 @@ async function lighthouseScores(stack: Stack, served: Served) {
       met,
     );
     row(
-      `Lighthouse ${s.formFactor} ${s.page}: LCP, TBT, CLS`,
-      `${ms(s.lcpMs)}, ${ms(s.tbtMs)}, ${s.cls.toFixed(3)}`,
+      `Lighthouse ${s.formFactor} ${s.page}: FCP, LCP, TBT, CLS`,
+      `${ms(s.fcpMs)}, ${ms(s.lcpMs)}, ${ms(s.tbtMs)}, ${s.cls.toFixed(3)}`,
       '',
       null,
       '',
