@@ -5,13 +5,11 @@
 // fetched at once, and Lantern charges each one a TCP handshake and a slow start at Slow 4G's 150 ms round trip, a cost
 // a page split into chunks pays and a single-file page does not, and that production never charges either. Through
 // this front Lighthouse sees what a phone gets from Hosting: one connection, every file on it. The answers are the
-// emulator's, bytes and headers alike; only the connection-specific headers HTTP/2 forbids are left out.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// emulator's, bytes and headers alike; only the connection-specific headers HTTP/2 forbids are left out. The bench's
+// Chromium accepts the run's certificate (tests/support/tls.ts) through --ignore-certificate-errors.
 import http, { type IncomingHttpHeaders } from 'node:http';
 import http2 from 'node:http2';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { selfSignedCertificate } from '../support/tls';
 
 export interface Http2Front {
   /** The front's origin with a trailing slash, as the stack's portalUrl: https://127.0.0.1:<port>/. */
@@ -22,67 +20,34 @@ export interface Http2Front {
 /** Headers of HTTP/1.1's connection management: HTTP/2 forbids them (RFC 9113, 8.2.2). */
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
-/**
- * A self-signed certificate for 127.0.0.1, made for this run only (the bench's Chromium runs with
- * --ignore-certificate-errors, as for the offline internet's proxy); its key never leaves a temporary folder.
- */
-function loopbackCertificate(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** Starts the front for `target` (the Hosting emulator's origin) on a free loopback port. */
 export async function startHttp2Front(target: string): Promise<Http2Front> {
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
-  const server = http2.createSecureServer({ ...loopbackCertificate(), allowHTTP1: true }, (req, res) => {
-    const headers: IncomingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers))
-      if (!name.startsWith(':') && !CONNECTION_HEADERS.has(name) && name !== 'host') headers[name] = value;
-    headers.host = upstream.host;
-    const forward = http.request(
-      { agent, host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
-      (answer) => {
-        const out: Record<string, string | string[]> = {};
-        for (const [name, value] of Object.entries(answer.headers))
-          if (value !== undefined && !CONNECTION_HEADERS.has(name)) out[name] = value;
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(forward);
-  });
+  const server = http2.createSecureServer(
+    { ...selfSignedCertificate('127.0.0.1', ['IP:127.0.0.1']), allowHTTP1: true },
+    (req, res) => {
+      const headers: IncomingHttpHeaders = {};
+      for (const [name, value] of Object.entries(req.headers))
+        if (!name.startsWith(':') && !CONNECTION_HEADERS.has(name) && name !== 'host') headers[name] = value;
+      headers.host = upstream.host;
+      const forward = http.request(
+        { agent, host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+        (answer) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(answer.headers))
+            if (value !== undefined && !CONNECTION_HEADERS.has(name)) out[name] = value;
+          res.writeHead(answer.statusCode ?? 502, out);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', () => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      req.pipe(forward);
+    },
+  );
   // Chromium keeps its session open: stopping ends the sessions, or close would wait for the browser.
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (session) => {

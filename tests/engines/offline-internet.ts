@@ -6,15 +6,12 @@
 // blocked), and every request to it is logged with its time (`googleRequests`).
 // Classic WebDriver cannot intercept requests, so this one mechanism serves both engines alike. The TLS certificate
 // is made per run by openssl and accepted through the sessions' acceptInsecureCerts.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gapiStandIn } from '../../harness/gapi-stand-in';
 import { closeServer, listen } from '../../harness/ports';
+import { selfSignedCertificate } from '../support/tls';
 
 const GAPI_STAND_IN = gapiStandIn();
 /**
@@ -40,36 +37,6 @@ export interface OfflineInternet {
   /** Serves /frame?src=URL&width=N: the page in an iframe that wide (WebKit's narrow-viewport fallback). */
   frameUrl(src: string, width: number, height: number): string;
   stop(): Promise<void>;
-}
-
-function certificate(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'engines-tls-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=offline test internet',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-addext',
-        `subjectAltName=${SERVED.map((h) => `DNS:${h}`).join(',')}`,
-      ],
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 const HEADERS = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
@@ -129,7 +96,13 @@ export async function startOfflineInternet(): Promise<OfflineInternet> {
       await closeServer(proxy);
     },
   };
-  const tls = createHttpsServer(certificate(), (req, res) => serveOffline(internet, req, res));
+  const tls = createHttpsServer(
+    selfSignedCertificate(
+      'offline test internet',
+      SERVED.map((h) => `DNS:${h}`),
+    ),
+    (req, res) => serveOffline(internet, req, res),
+  );
   const proxy = createHttpServer((req, res) => {
     const target = req.url ?? '/';
     if (target.startsWith('/')) {

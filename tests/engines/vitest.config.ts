@@ -5,13 +5,20 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
-    name: 'engines',
+    // One engine alone (ENGINES=webkit, as npm test's lanes run them) is a layer of its own in npm test's summary.
+    name: process.env.ENGINES ? `engines-${process.env.ENGINES}` : 'engines',
     environment: 'node',
     include: ['tests/engines/**/*.test.ts'],
     fileParallelism: false,
     retry: 0,
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    reporters: ['verbose', ['./tests/support/vitest-timings.mjs', { layer: 'engines' }]],
+    reporters: [
+      'verbose',
+      [
+        './tests/support/vitest-timings.mjs',
+        { layer: process.env.ENGINES ? `engines-${process.env.ENGINES}` : 'engines' },
+      ],
+    ],
   },
 });

@@ -8,7 +8,7 @@ export interface TestTiming {
 export const TIMINGS_DIR: string;
 export const SLOWEST: number;
 export const TEST_BUDGET_MS: number;
-export const LONG_JOURNEY_LAYERS: string[];
+export function isLongJourneyLayer(layer: string): boolean;
 export function clearTimings(): void;
 export function writeTimings(layer: string, tests: TestTiming[]): void;
 export function readTimings(): Array<{ layer: string; tests: TestTiming[] }>;

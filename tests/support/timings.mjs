@@ -12,7 +12,10 @@ export const TEST_BUDGET_MS = 15_000;
  * The layers whose journeys may take longer, named with their reason in docs/testing.md "The budget": each is a whole
  * browser session of one engine (or the real host app) through several pages, on the wall clock.
  */
-export const LONG_JOURNEY_LAYERS = ['engines', 'hosts'];
+const LONG_JOURNEY_LAYERS = ['engines', 'hosts'];
+
+/** Whether `layer` is one of LONG_JOURNEY_LAYERS, or one engine's part of it (`engines-webkit`, ENGINES=webkit). */
+export const isLongJourneyLayer = (layer) => LONG_JOURNEY_LAYERS.some((l) => layer === l || layer.startsWith(`${l}-`));
 
 /**
  * @typedef {{ name: string, file: string, ms: number, retries: number, status: string }} TestTiming
@@ -53,7 +56,7 @@ export function slowestLines(layer, tests, n = SLOWEST) {
   const lines = [`${layer}: the ${Math.min(n, tests.length)} slowest of ${tests.length} tests`];
   for (const t of slowest(tests, n))
     lines.push(
-      `  ${seconds(t.ms).padStart(7)}${t.ms > TEST_BUDGET_MS ? ` (over 15 s${LONG_JOURNEY_LAYERS.includes(layer) ? ', allowed' : ''})` : ''}  ${t.file} › ${t.name}`,
+      `  ${seconds(t.ms).padStart(7)}${t.ms > TEST_BUDGET_MS ? ` (over 15 s${isLongJourneyLayer(layer) ? ', allowed' : ''})` : ''}  ${t.file} › ${t.name}`,
     );
   const retried = tests.filter((t) => t.retries > 0);
   if (retried.length) {
