@@ -1,7 +1,9 @@
 // Work that can wait for the page: after the load event, once the first page has painted, when the browser is idle.
 
-let showPage: () => void = () => undefined;
-const pageShown = new Promise<void>((resolve) => (showPage = resolve));
+// Whether the first page has painted: a latch of this page's life that no component shows, so not in a store.
+let pageShown = false;
+/** What waits for the first page's paint. */
+const waitingForPage: Array<() => void> = [];
 
 /**
  * The first page has rendered (app.tsx, once the router's first navigation has resolved): idle work may start after
@@ -9,8 +11,13 @@ const pageShown = new Promise<void>((resolve) => (showPage = resolve));
  * render, and a chunk fetched then competes with the page the user is waiting for (docs/performance.md).
  */
 export function firstPageRendered(): void {
-  afterNextPaint(showPage);
+  afterNextPaint(() => {
+    pageShown = true;
+    for (const run of waitingForPage.splice(0)) run();
+  });
 }
+
+const firstPageShown = () => new Promise<void>((resolve) => (pageShown ? resolve() : waitingForPage.push(resolve)));
 
 const loaded = () =>
   new Promise<void>((resolve) => {
@@ -27,7 +34,7 @@ export function whenIdle(run: () => void): void {
     typeof window.requestIdleCallback === 'function'
       ? window.requestIdleCallback(run, { timeout: 5_000 })
       : window.setTimeout(run, 1_000);
-  void Promise.all([loaded(), pageShown]).then(idle);
+  void Promise.all([loaded(), firstPageShown()]).then(idle);
 }
 
 /** Runs `run` in a task of its own after the next paint (a frame, then a task). Returns what cancels it. */
