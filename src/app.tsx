@@ -11,7 +11,6 @@ import { portalContext } from './routes/context';
 import { prefetchWhenIdle } from './routes/prefetch';
 import { configurePortalBridge } from './state/host';
 import { startPortal } from './state/startup';
-import { firstPageRendered } from './state/when-idle';
 import './styles.css';
 // The dialogs' styles stay with the entry's: a chunk's own CSS is not served (build.mjs), and every page may open one.
 import './ui/styles/dialog.css';
@@ -19,11 +18,6 @@ import './ui/styles/dialog.css';
 configurePortalBridge();
 const router = createPortalRouter();
 startPortal(router);
-// Idle work (the next pages' chunks, the sign-in forms) waits until the first page has rendered and painted.
-const stopWatchingFirstPage = router.subscribe('onResolved', () => {
-  stopWatchingFirstPage();
-  firstPageRendered();
-});
 prefetchWhenIdle(router, portalContext);
 // The first screen shows in the page's language: the file came beside the session restore (state/language.ts). It
 // renders in a task of its own, after the one that evaluated the portal's code: two shorter tasks instead of one long

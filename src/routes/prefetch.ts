@@ -14,20 +14,26 @@ const ROUTES: Record<SignedInPage, AnyRoute> = {
   myDesigns: myDesignsRoute,
 };
 
-/** Fetches the likely next pages' chunks once idle; a chunk that fails here is loaded again by its route. */
+/**
+ * Fetches the likely next pages' chunks once the first page has rendered (the router's first navigation resolved)
+ * and the browser is idle; a chunk that fails here is loaded again by its route.
+ */
 export function prefetchWhenIdle(router: AnyRouter, context: Pick<PortalContext, 'handoff'>): void {
-  whenIdle(() => {
-    const pages = nextPages({
-      desktopTarget: context.handoff.hasDesktopTarget(),
-      sharedLinkPage: isNoSessionPath(window.location.pathname),
-    });
-    if (pages.length === 0) return;
-    // The page on screen is not a next one: its own route loads it, or its error screen asks for it again.
-    const next = pages.map((page) => ROUTES[page]).filter((route) => route.fullPath !== window.location.pathname);
-    void (async () => {
-      for (const route of [appLayoutRoute, ...next]) {
-        await Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined);
-      }
-    })();
+  const stop = router.subscribe('onResolved', () => {
+    stop();
+    whenIdle(() => void prefetch(router, context));
   });
+}
+
+async function prefetch(router: AnyRouter, context: Pick<PortalContext, 'handoff'>): Promise<void> {
+  const pages = nextPages({
+    desktopTarget: context.handoff.hasDesktopTarget(),
+    sharedLinkPage: isNoSessionPath(window.location.pathname),
+  });
+  // The page on screen is not a next one: its own route loads it, or its error screen asks for it again.
+  const next = pages.map((page) => ROUTES[page]).filter((route) => route.fullPath !== window.location.pathname);
+  if (pages.length === 0) return;
+  for (const route of [appLayoutRoute, ...next]) {
+    await Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined);
+  }
 }
