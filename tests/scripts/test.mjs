@@ -67,14 +67,7 @@ function summary(times) {
  * the network's. Its output is shown at the browsers step, where its step waits for it.
  */
 function installBrowsersMeanwhile() {
-  const child = spawn(
-    'sh',
-    [
-      '-c',
-      `"${process.execPath}" tests/scripts/ensure-chromium.mjs && "${process.execPath}" tests/scripts/ensure-engines.mjs`,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn('sh', ['-c', ENSURE_BROWSERS], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
