@@ -16,6 +16,8 @@ export interface BenchResults {
   parts?: string[];
   profiles?: string[];
   runs?: number;
+  /** The runs of the desktop's cold loads and hand-offs (more than `runs`: tests/bench/bench.ts `runsOf`). */
+  desktopRuns?: number;
   chromium?: string;
   /** The 15-minute load average when the run ended. */
   load15?: number;

@@ -85,7 +85,13 @@ export function renderFigures(results) {
       typeof results.load15 === 'number' ? `; load average ${results.load15} over the last 15 minutes of the run` : ''
     }.`,
     `- **What:** ${allParts ? 'every part' : `only ${parts.length ? parts.join(', ') : 'nothing'} (\`BENCH_ONLY\`)`}${
-      results.runs ? `; medians of ${results.runs} runs` : ''
+      results.runs
+        ? `; medians of ${results.runs} runs${
+            results.desktopRuns
+              ? ` (${results.desktopRuns} of the desktop's cold loads and hand-offs, in turn with the floor's)`
+              : ''
+          }`
+        : ''
     }.`,
   ];
   const profiles = [...new Set(rows.map((r) => r.profile))];

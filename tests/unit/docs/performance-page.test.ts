@@ -55,7 +55,13 @@ describe('the performance page', () => {
     expect(figures).toContain(
       '2 x AMD EPYC, 24 GiB, node v20.20.2; headless Debian Chromium 156.0.8078.0, the stack on loopback; load average 1.42',
     );
-    expect(figures).toContain('only bundle sizes, hand-off cost (`BENCH_ONLY`); medians of 10 runs');
+    expect(figures).toContain('only bundle sizes, hand-off cost (`BENCH_ONLY`); medians of 10 runs.');
+  });
+
+  it("says how many runs the desktop's loads and hand-offs took, when they took more", () => {
+    expect(renderFigures({ ...fixture, desktopRuns: 20 })).toContain(
+      "medians of 10 runs (20 of the desktop's cold loads and hand-offs, in turn with the floor's).",
+    );
   });
 
   it('renders one table per profile, every row as the bench wrote it', () => {
