@@ -18,7 +18,7 @@ import type { Metafile } from '../../tools/build/critical-path.mjs';
 import { cliProductionBuild, servedBuilds, sizeBuilds } from './builds';
 import { startHttp2Front } from './http2-front';
 import { runLighthouse } from './lighthouse';
-import type { BenchRow } from './render.mjs';
+import { BENCH_PARTS, type BenchRow } from './render.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 /**
@@ -889,16 +889,6 @@ export async function main(): Promise<void> {
   });
   /** Each part in a browser of its own; a part that fails is reported in the table and the rest still run. */
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-  const allParts = [
-    'bundle sizes',
-    'cold load',
-    'web vitals',
-    'hand-off cost',
-    'account load',
-    'requests per page',
-    'lighthouse',
-    'build time',
-  ];
   let chromiumVersion: string | undefined;
   const profiles = (process.env.BENCH_PROFILES?.split(',') ?? Object.keys(PROFILES)) as ProfileName[];
   const part = async (name: string, profile: Profile, run: (browser: Browser) => Promise<void>) => {
@@ -947,7 +937,7 @@ export async function main(): Promise<void> {
     date: new Date().toISOString(),
     machine,
     seconds: Math.round((Date.now() - started) / 1000),
-    parts: allParts.filter((name) => !only || only.includes(name)),
+    parts: BENCH_PARTS.filter((name) => !only || only.includes(name)),
     profiles,
     runs: RUNS,
     desktopRuns: runsOf('desktop'),

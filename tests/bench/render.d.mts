@@ -25,6 +25,8 @@ export interface BenchResults {
   bundle?: { ownTop?: Array<{ module: string; bytes: number }>; localeFiles?: Record<string, number> };
   [detail: string]: unknown;
 }
+/** Every part of the bench, in the order it runs them: what `BENCH_ONLY` names. */
+export declare const BENCH_PARTS: string[];
 export declare const START: string;
 export declare const END: string;
 export declare function when(results: BenchResults): string;

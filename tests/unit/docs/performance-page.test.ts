@@ -3,7 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { END, partsOf, renderFigures, renderPage, START, when, type BenchResults } from '../../bench/render.mjs';
+import {
+  BENCH_PARTS,
+  END,
+  partsOf,
+  renderFigures,
+  renderPage,
+  START,
+  when,
+  type BenchResults,
+} from '../../bench/render.mjs';
 
 const fixture: BenchResults = {
   date: '2026-11-25T15:47:36.608Z',
@@ -91,6 +100,15 @@ describe('the performance page', () => {
 
   it('refuses a page without its markers', () => {
     expect(() => renderPage('# Performance\n', fixture)).toThrow(/bench:start/);
+  });
+
+  it('says "every part" of a run that ran them all, and names the parts of one that did not', () => {
+    expect(renderFigures({ ...fixture, parts: [...BENCH_PARTS] })).toContain(
+      '- **What:** every part; medians of 10 runs.',
+    );
+    expect(renderFigures({ ...fixture, parts: BENCH_PARTS.slice(1) })).toContain(
+      `only ${BENCH_PARTS.slice(1).join(', ')} (\`BENCH_ONLY\`)`,
+    );
   });
 
   it('tells the parts of a run that did not list them from its rows', () => {
