@@ -1,6 +1,7 @@
 // The next page is already here (docs/architecture.md "What the entry holds"): once the page has loaded, the first
 // page has painted and the browser is idle, the code of the pages the user will likely open next arrives, one chunk
-// after another, so that a move between them fetches no script. Links also preload their route's chunk on intent (router.ts defaultPreload).
+// after another, so that a move between them fetches no script. Links also preload their route's chunk on intent
+// (router.ts defaultPreload).
 import type { AnyRoute, AnyRouter } from '@tanstack/react-router';
 import { nextPages, type SignedInPage } from '../domain/next-pages';
 import { isNoSessionPath } from '../domain/public-paths';

@@ -437,12 +437,19 @@ async function seedAccount(stack: Stack, options: SeedOptions = {}) {
   return { email, password, uid };
 }
 
-async function signIn(page: Page, portalUrl: string, account: { email: string; password: string }, path = 'auth') {
+/** Opens the e-mail sign-in at `path` and fills it, as a password manager does; the submit is the caller's. */
+async function fillSignIn(page: Page, portalUrl: string, account: { email: string; password: string }, path = 'auth') {
   await page.goto(`${portalUrl}${path}`);
   await page.getByRole('button', { name: 'Continue with Email' }).click();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+const submitSignIn = (page: Page) => page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+async function signIn(page: Page, portalUrl: string, account: { email: string; password: string }, path = 'auth') {
+  await fillSignIn(page, portalUrl, account, path);
+  await submitSignIn(page);
 }
 
 async function webVitals(browser: Browser, profile: Profile, stack: Stack, served: Served) {
@@ -623,18 +630,8 @@ async function handoffCost(browser: Browser, profile: Profile, stack: Stack, ser
     // E-mail sign-in with a password manager: the form is filled, the clock starts at submit.
     const email: HandoffRun[] = [];
     const emailFloor: HandoffRun[] = [];
-    const portalSignIn = async () => {
-      const context = await newContext(browser, profile);
-      const page = await newPage(context, profile);
-      await page.goto(target);
-      await page.getByRole('button', { name: 'Continue with Email' }).click();
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password', { exact: true }).fill(account.password);
-      return { context, page };
-    };
-    const floorSignIn = async () => {
-      const context = await newContext(browser, profile);
-      const page = await newPage(context, profile);
+    const portalReady = (page: Page) => fillSignIn(page, served.portalUrl, account, `auth?redirect=${redirect}`);
+    const floorReady = async (page: Page) => {
       await page.goto(
         `${floorQuery('email')}&email=${encodeURIComponent(account.email)}&password=${encodeURIComponent(account.password)}`,
       );
@@ -642,21 +639,18 @@ async function handoffCost(browser: Browser, profile: Profile, stack: Stack, ser
         .getByRole('button', { name: 'Continue with Google' })
         .and(page.locator(':enabled'))
         .waitFor({ timeout: 60_000 });
-      return { context, page };
     };
     const runs = runsOf(profile.name);
     for (let i = 0; i < runs; i++) {
       for (const [list, ready] of inTurn(i, [
-        [email, portalSignIn],
-        [emailFloor, floorSignIn],
+        [email, portalReady],
+        [emailFloor, floorReady],
       ] as const)) {
         listener.reset();
-        const { context, page } = await ready();
-        list.push(
-          await measureHandoff(page, stack, listener, () =>
-            page.getByRole('button', { name: 'Sign In', exact: true }).click(),
-          ),
-        );
+        const context = await newContext(browser, profile);
+        const page = await newPage(context, profile);
+        await ready(page);
+        list.push(await measureHandoff(page, stack, listener, () => submitSignIn(page)));
         await context.close();
       }
     }

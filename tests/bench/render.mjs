@@ -75,6 +75,14 @@ const met = (value) => (value === null || value === undefined ? '' : value ? 'ye
 const bytes = (n) => `${Number(n).toLocaleString('en-US')} B`;
 
 /** The generated part of docs/performance.md: when and where, a table per profile, and the bundle's details. */
+/** "medians of 10 runs", and how many the desktop's cold loads and hand-offs took when the run says. */
+function runsText(results) {
+  const desktop = results.desktopRuns
+    ? ` (${results.desktopRuns} of the desktop's cold loads and hand-offs, in turn with the floor's)`
+    : '';
+  return `medians of ${results.runs} runs${desktop}`;
+}
+
 export function renderFigures(results) {
   const rows = results.rows ?? [];
   const parts = partsOf(results);
@@ -89,13 +97,7 @@ export function renderFigures(results) {
       typeof results.load15 === 'number' ? `; load average ${results.load15} over the last 15 minutes of the run` : ''
     }.`,
     `- **What:** ${allParts ? 'every part' : `only ${parts.length ? parts.join(', ') : 'nothing'} (\`BENCH_ONLY\`)`}${
-      results.runs
-        ? `; medians of ${results.runs} runs${
-            results.desktopRuns
-              ? ` (${results.desktopRuns} of the desktop's cold loads and hand-offs, in turn with the floor's)`
-              : ''
-          }`
-        : ''
+      results.runs ? `; ${runsText(results)}` : ''
     }.`,
   ];
   const profiles = [...new Set(rows.map((r) => r.profile))];

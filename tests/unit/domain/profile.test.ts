@@ -42,6 +42,7 @@ const anyCharacter = fc.oneof(
     '\u{1f600}',
   ),
 );
+
 describe('expiryDays, worded by the catalogue', () => {
   // The domain counts the days; the catalogue's expiryText words them.
   const expiryText = (a: number, b: string | number) => wordExpiry(expiryDays(a, b));
