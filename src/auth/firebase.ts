@@ -173,25 +173,39 @@ export async function idToken(forceRefresh = false): Promise<string | null> {
 }
 
 /**
- * When the user's current ID token expires by the device's clock: Firebase keeps that time itself (the moment the token
- * arrived plus its lifetime, `stsTokenManager.expirationTime` of `toJSON()`), so a device clock hours ahead or behind
- * does not make a fresh token look expired or an old one fresh. The token's own `exp` is the service's clock: used only
- * when Firebase's time is missing.
+ * What Firebase keeps of the user's current ID token (`stsTokenManager` of the public `toJSON()`): the token, and when
+ * it expires by the device's clock (the moment it arrived plus its lifetime), so a device clock hours ahead or behind
+ * does not make a fresh token look expired or an old one fresh. A field Firebase does not keep is absent.
  */
-function expiresOnDevice(user: User, exp: string): number {
+function heldToken(user: User): { token?: string; expiresAt?: number } {
   const stored: unknown = user.toJSON();
-  if (stored && typeof stored === 'object' && 'stsTokenManager' in stored) {
-    const manager: unknown = stored.stsTokenManager;
-    if (
-      manager &&
-      typeof manager === 'object' &&
-      'expirationTime' in manager &&
-      typeof manager.expirationTime === 'number'
-    ) {
-      return manager.expirationTime;
-    }
-  }
-  return Date.parse(exp);
+  if (!stored || typeof stored !== 'object' || !('stsTokenManager' in stored)) return {};
+  const manager: unknown = stored.stsTokenManager;
+  if (!manager || typeof manager !== 'object') return {};
+  return {
+    ...('accessToken' in manager && typeof manager.accessToken === 'string' ? { token: manager.accessToken } : {}),
+    ...('expirationTime' in manager && typeof manager.expirationTime === 'number'
+      ? { expiresAt: manager.expirationTime }
+      : {}),
+  };
+}
+
+/** When the user's current ID token expires by the device's clock; the token's own `exp` (the service's clock) only when Firebase keeps no time. */
+function expiresOnDevice(user: User, exp: string): number {
+  return heldToken(user).expiresAt ?? Date.parse(exp);
+}
+
+/**
+ * The ID token Firebase holds for the current user, at once, when it has at least `minValidityMs` left by the device's
+ * clock; null when signed out, or when only Firebase's `getIdToken` can say (the token is older, or Firebase keeps no
+ * time). It is the token `getIdToken()` would give: Firebase refreshes only in a token's last 30 seconds. A request
+ * that has it leaves in the caller's own turn, not after a chain of promises that other work can overtake.
+ */
+export function heldIdToken(minValidityMs: number, now = Date.now()): string | null {
+  const user = auth?.currentUser;
+  if (!user) return null;
+  const { token, expiresAt } = heldToken(user);
+  return token !== undefined && expiresAt !== undefined && expiresAt - now >= minValidityMs ? token : null;
 }
 
 /**
@@ -200,6 +214,8 @@ function expiresOnDevice(user: User, exp: string): number {
  * from when the token arrived, so a skewed clock neither refreshes on every call nor hands over a stale token.
  */
 export async function idTokenValidFor(minValidityMs: number, now = Date.now()): Promise<string | null> {
+  const held = heldIdToken(minValidityMs, now);
+  if (held !== null) return held;
   const user = getAuthInstance().currentUser;
   if (!user) return null;
   const result = await user.getIdTokenResult();

@@ -6,7 +6,7 @@ import { exchangeForUnity, linkUnity } from '../api/unity';
 import type { CloudSave, UnityAuth } from '../domain/entities';
 import { defaultUsername } from '../domain/username';
 import { message } from '../messages/catalogue';
-import { apiContext, setUnityTokenSource } from './api-context';
+import { apiContext, heldApiContext, setUnityTokenSource } from './api-context';
 import { CloudSaveError, loadCloudSave } from './cloud-save-loader';
 import { cloudSaveErrorText, PortalError } from './errors';
 import { createResource } from './resource';
@@ -41,7 +41,9 @@ export function keptUnity(): UnityAuth | null {
 }
 
 async function exchange(uid: string, options: { linkToken?: string; forceRefresh?: boolean }): Promise<UnityAuth> {
-  const ctx = await apiContext({ forceRefresh: options.forceRefresh });
+  // With the identity token in hand the request leaves in the caller's turn: a sign-in's exchange, started where the
+  // session changes (startup.ts), goes before React renders the new session.
+  const ctx = (!options.forceRefresh && heldApiContext()) || (await apiContext({ forceRefresh: options.forceRefresh }));
   let unity: UnityAuth;
   try {
     unity = options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx);
@@ -70,12 +72,11 @@ const authenticateUnity = Object.assign(
     const links = options.linkToken !== undefined;
     const mine = running?.uid === uid ? running : null;
     if (mine && (mine.links || !links)) return mine.done;
-    const before = mine ? mine.done.catch(() => undefined) : Promise.resolve();
-    const done = before
-      .then(() => exchange(uid, options))
-      .finally(() => {
-        if (running?.done === done) running = null;
-      });
+    // Nothing running for this user: the exchange starts now, in the caller's turn.
+    const started = mine ? mine.done.catch(() => undefined).then(() => exchange(uid, options)) : exchange(uid, options);
+    const done = started.finally(() => {
+      if (running?.done === done) running = null;
+    });
     running = { uid, links, done };
     return done;
   },

@@ -83,6 +83,11 @@ async function flow(now: number): Promise<void> {
   const user = session.user;
   if (!user) return;
   const due = handoffDue();
+  // Only a `?link=` launch waits for the user's answer. Any other starts the player's load first: with the identity
+  // token in hand its Unity exchange leaves in this same turn (player.ts), before the probe below and before the renders
+  // the new session sets off.
+  const { linkToken } = handoff.launch;
+  const loading = linkToken ? null : loadPlayer({ keepSession: true });
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
   // Its answer may take as long as the steps do: the wait for it is counted from the redirect (redirectToDesktop).
   if (machine.probesEarly(handoff, hostPresent()))
@@ -92,16 +97,13 @@ async function flow(now: number): Promise<void> {
     machine.isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal);
   if (machine.redirectsAtOnce(handoff, hostPresent(), surveyDue())) change(machine.redirecting());
   try {
-    // Only a `?link=` launch waits for the user's answer; any other goes on in this same turn, so the Unity exchange
-    // leaves before the renders the new session sets off.
-    const { linkToken } = handoff.launch;
     if (linkToken) {
       await askToLink(user.uid, linkToken);
       if (session.user?.uid !== user.uid) return;
     }
     // Pages show cloud-save errors, and only protected pages sign out over them (SPEC 4): the hand-off goes on. With
     // no Unity auth at all there is no player to hand off: the flow ends as after any failure.
-    await loadPlayer({ keepSession: true });
+    await (loading ?? loadPlayer({ keepSession: true }));
     if (session.user?.uid !== user.uid) return;
     if (!player.unity) throw new Error('no Unity auth');
     if (surveyDue()) {

@@ -73,7 +73,7 @@ vi.mock('firebase/auth', () => ({
   onAuthStateChanged: vi.fn(),
 }));
 
-import { idTokenValidFor, sessionStillValid, warmPopups } from '../../../src/auth/firebase';
+import { heldIdToken, idTokenValidFor, sessionStillValid, warmPopups } from '../../../src/auth/firebase';
 import {
   addPassword,
   changePassword,
@@ -167,6 +167,49 @@ describe('idTokenValidFor (device clock skew)', () => {
     sdk.currentUser!.toJSON = () => ({ uid: 'u' });
     await expect(idTokenValidFor(5 * 60_000, serverNow + 10 * 60_000)).resolves.toBe('current');
     await expect(idTokenValidFor(5 * 60_000, serverNow + 58 * 60_000)).resolves.toBe('refreshed');
+  });
+});
+
+describe('heldIdToken: the token Firebase holds, at once', () => {
+  const HOUR = 3_600_000;
+  const arrivedAt = Date.parse('2026-11-24T08:00:00Z');
+  function holding(manager: object) {
+    const getIdTokenResult = vi.fn(() =>
+      Promise.resolve({ token: 'asked', expirationTime: new Date(arrivedAt + HOUR).toUTCString() }),
+    );
+    sdk.currentUser = {
+      reload: () => Promise.resolve(),
+      getIdToken: () => Promise.resolve('asked'),
+      getIdTokenResult,
+      toJSON: () => ({ uid: 'u', stsTokenManager: manager }),
+    };
+    return getIdTokenResult;
+  }
+
+  it('is the held token while it has the time asked for by the device clock, and none after', async () => {
+    holding({ accessToken: 'held', expirationTime: arrivedAt + HOUR });
+    // The instance exists once something asked for it (start-up does); before that nobody is signed in.
+    await idTokenValidFor(60_000, arrivedAt);
+    expect(heldIdToken(5 * 60_000, arrivedAt + 55 * 60_000)).toBe('held');
+    expect(heldIdToken(5 * 60_000, arrivedAt + 56 * 60_000)).toBeNull();
+  });
+
+  it('is none when Firebase keeps no time or no token, or nobody is signed in', async () => {
+    holding({ accessToken: 'held' });
+    await idTokenValidFor(60_000, arrivedAt);
+    expect(heldIdToken(60_000, arrivedAt)).toBeNull();
+    holding({ expirationTime: arrivedAt + HOUR });
+    expect(heldIdToken(60_000, arrivedAt)).toBeNull();
+    sdk.currentUser = null;
+    expect(heldIdToken(60_000, arrivedAt)).toBeNull();
+  });
+
+  it('serves idTokenValidFor without asking Firebase when it has the time asked for', async () => {
+    const asked = holding({ accessToken: 'held', expirationTime: arrivedAt + HOUR });
+    await expect(idTokenValidFor(5 * 60_000, arrivedAt + 1_000)).resolves.toBe('held');
+    expect(asked).not.toHaveBeenCalled();
+    await expect(idTokenValidFor(5 * 60_000, arrivedAt + 56 * 60_000)).resolves.not.toBe('held');
+    expect(asked).toHaveBeenCalled();
   });
 });
 

@@ -64,6 +64,7 @@ afterEach(() => {
   session.status = 'loading';
   auth.idToken.mockReset();
   auth.idToken.mockImplementation(async () => 'id-token');
+  auth.heldIdToken.mockReturnValue(null);
   auth.signOutUser.mockClear();
   vi.unstubAllGlobals();
 });
@@ -88,6 +89,40 @@ describe('loading the cloud save', () => {
       accessToken: 'fresh-unity',
       uid: 'u1',
     });
+  });
+});
+
+describe('the identity token Firebase holds', () => {
+  it("serves the exchange at once: its request leaves in the caller's turn, with that token", async () => {
+    auth.heldIdToken.mockReturnValue('held-id-token');
+    player.unity = null;
+    localStorage.clear();
+    const api = backend({ 'POST /auth/unity': [unity('fresh-unity')], [`GET ${SAVE}`]: [saved()] });
+    const loaded = loadPlayer();
+    expect(api.calls).toEqual([expect.objectContaining({ route: 'POST /auth/unity', auth: 'Bearer held-id-token' })]);
+    await loaded;
+    expect(auth.idToken).not.toHaveBeenCalled();
+    expect(api.calls[1]).toMatchObject({ route: `GET ${SAVE}`, unityToken: 'fresh-unity' });
+  });
+
+  it('is not what a recovery sends: that one asks Firebase for a fresh token', async () => {
+    auth.heldIdToken.mockReturnValue('held-id-token');
+    // A refresh replaces the token Firebase holds, as Firebase does.
+    auth.idToken.mockImplementation(async (force?: boolean) => {
+      if (!force) return 'id-token';
+      auth.heldIdToken.mockReturnValue('refreshed-id-token');
+      return 'refreshed-id-token';
+    });
+    const api = backend({
+      [`GET ${SAVE}`]: [{ status: 401, body: { error: 'expired' } }, saved()],
+      'POST /auth/unity': [unity('new-unity')],
+    });
+    await loadPlayer();
+    expect(api.calls.map((c) => `${c.route} ${c.auth}`)).toEqual([
+      `GET ${SAVE} Bearer held-id-token`,
+      'POST /auth/unity Bearer refreshed-id-token',
+      `GET ${SAVE} Bearer refreshed-id-token`,
+    ]);
   });
 });
 

@@ -24,7 +24,7 @@ export function cloudSave(subscription?: Subscription | null): CloudSave {
 function answers() {
   return {
     unity: {
-      exchangeForUnity: vi.fn(async (): Promise<UnityAuth> => PLAYER),
+      exchangeForUnity: vi.fn(async (_ctx: { idToken: string }): Promise<UnityAuth> => PLAYER),
       linkUnity: vi.fn(async (): Promise<UnityAuth> => PLAYER),
     },
     cloudSave: {

@@ -24,6 +24,8 @@ export const fakeAuth = {
   sessionStillValid: vi.fn((): Promise<boolean | 'revoked'> => Promise.resolve(true)),
   idToken: vi.fn(async (_force?: boolean): Promise<string | null> => 'id-token'),
   idTokenValidFor: vi.fn(async (_ms: number): Promise<string | null> => 'id-token'),
+  /** The token Firebase holds at once: none unless a test gives one, so calls read it through `idToken`. */
+  heldIdToken: vi.fn((_ms: number): string | null => null),
   rereadStoredUser: vi.fn(),
   /** Loading the popup machinery: recorded, nothing loads. */
   warmPopups: vi.fn((_when: 'idle' | 'now') => undefined),

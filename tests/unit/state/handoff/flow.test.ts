@@ -66,6 +66,7 @@ afterEach(() => {
   resetPlayer();
   resetFakeBridge();
   auth.idTokenValidFor.mockImplementation(async () => 'id-token');
+  auth.heldIdToken.mockReturnValue(null);
   localStorage.clear();
   sessionStorage.clear();
   clearToasts();
@@ -133,6 +134,43 @@ describe('?link= asks first', () => {
     await flow;
     expect(handoff.phase).toBe('idle');
     expect(linkCalls()).toEqual([]);
+  });
+});
+
+describe("a sign-in's first request", () => {
+  /** What the flow asked of the backend and the desktop listener, in order, as each call was made. */
+  function recordOrder(): string[] {
+    const order: string[] = [];
+    fakeApi.unity.exchangeForUnity.mockImplementation(async (ctx: { idToken: string }) => {
+      order.push(`exchange with ${ctx.idToken}`);
+      return PLAYER;
+    });
+    bridge.probeDesktop.mockImplementation(async () => {
+      order.push('desktop probe');
+      return 'listening';
+    });
+    return order;
+  }
+
+  it('with the identity token Firebase holds, the Unity exchange leaves in the turn the flow starts, before the probe', async () => {
+    auth.heldIdToken.mockReturnValue('held-id-token');
+    const order = recordOrder();
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    // Nothing awaited yet: no render of the new session can come between.
+    expect(order).toEqual(['exchange with held-id-token', 'desktop probe']);
+    await flow;
+    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?id-token`);
+  });
+
+  it("without one held (an older token), the exchange waits for Firebase's token and the hand-off is the same", async () => {
+    const order = recordOrder();
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    const flow = onSignedIn();
+    expect(order).toEqual(['desktop probe']);
+    await flow;
+    expect(order).toEqual(['desktop probe', 'exchange with id-token']);
+    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?id-token`);
   });
 });
 
