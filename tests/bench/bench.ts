@@ -18,7 +18,7 @@ import type { Metafile } from '../../tools/build/critical-path.mjs';
 import { cliProductionBuild, servedBuilds, sizeBuilds } from './builds';
 import { startHttp2Front } from './http2-front';
 import { runLighthouse } from './lighthouse';
-import { BENCH_PARTS, type BenchRow } from './render.mjs';
+import { BENCH_PARTS, benchPart, partsAsked, type BenchRow } from './render.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 /**
@@ -870,6 +870,7 @@ function printTable(profile: ProfileName) {
 
 export async function main(): Promise<void> {
   const started = Date.now();
+  const only = partsAsked(process.env.BENCH_ONLY);
   const machine = `${cpus().length} x ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
   console.error(`bench on ${machine}`);
   results.coldLoad = {};
@@ -882,11 +883,10 @@ export async function main(): Promise<void> {
     outdir: join(root, 'dist/bench-stack'),
   });
   /** Each part in a browser of its own; a part that fails is reported in the table and the rest still run. */
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
   let chromiumVersion: string | undefined;
   const profiles = (process.env.BENCH_PROFILES?.split(',') ?? Object.keys(PROFILES)) as ProfileName[];
   const part = async (name: string, profile: Profile, run: (browser: Browser) => Promise<void>) => {
-    if (only && !only.includes(name)) return;
+    if (only && !only.includes(benchPart(name))) return;
     if (!profiles.includes(profile.name)) return;
     currentProfile = profile.name;
     console.error(`${name} (${profile.name})...`);
@@ -918,7 +918,7 @@ export async function main(): Promise<void> {
     }
     await part('requests per page', PROFILES.desktop, (browser) => requestsPerPage(browser, stack, served));
     await part('lighthouse', PROFILES.desktop, () => lighthouseScores(stack, served));
-    if ((!only || only.includes('build time')) && profiles.includes('desktop')) {
+    if ((only ?? BENCH_PARTS).includes(benchPart('build time')) && profiles.includes('desktop')) {
       currentProfile = 'desktop';
       console.error('build time...');
       buildTime();

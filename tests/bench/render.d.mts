@@ -27,6 +27,10 @@ export interface BenchResults {
 }
 /** Every part of the bench, in the order it runs them: what `BENCH_ONLY` names. */
 export declare const BENCH_PARTS: string[];
+/** `name` when it is one of BENCH_PARTS; throws otherwise. */
+export declare function benchPart(name: string): string;
+/** The parts `BENCH_ONLY` asks for (undefined: all); throws on a name that is no part. */
+export declare function partsAsked(value: string | undefined): string[] | undefined;
 export declare const START: string;
 export declare const END: string;
 export declare function when(results: BenchResults): string;

@@ -29,6 +29,23 @@ const PART_OF_MEASURE = [
 /** Every part of the bench, in the order it runs them: what `BENCH_ONLY` names (tests/bench/bench.ts). */
 export const BENCH_PARTS = PART_OF_MEASURE.map(([part]) => part);
 
+/** `name` when it is one of BENCH_PARTS: the bench names each part it runs through this, so a misspelt one stops it. */
+export function benchPart(name) {
+  if (!BENCH_PARTS.includes(name)) throw new Error(`bench part "${name}" is not in BENCH_PARTS (render.mjs)`);
+  return name;
+}
+
+/** The parts `BENCH_ONLY` asks for (undefined: all); a name that is no part stops the bench before anything runs. */
+export function partsAsked(value) {
+  const only = value?.split(',').map((s) => s.trim());
+  const unknown = only?.filter((name) => !BENCH_PARTS.includes(name)) ?? [];
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_ONLY: no part named ${unknown.map((n) => `"${n}"`).join(', ')}; the parts: ${BENCH_PARTS.join(', ')}`,
+    );
+  return only;
+}
+
 const cell = (value) =>
   String(value ?? '')
     .trim()

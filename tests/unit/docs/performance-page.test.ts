@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BENCH_PARTS,
+  benchPart,
   END,
+  partsAsked,
   partsOf,
   renderFigures,
   renderPage,
@@ -124,5 +126,20 @@ describe('the performance page', () => {
     expect(doc.indexOf(START)).toBeGreaterThan(0);
     expect(doc.indexOf(END)).toBeGreaterThan(doc.indexOf(START));
     expect(doc.slice(doc.indexOf(START), doc.indexOf(END))).toContain('Written by `tests/bench/render.mjs`');
+  });
+});
+
+describe('naming the parts', () => {
+  it('BENCH_ONLY asks for parts by name, and a name that is no part stops the bench, listing the parts', () => {
+    expect(partsAsked(undefined)).toBeUndefined();
+    expect(partsAsked('cold load, hand-off cost')).toEqual(['cold load', 'hand-off cost']);
+    expect(() => partsAsked('cold load,handoff cost')).toThrow(
+      /no part named "handoff cost"; the parts: bundle sizes, cold load/,
+    );
+  });
+
+  it('a part the bench runs under a misspelt name stops it', () => {
+    expect(benchPart('web vitals')).toBe('web vitals');
+    expect(() => benchPart('web-vitals')).toThrow('bench part "web-vitals" is not in BENCH_PARTS');
   });
 });
