@@ -3,9 +3,6 @@
 // registers its sign-out reset as it arrives, so what one user left there is gone before the next one signs in.
 import { expect, it, vi } from 'vitest';
 
-// The chunk brings the signed-in layout's and the sections' modules with it: a few seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 // The chunk's graph includes early-start.ts, which makes Auth: a stand-in object is enough here.
 vi.mock('../../../src/auth/firebase', async () => ({
   ...(await import('../support/fake-auth')).fakeAuth,

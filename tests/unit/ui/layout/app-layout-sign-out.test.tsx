@@ -14,9 +14,6 @@ import {
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../support/deferred';
 
-// A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 // The fake is imported once, before any reset, and handed to the mock: vi.resetModules() keeps a mocked module but
 // would evaluate the support file again, so a later import of it is not the instance the session sees.
 const { fakeAuth: auth, signedInUser: user } = await vi.hoisted(() => import('../../support/fake-auth'));

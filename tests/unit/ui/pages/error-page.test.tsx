@@ -15,9 +15,6 @@ import {
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
-// A router, React and user-event in jsdom take seconds per test on a busy two-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 // src/router.ts brings the whole route tree; nothing here may reach Firebase.
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 
