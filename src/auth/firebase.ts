@@ -190,7 +190,10 @@ function heldToken(user: User): { token?: string; expiresAt?: number } {
   };
 }
 
-/** When the user's current ID token expires by the device's clock; the token's own `exp` (the service's clock) only when Firebase keeps no time. */
+/**
+ * When the user's current ID token expires by the device's clock; the token's own `exp` (the service's clock) only when
+ * Firebase keeps no time.
+ */
 function expiresOnDevice(user: User, exp: string): number {
   return heldToken(user).expiresAt ?? Date.parse(exp);
 }

@@ -84,8 +84,8 @@ async function flow(now: number): Promise<void> {
   if (!user) return;
   const due = handoffDue();
   // Only a `?link=` launch waits for the user's answer. Any other starts the player's load first: with the identity
-  // token in hand its Unity exchange leaves in this same turn (player.ts), before the probe below and before the renders
-  // the new session sets off.
+  // token in hand its Unity exchange leaves in this same turn (player.ts), before the probe below and before the
+  // renders the new session sets off.
   const { linkToken } = handoff.launch;
   const loading = linkToken ? null : loadPlayer({ keepSession: true });
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
