@@ -43,11 +43,6 @@ const config: KnipConfig = {
       // Commands the test scripts run on the machine, not packages: apt-get installs the browsers, openssl makes the
       // engines' proxy certificate.
       ignoreBinaries: ['apt-get', 'openssl'],
-      ignoreDependencies: [
-        // The engines inject axe-core's browser build by its file (tests/engines/driver.ts) and a unit test reads its
-        // rules; @axe-core/playwright brings it.
-        'axe-core',
-      ],
     },
     // The bridge's entries are its package.json exports.
     bridge: {
