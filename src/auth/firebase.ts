@@ -175,19 +175,10 @@ export async function idToken(forceRefresh = false): Promise<string | null> {
 /**
  * What Firebase keeps of the user's current ID token (`stsTokenManager` of the public `toJSON()`): the token, and when
  * it expires by the device's clock (the moment it arrived plus its lifetime), so a device clock hours ahead or behind
- * does not make a fresh token look expired or an old one fresh. A field Firebase does not keep is absent.
+ * does not make a fresh token look expired or an old one fresh. Read as unknown: each use checks the type it needs.
  */
-function heldToken(user: User): { token?: string; expiresAt?: number } {
-  const stored: unknown = user.toJSON();
-  if (!stored || typeof stored !== 'object' || !('stsTokenManager' in stored)) return {};
-  const manager: unknown = stored.stsTokenManager;
-  if (!manager || typeof manager !== 'object') return {};
-  return {
-    ...('accessToken' in manager && typeof manager.accessToken === 'string' ? { token: manager.accessToken } : {}),
-    ...('expirationTime' in manager && typeof manager.expirationTime === 'number'
-      ? { expiresAt: manager.expirationTime }
-      : {}),
-  };
+function heldToken(user: User): { accessToken?: unknown; expirationTime?: unknown } {
+  return (user.toJSON() as { stsTokenManager?: object }).stsTokenManager ?? {};
 }
 
 /**
@@ -195,7 +186,8 @@ function heldToken(user: User): { token?: string; expiresAt?: number } {
  * Firebase keeps no time.
  */
 function expiresOnDevice(user: User, exp: string): number {
-  return heldToken(user).expiresAt ?? Date.parse(exp);
+  const { expirationTime } = heldToken(user);
+  return typeof expirationTime === 'number' ? expirationTime : Date.parse(exp);
 }
 
 /**
@@ -206,9 +198,10 @@ function expiresOnDevice(user: User, exp: string): number {
  */
 export function heldIdToken(minValidityMs: number, now = Date.now()): string | null {
   const user = auth?.currentUser;
-  if (!user) return null;
-  const { token, expiresAt } = heldToken(user);
-  return token !== undefined && expiresAt !== undefined && expiresAt - now >= minValidityMs ? token : null;
+  const { accessToken, expirationTime } = user ? heldToken(user) : {};
+  return typeof accessToken === 'string' && typeof expirationTime === 'number' && expirationTime - now >= minValidityMs
+    ? accessToken
+    : null;
 }
 
 /**
@@ -217,8 +210,6 @@ export function heldIdToken(minValidityMs: number, now = Date.now()): string | n
  * from when the token arrived, so a skewed clock neither refreshes on every call nor hands over a stale token.
  */
 export async function idTokenValidFor(minValidityMs: number, now = Date.now()): Promise<string | null> {
-  const held = heldIdToken(minValidityMs, now);
-  if (held !== null) return held;
   const user = getAuthInstance().currentUser;
   if (!user) return null;
   const result = await user.getIdTokenResult();

@@ -16,7 +16,7 @@ import { formatDate } from '../messages/format';
 import { providerName } from './sign-in-method-names';
 import { apiContext } from './api-context';
 import { failureText, PortalError } from './errors';
-import { requirePlayer } from './player';
+import { requirePlayer } from './required-player';
 import { createResource, createStore, idle } from './resource';
 import { endRevokedSession, onSignedOut, session } from './session';
 

@@ -21,12 +21,6 @@ async function identityToken(force = false): Promise<string> {
   return token;
 }
 
-/**
- * A token with at least this long to go serves a backend call as it is: the call's own time (up to its timeout) and a
- * clock's drift fit in it. Firebase would give the same token until its last 30 seconds.
- */
-const HELD_TOKEN_MIN_MS = 60_000;
-
 const contextWith = (idToken: string): ApiContext => ({
   baseUrl: config.backendUrl,
   idToken,
@@ -37,14 +31,15 @@ const contextWith = (idToken: string): ApiContext => ({
 /**
  * The context at once, from the identity token Firebase holds, or null when only an asynchronous read can give one (see
  * `apiContext`). A call made with it leaves in the caller's turn: the Unity exchange of a sign-in goes before the
- * renders of the new session.
+ * renders of the new session. The token has a minute left at least: the call's own time (up to its timeout) and a
+ * clock's drift fit in it, and Firebase would give the same token until its last 30 seconds.
  */
 export function heldApiContext(): ApiContext | null {
-  const token = auth.heldIdToken(HELD_TOKEN_MIN_MS);
+  const token = auth.heldIdToken(60_000);
   return token === null ? null : contextWith(token);
 }
 
 /** Base address, identity token and (when known) the Unity token. */
 export async function apiContext(options: { forceRefresh?: boolean } = {}): Promise<ApiContext> {
-  return (!options.forceRefresh && heldApiContext()) || contextWith(await identityToken(options.forceRefresh));
+  return contextWith(await identityToken(options.forceRefresh));
 }

@@ -3,7 +3,7 @@ import { fetchDesigns } from '../api/designs';
 import type { Design } from '../domain/entities';
 import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
-import { requirePlayer } from './player';
+import { requirePlayer } from './required-player';
 import { createResource } from './resource';
 
 const resource = createResource({

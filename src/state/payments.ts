@@ -5,7 +5,7 @@ import { paymentRows, type PaymentRow, type RecordedPayment } from '../domain/pa
 import { apiContext } from './api-context';
 import { failureText } from './errors';
 import { keptPaymentsOf, onPaymentSettled } from './pending-payments';
-import { requirePlayer } from './player';
+import { requirePlayer } from './required-player';
 import { createResource } from './resource';
 import { session } from './session';
 

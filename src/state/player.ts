@@ -43,7 +43,7 @@ export function keptUnity(): UnityAuth | null {
 async function exchange(uid: string, options: { linkToken?: string; forceRefresh?: boolean }): Promise<UnityAuth> {
   // With the identity token in hand the request leaves in the caller's turn: a sign-in's exchange, started where the
   // session changes (startup.ts), goes before React renders the new session.
-  const ctx = (!options.forceRefresh && heldApiContext()) || (await apiContext({ forceRefresh: options.forceRefresh }));
+  const ctx = (options.forceRefresh ? null : heldApiContext()) ?? (await apiContext(options));
   let unity: UnityAuth;
   try {
     unity = options.linkToken ? await linkUnity(ctx, options.linkToken) : await exchangeForUnity(ctx);
@@ -161,18 +161,8 @@ export async function loadPlayer(options: { force?: boolean; keepSession?: boole
   return outcome.status === 'ready' ? player.cloud : null;
 }
 
-/**
- * For calls that need the player: loads it, or throws a PortalError with the load's text (or `missing`, the caller's
- * own words for an action that cannot be done without a player).
- */
-export async function requirePlayer(
-  options: { force?: boolean; missing?: string } = {},
-): Promise<{ cloud: CloudSave | null; unity: UnityAuth }> {
-  const outcome = await resource.load({ force: options.force });
-  if (outcome.status !== 'ready' || !player.unity)
-    throw new PortalError(options.missing ?? outcome.error ?? message('genericError'));
-  return { cloud: player.cloud, unity: player.unity };
-}
+/** The player's load as the calls that need it see it (required-player.ts): 'ready', or 'error' with its text. */
+export const loadPlayerOutcome = (options: { force?: boolean }) => resource.load(options);
 
 /**
  * Sets the credit balance after a purchase paid by `uid`: only while that user is signed in and the loaded player is

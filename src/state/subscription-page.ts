@@ -13,7 +13,7 @@ import { isAuthOrPlayerFailure } from './payment-errors';
 import { countKept, keepPayment, settlePayment, showHeld, showRefusal, subscriptionKeptFor } from './pending-payments';
 import { createButtons } from './paypal-buttons';
 import { requestReference } from './purchase-reference';
-import { requirePlayer } from './player';
+import { requirePlayer } from './required-player';
 import { createStore, idle } from './resource';
 import { session } from './session';
 import { cancel, loadSubscription, pause, resume, subscription } from './subscription';

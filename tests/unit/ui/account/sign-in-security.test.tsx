@@ -10,7 +10,7 @@ vi.mock('../../../../src/auth/firebase', async () => (await import('../../suppor
 vi.mock('../../../../src/auth/security', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('@home-design/portal-bridge', async () => (await import('../../support/fake-bridge')).fakeBridgeModule());
 // "Where you're signed in": the backend's list of this account's sessions, this browser's marked.
-vi.mock('../../../../src/state/player', () => ({
+vi.mock('../../../../src/state/required-player', () => ({
   requirePlayer: async () => ({ cloud: null, unity: { playerId: 'P1', accessToken: 'ut1.x.y' } }),
 }));
 vi.mock('../../../../src/api/account-data', () => ({
