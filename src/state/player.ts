@@ -72,7 +72,7 @@ const authenticateUnity = Object.assign(
     const links = options.linkToken !== undefined;
     const mine = running?.uid === uid ? running : null;
     if (mine && (mine.links || !links)) return mine.done;
-    // Nothing running for this user: the exchange starts now, in the caller's turn.
+    // A link waits for the plain exchange running for this user; with nothing running, it starts in the caller's turn.
     const started = mine ? mine.done.catch(() => undefined).then(() => exchange(uid, options)) : exchange(uid, options);
     const done = started.finally(() => {
       if (running?.done === done) running = null;

@@ -886,7 +886,7 @@ export async function main(): Promise<void> {
   let chromiumVersion: string | undefined;
   const profiles = (process.env.BENCH_PROFILES?.split(',') ?? Object.keys(PROFILES)) as ProfileName[];
   const part = async (name: string, profile: Profile, run: (browser: Browser) => Promise<void>) => {
-    if (only && !only.includes(benchPart(name))) return;
+    if (!(only ?? BENCH_PARTS).includes(benchPart(name))) return;
     if (!profiles.includes(profile.name)) return;
     currentProfile = profile.name;
     console.error(`${name} (${profile.name})...`);
