@@ -8,7 +8,6 @@ import { join, relative } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright';
 import { chromiumLaunchOptions } from '../../harness/browser';
 import { harnessClient, type SeedOptions } from '../../harness/client';
-import { gapiStandIn } from '../../harness/gapi-stand-in';
 import { startDesktopListener, type DesktopListener } from '../../harness/desktop';
 import { projectRoot } from '../../harness/paths';
 import { startStack, type Stack } from '../../harness/stack';
@@ -18,6 +17,7 @@ import type { Metafile } from '../../tools/build/critical-path.mjs';
 import { cliProductionBuild, servedBuilds, sizeBuilds } from './builds';
 import { startHttp2Front } from './http2-front';
 import { runLighthouse } from './lighthouse';
+import { startGoogleStandIn } from '../support/google-stand-in';
 import { BENCH_PARTS, benchPart, partsAsked, type BenchRow } from './render.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -37,13 +37,14 @@ type ProfileName = 'desktop' | 'android' | 'iphone';
  * How the browser is set up: `desktop` is the headless browser as it is (a fast CPU, loopback network); `android` and
  * `iphone` are a phone (docs/performance.md "Performance") with that phone's real user agent, through the DevTools
  * protocol: CPU 4x slower and Lighthouse's "Slow 4G" (150 ms RTT, 1.6 Mbps down, 750 kbps up), on a 412 x 823 touch
- * screen. Google's servers (apis.google.com) are the harness's stand-in, answering at the profile's latency
- * (`thirdPartyMs`), through a routing rule: never the internet. The floors get the same stand-in.
+ * screen. Google's servers are the tests' HTTPS stand-in on loopback (tests/support/google-stand-in.ts), to which the
+ * bench's Chromium resolves their names: never the internet, and at the profile's network conditions like every other
+ * request. The floors get the same stand-in. No routing rule: Playwright would pause every request of the context in
+ * its own process and turn the HTTP cache off, a cost per file that no user pays.
  */
 interface Profile {
   name: ProfileName;
   context: BrowserContextOptions;
-  thirdPartyMs: number;
   throttle(page: Page): Promise<void>;
 }
 
@@ -57,7 +58,6 @@ const phone = (name: 'android' | 'iphone', userAgent: string): Profile => ({
     hasTouch: true,
     userAgent,
   },
-  thirdPartyMs: SLOW_4G_RTT_MS,
   throttle: async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -72,29 +72,15 @@ const phone = (name: 'android' | 'iphone', userAgent: string): Profile => ({
 });
 
 const PROFILES: Record<ProfileName, Profile> = {
-  desktop: { name: 'desktop', context: {}, thirdPartyMs: 0, throttle: async () => undefined },
+  desktop: { name: 'desktop', context: {}, throttle: async () => undefined },
   android: phone('android', PHONE_USER_AGENTS['Android Chrome']),
   iphone: phone('iphone', PHONE_USER_AGENTS['iPhone Safari']),
 };
 
 const THIRD_PARTY = /^https:\/\/(apis\.google\.com|www\.gstatic\.com|[^/]+\.firebaseapp\.com)\//;
 
-/** A context of `profile` whose third parties are the harness's stand-ins, at the profile's latency. */
-async function profileContext(browser: Browser, profile: Profile): Promise<BrowserContext> {
-  const context = await browser.newContext(profile.context);
-  await context.route(THIRD_PARTY, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, profile.thirdPartyMs));
-    const loader = route.request().url().startsWith('https://apis.google.com/js/api.js');
-    await route
-      .fulfill(
-        loader
-          ? { status: 200, contentType: 'text/javascript', body: gapiStandIn() }
-          : { status: 404, contentType: 'text/plain', body: '' },
-      )
-      .catch(() => undefined);
-  });
-  return context;
-}
+/** A new context of `profile`: its own storage and an empty HTTP cache. */
+const profileContext = (browser: Browser, profile: Profile) => browser.newContext(profile.context);
 
 /** Third-party requests the page made before its session was known (the `portal:session-known` mark). */
 const thirdPartyBeforeSession = (page: Page) =>
@@ -663,10 +649,7 @@ async function handoffCost(browser: Browser, profile: Profile, stack: Stack, ser
     await signIn(first, served.portalUrl, account);
     await first.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
     await first.waitForLoadState('networkidle');
-    // A returning user has the portal's immutable files in the HTTP cache, and the floor's. Playwright turns the cache
-    // off in a context that routes requests (microsoft/playwright#7220), so the third parties' route goes now: this
-    // journey makes no request to them (its budget is 0, counted below). Then one visit of each fills it.
-    await context.unroute(THIRD_PARTY);
+    // A returning user has the portal's immutable files in the HTTP cache, and the floor's: one visit of each fills it.
     await first.goto(served.portalUrl);
     await first.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
     await first.goto(served.handoffFloorUrl);
@@ -882,6 +865,9 @@ export async function main(): Promise<void> {
     desktop: false,
     outdir: join(root, 'dist/bench-stack'),
   });
+  const google = await startGoogleStandIn();
+  google.begin('fast');
+  const launchOptions = chromiumLaunchOptions();
   /** Each part in a browser of its own; a part that fails is reported in the table and the rest still run. */
   let chromiumVersion: string | undefined;
   const profiles = (process.env.BENCH_PROFILES?.split(',') ?? Object.keys(PROFILES)) as ProfileName[];
@@ -890,7 +876,7 @@ export async function main(): Promise<void> {
     if (!profiles.includes(profile.name)) return;
     currentProfile = profile.name;
     console.error(`${name} (${profile.name})...`);
-    const browser = await chromium.launch(chromiumLaunchOptions());
+    const browser = await chromium.launch({ ...launchOptions, args: [...launchOptions.args, ...google.chromiumArgs] });
     chromiumVersion ??= browser.version();
     try {
       await run(browser);
@@ -924,6 +910,7 @@ export async function main(): Promise<void> {
       buildTime();
     }
   } finally {
+    await google.stop();
     await stack.stop();
   }
   // What docs/performance.md says of the run (tests/bench/render.mjs): when, where, which parts, how many runs.

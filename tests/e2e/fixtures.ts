@@ -12,7 +12,7 @@ import {
   type GoogleServers,
   type GoogleStandIn,
   type ThirdPartyLog,
-} from './support/google-stand-in';
+} from '../support/google-stand-in';
 
 export type { SeedOptions };
 
@@ -197,7 +197,7 @@ interface Fixtures {
 }
 
 interface WorkerFixtures {
-  /** Google's servers for this worker's browser (support/google-stand-in.ts). */
+  /** Google's servers for this worker's browser (tests/support/google-stand-in.ts). */
   googleStandIn: GoogleStandIn;
 }
 

@@ -11,7 +11,7 @@ import { chromiumLaunchOptions } from '../../harness/browser';
 import { PHONE_USER_AGENTS } from '../../harness/user-agents';
 import { COLD_POPUP_WAIT_MS, IDLE_WARM_DELAY_MS } from '../../src/domain/constants';
 import { expect, test } from './fixtures';
-import type { GoogleServers } from './support/google-stand-in';
+import type { GoogleServers } from '../support/google-stand-in';
 import { serveIdentityProviderOffline, signInWithNewIdpAccount } from './support/identity-provider';
 
 /** Firebase's time for the auth domain's helper iframe to answer its ping (PING_TIMEOUT of @firebase/auth). */

@@ -2,11 +2,11 @@
 // https://apis.google.com/js/api.js and empty answers for the emulator widget's CDN assets, then drives the widget.
 import { gapiStandIn } from '../../../harness/gapi-stand-in';
 import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
-import type { GoogleServers, ThirdPartyLog } from './google-stand-in';
+import type { GoogleServers, ThirdPartyLog } from '../../support/google-stand-in';
 
 /**
  * For a browser of a test's own (phone-popups.spec.ts launches one with the popup blocker on), whose hosts do not
- * resolve to the worker's stand-in (support/google-stand-in.ts): routes Google's loader to the gapi stand-in
+ * resolve to the worker's stand-in (tests/support/google-stand-in.ts): routes Google's loader to the gapi stand-in
  * (answering as `servers` says) and the widget's stylesheets, fonts and scripts to empty answers. Returns the log of
  * requests to apis.google.com.
  */

@@ -1,15 +1,16 @@
 // Google's servers, offline, without routing every request: an HTTPS server on loopback answers for apis.google.com
-// (the gapi stand-in) and for the emulator widget's CDN hosts (empty answers), and the worker's Chromium resolves those
-// names to it (--host-resolver-rules) and accepts its certificate alone (--ignore-certificate-errors-spki-list).
+// (the gapi stand-in), for Google's other hosts (404) and for the emulator widget's CDN hosts (empty answers), and a
+// Chromium resolves those names to it (--host-resolver-rules) and accepts its certificate alone
+// (--ignore-certificate-errors-spki-list). The e2e workers' browsers and the bench's use it.
 // A route (page.route / context.route) would do the same, but Playwright then pauses every request of the context and
 // turns the HTTP cache off (its docs: "Enabling routing disables http cache"): each page's chunks were fetched again at
 // every navigation, through the worker's process. A test that must hold a request routes that one itself.
 import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
-import { selfSignedCertificate } from '../../../harness/paypal/certificate';
-import { gapiStandIn } from '../../../harness/gapi-stand-in';
-import { closeServer, listen } from '../../../harness/ports';
+import { selfSignedCertificate } from '../../harness/paypal/certificate';
+import { gapiStandIn } from '../../harness/gapi-stand-in';
+import { closeServer, listen } from '../../harness/ports';
 
 /**
  * How Google's servers answer in a test: `fast` (the stand-in at once) or `hanging` (no answer ever, as where they are
@@ -22,6 +23,8 @@ export type GoogleServers = 'fast' | 'hanging';
 export type ThirdPartyLog = string[];
 
 const GOOGLE = 'apis.google.com';
+/** Google's other hosts a Firebase page may name (reCAPTCHA's, the auth domain's): answered 404, never the internet. */
+const OTHER_GOOGLE = ['www.gstatic.com', '*.firebaseapp.com'];
 /** The emulator's widget styles itself from unpkg and Google Fonts; offline they are left empty on purpose. */
 const WIDGET_CDNS = ['unpkg.com', 'fonts.googleapis.com', 'fonts.gstatic.com'];
 
@@ -67,12 +70,16 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
         }
         return;
       }
+      if (OTHER_GOOGLE.some((name) => host === name || (name.startsWith('*.') && host.endsWith(name.slice(1))))) {
+        response.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('not served offline');
+        return;
+      }
       const script = /\.m?js(\?|$)/.test(path);
       response.writeHead(200, { ...headers, 'content-type': script ? 'text/javascript' : 'text/css' }).end('');
     },
   );
   const port = await listen(server, 0, '127.0.0.1');
-  const rules = [GOOGLE, ...WIDGET_CDNS].map((host) => `MAP ${host} 127.0.0.1:${port}`).join(',');
+  const rules = [GOOGLE, ...OTHER_GOOGLE, ...WIDGET_CDNS].map((host) => `MAP ${host} 127.0.0.1:${port}`).join(',');
   const dropHanging = () => {
     for (const response of hanging) response.destroy();
     hanging.clear();
