@@ -17,7 +17,7 @@ import type { Metafile } from '../../tools/build/critical-path.mjs';
 import { cliProductionBuild, servedBuilds, sizeBuilds } from './builds';
 import { startHttp2Front } from './http2-front';
 import { runLighthouse } from './lighthouse';
-import { startGoogleStandIn } from '../support/google-stand-in';
+import { GOOGLE_SERVERS, startGoogleStandIn } from '../support/google-stand-in';
 import { BENCH_PARTS, benchPart, partsAsked, type BenchRow } from './render.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -77,8 +77,6 @@ const PROFILES: Record<ProfileName, Profile> = {
   iphone: phone('iphone', PHONE_USER_AGENTS['iPhone Safari']),
 };
 
-const THIRD_PARTY = /^https:\/\/(apis\.google\.com|www\.gstatic\.com|[^/]+\.firebaseapp\.com)\//;
-
 /** A new context of `profile`: its own storage and an empty HTTP cache. */
 const profileContext = (browser: Browser, profile: Profile) => browser.newContext(profile.context);
 
@@ -90,7 +88,7 @@ const thirdPartyBeforeSession = (page: Page) =>
     return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
       (e) => pattern.test(e.name) && e.startTime < known,
     ).length;
-  }, THIRD_PARTY.source);
+  }, GOOGLE_SERVERS.source);
 
 /** A row of the printed tables and of results.json, in the shape docs/performance.md's renderer reads. */
 type Row = BenchRow & { profile: ProfileName };
@@ -557,7 +555,7 @@ async function measureHandoff(
     emulator: calls.filter((s) => kind(s) === 'emulator').length,
     backend: calls.filter((s) => kind(s) === 'backend').length,
     other: calls.filter((s) => kind(s) === 'other').length,
-    thirdParty: calls.filter((s) => THIRD_PARTY.test(s.slice(s.indexOf(' ') + 1))).length,
+    thirdParty: calls.filter((s) => GOOGLE_SERVERS.test(s.slice(s.indexOf(' ') + 1))).length,
     repeated: calls.filter((s, idx) => kind(s) !== 'other' && calls.indexOf(s) !== idx),
     ms: elapsed,
     calls,
@@ -872,7 +870,11 @@ export async function main(): Promise<void> {
     desktop: false,
     outdir: join(root, 'dist/bench-stack'),
   });
-  const google = await startGoogleStandIn();
+  // The stack goes with a stand-in that cannot start, as with every failure after it (finally, below).
+  const google = await startGoogleStandIn().catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
+  });
   google.begin('fast');
   const launchOptions = chromiumLaunchOptions();
   /** Each part in a browser of its own; a part that fails is reported in the table and the rest still run. */

@@ -25,6 +25,15 @@ export type ThirdPartyLog = string[];
 const GOOGLE = 'apis.google.com';
 /** Google's other hosts a Firebase page may name (reCAPTCHA's, the auth domain's): answered 404, never the internet. */
 const OTHER_GOOGLE = ['www.gstatic.com', '*.firebaseapp.com'];
+/**
+ * A URL on Google's servers (the hosts above; `*.` is any subdomain): the bench counts the requests to them, in Node
+ * and in the page (its `source`).
+ */
+export const GOOGLE_SERVERS = new RegExp(
+  `^https://(${[GOOGLE, ...OTHER_GOOGLE]
+    .map((host) => host.replace(/[.]/g, '\\.').replace(/^\*\\\./, '[^/]+\\.'))
+    .join('|')})/`,
+);
 /** The emulator's widget styles itself from unpkg and Google Fonts; offline they are left empty on purpose. */
 const WIDGET_CDNS = ['unpkg.com', 'fonts.googleapis.com', 'fonts.gstatic.com'];
 
@@ -70,7 +79,7 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
         }
         return;
       }
-      if (OTHER_GOOGLE.some((name) => host === name || (name.startsWith('*.') && host.endsWith(name.slice(1))))) {
+      if (GOOGLE_SERVERS.test(`https://${host}/`)) {
         response.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('not served offline');
         return;
       }
