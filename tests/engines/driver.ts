@@ -58,6 +58,11 @@ export interface Engine {
   version: string;
   /** A fresh profile (cookies, storage, IndexedDB) with one page. */
   newContext(options?: { userAgent?: string }): Promise<Context>;
+  /**
+   * What the engine itself reported of its processes dying since the last call (WebKitGTK's "WebProcess CRASHED"): a
+   * page whose process died shows nothing, and the journey's failure would read as a timeout without it.
+   */
+  crashes?(): string[];
   close(): Promise<void>;
 }
 

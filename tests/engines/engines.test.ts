@@ -121,6 +121,7 @@ for (const { id, launch } of ENGINES) {
           internet.google = 'fast';
           let timer: NodeJS.Timeout | undefined;
           const limitMs = journey.timeoutMs ?? JOURNEY_MS;
+          engine.crashes?.(); // what died before this journey is not its story
           try {
             // Fails a little before vitest's own timeout, so the pages' state is still reported below.
             const stuck = new Promise<never>((_, reject) => {
@@ -141,6 +142,9 @@ for (const { id, launch } of ENGINES) {
               const state = await within(context.page.tab.evaluate<unknown>(PAGE_STATE)).catch((e: Error) => e.message);
               console.log(`${id} page ${i} at the failure: ${JSON.stringify(state)}`);
             }
+            const crashes = engine.crashes?.() ?? [];
+            if (crashes.length > 0 && error instanceof Error)
+              error.message = `${engine.name} reported: ${crashes.join('; ')}. ${error.message}`;
             throw error;
           } finally {
             clearTimeout(timer);

@@ -1,7 +1,7 @@
 // WebKitGTK's MiniBrowser (Safari's engine; Debian's webkit2gtk-driver) driven by WebKitWebDriver over classic
 // WebDriver with selenium-webdriver. It needs a display: tests/engines/run.mjs runs everything under xvfb-run.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { Builder, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { freePort } from '../../harness/ports';
 import {
@@ -213,7 +213,9 @@ async function openSession(args: string[], log: number): Promise<{ driver: WebDr
 export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promise<Engine> {
   // MiniBrowser writes the pages' console to its stdout (below): kept in a file for failed journeys.
   mkdirSync('test-results/engines', { recursive: true });
-  const log = openSync('test-results/engines/webkit-console.log', 'w');
+  const logFile = 'test-results/engines/webkit-console.log';
+  const log = openSync(logFile, 'w');
+  let logRead = 0;
   const open = new Set<{ close(): Promise<void> }>();
 
   const session = async (userAgent?: string) => {
@@ -258,6 +260,15 @@ export async function launchWebKit({ proxyPort }: { proxyPort: number }): Promis
       const s = new Session(driver);
       s.current = handle;
       return { page: new Page(new WebKitTab(s, handle)), close };
+    },
+    crashes() {
+      const text = readFileSync(logFile);
+      const since = text.subarray(logRead).toString('utf8');
+      logRead = text.length;
+      return since
+        .split('\n')
+        .filter((line) => /CRASHED/.test(line))
+        .map((line) => line.trim());
     },
     async close() {
       for (const started of [...open]) await started.close();
