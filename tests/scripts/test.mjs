@@ -4,7 +4,14 @@
 // (Playwright in Debian's Chromium). The journeys run beside the first three steps, in two lanes (LANES below).
 // It ends with what the run cost: each step's time and each layer's slowest tests (docs/testing.md "The budget").
 import { spawn } from 'node:child_process';
-import { clearTimings, isLongJourneyLayer, readTimings, slowestLines, TEST_BUDGET_MS } from '../support/timings.mjs';
+import {
+  clearTimings,
+  failedLines,
+  isLongJourneyLayer,
+  readTimings,
+  slowestLines,
+  TEST_BUDGET_MS,
+} from '../support/timings.mjs';
 
 const ENSURE_BROWSERS = `"${process.execPath}" tests/scripts/ensure-chromium.mjs && "${process.execPath}" tests/scripts/ensure-engines.mjs`;
 
@@ -36,7 +43,10 @@ const steps = [
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The run's cost, printed last: a failed run shows it too, up to the step that failed. */
+/**
+ * The run's cost, printed last: a failed run shows it too, up to the step that failed, and then, last of all, the tests
+ * that failed with the start of their errors (a CI log is read from its end, and the step's report is far above).
+ */
 function summary(times) {
   const lines = ['', '=== what the run cost ==='];
   for (const [name, ms, ok, parts = []] of times) {
@@ -49,7 +59,8 @@ function summary(times) {
   lines.push(`  ${seconds(times.reduce((sum, [, ms]) => sum + ms, 0)).padStart(8)}  in all`);
   const over = [];
   const allowed = [];
-  for (const { layer, tests } of readTimings()) {
+  const timings = readTimings();
+  for (const { layer, tests } of timings) {
     lines.push('', ...slowestLines(layer, tests));
     const long = tests.filter((t) => t.ms > TEST_BUDGET_MS).map((t) => `${layer}: ${t.file} › ${t.name}`);
     (isLongJourneyLayer(layer) ? allowed : over).push(...long);
@@ -58,6 +69,17 @@ function summary(times) {
   if (over.length) lines.push('', `${over.length} over the ${budget} budget of one test:`, ...over);
   if (allowed.length)
     lines.push('', `${allowed.length} journeys over ${budget}, allowed by docs/testing.md "The budget":`, ...allowed);
+  const failedStep = times.find(([, , ok, parts = []]) => !ok || parts.some(([, , partOk]) => !partOk));
+  if (failedStep) {
+    const failed = failedLines(timings);
+    lines.push(
+      '',
+      failed.length
+        ? 'the tests that failed:'
+        : `no test failed in "${failedStep[0]}": its own output above says why (an error outside a test, a runner that did not start)`,
+      ...failed,
+    );
+  }
   console.log(lines.join('\n'));
 }
 

@@ -1,7 +1,7 @@
 // A Playwright reporter beside the list reporter: at the end, the run's slowest tests (each test's last attempt) and
 // the tests that passed only on a retry, and every test's time in test-results/timings/e2e.json for npm test.
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { slowestLines, writeTimings, type TestTiming } from './timings.mjs';
+import { firstErrorLine, slowestLines, writeTimings, type TestTiming } from './timings.mjs';
 
 export default class TimingsReporter implements Reporter {
   private readonly tests = new Map<TestCase, TestTiming>();
@@ -14,6 +14,7 @@ export default class TimingsReporter implements Reporter {
       ms: result.duration,
       retries: result.retry,
       status: result.status,
+      error: result.status === 'passed' ? undefined : firstErrorLine(result.error?.message),
     });
   }
 

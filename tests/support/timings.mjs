@@ -18,19 +18,37 @@ const LONG_JOURNEY_LAYERS = ['engines', 'hosts'];
 export const isLongJourneyLayer = (layer) => LONG_JOURNEY_LAYERS.some((l) => layer === l || layer.startsWith(`${l}-`));
 
 /**
- * @typedef {{ name: string, file: string, ms: number, retries: number, status: string }} TestTiming
- * One test's time: `ms` is its last attempt's, `retries` how many attempts came before it.
+ * @typedef {{ name: string, file: string, ms: number, retries: number, status: string, error?: string }} TestTiming
+ * One test's time: `ms` is its last attempt's, `retries` how many attempts came before it; `error` is the start of a
+ * failed test's first error (`firstErrorLine`).
  */
+
+/** How much of a failed test's error the summary repeats: its first line, cut to this many characters. */
+const ERROR_CHARS = 300;
+
+/** The start of an error's message, without colours: what npm test's summary repeats under a failed test's name. */
+export function firstErrorLine(message) {
+  if (!message) return undefined;
+  const line =
+    String(message)
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trim()
+      .split('\n')[0] ?? '';
+  return line.length > ERROR_CHARS ? `${line.slice(0, ERROR_CHARS - 3)}...` : line;
+}
 
 /** Forgets the timings of earlier runs (npm test does, before its first step). */
 export function clearTimings() {
   rmSync(TIMINGS_DIR, { recursive: true, force: true });
 }
 
-/** Writes one layer's timings (a run of a layer replaces its earlier file). */
-export function writeTimings(layer, tests) {
+/**
+ * Writes one layer's timings (a run of a layer replaces its earlier file), and the start of each error that came from
+ * no test (`errors`: an unhandled rejection, a file that did not load), which fail a run as a failed test does.
+ */
+export function writeTimings(layer, tests, errors = []) {
   mkdirSync(TIMINGS_DIR, { recursive: true });
-  writeFileSync(join(TIMINGS_DIR, `${layer}.json`), JSON.stringify({ layer, tests }, null, 1));
+  writeFileSync(join(TIMINGS_DIR, `${layer}.json`), JSON.stringify({ layer, tests, errors }, null, 1));
 }
 
 /** Every layer's timings written since the folder was last emptied. */
@@ -62,6 +80,22 @@ export function slowestLines(layer, tests, n = SLOWEST) {
   if (retried.length) {
     lines.push(`${layer}: ${retried.length} passed only on a retry (flaky is failing):`);
     for (const t of retried) lines.push(`  ${t.file} › ${t.name}`);
+  }
+  return lines;
+}
+
+/**
+ * The tests that failed, each layer's, with the start of their errors: npm test prints them last, where a run's
+ * output is read first (a CI log shown from its end).
+ */
+export function failedLines(timings) {
+  const lines = [];
+  for (const { layer, tests, errors = [] } of timings) {
+    for (const t of tests.filter((test) => test.status === 'failed' || test.status === 'timedOut')) {
+      lines.push(`  ${layer}: ${t.file} › ${t.name}`);
+      if (t.error) lines.push(`      ${t.error}`);
+    }
+    for (const error of errors) lines.push(`  ${layer}: an error outside any test`, `      ${error}`);
   }
   return lines;
 }
