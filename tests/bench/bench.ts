@@ -402,16 +402,28 @@ async function coldLoad(browser: Browser, profile: Profile, served: Served) {
 }
 
 const VITALS_SCRIPT = () => {
-  const w = window as unknown as { __vitals: { lcp: number; cls: number } };
-  w.__vitals = { lcp: 0, cls: 0 };
+  const w = window as unknown as { __vitals: Vitals };
+  w.__vitals = { lcp: 0, cls: 0, element: '' };
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__vitals.lcp = Math.max(w.__vitals.lcp, e.startTime);
+    for (const e of list.getEntries() as Array<PerformanceEntry & { element: Element | null; url: string }>) {
+      if (e.startTime < w.__vitals.lcp) continue;
+      w.__vitals.lcp = e.startTime;
+      // What painted it, for results.json: an image by its address, anything else by its tag and class.
+      w.__vitals.element = e.url || (e.element ? `${e.element.tagName.toLowerCase()}.${e.element.className}` : '');
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
       if (!e.hadRecentInput) w.__vitals.cls += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
 };
+
+/** One load's web vitals, as VITALS_SCRIPT keeps them: LCP and its element, the sum of unexpected layout shifts. */
+interface Vitals {
+  lcp: number;
+  cls: number;
+  element: string;
+}
 
 async function seedAccount(stack: Stack, options: SeedOptions = {}) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -436,38 +448,69 @@ async function signIn(page: Page, portalUrl: string, account: { email: string; p
   await submitSignIn(page);
 }
 
+/**
+ * Loads of each page the web vitals part reads, the median reported: one load's LCP moved by 400 ms from one run to the
+ * next on this shared machine (2,216 and 2,612 ms for /credits on the same code, 2026-11-29), and LCP is the one
+ * absolute row of the table.
+ */
+const VITALS_RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 5);
+
+/**
+ * LCP and CLS of a first visit to each page: an empty HTTP cache and a page of its own, as a phone opening a link.
+ * The floor and /auth each in a new context, as the cold load part opens them: the second page a context loads read
+ * a second faster on the phones (the floor 2,760 then 1,836 ms, /auth 2,904 then 1,888 ms, its renderer started and
+ * its scripts compiled), so one page read after the other compared the floor's first load with /auth's second. The
+ * signed-in pages as the returning user's cold load opens My Account: a new page of a context signed in earlier.
+ */
 async function webVitals(browser: Browser, profile: Profile, stack: Stack, served: Served) {
-  const account = await seedAccount(stack, { credits: 10, plan: 'monthly', designs: 3 });
-  const context = await newContext(browser, profile);
-  const page = await newPage(context, profile);
-  // Each page is measured as a first visit: the files the pages before it left in the HTTP cache (and the ones My
-  // Account prefetched) are dropped first, as a phone opening the page from a link has none of them.
-  const cdp = await context.newCDPSession(page);
-  const coldGoto = async (url: string) => {
+  const paths = profile.name === 'desktop' ? ['/credits', '/subscription'] : ['/credits'];
+  const firstVisit = async (context: BrowserContext, url: string, ready?: (page: Page) => Promise<void>) => {
+    const page = await newPage(context, profile);
+    const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
-    await page.goto(url);
-  };
-  const measured: Record<string, { lcp: number; cls: number }> = {};
-  const read = async () => {
+    await page.goto(url, { timeout: 60_000 });
+    await ready?.(page);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1500);
-    return page.evaluate(() => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals);
+    const vitals = await page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
+    await page.close();
+    return vitals;
   };
-  await coldGoto(served.floorUrl);
-  await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-  const floor = await read();
-  await coldGoto(`${served.portalUrl}auth`);
-  await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-  measured['/auth'] = await read();
-  await signIn(page, served.portalUrl, account);
-  await page.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
-  for (const path of profile.name === 'desktop' ? ['/credits', '/subscription'] : ['/credits']) {
-    await coldGoto(`${served.portalUrl}${path.slice(1)}`);
-    measured[path] = await read();
+  const signInPage = (page: Page) => page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+  const account = await seedAccount(stack, { credits: 10, plan: 'monthly', designs: 3 });
+  const signedIn = await newContext(browser, profile);
+  const first = await signedIn.newPage();
+  await signIn(first, served.portalUrl, account);
+  await first.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
+  await first.waitForLoadState('networkidle');
+  await first.close();
+  const runs: Array<Record<string, Vitals>> = [];
+  for (let i = 0; i < VITALS_RUNS; i++) {
+    const measured: Record<string, Vitals> = {};
+    for (const [name, url] of inTurn(i, [
+      ['floor', served.floorUrl],
+      ['/auth', `${served.portalUrl}auth`],
+    ] as const)) {
+      const context = await newContext(browser, profile);
+      measured[name] = await firstVisit(context, url, signInPage);
+      await context.close();
+    }
+    for (const path of paths) measured[path] = await firstVisit(signedIn, `${served.portalUrl}${path.slice(1)}`);
+    runs.push(measured);
   }
-  await context.close();
+  await signedIn.close();
+  const medianOf = (name: string) => ({
+    lcp: median(runs.map((r) => r[name]!.lcp)),
+    cls: median(runs.map((r) => r[name]!.cls)),
+    lcps: runs.map((r) => Math.round(r[name]!.lcp)),
+    elements: [...new Set(runs.map((r) => r[name]!.element))],
+  });
+  const floor = medianOf('floor');
+  const measured = Object.fromEntries(['/auth', ...paths].map((path) => [path, medianOf(path)]));
   for (const [path, v] of Object.entries(measured)) {
-    row(`LCP ${path}`, ms(v.lcp), ms(floor.lcp), v.lcp / floor.lcp, '<= 2500 ms (good)', v.lcp <= 2500);
+    const painted = v.elements.map((e) => e.replace(/^.*\//, '')).join(' or ');
+    const of = `(median of ${VITALS_RUNS}: ${v.lcps.join(', ')} ms; ${painted})`;
+    row(`LCP ${path} ${of}`, ms(v.lcp), ms(floor.lcp), v.lcp / floor.lcp, '<= 2500 ms (good)', v.lcp <= 2500);
     row(`CLS ${path}`, v.cls.toFixed(3), floor.cls.toFixed(3), null, '<= 0.1 (good)', v.cls <= 0.1);
   }
   (results.webVitals as Record<string, unknown>)[profile.name] = { ...measured, floor };
