@@ -449,6 +449,21 @@ async function signIn(page: Page, portalUrl: string, account: { email: string; p
 }
 
 /**
+ * A context of `profile` signed in earlier by e-mail (an account with credits, a plan and designs), its first page
+ * closed once My Account had settled: a returning user's browser, from which the signed-in pages are opened.
+ */
+async function signedInContext(browser: Browser, profile: Profile, stack: Stack, served: Served) {
+  const account = await seedAccount(stack, { credits: 10, plan: 'monthly', designs: 3 });
+  const context = await newContext(browser, profile);
+  const first = await context.newPage();
+  await signIn(first, served.portalUrl, account);
+  await first.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
+  await first.waitForLoadState('networkidle');
+  await first.close();
+  return context;
+}
+
+/**
  * Loads of each page the web vitals part reads, the median reported: one load's LCP moved by 400 ms from one run to the
  * next on this shared machine (2,216 and 2,612 ms for /credits on the same code, 2026-11-29), and LCP is the one
  * absolute row of the table.
@@ -477,13 +492,7 @@ async function webVitals(browser: Browser, profile: Profile, stack: Stack, serve
     return vitals;
   };
   const signInPage = (page: Page) => page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-  const account = await seedAccount(stack, { credits: 10, plan: 'monthly', designs: 3 });
-  const signedIn = await newContext(browser, profile);
-  const first = await signedIn.newPage();
-  await signIn(first, served.portalUrl, account);
-  await first.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
-  await first.waitForLoadState('networkidle');
-  await first.close();
+  const signedIn = await signedInContext(browser, profile, stack, served);
   const runs: Array<Record<string, Vitals>> = [];
   for (let i = 0; i < VITALS_RUNS; i++) {
     const measured: Record<string, Vitals> = {};
@@ -521,13 +530,7 @@ async function webVitals(browser: Browser, profile: Profile, stack: Stack, serve
  * to the page's heading and its Sign Out button. Set against the floor's cold load of the same profile, for scale.
  */
 async function accountLoad(browser: Browser, profile: Profile, stack: Stack, served: Served) {
-  const account = await seedAccount(stack, { credits: 10, plan: 'monthly', designs: 3 });
-  const context = await newContext(browser, profile);
-  const first = await context.newPage();
-  await signIn(first, served.portalUrl, account);
-  await first.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
-  await first.waitForLoadState('networkidle');
-  await first.close();
+  const context = await signedInContext(browser, profile, stack, served);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const page = await newPage(context, profile);
