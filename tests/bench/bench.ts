@@ -296,6 +296,16 @@ async function newPage(context: BrowserContext, profile: Profile): Promise<Page>
 }
 
 /**
+ * A new page of `context` as `newPage` makes it, with the browser's HTTP cache emptied first: a first visit in a
+ * browser that is signed in, whose earlier pages' files (fetched or prefetched) must not count.
+ */
+async function emptyCachePage(context: BrowserContext, profile: Profile): Promise<Page> {
+  const page = await newPage(context, profile);
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  return page;
+}
+
+/**
  * ms from navigation start until "Continue with Google" is enabled, and until the bundle had arrived (its
  * responseEnd): what follows is the bundle's evaluation and the start-up work up to the first interactive paint.
  */
@@ -480,9 +490,7 @@ const VITALS_RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 5);
 async function webVitals(browser: Browser, profile: Profile, stack: Stack, served: Served) {
   const paths = profile.name === 'desktop' ? ['/credits', '/subscription'] : ['/credits'];
   const firstVisit = async (context: BrowserContext, url: string, ready?: (page: Page) => Promise<void>) => {
-    const page = await newPage(context, profile);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
+    const page = await emptyCachePage(context, profile);
     await page.goto(url, { timeout: 60_000 });
     await ready?.(page);
     await page.waitForLoadState('networkidle');
@@ -533,9 +541,7 @@ async function accountLoad(browser: Browser, profile: Profile, stack: Stack, ser
   const context = await signedInContext(browser, profile, stack, served);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const page = await newPage(context, profile);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
+    const page = await emptyCachePage(context, profile);
     const started = Date.now();
     await page.goto(served.portalUrl, { waitUntil: 'commit', timeout: 60_000 });
     await page.getByRole('heading', { name: 'My Account' }).waitFor({ timeout: 60_000 });
