@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// unit pool: forks (it replaces window.location or performance, which a jsdom window keeps, as browsers do)
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

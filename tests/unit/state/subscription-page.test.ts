@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// unit pool: forks (it replaces window.location or performance, which a jsdom window keeps, as browsers do)
 // The subscription page's store (SPEC 2, 4, 5, 8, 9) over the real subscription and player stores, with the backend
 // faked at the API boundary (support/fake-api.ts) and PayPal's buttons rendered by a stand-in.
 import { message } from '../../../src/messages/catalogue';

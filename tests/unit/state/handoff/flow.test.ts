@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// unit pool: forks (it replaces window.location or performance, which a jsdom window keeps, as browsers do)
 // The hand-off (src/state/handoff, SPEC 2 and 4, docs/security.md "Security"), branch by branch: a host by message, the
 // desktop by redirect, dev mode, nothing listening, a refused target, once per sign-in, the `?link=` question, a host's
 // token requests, and a sign-out in the middle. The bridge, Firebase and the backend (src/api) are faked at their

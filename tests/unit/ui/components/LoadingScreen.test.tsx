@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// unit pool: forks (it replaces window.location or performance, which a jsdom window keeps, as browsers do)
 // "Loading..." alone while the identity service answers in time; a plain line and a Reload button once it is slow.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// unit pool: forks (it replaces window.location or performance, which a jsdom window keeps, as browsers do)
 // The router's error screen (docs/architecture.md "Router context and loaders"): plain words, Try again re-runs what
 // failed, Reload, a way to My Account; inside the signed-in layout it uses that layout's <main>, elsewhere it brings
 // its own.
