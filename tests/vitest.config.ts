@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { portalConfig } from '../build.mjs';
@@ -7,26 +7,30 @@ import { portalConfig } from '../build.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The unit test files, below the root: every *.test.ts and *.test.tsx of tests/unit. */
-function unitFiles(dir = join(root, 'tests/unit')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return unitFiles(path);
-    return /\.test\.tsx?$/.test(entry.name) ? [relative(root, path)] : [];
-  });
-}
+const unitFiles = readdirSync(join(root, 'tests/unit'), { recursive: true })
+  .map(String)
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => join('tests/unit', file));
 /**
  * The unit files that run in a jsdom window of their own (their `@vitest-environment jsdom` docblock): the components
  * and the stores. A file that replaces `window.location` or a property of `performance` says `unit pool: forks` under
  * that line: in its own window jsdom keeps them as browsers do ("Cannot redefine property: location").
  */
-const domFiles = unitFiles().filter((file) => {
+const domFiles = unitFiles.filter((file) => {
   const source = readFileSync(join(root, file), 'utf8');
   return source.includes('@vitest-environment jsdom') && !source.includes('unit pool: forks');
 });
 
-/** What the unit layer's two projects share: the setup, the budget of a test, the order among projects. */
+/** What the unit layer's two projects share: the setup, the workers, the budget of a test, the order among projects. */
 const unit = {
   setupFiles: ['tests/unit/setup.ts'],
+  // Vitest 4 runs on half the cores by default: one worker on the
+  // 2-core CI machine. Unit files share nothing, so use them all
+  // (measured on 2 cores: 67 s on one worker, 41 s on two; threads
+  // and forks within a second of each other, so the default forks). Each file keeps a fresh module graph
+  // (isolate): without it the run took 36 s instead of 41 s and 58 tests failed, the stores being module
+  // state shared across files.
+  maxWorkers: '100%',
   // The guide's budget of a test, not Vitest's 5 s: beside the engines' lanes a test that takes 1.5 s alone
   // took 5.1 s and failed on a slower machine (2026-11-29). Over 15 s a test is over its budget anyway.
   testTimeout: 15_000,
@@ -53,13 +57,6 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: domFiles,
-          // Vitest 4 runs on half the cores by default: one worker on the
-          // 2-core CI machine. Unit files share nothing, so use them all
-          // (measured on 2 cores: 67 s on one worker, 41 s on two; threads
-          // and forks within a second of each other, so the default forks). Each file keeps a fresh module graph
-          // (isolate): without it the run took 36 s instead of 41 s and 58 tests failed, the stores being module
-          // state shared across files.
-          maxWorkers: '100%',
         },
       },
       {
@@ -72,7 +69,6 @@ export default defineConfig({
           // in forks that live on: jsdom is loaded once a worker, not once a file. In the forks pool every file paid
           // jsdom's import, 2.5 s beside the lanes: Vitest counted 150 s of "environment" for 41 files (2026-11-29).
           pool: 'vmForks',
-          maxWorkers: '100%',
         },
       },
       {
