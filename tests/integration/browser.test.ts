@@ -1,24 +1,8 @@
 // Chromium as the e2e tests, the bench, Lighthouse and the CLI launch it (harness/browser.ts): only the pages under
 // test run in it, and Playwright's own switches survive ours.
-import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions, NO_WEBUI_OMNIBOX } from '../../harness/browser';
-
-/** The command lines of this process's children: Playwright starts Chromium's browser process itself. */
-function childCommandLines(): string[][] {
-  const lines: string[][] = [];
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === process.pid) lines.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
-    } catch {
-      // A process that ended while the list was read.
-    }
-  }
-  return lines;
-}
 
 const features = (arg: string) => arg.slice('--disable-features='.length).split(',');
 
@@ -29,12 +13,13 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 describe('the harness Chromium', () => {
-  it('keeps every feature Playwright turns off, and turns off the address bar dropdown', () => {
-    const commandLine = childCommandLines().find((args) =>
-      args.some((arg) => arg.startsWith('--remote-debugging-pipe')),
-    );
-    expect(commandLine, 'the browser process Playwright started').toBeDefined();
-    const disables = commandLine!.filter((arg) => arg.startsWith('--disable-features='));
+  it('keeps every feature Playwright turns off, and turns off the address bar dropdown', async () => {
+    // The browser's own command line, as chrome://version shows it.
+    const page = await browser.newPage();
+    await page.goto('chrome://version');
+    const commandLine = (await page.locator('#command_line').textContent())!.split(' ');
+    await page.close();
+    const disables = commandLine.filter((arg) => arg.startsWith('--disable-features='));
     // Chromium reads the last one only.
     const effective = features(disables.at(-1)!);
     for (const feature of [...disables.flatMap(features), ...NO_WEBUI_OMNIBOX]) expect(effective).toContain(feature);
