@@ -18,7 +18,7 @@ import {
 import { PORTAL_ENTRY, criticalPath } from './tools/build/critical-path.mjs';
 import { LOCALES_PATH, writeLocaleFiles } from './tools/build/locale-files.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './tools/build/default-ports.mjs';
-import { CHUNKS_DIR, PAGE_STYLES, PAGES, STYLES_DIR, pageFiles } from './tools/build/pages.mjs';
+import { CHUNKS_DIR, INTL_WARM_UP, PAGE_STYLES, PAGES, STYLES_DIR, pageFiles } from './tools/build/pages.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
 const root = (() => {
@@ -380,13 +380,17 @@ export async function buildPortal({
   await mkdir(out, { recursive: true });
   await mkdir(reportDir, { recursive: true });
   const optionsWith = (localeFiles, entryKeys) => ({
-    // The portal's entry, and the stylesheets that travel with their pages (tools/build/pages.mjs); a floor has none.
+    // The portal's entry, the stylesheets that travel with their pages and the signed-in pages' Intl warm-up
+    // (tools/build/pages.mjs); a floor has none.
     entryPoints: {
       app: join(root, entry),
       ...(entry === 'src/main.tsx'
-        ? Object.fromEntries(
-            Object.entries(PAGE_STYLES).map(([name, source]) => [`${STYLES_DIR}/${name}`, join(root, source)]),
-          )
+        ? {
+            ...Object.fromEntries(
+              Object.entries(PAGE_STYLES).map(([name, source]) => [`${STYLES_DIR}/${name}`, join(root, source)]),
+            ),
+            [`${CHUNKS_DIR}/intl-warm-up`]: join(root, INTL_WARM_UP),
+          }
         : {}),
     },
     bundle: true,
@@ -485,6 +489,9 @@ export async function buildPortal({
         ...preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`),
         ...files.preload.map((f) => `<link rel="modulepreload" href="/${f}">`),
         ...files.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+        // Async: runs as soon as it arrives, ahead of the entry (INTL_WARM_UP). High, so that Chromium's first
+        // requests do not hold it back as an async script's low priority would; it is a few hundred bytes.
+        ...files.scripts.map((f) => `<script type="module" async src="/${f}" fetchpriority="high"></script>`),
         ...files.images.map((f) => `<link rel="preload" as="image" href="${f}" fetchpriority="high">`),
         // Where a page's chunk finds its stylesheet when it arrives by an in-app move (src/state/page-styles.ts).
         ...Object.entries(files.styles).map(([name, f]) => `<meta name="portal:style:${name}" content="/${f}">`),

@@ -26,6 +26,14 @@ export const PAGE_STYLES = {
 const LAYOUT = ['src/chunks/app-layout.ts'];
 
 /**
+ * A script that no module imports, built as an entry of its own (CHUNKS_DIR/intl-warm-up-<hash>.js) and named async by
+ * the signed-in pages' HTML: it builds the first Intl formatters while the page waits for its larger files, so that
+ * the page's first render does not (src/chunks/intl-warm-up.ts says why). The sign-in screen formats no number and
+ * does not name it.
+ */
+export const INTL_WARM_UP = 'src/chunks/intl-warm-up.ts';
+
+/**
  * Chunks that a page asks for when it needs them and no HTML names: the welcome survey opens once, for an account
  * made in the last 30 s, so it costs that account one request then rather than every signed-in load its bytes (and
  * the Dialog's, which it imports).
@@ -37,12 +45,19 @@ export const ON_DEMAND = ['src/chunks/affiliate-survey.ts'];
  * `pageChunk(() => import(...))`; tests/unit/build/pages.test.ts holds the two in step).
  */
 export const PAGES = [
-  { path: '/', html: 'account.html', chunks: [...LAYOUT, 'src/chunks/account.ts'], styles: ['account'] },
+  {
+    path: '/',
+    html: 'account.html',
+    chunks: [...LAYOUT, 'src/chunks/account.ts'],
+    styles: ['account'],
+    scripts: [INTL_WARM_UP],
+  },
   {
     path: '/credits',
     html: 'credits.html',
     chunks: [...LAYOUT, 'src/chunks/credits.ts'],
     styles: ['payments'],
+    scripts: [INTL_WARM_UP],
     // The before/after comparison is the page's largest paint: its images leave with the HTML, not after the code.
     images: ['/images/after-render.webp', '/images/before-render.webp'],
   },
@@ -51,12 +66,14 @@ export const PAGES = [
     html: 'subscription.html',
     chunks: [...LAYOUT, 'src/chunks/subscription.ts'],
     styles: ['payments'],
+    scripts: [INTL_WARM_UP],
   },
   {
     path: '/my-designs',
     html: 'my-designs.html',
     chunks: [...LAYOUT, 'src/chunks/my-designs.ts'],
     styles: ['account'],
+    scripts: [INTL_WARM_UP],
   },
   { path: '/external-link', html: 'external-link.html', chunks: ['src/chunks/external-link.ts'], styles: ['public'] },
   { path: '/share-design', html: 'share-design.html', chunks: ['src/chunks/share-design.ts'], styles: ['public'] },
@@ -71,7 +88,8 @@ export function pageHtmlFor(pathname) {
 
 /**
  * What a path's HTML names, as paths below the build's root: the entry, the files it imports (modulepreload), and,
- * for a page, its chunks and theirs; the entry's stylesheet and the page's own (PAGE_STYLES). `rel` turns a metafile path
+ * for a page, its chunks and theirs; its async scripts (INTL_WARM_UP); the entry's stylesheet and the page's own
+ * (PAGE_STYLES). `rel` turns a metafile path
  * into one below the build's root; `main` is the build's entry (the bench's floors have their own).
  */
 export function pageFiles(metafile, rel, page = null, main = 'src/main.tsx') {
@@ -93,6 +111,7 @@ export function pageFiles(metafile, rel, page = null, main = 'src/main.tsx') {
   return {
     entry: rel(js[0]),
     preload: js.slice(1).map(rel),
+    scripts: (page?.scripts ?? []).map((source) => rel(outputOf(metafile, source))),
     css: [...css.map(rel), ...own],
     styles,
     images: page?.images ?? [],

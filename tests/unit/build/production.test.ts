@@ -206,6 +206,21 @@ describe('a production build', () => {
     expect(criticalPath(meta, 'src/chunks/paypal.ts').modules).toContain('src/state/paypal-errors.ts');
   });
 
+  // tools/build/pages.mjs INTL_WARM_UP: one small file that imports nothing, named async by the signed-in pages only.
+  it("names the Intl warm-up in the signed-in pages' HTML only, as one small file of its own", () => {
+    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const { js, modules } = criticalPath(meta, 'src/chunks/intl-warm-up.ts');
+    expect(modules).toEqual(['src/chunks/intl-warm-up.ts']);
+    expect(js).toHaveLength(1);
+    const file = relative(built.outdir, join(process.cwd(), js[0]!));
+    expect(readFileSync(join(built.outdir, file)).length).toBeLessThan(200);
+    const tag = `<script type="module" async src="/${file}"`;
+    for (const html of ['account.html', 'credits.html', 'subscription.html', 'my-designs.html'])
+      expect(readFileSync(join(built.outdir, html), 'utf8'), html).toContain(tag);
+    for (const html of ['index.html', 'external-link.html', 'share-design.html', 'return-to-app.html'])
+      expect(readFileSync(join(built.outdir, html), 'utf8'), html).not.toContain('intl-warm-up');
+  });
+
   it('holds no manual activation and no /dev-data explorer', () => {
     const code = allScripts();
     expect(code).not.toContain('/subscription/direct');
