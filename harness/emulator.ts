@@ -142,6 +142,14 @@ export interface PersistedUser {
   appName: string;
 }
 
+/** A made-up Google user, as the claims of the ID token the emulator takes in place of Google's. */
+export interface GoogleClaims {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  name: string;
+}
+
 /** The emulator's REST API as an administrator ("Bearer owner"). */
 export class EmulatorAdmin {
   constructor(
@@ -205,7 +213,20 @@ export class EmulatorAdmin {
    * As {@link session}, for a new Google-only account (no password): signInWithIdp with the made-up Google user's
    * claims as its ID token, which the emulator accepts in place of Google's.
    */
-  async googleSession(claims: { sub: string; email: string; email_verified: boolean; name: string }) {
+  async googleSession(claims: GoogleClaims) {
+    return this.persisted(await this.signInWithGoogle(claims));
+  }
+
+  /**
+   * Links the made-up Google user of `claims` to the account whose ID token is `idToken`, as "Link Google" does: the
+   * account then signs in with that Google user too.
+   */
+  async linkGoogle(idToken: string, claims: GoogleClaims): Promise<void> {
+    await this.signInWithGoogle(claims, idToken);
+  }
+
+  /** signInWithIdp for google.com: a new account (or that Google user's), or a link to `idToken`'s account. */
+  private async signInWithGoogle(claims: GoogleClaims, idToken?: string): Promise<Record<string, string>> {
     const res = await fetch(
       `${this.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${FIREBASE_API_KEY}`,
       {
@@ -215,12 +236,13 @@ export class EmulatorAdmin {
           requestUri: 'http://localhost',
           returnSecureToken: true,
           postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
+          ...(idToken ? { idToken } : {}),
         }),
       },
     );
     const signedIn = (await res.json()) as Record<string, string>;
     if (!res.ok) throw new Error(`Google sign-in of ${claims.email} failed: ${JSON.stringify(signedIn)}`);
-    return this.persisted(signedIn);
+    return signedIn;
   }
 
   /** The user a sign-in answer belongs to, looked up, in the shape Firebase's localStorage persistence keeps. */
