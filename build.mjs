@@ -440,10 +440,17 @@ export async function buildPortal({
       ...(watch ? [] : [shortMessageKeys(root, { entryKeys })]),
     ],
     // The reload client of `npm run dev`, part of the bundle (the CSP forbids inline scripts); absent in every other build.
+    // esbuild puts a banner at the top of every file it writes, chunks too: the first file a page runs opens the one
+    // connection, the others find it.
     ...(liveReloadOrigin(config)
       ? {
           banner: {
-            js: `new EventSource(${JSON.stringify(config.liveReloadUrl)}).addEventListener('change', () => location.reload());`,
+            js: [
+              'if (!globalThis.__portalLiveReload) {',
+              `  globalThis.__portalLiveReload = new EventSource(${JSON.stringify(config.liveReloadUrl)});`,
+              "  globalThis.__portalLiveReload.addEventListener('change', () => location.reload());",
+              '}',
+            ].join('\n'),
           },
         }
       : {}),

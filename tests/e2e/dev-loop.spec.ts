@@ -44,8 +44,13 @@ test.describe('development loop', () => {
     // Its cost is its subject: a development build of its own (beforeAll), then esbuild's watch noticing the edit
     // and a second build, on the machine's real time (no page clock moves a file watcher).
     expect(loop.config.liveReloadUrl).toBe(loop.reload.url);
+    // Every file of the build carries the reload client (esbuild's banner); the page opens one connection.
+    const connections: string[] = [];
+    page.on('request', (request) => request.url().startsWith(loop.reload.url) && connections.push(request.url()));
     await page.goto(new URL('/auth', server.url).href);
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome to / })).toBeVisible();
+    // By then every file of the entry has run (a module script runs once all it imports has arrived).
+    expect(connections).toHaveLength(1);
     // Gone after a reload, so seeing the new text with the marker gone proves a reload, not a hot patch.
     await page.evaluate(() => ((window as unknown as { devLoopMarker: boolean }).devLoopMarker = true));
     const builds = loop.builds();
