@@ -3,10 +3,9 @@
 // e-mail verification through its oobCodes. Each test starts signed in (openSignedIn); signing in through /auth is
 // what the password change and the Google link are proven by. The section's own rules and texts are
 // tests/unit/state/account-security.test.ts and tests/unit/ui/account/sign-in-security.test.tsx.
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { openSignedInWithGoogle } from './support/account-security';
+import { newGoogleUser, openSignedInWithGoogle } from './support/account-security';
 import { firebaseError, signInWithNewIdpAccount } from './support/identity-provider';
 import { signInByEmail } from './support/sign-in';
 import { expectLayout, openSignedIn, profileValue, WIDTHS } from './support/signed-in';
@@ -152,12 +151,7 @@ test.describe('linked methods (the emulator IdP widget)', () => {
   // took 12-18 s).
   test('with Google linked, "Continue with Google" signs into the same account', async ({ page, harness }) => {
     const account = await harness.account({ name: 'Ada Lovelace' });
-    const google = {
-      sub: randomUUID(),
-      email: `linked-${randomUUID().slice(0, 8)}@example.com`,
-      email_verified: true,
-      name: 'Ada Google',
-    };
+    const google = newGoogleUser('Ada Google');
     await harness.admin.linkGoogle((await harness.admin.signIn(account.email, account.password)).idToken, google);
     await page.goto('/auth');
     const popup = page.waitForEvent('popup');

@@ -33,6 +33,11 @@ const LAYOUT = ['src/chunks/app-layout.ts'];
  */
 export const INTL_WARM_UP = 'src/chunks/intl-warm-up.ts';
 
+/** A page of the signed-in layout: the layout's chunk before the page's own, and the Intl warm-up. */
+function signedIn({ chunk, ...page }) {
+  return { ...page, chunks: [...LAYOUT, chunk], scripts: [INTL_WARM_UP] };
+}
+
 /**
  * Chunks that a page asks for when it needs them and no HTML names: the welcome survey opens once, for an account
  * made in the last 30 s, so it costs that account one request then rather than every signed-in load its bytes (and
@@ -45,36 +50,22 @@ export const ON_DEMAND = ['src/chunks/affiliate-survey.ts'];
  * `pageChunk(() => import(...))`; tests/unit/build/pages.test.ts holds the two in step).
  */
 export const PAGES = [
-  {
-    path: '/',
-    html: 'account.html',
-    chunks: [...LAYOUT, 'src/chunks/account.ts'],
-    styles: ['account'],
-    scripts: [INTL_WARM_UP],
-  },
-  {
+  signedIn({ path: '/', html: 'account.html', chunk: 'src/chunks/account.ts', styles: ['account'] }),
+  signedIn({
     path: '/credits',
     html: 'credits.html',
-    chunks: [...LAYOUT, 'src/chunks/credits.ts'],
+    chunk: 'src/chunks/credits.ts',
     styles: ['payments'],
-    scripts: [INTL_WARM_UP],
     // The before/after comparison is the page's largest paint: its images leave with the HTML, not after the code.
     images: ['/images/after-render.webp', '/images/before-render.webp'],
-  },
-  {
+  }),
+  signedIn({
     path: '/subscription',
     html: 'subscription.html',
-    chunks: [...LAYOUT, 'src/chunks/subscription.ts'],
+    chunk: 'src/chunks/subscription.ts',
     styles: ['payments'],
-    scripts: [INTL_WARM_UP],
-  },
-  {
-    path: '/my-designs',
-    html: 'my-designs.html',
-    chunks: [...LAYOUT, 'src/chunks/my-designs.ts'],
-    styles: ['account'],
-    scripts: [INTL_WARM_UP],
-  },
+  }),
+  signedIn({ path: '/my-designs', html: 'my-designs.html', chunk: 'src/chunks/my-designs.ts', styles: ['account'] }),
   { path: '/external-link', html: 'external-link.html', chunks: ['src/chunks/external-link.ts'], styles: ['public'] },
   { path: '/share-design', html: 'share-design.html', chunks: ['src/chunks/share-design.ts'], styles: ['public'] },
   { path: '/return-to-app', html: 'return-to-app.html', chunks: ['src/chunks/return-to-app.ts'], styles: [] },

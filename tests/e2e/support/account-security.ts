@@ -3,7 +3,7 @@
 // the tests of "Sign-in & security" that are not about signing in (docs/testing.md "The budget").
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { EmulatorAdmin } from '../../../harness/emulator';
+import { EmulatorAdmin, type GoogleClaims } from '../../../harness/emulator';
 import { openWithSession } from './signed-in';
 
 /**
@@ -11,13 +11,13 @@ import { openWithSession } from './signed-in';
  * e-mail account: the user as Firebase's localStorage persistence keeps it, in the context before the first page.
  */
 export async function openSignedInWithGoogle(page: Page, path = '/'): Promise<{ email: string; uid: string }> {
-  const email = `google-${randomUUID().slice(0, 8)}@example.com`;
-  const user = await new EmulatorAdmin(process.env.AUTH_EMULATOR_URL!).googleSession({
-    sub: randomUUID(),
-    email,
-    email_verified: true,
-    name: 'Grace Google',
-  });
+  const google = newGoogleUser('Grace Google');
+  const user = await new EmulatorAdmin(process.env.AUTH_EMULATOR_URL!).googleSession(google);
   await openWithSession(page, user, path);
-  return { email, uid: user.uid };
+  return { email: google.email, uid: user.uid };
+}
+
+/** A Google user the emulator has not seen, as the claims of the ID token it takes in place of Google's. */
+export function newGoogleUser(name: string): GoogleClaims {
+  return { sub: randomUUID(), email: `google-${randomUUID().slice(0, 8)}@example.com`, email_verified: true, name };
 }

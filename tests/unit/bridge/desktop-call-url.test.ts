@@ -4,12 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { desktopCallUrl } from '@home-design/portal-bridge';
-import { allowsDesktopOrigin, type DesktopPolicy } from '../../../src/domain/desktop-target';
-import { HOSTILE, TOKEN } from './desktop-urls';
-
-// The portal's own allow-list (src/domain/desktop-target.ts) as configureBridge gets it.
-const BASE: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
-const POLICY = allowsDesktopOrigin(BASE);
+import { allowsDesktopOrigin } from '../../../src/domain/desktop-target';
+import { BASE, HOSTILE, POLICY, TOKEN } from './desktop-urls';
 
 describe('desktopCallUrl', () => {
   it.each([

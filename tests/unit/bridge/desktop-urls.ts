@@ -1,5 +1,10 @@
-// Desktop call URLs the bridge tests share: a token as the desktop app's sign-in carries one, and URLs that must never
-// get it (another host, a lookalike of loopback, credentials, a fragment, another scheme, no URL at all).
+// What the bridge tests share: the portal's allow-list, a token as the desktop app's sign-in carries one, and URLs that
+// must never get it (another host, a lookalike of loopback, credentials, a fragment, another scheme, no URL at all).
+import { allowsDesktopOrigin, type DesktopPolicy } from '../../../src/domain/desktop-target';
+
+/** The portal's own allow-list (src/domain/desktop-target.ts) as configureBridge gets it, and the policy it is made of. */
+export const BASE: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
+export const POLICY = allowsDesktopOrigin(BASE);
 
 export const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c2ln';
 

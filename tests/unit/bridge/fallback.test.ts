@@ -2,17 +2,12 @@
 // unit pool: forks (it replaces window.location or performance, which a jsdom window keeps, as browsers do)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bridge, configureBridge, createBridge, DESKTOP_CALL_TIMEOUT_MS } from '@home-design/portal-bridge';
-import { allowsDesktopOrigin, type DesktopPolicy } from '../../../src/domain/desktop-target';
-import { HOSTILE, TOKEN } from './desktop-urls';
+import { HOSTILE, POLICY, TOKEN } from './desktop-urls';
 import { installHost, removeHosts } from './fake-hosts';
 
 // The fallback through the package's public API: a bridge's navigateToDesktop, callDesktop and probeDesktop (over a
 // window the test gives it, or this one with `fetch`, `location` and `navigator` stubbed). desktopCallUrl, the check
 // they share, is desktop-call-url.test.ts's.
-
-// The portal's own allow-list (src/domain/desktop-target.ts) as configureBridge gets it.
-const BASE: DesktopPolicy = { ports: [5662], extraOrigins: [], privateNetwork: false };
-const POLICY = allowsDesktopOrigin(BASE);
 
 /** A bridge over `win` with the portal's allow-list. */
 const bridgeOver = (win: Window = window) => createBridge({ win, allowsDesktopOrigin: POLICY });
