@@ -8,9 +8,8 @@ import { expect, expectAccessible, test } from './fixtures';
 import { SUBSCRIPTION_QUERY } from '../support/paypal-sdk';
 import { status } from './support/payments';
 import { failPayPalLoads, payPalCheckout, SDK_LOAD_ERROR } from './support/paypal';
+import { PLAN_IDS } from './support/paypal-rest';
 import { expectLayout, openSignedIn, signInToAccount, WIDTHS } from './support/signed-in';
-
-const PLAN_IDS = { MONTHLY: 'P-TEST-MONTHLY', SIX_MONTH: 'P-TEST-SIX-MONTH', ANNUAL: 'P-TEST-ANNUAL' };
 
 /** The plan cards, in the order shown. */
 const cards = (page: Page) =>
