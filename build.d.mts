@@ -6,6 +6,8 @@ export declare const FLAVOURS: readonly ['staging', 'development', 'production']
  * build run against the local stack by the bench and tests: exempt from those rules, never deployable).
  */
 export type BuildConfig = PortalConfig & { liveReloadUrl?: string; deployment?: boolean; localStack?: boolean };
+/** The config as the bundle's defines: __PORTAL_CONFIG__, __PAYPAL_CONFIG__ and __STORE_LINKS__ (JSON text). */
+export declare function configDefines(config: BuildConfig): Record<string, string>;
 export declare function portalConfig(flavour?: string, overrides?: Partial<BuildConfig>): BuildConfig;
 /** Why a build meant for deployment may not be made from `config` (loopback, http:, the Auth emulator), or null. */
 export declare function deploymentProblem(config: BuildConfig): string | null;

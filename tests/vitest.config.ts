@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { portalConfig } from '../build.mjs';
+import { configDefines, portalConfig } from '../build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -40,7 +40,7 @@ const unit = {
 export default defineConfig({
   root,
   define: {
-    __PORTAL_CONFIG__: JSON.stringify(JSON.stringify(portalConfig('staging', { useEmulator: false }))),
+    ...configDefines(portalConfig('staging', { useEmulator: false })),
     DEV_BUILD: 'false',
     LOCALE_FILES: JSON.stringify('{}'),
     PAYMENT_BYPASS: 'true',

@@ -10,7 +10,7 @@ import {
   type PayPalNamespace,
   type PayPalScriptOptions,
 } from '@paypal/paypal-js';
-import { config } from '../config/config';
+import { paypalConfig } from '../config/paypal';
 import { usdAmount, type CreditPack } from '../domain/credit-packs';
 import { PayPalError } from '../domain/paypal-error';
 import { plural } from '../messages/catalogue';
@@ -22,14 +22,13 @@ const BUTTON_STYLE: PayPalButtonStyle = { color: 'blue', height: 45, layout: 've
 
 /** The loader options of SPEC 7 for each flow (the loader turns them into the SDK's kebab-case query). */
 function scriptOptions(flow: PayPalFlow): PayPalScriptOptions {
-  const { paypal } = config;
   const base: PayPalScriptOptions = {
-    clientId: paypal.clientId,
+    clientId: paypalConfig.clientId,
     components: 'buttons',
     currency: 'USD',
     commit: true,
     // Empty in production: the loader then uses PayPal's own address.
-    ...(paypal.sdkBaseUrl ? { sdkBaseUrl: paypal.sdkBaseUrl } : {}),
+    ...(paypalConfig.sdkBaseUrl ? { sdkBaseUrl: paypalConfig.sdkBaseUrl } : {}),
   };
   if (flow === 'subscription') {
     return { ...base, intent: 'subscription', vault: true, enableFunding: 'paypal', disableFunding: 'credit,card' };
@@ -53,7 +52,7 @@ function unloadSdk(): void {
 
 /** Loads the SDK configured for `flow` once per page; a failure is forgotten so the next call tries again. */
 function loadPayPal(flow: PayPalFlow): Promise<PayPalNamespace> {
-  if (!config.paypal.clientId) return Promise.reject(new PayPalError('config', 'PayPal client id is not configured'));
+  if (!paypalConfig.clientId) return Promise.reject(new PayPalError('config', 'PayPal client id is not configured'));
   if (loaded?.flow === flow) return loaded.promise;
   unloadSdk();
   const promise = (async () => {

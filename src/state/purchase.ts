@@ -1,6 +1,6 @@
 // The credits purchase flow of SPEC 4: idle -> pack chosen (modal, PayPal buttons after 500 ms) -> captured ->
 // purchase call -> success or error. The captured order id is the key: a retry never adds credits twice.
-import { config } from '../config/config';
+import { paypalConfig } from '../config/paypal';
 import { PAYMENT_BUTTON_DELAY_MS } from '../domain/constants';
 import { packById, type CreditPack } from '../domain/credit-packs';
 import { message } from '../messages/catalogue';
@@ -64,7 +64,7 @@ export function choosePack(packId: string): boolean {
     showToast('error', message('purchaseNeedsLogin'));
     return false;
   }
-  if (!config.paypal.clientId) {
+  if (!paypalConfig.clientId) {
     showToast('error', message('paypalConfigMissing'));
     return false;
   }

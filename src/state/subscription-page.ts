@@ -1,7 +1,8 @@
 // The /subscription page flow (SPEC 2, 4, 5, 8): plan choice, the PayPal payment panel (its fallback is
 // fallback-payment.ts), cancel / pause / resume with their reasons, the processing overlay and the reload 5 s after a
 // purchase or cancel.
-import { config, type PaidPlan } from '../config/config';
+import type { PaidPlan } from '../config/config';
+import { paypalConfig } from '../config/paypal';
 import { RELOAD_AFTER_PURCHASE_MS } from '../domain/constants';
 import { renewalStart, startBlock } from '../domain/plan-offers';
 import { isCancelReason, isPauseReason } from '../domain/subscription-reasons';
@@ -220,7 +221,7 @@ export function mountSubscriptionButtons(container: HTMLElement): () => void {
         'subscription',
         container,
         subscriptionButtonOptions(
-          config.paypal.planIds[plan],
+          paypalConfig.planIds[plan],
           owner,
           {
             onApprove: (subscriptionId) => onApproved(plan, subscriptionId, uid, live),

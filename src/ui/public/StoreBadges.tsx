@@ -1,5 +1,5 @@
 // Store badges (drawn by us, in /images/badges) as links to the store addresses from config.
-import { config } from '../../config/config';
+import { storeLinks } from '../../config/store-links';
 import { safeStoreUrl, type Store } from '../../domain/shared-link';
 import { message, type MessageCode } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
@@ -17,7 +17,7 @@ const BADGES: Record<Store, { src: string; width: number; height: number; label:
 export function StoreBadges({ stores }: { stores: readonly Store[] }) {
   useLanguage();
   const items = stores.flatMap((store) => {
-    const href = safeStoreUrl(config.links[store]);
+    const href = safeStoreUrl(storeLinks[store]);
     return href ? [{ store, href, ...BADGES[store] }] : [];
   });
   if (items.length === 0) return null;

@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readScriptParams } from '../../../harness/paypal/sdk/checks';
 import { createNamespace } from '../../../harness/paypal/sdk/sdk';
-import { config } from '../../../src/config/config';
+import { paypalConfig } from '../../../src/config/paypal';
 import { packById } from '../../../src/domain/credit-packs';
 import { paypalSaid } from '../../../src/domain/paypal-error';
 import { creditsButtonOptions, subscriptionButtonOptions } from '../../../src/payments/paypal';
@@ -63,16 +63,16 @@ afterEach(() => {
 });
 
 /** The module on a fresh page of a build whose PayPal config has `paypal` over the test build's. */
-async function buildWith(paypal: Partial<typeof config.paypal>): Promise<PayPalModule> {
+async function buildWith(paypal: Partial<typeof paypalConfig>): Promise<PayPalModule> {
   vi.resetModules();
-  vi.doMock('../../../src/config/config', async (importOriginal) => {
-    const original = await importOriginal<typeof import('../../../src/config/config')>();
-    return { ...original, config: { ...original.config, paypal: { ...original.config.paypal, ...paypal } } };
+  vi.doMock('../../../src/config/paypal', async (importOriginal) => {
+    const original = await importOriginal<typeof import('../../../src/config/paypal')>();
+    return { ...original, paypalConfig: { ...original.paypalConfig, ...paypal } };
   });
   try {
     return await import('../../../src/payments/paypal');
   } finally {
-    vi.doUnmock('../../../src/config/config');
+    vi.doUnmock('../../../src/config/paypal');
   }
 }
 
@@ -94,8 +94,8 @@ describe('the SDK options of SPEC 7', () => {
     await subscription();
     expect(loads()).toEqual([
       {
-        clientId: config.paypal.clientId,
-        sdkBaseUrl: config.paypal.sdkBaseUrl,
+        clientId: paypalConfig.clientId,
+        sdkBaseUrl: paypalConfig.sdkBaseUrl,
         components: 'buttons',
         currency: 'USD',
         commit: true,
@@ -112,8 +112,8 @@ describe('the SDK options of SPEC 7', () => {
     await credits();
     expect(loads()).toEqual([
       {
-        clientId: config.paypal.clientId,
-        sdkBaseUrl: config.paypal.sdkBaseUrl,
+        clientId: paypalConfig.clientId,
+        sdkBaseUrl: paypalConfig.sdkBaseUrl,
         components: 'buttons',
         currency: 'USD',
         commit: true,

@@ -8,7 +8,7 @@ import type {
 } from '@paypal/paypal-js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/client';
-import { config } from '../../../src/config/config';
+import { paypalConfig } from '../../../src/config/paypal';
 import type { CloudSave } from '../../../src/domain/entities';
 import { PayPalError } from '../../../src/domain/paypal-error';
 import { player } from '../../../src/state/player';
@@ -123,13 +123,13 @@ describe('choosing a pack', () => {
   });
 
   it('needs the PayPal client id', () => {
-    const saved = config.paypal.clientId;
-    config.paypal.clientId = '';
+    const saved = paypalConfig.clientId;
+    paypalConfig.clientId = '';
     try {
       expect(choosePack('credits-15')).toBe(false);
       expect(toastTexts()).toEqual(['error: PayPal configuration is missing. Please contact support.']);
     } finally {
-      config.paypal.clientId = saved;
+      paypalConfig.clientId = saved;
     }
   });
 

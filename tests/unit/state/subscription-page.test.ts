@@ -20,7 +20,7 @@ vi.mock('../../../src/payments/paypal', async (importOriginal) => ({
 }));
 
 import { ApiError } from '../../../src/api/client';
-import { config } from '../../../src/config/config';
+import { paypalConfig } from '../../../src/config/paypal';
 import type { Subscription } from '../../../src/domain/plans';
 import { PayPalError } from '../../../src/domain/paypal-error';
 import { paymentsPermission } from '../../../src/state/payments-permission';
@@ -172,7 +172,7 @@ describe('choosing a plan', () => {
     // The backend's purchase reference naming the subscriber's player and this plan as PayPal's custom_id: the backend
     // activates it for this player and this plan only.
     expect(create).toHaveBeenCalledWith({
-      plan_id: config.paypal.planIds.ANNUAL,
+      plan_id: paypalConfig.planIds.ANNUAL,
       custom_id: `REF-${PLAYER.playerId}-ANNUAL`,
     });
   });
