@@ -175,6 +175,23 @@ describe('a production build', () => {
     expect(entryCode).toContain('Welcome to {product}');
     expect(entryCode).not.toContain('Transform Your Designs Into Reality');
     expect(allScripts()).toContain('Transform Your Designs Into Reality');
+    // So do PayPal's config and the store addresses (build.mjs configDefines), unlike the rest of the config.
+    const { paypal, links } = portalConfig('production');
+    expect(entryCode).toContain(JSON.stringify(links.privacy));
+    for (const value of [paypal.planIds.MONTHLY, links.appStore, links.googlePlay]) {
+      expect(entryCode).not.toContain(value);
+      expect(allScripts()).toContain(value);
+    }
+  });
+
+  // build.mjs COMPILE_HINT: V8 compiles the files' functions as they stream in, off the main thread.
+  it("opens every script with V8's compile hint, on its first line", () => {
+    const scripts = readdirSync(built.outdir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    for (const file of scripts)
+      expect(readFileSync(join(built.outdir, file), 'utf8').split('\n')[0], file).toBe('//# allFunctionsCalledOnLoad');
   });
 
   // main.tsx imports the session restore on its own so that it runs while the rest is on its way (early-start.ts).
