@@ -188,9 +188,9 @@ export function delivered(uid: string, targetUsed: boolean): HandoffChange {
   return { phase: 'idle', deliveredFor: uid, ...(targetUsed && { launch: { target: null } }) };
 }
 
-/** The browser was sent to {target}/login with `uid`'s token: the page stays as it is until it has gone. */
+/** The browser was sent to {target}/login with `uid`'s token: the blocking message shows until the page has gone. */
 export function leavingFor(uid: string): HandoffChange {
-  return { deliveredFor: uid, leaving: true, launch: { target: null } };
+  return { phase: 'redirecting', deliveredFor: uid, leaving: true, launch: { target: null } };
 }
 
 /** The page was still here DESKTOP_LEAVE_MS after it sent the browser away: the hand-off is over, the user stays. */

@@ -175,8 +175,8 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   if (!uid) return;
   const begun = { uid, target, signOuts: handoff.signOuts };
   const { state } = handoff.launch;
-  change(machine.redirecting());
   if (handoff.launch.devMode) {
+    change(machine.redirecting());
     const token = await tokenOf(kind);
     if (!token) throw new Error('no token');
     if (!stillDue(begun)) return;
@@ -193,7 +193,14 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   // However long the steps before took, the app gets the same DESKTOP_PROBE_TIMEOUT_MS to answer once the page leaves.
   const probe = inFlight.probe ?? bridge.probeDesktop(target);
   inFlight.probe = null;
-  const answer = await Promise.race([probe, giveUpAfter(DESKTOP_PROBE_TIMEOUT_MS)]);
+  // Asked beside the steps before, the answer is usually here: then the browser leaves at once and the blocking
+  // message comes with it (leavingFor). Shown first, it would swap the sign-in overlay for itself, a commit that closes
+  // a dialog, before the navigation starts. A wait shows it while it lasts.
+  let answer = await ifSettled(probe);
+  if (answer === null) {
+    change(machine.redirecting());
+    answer = await Promise.race([probe, giveUpAfter(DESKTOP_PROBE_TIMEOUT_MS)]);
+  }
   if (!stillDue(begun)) return;
   if (answer === 'notListening') {
     change(machine.notListening(target));
@@ -220,6 +227,9 @@ function stayedHere(): void {
   setAuthenticating(false);
   goOnToAccount();
 }
+
+/** `promise`'s value if it has settled already, else null: a settled promise's reaction is queued before the other's. */
+const ifSettled = <T>(promise: Promise<T>): Promise<T | null> => Promise.race([promise, Promise.resolve(null)]);
 
 const giveUpAfter = (ms: number) => new Promise<DesktopProbe>((resolve) => setTimeout(() => resolve('unknown'), ms));
 

@@ -126,6 +126,11 @@ describe('whether a hand-off is due', () => {
     expect(handoffDue(after(desktopLaunch, redirecting(), leavingFor('u1'), stayed()), 'u1', false)).toBe(false);
   });
 
+  it('shows the blocking message as the browser leaves, whether or not the page waited for the desktop first', () => {
+    expect(after(desktopLaunch, signedInHere(), leavingFor('u1')).phase).toBe('redirecting');
+    expect(after(desktopLaunch, redirecting(), leavingFor('u1')).phase).toBe('redirecting');
+  });
+
   it('asks the desktop early only in a plain browser launch with a target', () => {
     expect(probesEarly(after(desktopLaunch), false)).toBe(true);
     expect(probesEarly(after(desktopLaunch), true)).toBe(false);
