@@ -52,4 +52,6 @@ export interface PortalConfig {
 }
 
 /** What every page reads (config.ts): the build's config without PayPal's and the stores' (paypal.ts, store-links.ts). */
-export type PageConfig = Omit<PortalConfig, 'paypal' | 'links'> & { links: Omit<PortalConfig['links'], keyof StoreLinks> };
+export type PageConfig = Omit<PortalConfig, 'paypal' | 'links'> & {
+  links: Omit<PortalConfig['links'], keyof StoreLinks>;
+};
