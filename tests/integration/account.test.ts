@@ -9,7 +9,7 @@ import { fetchExport, fetchSessions, signOutEverywhere } from '../../src/api/acc
 import { ApiError } from '../../src/api/client';
 import { fetchCloudSave } from '../../src/api/cloud-save';
 import { exchangeForUnity } from '../../src/api/unity';
-import { admin, backendUrl, capturedOrder, context, harness, newUser } from './support';
+import { admin, backendUrl, capturedOrder, context, faults, harness, newUser } from './support';
 
 const schema = JSON.parse(
   readFileSync(new URL('../../harness/backend/account-export.schema.json', import.meta.url), 'utf8'),
@@ -61,6 +61,8 @@ describe('GET /account/export', () => {
     const other = await newUser();
     // Something in each part the schema describes: a design and a plan (seeded), a payment (recorded as the portal does).
     await harness().seed({ uid: user.uid, email: user.email, designs: 1, plan: 'monthly' });
+    // The portal's path alone: PayPal's webhook, which may come first and credit the order itself, is dropped.
+    await faults(user.uid, 'paypal-webhook=drop');
     const orderId = await capturedOrder('14.99', user.playerId);
     await expect(purchaseCredits(user.ctx, 30, orderId)).resolves.toMatchObject({ creditsAdded: 30 });
     const res = await fetch(`${backendUrl()}/account/export`, {
