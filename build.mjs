@@ -263,13 +263,13 @@ export function contentSecurityPolicy(config) {
   ].join('; ');
 }
 
-/** Where Google account photos (Firebase's photoURL for Google sign-in) are served from. */
 /** V8's explicit compile hint for a whole file: it must be the file's first line (v8.dev/blog/explicit-compile-hints). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** esbuild's banner option for these lines, none for none. */
 const banner = (lines) => (lines.length > 0 ? { banner: { js: lines.join('\n') } } : {});
 
+/** Where Google account photos (Firebase's photoURL for Google sign-in) are served from. */
 const GOOGLE_PHOTO_HOSTS = ['lh3', 'lh4', 'lh5', 'lh6'].map((h) => `https://${h}.googleusercontent.com`).join(' ');
 
 /** The origin of the live-reload event source, only in a development build that has one; '' otherwise. */
@@ -389,6 +389,8 @@ export async function buildPortal({
   onRebuild,
 } = {}) {
   const esbuild = await import('esbuild');
+  // The portal's own entry; a floor's build (tests/bench/floor) takes the card's packages as they are.
+  const portal = entry === 'src/main.tsx';
   const config = portalConfig(flavour, overrides);
   assertDeployable(config);
   const out = resolve(
@@ -406,7 +408,7 @@ export async function buildPortal({
     // (tools/build/pages.mjs); a floor has none.
     entryPoints: {
       app: join(root, entry),
-      ...(entry === 'src/main.tsx'
+      ...(portal
         ? {
             ...Object.fromEntries(
               Object.entries(PAGE_STYLES).map(([name, source]) => [`${STYLES_DIR}/${name}`, join(root, source)]),
@@ -439,9 +441,7 @@ export async function buildPortal({
       // JSON text, parsed once (src/config/config.ts says why not an object).
       // A floor (tests/bench/floor) reads the whole config as one text, as the portal did before the split: the floor
       // stays as it was, so that each round's figures compare with the last.
-      ...(entry === 'src/main.tsx'
-        ? configDefines(config)
-        : { __PORTAL_CONFIG__: JSON.stringify(JSON.stringify(config)) }),
+      ...(portal ? configDefines(config) : { __PORTAL_CONFIG__: JSON.stringify(JSON.stringify(config)) }),
       DEV_BUILD: JSON.stringify(config.isDevelopment),
       LOCALE_FILES: JSON.stringify(JSON.stringify(localeFiles)),
       PAYMENT_BYPASS: JSON.stringify(config.paymentBypass),
@@ -475,7 +475,7 @@ export async function buildPortal({
     // connection, the others find it.
     ...banner([
       // Not in a floor's build (tests/bench/floor): the floor stays the card's packages as they are.
-      ...(entry === 'src/main.tsx' ? [COMPILE_HINT] : []),
+      ...(portal ? [COMPILE_HINT] : []),
       ...(liveReloadOrigin(config)
         ? [
             'if (!globalThis.__portalLiveReload) {',
@@ -489,7 +489,7 @@ export async function buildPortal({
   // A production-like build (not watch, the portal's entry) splits the English catalogue: the texts the entry's modules
   // name stay in the entry, the rest go with the pages (tools/build/short-message-keys.mjs); the language files list
   // the entry's texts first, then the pages'. A first pass, written nowhere, finds the entry's modules.
-  const split = watch || entry !== 'src/main.tsx' ? null : await catalogueSplit(esbuild, optionsWith({}, null));
+  const split = watch || !portal ? null : await catalogueSplit(esbuild, optionsWith({}, null));
   const localeFiles = await writeLocaleFiles({
     root,
     out,
@@ -519,7 +519,7 @@ export async function buildPortal({
     const preconnect = config.standalone ? [] : [identity, new URL(config.backendUrl).origin];
     // index.html for /auth and every path without a page of its own; one HTML per page, naming its chunks.
     // Another entry (the bench's floors) has no pages: index.html alone.
-    const pages = entry === 'src/main.tsx' ? PAGES : [];
+    const pages = portal ? PAGES : [];
     const shells = [{ html: 'index.html', page: null }, ...pages.map((page) => ({ html: page.html, page }))];
     for (const { html, page } of shells) {
       const files = pageFiles(metafile, rel, page, entry);
