@@ -1,32 +1,33 @@
 // PayPal's side as PayPal's REST API shows it (the stand-in's, on the backend under /paypal): what the money did, read
 // back after a journey through the portal, as a merchant's dashboard or a support agent would.
+import { portalConfig } from '../../../build.mjs';
 import { fetchPurchaseReference } from '../../../src/api/payments';
 import { exchangeForUnity } from '../../../src/api/unity';
 import type { PaidPlan } from '../../../src/config/types';
 import { expect, type Account, type Harness } from '../fixtures';
 
-/** The portal's client id in the suite's builds (build.mjs's default PAYPAL_CLIENT_ID), of merchant DREAMBOOKTEST. */
-const PORTAL_CLIENT_ID = 'test-client-id';
+/** PayPal's config in the suite's builds, as build.mjs makes it. */
+const { paypal } = portalConfig('staging');
 
-/** The plans' ids at PayPal in the suite's builds (build.mjs's defaults of PAYPAL_PLAN_*). */
-export const PLAN_IDS: Record<PaidPlan, string> = {
-  MONTHLY: 'P-TEST-MONTHLY',
-  SIX_MONTH: 'P-TEST-SIX-MONTH',
-  ANNUAL: 'P-TEST-ANNUAL',
-};
+/** The portal's client id (build.mjs's default PAYPAL_CLIENT_ID), of merchant DREAMBOOKTEST. */
+const PORTAL_CLIENT_ID = paypal.clientId;
+
+/** The plans' ids at PayPal. */
+export const PLAN_IDS: Record<PaidPlan, string> = paypal.planIds;
+
+/** `path` of PayPal's REST API, on the backend that stands in for it. */
+const paypalUrl = (path: string) => `${process.env.BACKEND_URL!.replace(/\/$/, '')}/paypal${path}`;
 
 /** GET `path` of PayPal's REST API as the merchant of `clientId`. */
 async function paypalGet<T = Record<string, unknown>>(path: string, clientId = PORTAL_CLIENT_ID): Promise<T> {
-  const res = await fetch(`${process.env.BACKEND_URL!.replace(/\/$/, '')}/paypal${path}`, {
-    headers: { 'PayPal-Client-Id': clientId },
-  });
+  const res = await fetch(paypalUrl(path), { headers: { 'PayPal-Client-Id': clientId } });
   expect(res.status, `PayPal GET ${path}`).toBe(200);
   return (await res.json()) as T;
 }
 
 /** POST `path` of PayPal's REST API as the merchant of the portal, as a buyer's browser or PayPal's window does. */
 async function paypalPost<T = Record<string, unknown>>(path: string, body: object = {}): Promise<T> {
-  const res = await fetch(`${process.env.BACKEND_URL!.replace(/\/$/, '')}/paypal${path}`, {
+  const res = await fetch(paypalUrl(path), {
     method: 'POST',
     headers: { 'PayPal-Client-Id': PORTAL_CLIENT_ID, 'content-type': 'application/json' },
     body: JSON.stringify(body),

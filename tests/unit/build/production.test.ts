@@ -112,11 +112,14 @@ describe('a production build', () => {
     await promisify(execFile)('node', ['build.mjs', '--env', 'production', '--outdir', built.outdir], { env });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  /** The text of every script of the build: the entry and its chunks. */
-  const allScripts = () =>
+  /** Every script of the build, the entry and its chunks, by its path in the served folder. */
+  const scriptFiles = () =>
     readdirSync(built.outdir, { recursive: true })
       .map(String)
-      .filter((f) => f.endsWith('.js'))
+      .filter((f) => f.endsWith('.js'));
+  /** The text of every script of the build. */
+  const allScripts = () =>
+    scriptFiles()
       .map((f) => readFileSync(join(built.outdir, f), 'utf8'))
       .join('\n');
 
@@ -186,9 +189,7 @@ describe('a production build', () => {
 
   // build.mjs COMPILE_HINT: V8 compiles the files' functions as they stream in, off the main thread.
   it("opens every script with V8's compile hint, on its first line", () => {
-    const scripts = readdirSync(built.outdir, { recursive: true })
-      .map(String)
-      .filter((f) => f.endsWith('.js'));
+    const scripts = scriptFiles();
     expect(scripts.length).toBeGreaterThan(10);
     for (const file of scripts)
       expect(readFileSync(join(built.outdir, file), 'utf8').split('\n')[0], file).toBe('//# allFunctionsCalledOnLoad');
