@@ -18,7 +18,7 @@ import {
 import { PORTAL_ENTRY, criticalPath } from './tools/build/critical-path.mjs';
 import { LOCALES_PATH, writeLocaleFiles } from './tools/build/locale-files.mjs';
 import { DEFAULT_PORTS, PORT_VARIABLES } from './tools/build/default-ports.mjs';
-import { CHUNKS_DIR, INTL_WARM_UP, PAGE_STYLES, PAGES, STYLES_DIR, pageFiles } from './tools/build/pages.mjs';
+import { CHUNKS_DIR, WARM_UP, PAGE_STYLES, PAGES, STYLES_DIR, pageFiles } from './tools/build/pages.mjs';
 
 // The project root, also when this file is bundled into dist/cli by buildCli().
 const root = (() => {
@@ -404,7 +404,7 @@ export async function buildPortal({
   await mkdir(out, { recursive: true });
   await mkdir(reportDir, { recursive: true });
   const optionsWith = (localeFiles, entryKeys) => ({
-    // The portal's entry, the stylesheets that travel with their pages and the signed-in pages' Intl warm-up
+    // The portal's entry, the stylesheets that travel with their pages and the signed-in pages' warm-up
     // (tools/build/pages.mjs); a floor has none.
     entryPoints: {
       app: join(root, entry),
@@ -413,7 +413,7 @@ export async function buildPortal({
             ...Object.fromEntries(
               Object.entries(PAGE_STYLES).map(([name, source]) => [`${STYLES_DIR}/${name}`, join(root, source)]),
             ),
-            [`${CHUNKS_DIR}/intl-warm-up`]: join(root, INTL_WARM_UP),
+            [`${CHUNKS_DIR}/warm-up`]: join(root, WARM_UP),
           }
         : {}),
     },
@@ -524,20 +524,22 @@ export async function buildPortal({
     for (const { html, page } of shells) {
       const files = pageFiles(metafile, rel, page, entry);
       const head = [
+        `<script type="module" src="/${files.entry}"></script>`,
         ...preconnect.map((o) => `<link rel="preconnect" href="${escapeHtml(o)}" crossorigin>`),
         ...files.preload.map((f) => `<link rel="modulepreload" href="/${f}">`),
         ...files.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
-        // Async: runs as soon as it arrives, ahead of the entry (INTL_WARM_UP). High, so that Chromium's first
-        // requests do not hold it back as an async script's low priority would; it is a few hundred bytes.
-        ...files.scripts.map((f) => `<script type="module" async src="/${f}" fetchpriority="high"></script>`),
         ...files.images.map((f) => `<link rel="preload" as="image" href="${f}" fetchpriority="high">`),
+        // Async: runs as soon as it arrives, ahead of the entry (WARM_UP), and decodes the images named above. High,
+        // so that Chromium's first requests do not hold it back as an async script's low priority would; it is a few
+        // hundred bytes.
+        ...files.scripts.map((f) => `<script type="module" async src="/${f}" fetchpriority="high"></script>`),
         // Where a page's chunk finds its stylesheet when it arrives by an in-app move (src/state/page-styles.ts).
         ...Object.entries(files.styles).map(([name, f]) => `<meta name="portal:style:${name}" content="/${f}">`),
       ];
       const text = template
         .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))
         .replace('{{HEAD}}', head.join('\n    '))
-        .replace('{{JS}}', `<script type="module" src="/${files.entry}"></script>`);
+        .replace('\n    {{JS}}', '');
       await writeFile(join(out, html), text);
     }
     await cp(join(root, 'src/public'), out, { recursive: true });

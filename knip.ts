@@ -13,9 +13,9 @@ const config: KnipConfig = {
       entry: [
         // The portal's one entry (build.mjs builds from it).
         'src/main.tsx!',
-        // The signed-in pages' Intl warm-up: an entry point of the build of its own, named by their HTML, imported by
-        // nothing (INTL_WARM_UP in tools/build/pages.mjs).
-        'src/chunks/intl-warm-up.ts!',
+        // The signed-in pages' warm-up: an entry point of the build of its own, named by their HTML, imported by
+        // nothing (WARM_UP in tools/build/pages.mjs).
+        'src/chunks/warm-up.ts!',
         // build.mjs resolves routes/dev-routes to this file outside development builds (plugin without-dev-routes).
         'src/routes/no-dev-routes.ts!',
         // The CLI: bin.mjs bundles cli/index.ts on the fly (buildCli), so no import names it.

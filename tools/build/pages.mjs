@@ -26,16 +26,16 @@ export const PAGE_STYLES = {
 const LAYOUT = ['src/chunks/app-layout.ts'];
 
 /**
- * A script that no module imports, built as an entry of its own (CHUNKS_DIR/intl-warm-up-<hash>.js) and named async by
- * the signed-in pages' HTML: it builds the first Intl formatters while the page waits for its larger files, so that
- * the page's first render does not (src/chunks/intl-warm-up.ts says why). The sign-in screen formats no number and
- * does not name it.
+ * A script that no module imports, built as an entry of its own (CHUNKS_DIR/warm-up-<hash>.js) and named async by
+ * the signed-in pages' HTML: while the page waits for its larger files, it builds the first Intl formatters and
+ * decodes the images the HTML preloads, so that the page's first render and frame do not (src/chunks/warm-up.ts says
+ * why). The sign-in screen formats no number, shows no image and does not name it.
  */
-export const INTL_WARM_UP = 'src/chunks/intl-warm-up.ts';
+export const WARM_UP = 'src/chunks/warm-up.ts';
 
-/** A page of the signed-in layout: the layout's chunk before the page's own, and the Intl warm-up. */
+/** A page of the signed-in layout: the layout's chunk before the page's own, and the warm-up. */
 function signedIn({ chunk, ...page }) {
-  return { ...page, chunks: [...LAYOUT, chunk], scripts: [INTL_WARM_UP] };
+  return { ...page, chunks: [...LAYOUT, chunk], scripts: [WARM_UP] };
 }
 
 /**
@@ -79,7 +79,7 @@ export function pageHtmlFor(pathname) {
 
 /**
  * What a path's HTML names, as paths below the build's root: the entry, the files it imports (modulepreload), and,
- * for a page, its chunks and theirs; its async scripts (INTL_WARM_UP); the entry's stylesheet and the page's own
+ * for a page, its chunks and theirs; its async scripts (WARM_UP); the entry's stylesheet and the page's own
  * (PAGE_STYLES). `rel` turns a metafile path
  * into one below the build's root; `main` is the build's entry (the bench's floors have their own).
  */

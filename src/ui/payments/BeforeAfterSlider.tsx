@@ -1,6 +1,6 @@
 // The before/after comparison of the credits page, after the WAI-ARIA slider pattern: drag (mouse, touch, pen),
 // click or tap anywhere on it, arrow keys by 5, Home/End; "Loading comparison images..." until both images load.
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { percentAfterKey, percentAt, SLIDER_MAX, SLIDER_MIN, SLIDER_START } from '../../domain/slider';
 import { message } from '../../messages/catalogue';
 import { useLanguage } from '../../state/language';
@@ -26,8 +26,10 @@ export function BeforeAfterSlider({ before, after, label }: BeforeAfterSliderPro
   const afterRef = useRef<HTMLImageElement>(null);
   const dragging = useRef<number | null>(null);
 
-  // An image already complete before React listened (from cache) still counts as loaded.
-  useEffect(() => {
+  // An image already complete before React listened (the page's HTML preloads both) still counts as loaded, and
+  // before the first paint: a layout effect's update renders before the browser paints, so the comparison shows in
+  // the page's first frame rather than one frame later (the page's largest paint).
+  useLayoutEffect(() => {
     const check = (img: HTMLImageElement | null): ImageState | null =>
       img?.complete ? (img.naturalWidth > 0 ? 'loaded' : 'failed') : null;
     const b = check(beforeRef.current);

@@ -224,19 +224,36 @@ describe('a production build', () => {
     expect(criticalPath(meta, 'src/chunks/paypal.ts').modules).toContain('src/state/paypal-errors.ts');
   });
 
-  // tools/build/pages.mjs INTL_WARM_UP: one small file that imports nothing, named async by the signed-in pages only.
-  it("names the Intl warm-up in the signed-in pages' HTML only, as one small file of its own", () => {
+  // Over HTTP/1.1 a browser fetches six files at once: the entry, which starts everything else, must not wait
+  // behind a page's chunks and images for a connection.
+  it('names the entry first in every HTML, before the files it preloads', () => {
+    for (const html of readdirSync(built.outdir).filter((f) => f.endsWith('.html'))) {
+      const text = readFileSync(join(built.outdir, html), 'utf8');
+      const head = text.slice(text.indexOf('<head>'), text.indexOf('</head>'));
+      const first = /<script type="module" src="\/app-[A-Z0-9]+\.js"><\/script>/.exec(head);
+      expect(first, html).not.toBeNull();
+      expect(head.indexOf('<link rel="modulepreload"'), html).toBeGreaterThan(first!.index);
+      expect(text.slice(text.indexOf('<body>')), html).not.toContain('<script');
+    }
+  });
+
+  // tools/build/pages.mjs WARM_UP: one small file that imports nothing, named async by the signed-in pages only.
+  it("names the warm-up in the signed-in pages' HTML only, as one small file of its own", () => {
     const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
-    const { js, modules } = criticalPath(meta, 'src/chunks/intl-warm-up.ts');
-    expect(modules).toEqual(['src/chunks/intl-warm-up.ts']);
+    const { js, modules } = criticalPath(meta, 'src/chunks/warm-up.ts');
+    expect(modules).toEqual(['src/chunks/warm-up.ts']);
     expect(js).toHaveLength(1);
     const file = relative(built.outdir, join(process.cwd(), js[0]!));
-    expect(readFileSync(join(built.outdir, file)).length).toBeLessThan(200);
+    expect(readFileSync(join(built.outdir, file)).length).toBeLessThan(400);
     const tag = `<script type="module" async src="/${file}"`;
     for (const html of ['account.html', 'credits.html', 'subscription.html', 'my-designs.html'])
       expect(readFileSync(join(built.outdir, html), 'utf8'), html).toContain(tag);
+    // It decodes the images the HTML preloads, which the parser has then met.
+    const credits = readFileSync(join(built.outdir, 'credits.html'), 'utf8');
+    expect(credits.indexOf('<link rel="preload" as="image"')).toBeGreaterThan(0);
+    expect(credits.lastIndexOf('<link rel="preload" as="image"')).toBeLessThan(credits.indexOf(tag));
     for (const html of ['index.html', 'external-link.html', 'share-design.html', 'return-to-app.html'])
-      expect(readFileSync(join(built.outdir, html), 'utf8'), html).not.toContain('intl-warm-up');
+      expect(readFileSync(join(built.outdir, html), 'utf8'), html).not.toContain('warm-up');
   });
 
   it('holds no manual activation and no /dev-data explorer', () => {

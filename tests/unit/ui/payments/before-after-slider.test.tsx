@@ -45,6 +45,21 @@ describe('the before/after slider', () => {
     expect(screen.getByText('AFTER')).toBeTruthy();
   });
 
+  it('counts images the page already has (its HTML preloads them) as loaded, without waiting for their load event', () => {
+    const complete = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'complete')!;
+    const width = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'naturalWidth')!;
+    Object.defineProperty(HTMLImageElement.prototype, 'complete', { configurable: true, get: () => true });
+    Object.defineProperty(HTMLImageElement.prototype, 'naturalWidth', { configurable: true, get: () => 960 });
+    try {
+      setup();
+      expect(screen.queryByText('Loading comparison images...')).toBeNull();
+      expect(screen.getByRole('slider', { name: 'Before and after comparison' })).toBeTruthy();
+    } finally {
+      Object.defineProperty(HTMLImageElement.prototype, 'complete', complete);
+      Object.defineProperty(HTMLImageElement.prototype, 'naturalWidth', width);
+    }
+  });
+
   it('says so when an image cannot load', () => {
     const { images } = setup();
     act(() => void fireEvent.error(images[1]!));
