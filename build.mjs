@@ -538,8 +538,7 @@ export async function buildPortal({
       ];
       const text = template
         .replaceAll('{{PRODUCT}}', escapeHtml(config.productName))
-        .replace('{{HEAD}}', head.join('\n    '))
-        .replace('\n    {{JS}}', '');
+        .replace('{{HEAD}}', head.join('\n    '));
       await writeFile(join(out, html), text);
     }
     await cp(join(root, 'src/public'), out, { recursive: true });
