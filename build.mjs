@@ -529,9 +529,9 @@ export async function buildPortal({
         ...files.preload.map((f) => `<link rel="modulepreload" href="/${f}">`),
         ...files.css.map((f) => `<link rel="stylesheet" href="/${f}">`),
         ...files.images.map((f) => `<link rel="preload" as="image" href="${f}" fetchpriority="high">`),
-        // Async: runs as soon as it arrives, ahead of the entry (WARM_UP), and decodes the images named above. High,
-        // so that Chromium's first requests do not hold it back as an async script's low priority would; it is a few
-        // hundred bytes.
+        // Async: runs as soon as it arrives, while the larger files are still on their way (WARM_UP), and decodes
+        // the images named above. High, so that Chromium's first requests do not hold it back as an async script's
+        // low priority would; it is a few hundred bytes.
         ...files.scripts.map((f) => `<script type="module" async src="/${f}" fetchpriority="high"></script>`),
         // Where a page's chunk finds its stylesheet when it arrives by an in-app move (src/state/page-styles.ts).
         ...Object.entries(files.styles).map(([name, f]) => `<meta name="portal:style:${name}" content="/${f}">`),
