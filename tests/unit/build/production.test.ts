@@ -112,16 +112,17 @@ describe('a production build', () => {
     await promisify(execFile)('node', ['build.mjs', '--env', 'production', '--outdir', built.outdir], { env });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** The text of `path`, a file of the served folder. */
+  const served = (path: string) => readFileSync(join(built.outdir, path), 'utf8');
+  /** The build's metafile, as the build keeps it beside the served folder. */
+  const metafile = () => JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
   /** Every script of the build, the entry and its chunks, by its path in the served folder. */
   const scriptFiles = () =>
     readdirSync(built.outdir, { recursive: true })
       .map(String)
       .filter((f) => f.endsWith('.js'));
   /** The text of every script of the build. */
-  const allScripts = () =>
-    scriptFiles()
-      .map((f) => readFileSync(join(built.outdir, f), 'utf8'))
-      .join('\n');
+  const allScripts = () => scriptFiles().map(served).join('\n');
 
   it('uploads only what is served: maps, the metafile and the reports stay in the sibling folder', () => {
     const files = readdirSync(built.outdir, { recursive: true }).map(String);
@@ -131,7 +132,7 @@ describe('a production build', () => {
     );
     expect(readdirSync(built.reportDir).some((f) => f.endsWith('.js.map'))).toBe(true);
     const js = files.find((f) => f.endsWith('.js'))!;
-    expect(readFileSync(join(built.outdir, js), 'utf8')).not.toContain('sourceMappingURL');
+    expect(served(js)).not.toContain('sourceMappingURL');
   });
 
   it('carries message keys as short codes: no renamed key is spelt in the bundle (tools/build/short-message-keys)', () => {
@@ -147,7 +148,7 @@ describe('a production build', () => {
 
   // docs/architecture.md "What the entry holds": /auth, the hand-off and the bridge load the entry alone.
   it("keeps /auth's critical path free of what it never shows, naming the import that pulled a module in", () => {
-    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const meta = metafile();
     const { modules } = criticalPath(meta, PORTAL_ENTRY);
     expect(modules).toContain('src/ui/pages/AuthPage.tsx');
     const never = [
@@ -173,7 +174,7 @@ describe('a production build', () => {
     expect(pulled).toEqual([]);
     // The English texts travel the same way: the sign-in screen's in the entry, a page's with the pages.
     const entryCode = criticalPath(meta, PORTAL_ENTRY)
-      .js.map((file) => readFileSync(join(built.outdir, relative(built.outdir, join(process.cwd(), file))), 'utf8'))
+      .js.map((file) => served(relative(built.outdir, join(process.cwd(), file))))
       .join('\n');
     expect(entryCode).toContain('Welcome to {product}');
     expect(entryCode).not.toContain('Transform Your Designs Into Reality');
@@ -191,13 +192,12 @@ describe('a production build', () => {
   it("opens every script with V8's compile hint, on its first line", () => {
     const scripts = scriptFiles();
     expect(scripts.length).toBeGreaterThan(10);
-    for (const file of scripts)
-      expect(readFileSync(join(built.outdir, file), 'utf8').split('\n')[0], file).toBe('//# allFunctionsCalledOnLoad');
+    for (const file of scripts) expect(served(file).split('\n')[0], file).toBe('//# allFunctionsCalledOnLoad');
   });
 
   // main.tsx imports the session restore on its own so that it runs while the rest is on its way (early-start.ts).
   it("keeps the session restore's part of the bundle to Firebase and its wrapper: nothing of React or the stores", () => {
-    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const meta = metafile();
     const { js, modules } = criticalPath(meta, 'src/state/early-start.ts');
     expect(modules).toContain('src/auth/firebase.ts');
     expect(modules.some((module) => module.includes('node_modules/@firebase/auth/'))).toBe(true);
@@ -206,13 +206,13 @@ describe('a production build', () => {
     );
     expect(heavy.map((module) => importChain(meta, 'src/state/early-start.ts', module)!.join(' -> '))).toEqual([]);
     // Every HTML preloads it with the rest of the entry.
-    const html = readFileSync(join(built.outdir, 'index.html'), 'utf8');
+    const html = served('index.html');
     for (const file of js) expect(html).toContain(`href="/${relative(built.outdir, join(process.cwd(), file))}"`);
   });
 
   // Only My Account's lower sections use Sign-in & security's store: Credits, Pro and My Designs never carry it.
   it("keeps Sign-in & security's store in My Account's lower sections, out of the signed-in layout", () => {
-    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const meta = metafile();
     const store = 'src/state/account-security.ts';
     expect(criticalPath(meta, 'src/chunks/app-layout.ts').modules).not.toContain(store);
     expect(criticalPath(meta, 'src/chunks/account-sections.ts').modules).toContain(store);
@@ -220,7 +220,7 @@ describe('a production build', () => {
 
   // PayPal's loader is the only code that raises a PayPalError: its chunk brings their texts (paypal-errors.ts).
   it("brings PayPal's failure texts with PayPal's chunk", () => {
-    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const meta = metafile();
     expect(criticalPath(meta, 'src/chunks/paypal.ts').modules).toContain('src/state/paypal-errors.ts');
   });
 
@@ -228,7 +228,7 @@ describe('a production build', () => {
   // behind a page's chunks and images for a connection.
   it('names the entry first in every HTML, before the files it preloads', () => {
     for (const html of readdirSync(built.outdir).filter((f) => f.endsWith('.html'))) {
-      const text = readFileSync(join(built.outdir, html), 'utf8');
+      const text = served(html);
       const head = text.slice(text.indexOf('<head>'), text.indexOf('</head>'));
       const first = /<script type="module" src="\/app-[A-Z0-9]+\.js"><\/script>/.exec(head);
       expect(first, html).not.toBeNull();
@@ -239,7 +239,7 @@ describe('a production build', () => {
 
   // tools/build/pages.mjs WARM_UP: one small file that imports nothing, named async by the signed-in pages only.
   it("names the warm-up in the signed-in pages' HTML only, as one small file of its own", () => {
-    const meta = JSON.parse(readFileSync(join(built.reportDir, 'meta.json'), 'utf8')) as Metafile;
+    const meta = metafile();
     const { js, modules } = criticalPath(meta, 'src/chunks/warm-up.ts');
     expect(modules).toEqual(['src/chunks/warm-up.ts']);
     expect(js).toHaveLength(1);
@@ -247,13 +247,13 @@ describe('a production build', () => {
     expect(readFileSync(join(built.outdir, file)).length).toBeLessThan(400);
     const tag = `<script type="module" async src="/${file}"`;
     for (const html of ['account.html', 'credits.html', 'subscription.html', 'my-designs.html'])
-      expect(readFileSync(join(built.outdir, html), 'utf8'), html).toContain(tag);
+      expect(served(html), html).toContain(tag);
     // It decodes the images the HTML preloads, which the parser has then met.
-    const credits = readFileSync(join(built.outdir, 'credits.html'), 'utf8');
+    const credits = served('credits.html');
     expect(credits.indexOf('<link rel="preload" as="image"')).toBeGreaterThan(0);
     expect(credits.lastIndexOf('<link rel="preload" as="image"')).toBeLessThan(credits.indexOf(tag));
     for (const html of ['index.html', 'external-link.html', 'share-design.html', 'return-to-app.html'])
-      expect(readFileSync(join(built.outdir, html), 'utf8'), html).not.toContain('warm-up');
+      expect(served(html), html).not.toContain('warm-up');
   });
 
   it('holds no manual activation and no /dev-data explorer', () => {
