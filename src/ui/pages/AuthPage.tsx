@@ -51,8 +51,10 @@ export function AuthPage() {
 
   const welcome = snap.mode === 'choice' || snap.mode === 'signIn';
   // A session restored at load is being handed to the desktop app (domain/handoff.ts `redirectsAtOnce`): the blocking
-  // message says so (RootLayout), and no sign-in choice shows under it to a user who is already signed in.
-  if (flow.phase === 'redirecting' && !snap.succeeded) return <main id="main" className="auth-shell auth-screen" />;
+  // message says so (RootLayout), and no sign-in choice shows under it to a user who is already signed in. A sign-in
+  // made here starts the same redirect a moment before its attempt is over: the card of an attempt stays, under the
+  // message, rather than being taken down and built again in the one task that hands the token over.
+  if (flow.phase === 'redirecting' && !snap.attempt) return <main id="main" className="auth-shell auth-screen" />;
   return (
     <main id="main" className="auth-shell auth-screen">
       <div className="card auth-card" ref={card}>

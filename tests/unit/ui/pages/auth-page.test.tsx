@@ -3,7 +3,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/auth/firebase', async () => (await import('../../support/fake-auth')).fakeAuth);
 vi.mock('../../../../src/auth/email', async () => (await import('../../support/fake-auth')).fakeAuth);
@@ -11,6 +11,8 @@ vi.mock('@home-design/portal-bridge', async () => (await import('../../support/f
 // The views' chunk without the entry's graph that it imports in the build, which would start the whole portal here.
 vi.mock('../../../../src/chunks/entry-graph', () => ({}));
 
+import * as machine from '../../../../src/domain/handoff';
+import { change } from '../../../../src/state/handoff/store';
 import { leaveSignInScreen, signInScreen } from '../../../../src/state/sign-in';
 import { AuthPage } from '../../../../src/ui/pages/AuthPage';
 import { fakeBridge as bridge } from '../../support/fake-bridge';
@@ -175,6 +177,34 @@ describe('the redirect overlay', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem('isAuthenticating')).toBeNull();
+  });
+});
+
+describe('a hand-off redirecting at once (the blocking message over the page)', () => {
+  afterEach(() => change(machine.settled()));
+
+  it('shows no sign-in choice under it to a user signed in before the page loaded', async () => {
+    await renderAt();
+    await act(async () => change(machine.redirecting()));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  it('keeps the card of a sign-in made here, whose redirect starts before its attempt is over', async () => {
+    let finish = (_: typeof user) => undefined as void;
+    auth.signInWithEmail.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    await renderAt();
+    await continueWithEmail();
+    await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const field = screen.getByLabelText('Email');
+    // The session changed (startup.ts starts the flow), the sign-in's own promise has not settled yet.
+    await act(async () => change(machine.redirecting()));
+    expect(screen.getByLabelText('Email')).toBe(field);
+    await act(async () => finish(user));
+    expect(screen.getByLabelText('Email')).toBe(field);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Dream Book' })).toBeTruthy();
   });
 });
 
