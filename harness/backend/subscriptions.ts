@@ -3,12 +3,13 @@
 // refunded cycle moves the end of the period. The portal's own rules (src/domain/plans.ts) are used, never rewritten.
 import type { PaidPlan } from '../../src/config/types';
 import { startBlock } from '../../src/domain/plan-offers';
+import { typeOfPlan } from '../../src/domain/plan-types';
 import { billingMonths, cancelledAndEnded, isPaidPlan, planById } from '../../src/domain/plans';
 import { REFUSAL_REASONS, type RefusalReason } from '../../src/domain/payment-refusals';
 import type { PayPalSubscriptionView, SubscriptionTransactionView } from './paypal-api';
 import type { Player, SubscriptionRecord } from './store';
 
-/** A paid plan (SPEC 3); its subscriptionType and period come from the portal's catalogue, src/domain/plans.ts. */
+/** A paid plan (SPEC 3); its subscriptionType and period come from the portal's src/domain/plan-types.ts and plans.ts. */
 export type PlanKey = PaidPlan;
 
 const MINUTE = 60_000;
@@ -27,7 +28,7 @@ export function subscriptionRecord(
   now = new Date(),
 ): SubscriptionRecord {
   return {
-    subscriptionType: planById(plan).type,
+    subscriptionType: typeOfPlan(plan),
     isCancelled: false,
     status: 'ACTIVE',
     expiresAt: addMonths(now, billingMonths(plan)).toISOString(),

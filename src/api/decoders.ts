@@ -2,7 +2,8 @@
 // or a DecodeError naming what was wrong. Built from the readers of src/domain/json.ts.
 import type { CloudSave, CloudSaveEntry, UnityAuth } from '../domain/entities';
 import { finiteNumber, isoDate, isRecord, optString, type JsonRecord } from '../domain/json';
-import { planByType, type Subscription, type SubscriptionStatus } from '../domain/plans';
+import { planOfType } from '../domain/plan-types';
+import type { Subscription, SubscriptionStatus } from '../domain/plans';
 
 /** An answer came but cannot be read: not JSON (client.ts), or not the shape a decoder expects. */
 export class DecodeError extends Error {
@@ -28,10 +29,10 @@ export function record(v: unknown, what: string): JsonRecord {
 export function decodeSubscription(json: unknown): Subscription | null {
   const r = record(json, 'subscription');
   const type = finiteNumber(r.subscriptionType);
-  const catalogued = type === null ? undefined : planByType(type);
+  const catalogued = type === null ? undefined : planOfType(type);
   if (!catalogued) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
-  if (catalogued.id === 'FREE') return null;
-  const plan = catalogued.id;
+  if (catalogued === 'FREE') return null;
+  const plan = catalogued;
   const rawStatus = typeof r.status === 'string' ? r.status.toUpperCase() : '';
   if (rawStatus === 'NONE' || rawStatus === 'EXPIRED' || rawStatus === 'FREE') return null;
   const cancelled =

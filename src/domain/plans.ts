@@ -1,8 +1,9 @@
 // The plan catalogue of SPEC 3 and 9, and what a subscription record means (SPEC 4). What the subscription page offers
 // and says about plans is in plan-offers.ts: the entry reads records (the hand-off, the cloud save), the pages offer.
 import type { PaidPlan } from '../config/types';
+import type { PlanId } from './plan-types';
 
-export type PlanId = 'FREE' | PaidPlan;
+export type { PlanId } from './plan-types';
 export type SubscriptionStatus = 'ACTIVE' | 'CANCELLED' | 'PAUSED';
 
 export interface Plan {
@@ -11,8 +12,6 @@ export interface Plan {
   /** How many months one billing period lasts. */
   months: 1 | 6 | 12;
   savings?: string;
-  /** subscriptionType number of the server record. */
-  type: 0 | 1 | 2 | 3;
 }
 
 /** Every plan, in the order of the subscription page. */
@@ -21,27 +20,23 @@ export const planCatalogue: readonly Plan[] = [
     id: 'FREE',
     price: '0.00',
     months: 1,
-    type: 0,
   },
   {
     id: 'MONTHLY',
     price: '5.99',
     months: 1,
-    type: 1,
   },
   {
     id: 'SIX_MONTH',
     price: '29.99',
     months: 6,
     savings: '33%',
-    type: 2,
   },
   {
     id: 'ANNUAL',
     price: '49.99',
     months: 12,
     savings: '50%',
-    type: 3,
   },
 ];
 
@@ -61,11 +56,6 @@ const PAID_PLANS: readonly string[] = ['MONTHLY', 'SIX_MONTH', 'ANNUAL'] satisfi
 /** Whether `value` names a paid plan of the catalogue (MONTHLY, SIX_MONTH, ANNUAL). */
 export function isPaidPlan(value: unknown): value is PaidPlan {
   return typeof value === 'string' && PAID_PLANS.includes(value);
-}
-
-/** The plan of a server record's subscriptionType number (0 to 3), or undefined for any other number. */
-export function planByType(type: number): Plan | undefined {
-  return planCatalogue.find((p) => p.type === type);
 }
 
 /** The normalised subscription of SPEC 3. */

@@ -13,7 +13,8 @@ import {
   startBlock,
   statusSummary,
 } from '../../../src/domain/plan-offers';
-import { billingMonths, currentPlanId, planById, planByType, type Subscription } from '../../../src/domain/plans';
+import { planOfType, typeOfPlan } from '../../../src/domain/plan-types';
+import { billingMonths, currentPlanId, planById, type Subscription } from '../../../src/domain/plans';
 import { message } from '../../../src/messages/catalogue';
 import { formatDate } from '../../../src/messages/format';
 
@@ -48,9 +49,10 @@ describe('the plan catalogue (SPEC 3, 9)', () => {
     ]);
   });
 
-  it('maps the server subscriptionType numbers 0 to 3', () => {
-    expect([0, 1, 2, 3].map((t) => planByType(t)?.id)).toEqual(['FREE', 'MONTHLY', 'SIX_MONTH', 'ANNUAL']);
-    expect(planByType(4)).toBeUndefined();
+  it('maps the server subscriptionType numbers 0 to 3, both ways', () => {
+    expect([0, 1, 2, 3].map((t) => planOfType(t))).toEqual(['FREE', 'MONTHLY', 'SIX_MONTH', 'ANNUAL']);
+    for (const t of [4, -1, 1.5, NaN]) expect(planOfType(t), String(t)).toBeUndefined();
+    expect((['FREE', 'MONTHLY', 'SIX_MONTH', 'ANNUAL'] as const).map(typeOfPlan)).toEqual([0, 1, 2, 3]);
   });
 
   it('gives Pro its 24 palettes and 10 Dream Render AI credits each month', () => {

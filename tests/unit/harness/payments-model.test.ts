@@ -16,7 +16,8 @@ import { sign } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { packByPrice } from '../../../src/domain/credit-packs';
-import { planById, planByType } from '../../../src/domain/plans';
+import { planOfType } from '../../../src/domain/plan-types';
+import { planById } from '../../../src/domain/plans';
 import { signedString } from '../../../harness/paypal/webhook-events';
 import { effectiveSubscription } from '../../../harness/backend/subscriptions';
 import {
@@ -179,7 +180,7 @@ function checkPaidFor(r: World): void {
     if (paypalPlan && d.usedSubscriptions[plan.subscriptionId!] !== undefined) {
       // No plan period without a completed payment of this very subscription at the plan's price behind it; before
       // its first one (it starts when the paid time ends), or once its payments went back, no time past what was paid.
-      const planKey = planByType(plan.subscriptionType)?.id;
+      const planKey = planOfType(plan.subscriptionType);
       const price = planKey && planKey !== 'FREE' ? cents(planById(planKey).price) : NaN;
       const paid = Object.values(d.payments).some((e) => {
         const tx = d.paypal.transactions[e.id];
