@@ -9,7 +9,7 @@ import { isSignedIn, signOutClearingDesktopData } from './session';
 import { setAuthenticating } from './authenticating';
 import { browserOffer, openInSystemBrowser, offerBrowserInHosts } from './browser-offer';
 import { failureText } from './errors';
-import { noteSignInHere } from './handoff';
+import { noteSignInHere, probeWithSignIn } from './handoff';
 import { createStore, idle, singleFlight, type Action } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 import { showToast } from './toasts';
@@ -120,6 +120,7 @@ export function attempt(
   clearMessages();
   signInScreen.attempt = kind;
   setAuthenticating(true);
+  probeWithSignIn(kind === 'email');
   return store.act(signInScreen, {
     call: async () => {
       try {
@@ -130,6 +131,7 @@ export function attempt(
         localStore.set(LOCAL_KEYS.authProvider, provider);
       } catch (error) {
         setAuthenticating(false);
+        probeWithSignIn(false);
         throw error;
       }
     },

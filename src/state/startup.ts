@@ -75,7 +75,15 @@ export function startPortal(router: AnyRouter): void {
     // starts before the guards run again, so its first request leaves before the page's work of the new session.
     const signedIn = now.status === 'signedIn';
     if (signedIn) void handoff.onSignedIn();
-    void router.invalidate();
+    // A hand-off that leaves the page at once (its blocking message) runs no guard for the page it leaves: the guards
+    // run if it stays after all.
+    if (signedIn && handoff.handoff.phase === 'redirecting') {
+      const stop = subscribe(handoff.handoff, () => {
+        if (handoff.handoff.phase === 'redirecting') return;
+        stop();
+        void router.invalidate();
+      });
+    } else void router.invalidate();
     if (signedIn) announceSignIn();
   });
   const check = (pathname: string) => {

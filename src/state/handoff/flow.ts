@@ -16,6 +16,7 @@ import { isSignedIn, session } from '../session';
 import { SESSION_KEYS, sessionStore } from '../storage';
 import { showToast } from '../toasts';
 import {
+  cleanAddressHere,
   forgetPendingTargetOnSignOut,
   forgetStoredTarget,
   parkForReturnToApp,
@@ -48,6 +49,18 @@ export function handoffDue(): boolean {
  */
 export function noteSignInHere(): void {
   change(machine.signedInHere());
+}
+
+/**
+ * A sign-in attempt starts (`email`: by e-mail) or failed (false). Whether the desktop app listens is asked as an
+ * e-mail sign-in leaves, while the identity service answers, rather than in the task that sends the Unity exchange;
+ * the flow takes that answer. A popup's answer would be as old as the user's time in the popup: it is asked after.
+ */
+export function probeWithSignIn(email: boolean): void {
+  inFlight.probe =
+    email && machine.probesEarly(handoff, hostPresent())
+      ? bridge.probeDesktop(handoff.launch.target!, { timeoutMs: config.requestTimeoutMs })
+      : null;
 }
 
 /** The flow is over without leaving the page: nothing shows, nobody is authenticating any more. */
@@ -91,7 +104,7 @@ async function flow(now: number): Promise<void> {
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
   // Its answer may take as long as the steps do: the wait for it is counted from the redirect (redirectToDesktop).
   if (machine.probesEarly(handoff, hostPresent()))
-    inFlight.probe = bridge.probeDesktop(handoff.launch.target!, { timeoutMs: config.requestTimeoutMs });
+    inFlight.probe ??= bridge.probeDesktop(handoff.launch.target!, { timeoutMs: config.requestTimeoutMs });
   // SPEC 4's welcome survey for a new account, once per tab: shown before the token goes.
   const surveyDue = () =>
     machine.isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal);
@@ -212,7 +225,10 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   if (!token) throw new Error('no token');
   if (!stillDue(begun)) return;
   change(machine.leavingFor(uid));
-  storeTargetUsed();
+  // The browser leaves by location.replace, which takes the launch's address out of history itself. Cleaned first, it
+  // would set the router to work before the navigation starts, which waits for that work; a page that stays gets its
+  // clean address then (stayedHere).
+  storeTargetUsed(false);
   storeRedirecting(true);
   bridge.navigateToDesktop(loginUrl(target, token, state));
   clearTimeout(inFlight.stayTimer);
@@ -223,6 +239,7 @@ function stayedHere(): void {
   inFlight.stayTimer = undefined;
   if (!handoff.leaving) return;
   storeRedirecting(false);
+  cleanAddressHere();
   change(machine.stayed());
   setAuthenticating(false);
   goOnToAccount();

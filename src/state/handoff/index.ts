@@ -9,6 +9,7 @@ export {
   noteSignInHere,
   onLateHost,
   onSignedIn,
+  probeWithSignIn,
   resetHandoffOnSignOut,
   retryDesktopHandoff,
   skipDesktopHandoff,

@@ -85,12 +85,20 @@ export function forgetStoredTarget(): void {
 }
 
 /**
- * A token went to the launch's target: the portal's address becomes a clean /auth or / (a target in the query, the
- * path or the hash is gone, so Back or a reload finds none), and the tab remembers it handed off (hasRedirected).
+ * A token went to the launch's target: nothing stored could send another, and the tab remembers it handed off
+ * (hasRedirected). A page that stays (`clean`) gets its clean address at once.
  */
-export function storeTargetUsed(): void {
+export function storeTargetUsed(clean = true): void {
   forgetStoredTarget();
   sessionStore.setFlag(SESSION_KEYS.hasRedirected, true);
+  if (clean) cleanAddressHere();
+}
+
+/**
+ * The portal's address becomes a clean /auth or /: a target in the query, the path or the hash is gone, so Back or a
+ * reload finds none.
+ */
+export function cleanAddressHere(): void {
   page().replaceUrl(cleanAddress(currentPath()));
 }
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The fakes are imported once, before any reset, and handed to the mocks: vi.resetModules() keeps a mocked module but
 // would evaluate a support file again, so a later import of it is not the instance the stores see.
 const { fakeAuth: auth, signedInUser } = await vi.hoisted(() => import('../support/fake-auth'));
-const { fakeBridgeModule, resetFakeBridge } = await vi.hoisted(() => import('../support/fake-bridge'));
+const { fakeBridge, fakeBridgeModule, resetFakeBridge } = await vi.hoisted(() => import('../support/fake-bridge'));
 const { cloudSave, fakeApi, resetFakeApi } = await vi.hoisted(() => import('../support/fake-api'));
 vi.mock('../../../src/auth/firebase', () => auth);
 vi.mock('../../../src/api/payments', async () => (await import('../support/fake-api')).fakeApi.payments);
@@ -168,6 +168,37 @@ describe('a change of uid runs the sign-out resets before the next user shows', 
     expect(fakeApi.unity.exchangeForUnity).toHaveBeenCalledTimes(2);
     await vi.waitFor(() => expect(player.status).toBe('ready'));
     expect(session.user?.uid).toBe('bob');
+  });
+});
+
+describe('a hand-off that leaves the page at once', () => {
+  it('runs no guard for the page it leaves, and the guards run once it stays after all', async () => {
+    const router = {
+      state: { location: { pathname: '/auth' } },
+      invalidate: vi.fn(() => Promise.resolve()),
+      navigate: vi.fn(() => Promise.resolve()),
+      history: { replace: vi.fn() },
+      subscribe: vi.fn(() => () => {}),
+    };
+    let answer = (_: 'notListening') => undefined as void;
+    fakeBridge.probeDesktop.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const target = `http://127.0.0.1:${config.desktopPort}`;
+    window.history.replaceState(null, '', `/auth?redirect=${encodeURIComponent(target)}`);
+    try {
+      await freshPage();
+      const { handoff } = await import('../../../src/state/handoff');
+      startPortal(router as never);
+      auth.answer(alice);
+      await vi.waitFor(() => expect(fakeApi.cloudSave.fetchCloudSave).toHaveBeenCalled());
+      // The blocking message is up while the desktop app is asked: nothing re-runs /auth's guard under it.
+      expect(handoff.phase).toBe('redirecting');
+      expect(router.invalidate).not.toHaveBeenCalled();
+      answer('notListening');
+      await vi.waitFor(() => expect(handoff.phase).toBe('notListening'));
+      await vi.waitFor(() => expect(router.invalidate).toHaveBeenCalledOnce());
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });
 

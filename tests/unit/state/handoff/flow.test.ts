@@ -21,6 +21,7 @@ import {
   handoff,
   handoffDue,
   onSignedIn,
+  probeWithSignIn,
   resetHandoffOnSignOut,
   retryDesktopHandoff,
   connectHandoff,
@@ -175,17 +176,62 @@ describe("a sign-in's first request", () => {
   });
 });
 
+describe('an e-mail sign-in asks whether the desktop app listens as it leaves', () => {
+  it('the flow takes that answer instead of asking again in the task of the Unity exchange', async () => {
+    bridge.probeDesktop.mockResolvedValue('listening');
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    probeWithSignIn(true);
+    expect(bridge.probeDesktop).toHaveBeenCalledOnce();
+    await onSignedIn();
+    expect(bridge.probeDesktop).toHaveBeenCalledOnce();
+    expect(bridge.navigateToDesktop).toHaveBeenCalledWith(`${DESKTOP}/login?id-token`);
+  });
+
+  it("a failed attempt drops its answer: the next sign-in's flow asks afresh", async () => {
+    bridge.probeDesktop.mockResolvedValueOnce('notListening').mockResolvedValue('listening');
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    probeWithSignIn(true);
+    probeWithSignIn(false);
+    await onSignedIn();
+    expect(bridge.probeDesktop).toHaveBeenCalledTimes(2);
+    expect(handoff.phase).toBe('redirecting');
+    expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+  });
+
+  it('nothing is asked without a desktop target, nor for a popup, whose answer would be as old as its time open', () => {
+    captureLaunchParams(launchAt('/auth'));
+    probeWithSignIn(true);
+    captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
+    probeWithSignIn(false);
+    expect(bridge.probeDesktop).not.toHaveBeenCalled();
+  });
+});
+
 describe('a hand-off leaves no way back to a second token', () => {
-  it('replaces the address with a clean /auth, whatever form the target came in', async () => {
+  /** Signs in at `path`'s launch; the browser does not leave (a 204), so the page stays past DESKTOP_LEAVE_MS. */
+  async function staysAfterLeaving(path: string) {
+    vi.useFakeTimers();
+    try {
+      captureLaunchParams(launchAt(path));
+      hooks.replaceUrl.mockClear();
+      await onSignedIn();
+      expect(bridge.navigateToDesktop, path).toHaveBeenCalledOnce();
+      // location.replace takes the launch's address out of history: nothing runs the router before the browser leaves.
+      expect(hooks.replaceUrl, path).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(DESKTOP_LEAVE_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('a page that stays gets a clean /auth, whatever form the target came in', async () => {
     for (const path of [
       `/auth/redirect/${encodeURIComponent(DESKTOP)}`,
       `/auth#${DESKTOP}`,
       `/auth?redirect=${encodeURIComponent(DESKTOP)}&state=s`,
     ]) {
-      captureLaunchParams(launchAt(path));
-      await onSignedIn();
-      expect(hooks.replaceUrl, path).toHaveBeenLastCalledWith('/auth');
-      expect(bridge.navigateToDesktop).toHaveBeenCalledOnce();
+      await staysAfterLeaving(path);
+      expect(hooks.replaceUrl, path).toHaveBeenCalledExactlyOnceWith('/auth');
       bridge.navigateToDesktop.mockClear();
       resetHandoffOnSignOut();
       sessionStorage.removeItem('hasRedirected');
@@ -193,9 +239,8 @@ describe('a hand-off leaves no way back to a second token', () => {
   });
 
   it('an in-app launch address becomes /', async () => {
-    captureLaunchParams(launchAt(`/credits?redirect=${encodeURIComponent(DESKTOP)}`));
-    await onSignedIn();
-    expect(hooks.replaceUrl).toHaveBeenLastCalledWith('/');
+    await staysAfterLeaving(`/credits?redirect=${encodeURIComponent(DESKTOP)}`);
+    expect(hooks.replaceUrl).toHaveBeenCalledExactlyOnceWith('/');
   });
 
   for (const type of ['reload', 'back_forward'] as const) {
@@ -282,12 +327,8 @@ describe('the token goes to a host by message, or to the desktop by redirect', (
     bridge.probeDesktop.mockResolvedValue('listening');
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
     expect(handoffDue()).toBe(true);
-    // The clean address replaces the launch's before the browser leaves: the router runs the /auth guard meanwhile.
-    let dueWhenCleaned: boolean | undefined;
-    hooks.replaceUrl.mockImplementationOnce(() => (dueWhenCleaned = handoffDue()));
     await onSignedIn();
     expect(bridge.navigateToDesktop).toHaveBeenCalled();
-    expect(dueWhenCleaned).toBe(true);
     expect(handoffDue()).toBe(true);
     await signOut();
     expect(handoffDue()).toBe(false);
