@@ -62,6 +62,17 @@ async function freshPage(): Promise<void> {
   (await import('../../../src/state/signed-in-start')).startSignedIn();
 }
 
+/** The router as startPortal uses it, on `pathname`: its guards and loaders run again by `invalidate`. */
+function fakeRouter(pathname: string) {
+  return {
+    state: { location: { pathname } },
+    invalidate: vi.fn(() => Promise.resolve()),
+    navigate: vi.fn(() => Promise.resolve()),
+    history: { replace: vi.fn() },
+    subscribe: vi.fn(() => () => {}),
+  };
+}
+
 const alice = { ...signedInUser, uid: 'alice', email: 'alice@example.com' };
 const bob = { ...signedInUser, uid: 'bob', email: 'bob@example.com' };
 
@@ -148,13 +159,7 @@ describe('a change of uid runs the sign-out resets before the next user shows', 
   });
 
   it('the guards and loaders run again for the new user, and the app auth flow runs for them', async () => {
-    const router = {
-      state: { location: { pathname: '/credits' } },
-      invalidate: vi.fn(() => Promise.resolve()),
-      navigate: vi.fn(() => Promise.resolve()),
-      history: { replace: vi.fn() },
-      subscribe: vi.fn(() => () => {}),
-    };
+    const router = fakeRouter('/credits');
     // A page that loads with Alice's stored session: the portal starts before the identity service answers.
     await freshPage();
     startPortal(router as never);
@@ -173,13 +178,7 @@ describe('a change of uid runs the sign-out resets before the next user shows', 
 
 describe('a hand-off that leaves the page at once', () => {
   it('runs no guard for the page it leaves, and the guards run once it stays after all', async () => {
-    const router = {
-      state: { location: { pathname: '/auth' } },
-      invalidate: vi.fn(() => Promise.resolve()),
-      navigate: vi.fn(() => Promise.resolve()),
-      history: { replace: vi.fn() },
-      subscribe: vi.fn(() => () => {}),
-    };
+    const router = fakeRouter('/auth');
     let answer = (_: 'notListening') => undefined as void;
     fakeBridge.probeDesktop.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const target = `http://127.0.0.1:${config.desktopPort}`;
