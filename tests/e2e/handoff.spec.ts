@@ -199,12 +199,18 @@ test.describe('?link= asks first', () => {
     await dialog.getByRole('button', { name: 'Link', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     await expect(dialog).toBeHidden();
-    const routes = (await harness.log(account.uid)).map((e) => e.route);
-    expect(routes.filter((r) => r === 'auth-unity-link')).toHaveLength(1);
-    const stored = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('unityAuthData') ?? '{}') as { playerId?: string },
-    );
-    expect(stored.playerId).toBe(account.playerId);
+    // The question closes on the answer; the link call goes out after it, and its answer is stored when it comes.
+    await expect
+      .poll(async () => (await harness.log(account.uid)).filter((e) => e.route === 'auth-unity-link').length)
+      .toBe(1);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (JSON.parse(localStorage.getItem('unityAuthData') ?? '{}') as { playerId?: string }).playerId,
+        ),
+      )
+      .toBe(account.playerId);
+    expect((await harness.log(account.uid)).filter((e) => e.route === 'auth-unity-link')).toHaveLength(1);
     expect(desktop.events).toEqual([]);
   });
 
