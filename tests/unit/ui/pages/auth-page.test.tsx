@@ -34,6 +34,15 @@ async function continueWithEmail() {
   await screen.findByLabelText('Email');
 }
 
+/** /auth, its e-mail form filled in and sent with Sign In. */
+async function submitEmailSignIn() {
+  await renderAt();
+  await continueWithEmail();
+  await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
+  await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
   bridge.isEmbedded.mockReturnValue(false);
@@ -148,11 +157,7 @@ describe('views', () => {
 describe('the redirect overlay', () => {
   async function signedIn() {
     auth.signInWithEmail.mockResolvedValue(user);
-    await renderAt();
-    await continueWithEmail();
-    await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
-    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await submitEmailSignIn();
     return screen.findByRole('dialog', {
       name: 'Setting up your account and preparing for redirect. This may take a moment...',
     });
@@ -193,11 +198,7 @@ describe('a hand-off redirecting at once (the blocking message over the page)', 
   it('keeps the card of a sign-in made here, whose redirect starts before its attempt is over', async () => {
     let finish = (_: typeof user) => undefined as void;
     auth.signInWithEmail.mockReturnValue(new Promise((resolve) => (finish = resolve)));
-    await renderAt();
-    await continueWithEmail();
-    await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
-    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await submitEmailSignIn();
     const field = screen.getByLabelText('Email');
     // The session changed (startup.ts starts the flow), the sign-in's own promise has not settled yet.
     await act(async () => change(machine.redirecting()));
