@@ -29,10 +29,9 @@ export function record(v: unknown, what: string): JsonRecord {
 export function decodeSubscription(json: unknown): Subscription | null {
   const r = record(json, 'subscription');
   const type = finiteNumber(r.subscriptionType);
-  const catalogued = type === null ? undefined : planOfType(type);
-  if (!catalogued) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
-  if (catalogued === 'FREE') return null;
-  const plan = catalogued;
+  const plan = type === null ? undefined : planOfType(type);
+  if (!plan) throw new DecodeError('subscription', 'subscriptionType must be 0 to 3');
+  if (plan === 'FREE') return null;
   const rawStatus = typeof r.status === 'string' ? r.status.toUpperCase() : '';
   if (rawStatus === 'NONE' || rawStatus === 'EXPIRED' || rawStatus === 'FREE') return null;
   const cancelled =

@@ -77,13 +77,9 @@ export function startPortal(router: AnyRouter): void {
     if (signedIn) void handoff.onSignedIn();
     // A hand-off that leaves the page at once (its blocking message) runs no guard for the page it leaves: the guards
     // run if it stays after all.
-    if (signedIn && handoff.handoff.phase === 'redirecting') {
-      const stop = subscribe(handoff.handoff, () => {
-        if (handoff.handoff.phase === 'redirecting') return;
-        stop();
-        void router.invalidate();
-      });
-    } else void router.invalidate();
+    const runGuards = () => void router.invalidate();
+    if (signedIn) handoff.whenStaying(runGuards);
+    else runGuards();
     if (signedIn) announceSignIn();
   });
   const check = (pathname: string) => {

@@ -57,10 +57,14 @@ export function noteSignInHere(): void {
  * the flow takes that answer. A popup's answer would be as old as the user's time in the popup: it is asked after.
  */
 export function probeWithSignIn(email: boolean): void {
-  inFlight.probe =
-    email && machine.probesEarly(handoff, hostPresent())
-      ? bridge.probeDesktop(handoff.launch.target!, { timeoutMs: config.requestTimeoutMs })
-      : null;
+  inFlight.probe = email ? earlyProbe() : null;
+}
+
+/** Whether the desktop app listens, asked ahead of the flow's redirect where it may be (domain/handoff.ts). */
+function earlyProbe(): Promise<DesktopProbe> | null {
+  return machine.probesEarly(handoff, hostPresent())
+    ? bridge.probeDesktop(handoff.launch.target!, { timeoutMs: config.requestTimeoutMs })
+    : null;
 }
 
 /** The flow is over without leaving the page: nothing shows, nobody is authenticating any more. */
@@ -103,8 +107,7 @@ async function flow(now: number): Promise<void> {
   const loading = linkToken ? null : loadPlayer({ keepSession: true });
   // Whether the desktop app listens is asked beside the SPEC 4 steps, not after them (a loopback round trip saved).
   // Its answer may take as long as the steps do: the wait for it is counted from the redirect (redirectToDesktop).
-  if (machine.probesEarly(handoff, hostPresent()))
-    inFlight.probe ??= bridge.probeDesktop(handoff.launch.target!, { timeoutMs: config.requestTimeoutMs });
+  inFlight.probe ??= earlyProbe();
   // SPEC 4's welcome survey for a new account, once per tab: shown before the token goes.
   const surveyDue = () =>
     machine.isNewAccount(user.creationTime, now) && !sessionStore.flag(SESSION_KEYS.hasShownAffiliateModal);

@@ -17,4 +17,4 @@ export {
 export { captureLaunchParams, clearRedirectingOnPageLoad, parkPathForReturnToApp } from './launch';
 export { connectHandoff } from './port';
 export { callDesktopOnReturn } from './return-to-app';
-export { handoff, handoffScreen, showsSignInOverlay } from './store';
+export { handoff, handoffScreen, showsSignInOverlay, whenStaying } from './store';

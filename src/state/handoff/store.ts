@@ -1,6 +1,7 @@
 // The hand-off's one store: the state of src/domain/handoff.ts, changed only through its transitions (`change`), and
 // reset only by a sign-out (flow.ts `resetHandoffOnSignOut`). What it puts on screen is read here.
 import { applyChange, initialHandoff, type HandoffChange, type HandoffPhase } from '../../domain/handoff';
+import { subscribe } from 'valtio';
 import { createStore } from '../resource';
 
 const store = createStore(initialHandoff);
@@ -15,6 +16,19 @@ export function change(next: HandoffChange): void {
   const { launch, ...rest } = applyChange(handoff, next);
   Object.assign(handoff, rest);
   Object.assign(handoff.launch, launch);
+}
+
+/**
+ * Runs `fn` now, or, while the hand-off leaves the page at once (its blocking message), once it stays after all: at
+ * the first phase that is not 'redirecting' (the app not listening, the page still here, a sign-out's reset).
+ */
+export function whenStaying(fn: () => void): void {
+  if (handoff.phase !== 'redirecting') return fn();
+  const stop = subscribe(handoff, () => {
+    if (handoff.phase === 'redirecting') return;
+    stop();
+    fn();
+  });
 }
 
 /** The dialog or overlay the hand-off shows over any page (RootLayout), or null. */
