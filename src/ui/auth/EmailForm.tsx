@@ -1,18 +1,24 @@
 // The e-mail form of /auth, in sign-in or create-account mode (SPEC 2, 5).
-import { useId, useState, type FormEvent } from 'react';
-import { useSnapshot } from 'valtio';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { message, plural } from '../../messages/catalogue';
 import { rememberEmail, showResetForm, submitEmailForm, toggleEmailMode } from '../../state/email-sign-in';
 import { showProviderChoice, signInScreen } from '../../state/sign-in';
 import { useLanguage } from '../../state/language';
+import { useSelected } from '../../state/use-selected';
 
-export function EmailForm({ errorId }: { errorId: string }) {
+/**
+ * Rendered again by what it shows and the language, not by the sign-in screen's other changes (memo, useSelected):
+ * a render is main-thread time between the hand-off's requests (docs/performance.md). Busy from the submit until the
+ * screen is left: a sign-in that succeeded goes on to the hand-off or the account, so the button does not come back
+ * between, and the form is not rendered again in the task that sends the cloud save's request.
+ */
+export const EmailForm = memo(function EmailForm({ errorId }: { errorId: string }) {
   useLanguage();
-  const snap = useSnapshot(signInScreen);
-  const creating = snap.mode === 'createAccount';
-  const busy = snap.status === 'pending' && snap.attempt === 'email';
-  const [email, setEmail] = useState(snap.email);
+  const creating = useSelected(signInScreen, (s) => s.mode === 'createAccount');
+  const busy = useSelected(signInScreen, (s) => s.attempt === 'email' && (s.status === 'pending' || s.succeeded));
+  const failed = useSelected(signInScreen, (s) => s.error !== null);
+  const [email, setEmail] = useState(() => signInScreen.email);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const id = useId();
@@ -29,12 +35,7 @@ export function EmailForm({ errorId }: { errorId: string }) {
   };
 
   return (
-    <form
-      className="auth-form"
-      onSubmit={onSubmit}
-      aria-busy={busy}
-      aria-describedby={snap.error ? errorId : undefined}
-    >
+    <form className="auth-form" onSubmit={onSubmit} aria-busy={busy} aria-describedby={failed ? errorId : undefined}>
       <div className="field">
         <label htmlFor={`${id}-email`}>{message('emailLabel')}</label>
         <input
@@ -106,4 +107,4 @@ export function EmailForm({ errorId }: { errorId: string }) {
       </button>
     </form>
   );
-}
+});

@@ -1,7 +1,7 @@
 // The language picker of the sign-in screen and the footer (docs/languages.md "Languages"): each language in its own
 // name. A native select: keyboard and screen readers work as the platform does; switching keeps the page and what was
 // typed.
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { message } from '../../messages/catalogue';
 import { LANGUAGES, type LanguageTag } from '../../messages/languages';
 import { chooseLanguage, offeredLanguages, useLanguage } from '../../state/language';
@@ -18,7 +18,8 @@ function useEveryLanguage(): boolean {
   return shown;
 }
 
-export function LanguagePicker({ className = '' }: { className?: string }) {
+/** Rendered again by the language alone, not by the page around it (memo). */
+export const LanguagePicker = memo(function LanguagePicker({ className = '' }: { className?: string }) {
   const tag = useLanguage();
   const id = useId();
   const languages = useEveryLanguage() ? offeredLanguages : [tag];
@@ -34,4 +35,4 @@ export function LanguagePicker({ className = '' }: { className?: string }) {
       </select>
     </div>
   );
-}
+});

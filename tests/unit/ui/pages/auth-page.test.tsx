@@ -185,6 +185,27 @@ describe('the redirect overlay', () => {
   });
 });
 
+describe('the e-mail form after its sign-in succeeded', () => {
+  it('stays busy, and is not rendered again in the task that goes on to the hand-off', async () => {
+    let finish = (_: typeof user) => undefined as void;
+    auth.signInWithEmail.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    await submitEmailSignIn();
+    const button = screen.getByRole('button', { name: 'Sign In' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    const form = button.closest('form')!;
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(form, { subtree: true, attributes: true, childList: true, characterData: true });
+    await act(async () => finish(user));
+    changes.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(signInScreen).toMatchObject({ status: 'succeeded', succeeded: true });
+    expect(changes).toEqual([]);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(form.getAttribute('aria-busy')).toBe('true');
+  });
+});
+
 describe('a hand-off redirecting at once (the blocking message over the page)', () => {
   afterEach(() => change(machine.settled()));
 
