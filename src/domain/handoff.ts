@@ -133,8 +133,10 @@ export function probesEarly(state: HandoffState, hostPresent: boolean): boolean 
 /**
  * A session restored at load, with a desktop target and nothing to ask first (no `?link=`, no welcome survey, no host
  * to wait for): the redirect is under way from the start, so SPEC 2's blocking "Setting up your account and
- * redirecting..." shows at once instead of the sign-in choice of a user who is already signed in. A sign-in here
- * keeps the sign-in screen's own overlay until the redirect itself.
+ * redirecting..." shows at once instead of the sign-in choice of a user who is already signed in. A sign-in made here
+ * is no different in practice: its session changes, and starts the flow, a moment before its attempt settles and
+ * notes it (`signedInHere`), so the blocking message is on top from then until the browser leaves, as the e2e suite
+ * checks. `signedInHere` decides only for a flow that starts after that note.
  */
 export function redirectsAtOnce(state: HandoffState, hostPresent: boolean, surveyFirst: boolean): boolean {
   const { launch } = state;
