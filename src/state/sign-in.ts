@@ -73,6 +73,14 @@ export function leaveSignInScreen(): void {
 /** An attempt is in flight: the screen's buttons are busy, and another is refused. */
 export const pending = () => signInScreen.status === 'pending';
 
+/**
+ * The e-mail form is busy from its submit, and after its sign-in succeeded for as long as someone is signed in: the
+ * hand-off or the account follows, so the button does not come back between. A sign-out that leaves the screen as it
+ * was (a host's `logout`) gives the form back for the next person.
+ */
+export const emailFormBusy = () =>
+  signInScreen.attempt === 'email' && (pending() || (signInScreen.succeeded && isSignedIn()));
+
 /** Clears the screen's error, notice and system-browser outcome, as a new step or attempt starts. */
 export function clearMessages(): void {
   signInScreen.error = null;

@@ -3,21 +3,21 @@ import { memo, useId, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { message, plural } from '../../messages/catalogue';
 import { rememberEmail, showResetForm, submitEmailForm, toggleEmailMode } from '../../state/email-sign-in';
-import { showProviderChoice, signInScreen } from '../../state/sign-in';
+import { session } from '../../state/session';
+import { emailFormBusy, showProviderChoice, signInScreen } from '../../state/sign-in';
 import { useLanguage } from '../../state/language';
 import { useSelected } from '../../state/use-selected';
 
 /**
  * Rendered again by what it shows and the language, not by the sign-in screen's other changes (memo, useSelected):
- * a render is main-thread time between the hand-off's requests (docs/performance.md). Busy from the submit until the
- * screen is left: a sign-in that succeeded goes on to the hand-off or the account, so the button does not come back
- * between, and the form is not rendered again in the task that sends the cloud save's request.
+ * a render is main-thread time between the hand-off's requests (docs/performance.md). Busy as `emailFormBusy` says: a
+ * sign-in that succeeded stays busy, so the form is not rendered again in the task that sends the cloud save's request.
  */
 export const EmailForm = memo(function EmailForm({ errorId }: { errorId: string }) {
   useLanguage();
-  const creating = useSelected(signInScreen, (s) => s.mode === 'createAccount');
-  const busy = useSelected(signInScreen, (s) => s.attempt === 'email' && (s.status === 'pending' || s.succeeded));
-  const failed = useSelected(signInScreen, (s) => s.error !== null);
+  const creating = useSelected([signInScreen], () => signInScreen.mode === 'createAccount');
+  const busy = useSelected([signInScreen, session], emailFormBusy);
+  const failed = useSelected([signInScreen], () => signInScreen.error !== null);
   const [email, setEmail] = useState(() => signInScreen.email);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);

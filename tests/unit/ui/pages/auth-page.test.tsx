@@ -13,6 +13,7 @@ vi.mock('../../../../src/chunks/entry-graph', () => ({}));
 
 import * as machine from '../../../../src/domain/handoff';
 import { change } from '../../../../src/state/handoff/store';
+import { session } from '../../../../src/state/session';
 import { leaveSignInScreen, signInScreen } from '../../../../src/state/sign-in';
 import { AuthPage } from '../../../../src/ui/pages/AuthPage';
 import { fakeBridge as bridge } from '../../support/fake-bridge';
@@ -186,23 +187,43 @@ describe('the redirect overlay', () => {
 });
 
 describe('the e-mail form after its sign-in succeeded', () => {
-  it('stays busy, and is not rendered again in the task that goes on to the hand-off', async () => {
+  afterEach(() => Object.assign(session, { status: 'signedOut', user: null }));
+
+  /** The form sent and its sign-in settled as in the app: the session changes first (Firebase), then the attempt. */
+  async function signedInByTheForm(observe: (form: HTMLElement) => void = () => undefined) {
     let finish = (_: typeof user) => undefined as void;
     auth.signInWithEmail.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     await submitEmailSignIn();
     const button = screen.getByRole('button', { name: 'Sign In' });
     expect(button.getAttribute('aria-disabled')).toBe('true');
-    const form = button.closest('form')!;
+    observe(button.closest('form')!);
+    await act(async () => Object.assign(session, { status: 'signedIn', user }));
+    await act(async () => finish(user));
+    expect(signInScreen).toMatchObject({ status: 'succeeded', succeeded: true });
+    return button;
+  }
+
+  it('stays busy, and is not rendered again in the task that goes on to the hand-off', async () => {
     const changes: MutationRecord[] = [];
     const observer = new MutationObserver((records) => changes.push(...records));
-    observer.observe(form, { subtree: true, attributes: true, childList: true, characterData: true });
-    await act(async () => finish(user));
+    const button = await signedInByTheForm((form) =>
+      observer.observe(form, { subtree: true, attributes: true, childList: true, characterData: true }),
+    );
     changes.push(...observer.takeRecords());
     observer.disconnect();
-    expect(signInScreen).toMatchObject({ status: 'succeeded', succeeded: true });
     expect(changes).toEqual([]);
     expect(button.getAttribute('aria-disabled')).toBe('true');
-    expect(form.getAttribute('aria-busy')).toBe('true');
+    expect(button.closest('form')!.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it("is given back by a sign-out that leaves the screen as it was (a host's logout): the next person signs in", async () => {
+    const button = await signedInByTheForm();
+    await act(async () => Object.assign(session, { status: 'signedOut', user: null }));
+    expect(button.getAttribute('aria-disabled')).toBe('false');
+    auth.signInWithEmail.mockClear();
+    auth.signInWithEmail.mockResolvedValue(user);
+    await userEvent.click(button);
+    expect(auth.signInWithEmail).toHaveBeenCalledTimes(1);
   });
 });
 
