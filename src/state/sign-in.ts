@@ -9,7 +9,7 @@ import { isSignedIn, signOutClearingDesktopData } from './session';
 import { setAuthenticating } from './authenticating';
 import { browserOffer, openInSystemBrowser, offerBrowserInHosts } from './browser-offer';
 import { failureText } from './errors';
-import { noteSignInHere, probeWithSignIn } from './handoff';
+import { noteSignInHere, signInFailed, signInLeaving } from './handoff';
 import { createStore, idle, singleFlight, type Action } from './resource';
 import { LOCAL_KEYS, localStore } from './storage';
 import { showToast } from './toasts';
@@ -128,7 +128,7 @@ export function attempt(
   clearMessages();
   signInScreen.attempt = kind;
   setAuthenticating(true);
-  probeWithSignIn(kind === 'email');
+  signInLeaving(kind === 'email' ? 'email' : 'popup');
   return store.act(signInScreen, {
     call: async () => {
       try {
@@ -139,7 +139,7 @@ export function attempt(
         localStore.set(LOCAL_KEYS.authProvider, provider);
       } catch (error) {
         setAuthenticating(false);
-        probeWithSignIn(false);
+        signInFailed();
         throw error;
       }
     },

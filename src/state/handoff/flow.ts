@@ -52,12 +52,17 @@ export function noteSignInHere(): void {
 }
 
 /**
- * A sign-in attempt starts (`email`: by e-mail) or failed (false). Whether the desktop app listens is asked as an
- * e-mail sign-in leaves, while the identity service answers, rather than in the task that sends the Unity exchange;
- * the flow takes that answer. A popup's answer would be as old as the user's time in the popup: it is asked after.
+ * A sign-in attempt leaves. Whether the desktop app listens is asked as an e-mail sign-in leaves, while the identity
+ * service answers, rather than in the task that sends the Unity exchange; the flow takes that answer. A popup's answer
+ * would be as old as the user's time in the popup: it is asked after.
  */
-export function probeWithSignIn(email: boolean): void {
-  inFlight.probe = email ? earlyProbe() : null;
+export function signInLeaving(method: 'email' | 'popup'): void {
+  inFlight.probe = method === 'email' ? earlyProbe() : null;
+}
+
+/** The attempt failed: its answer is dropped, and the next sign-in's flow asks afresh. */
+export function signInFailed(): void {
+  inFlight.probe = null;
 }
 
 /** Whether the desktop app listens, asked ahead of the flow's redirect where it may be (domain/handoff.ts). */
@@ -168,7 +173,10 @@ async function deliver(uid: string): Promise<void> {
     const token = await tokenOf(kind);
     if (token && bridge.sendToken(token, kind, state ?? undefined)) {
       change(machine.delivered(uid, target !== null));
-      if (target !== null) storeTargetUsed();
+      if (target !== null) {
+        storeTargetUsed();
+        cleanAddressHere();
+      }
       setAuthenticating(false);
       goOnToAccount();
       return;
@@ -199,6 +207,7 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
     // /return-to-app makes the desktop call: the hand-off is over here, so nothing covers that page any more.
     change(machine.delivered(uid, true));
     storeTargetUsed();
+    cleanAddressHere();
     parkForReturnToApp(target, token, state);
     setAuthenticating(false);
     page().navigate('/return-to-app');
@@ -231,7 +240,7 @@ async function redirectToDesktop(target: string, kind: TokenKind): Promise<void>
   // The browser leaves by location.replace, which takes the launch's address out of history itself. Cleaned first, it
   // would set the router to work before the navigation starts, which waits for that work; a page that stays gets its
   // clean address then (stayedHere).
-  storeTargetUsed(false);
+  storeTargetUsed();
   storeRedirecting(true);
   bridge.navigateToDesktop(loginUrl(target, token, state));
   clearTimeout(inFlight.stayTimer);

@@ -9,9 +9,10 @@ export {
   noteSignInHere,
   onLateHost,
   onSignedIn,
-  probeWithSignIn,
   resetHandoffOnSignOut,
   retryDesktopHandoff,
+  signInFailed,
+  signInLeaving,
   skipDesktopHandoff,
 } from './flow';
 export { captureLaunchParams, clearRedirectingOnPageLoad, parkPathForReturnToApp } from './launch';

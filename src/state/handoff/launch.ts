@@ -86,12 +86,11 @@ export function forgetStoredTarget(): void {
 
 /**
  * A token went to the launch's target: nothing stored could send another, and the tab remembers it handed off
- * (hasRedirected). A page that stays (`clean`) gets its clean address at once.
+ * (hasRedirected). A page that stays cleans its address too (`cleanAddressHere`).
  */
-export function storeTargetUsed(clean = true): void {
+export function storeTargetUsed(): void {
   forgetStoredTarget();
   sessionStore.setFlag(SESSION_KEYS.hasRedirected, true);
-  if (clean) cleanAddressHere();
 }
 
 /**

@@ -21,8 +21,9 @@ import {
   handoff,
   handoffDue,
   onSignedIn,
-  probeWithSignIn,
   resetHandoffOnSignOut,
+  signInFailed,
+  signInLeaving,
   retryDesktopHandoff,
   connectHandoff,
   noteSignInHere,
@@ -180,7 +181,7 @@ describe('an e-mail sign-in asks whether the desktop app listens as it leaves', 
   it('the flow takes that answer instead of asking again in the task of the Unity exchange', async () => {
     bridge.probeDesktop.mockResolvedValue('listening');
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
-    probeWithSignIn(true);
+    signInLeaving('email');
     expect(bridge.probeDesktop).toHaveBeenCalledOnce();
     await onSignedIn();
     expect(bridge.probeDesktop).toHaveBeenCalledOnce();
@@ -190,8 +191,8 @@ describe('an e-mail sign-in asks whether the desktop app listens as it leaves', 
   it("a failed attempt drops its answer: the next sign-in's flow asks afresh", async () => {
     bridge.probeDesktop.mockResolvedValueOnce('notListening').mockResolvedValue('listening');
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
-    probeWithSignIn(true);
-    probeWithSignIn(false);
+    signInLeaving('email');
+    signInFailed();
     await onSignedIn();
     expect(bridge.probeDesktop).toHaveBeenCalledTimes(2);
     expect(handoff.phase).toBe('redirecting');
@@ -200,9 +201,9 @@ describe('an e-mail sign-in asks whether the desktop app listens as it leaves', 
 
   it('nothing is asked without a desktop target, nor for a popup, whose answer would be as old as its time open', () => {
     captureLaunchParams(launchAt('/auth'));
-    probeWithSignIn(true);
+    signInLeaving('email');
     captureLaunchParams(launchAt(`/auth?redirect=${encodeURIComponent(DESKTOP)}`));
-    probeWithSignIn(false);
+    signInLeaving('popup');
     expect(bridge.probeDesktop).not.toHaveBeenCalled();
   });
 });
