@@ -355,7 +355,8 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 /**
  * Which catalogue keys the entry's modules name (a first build, written nowhere: the entry's critical path from its
- * metafile), and the order of a language file: those keys, then the pages' (tools/build/short-message-keys.mjs).
+ * metafile): the two halves of a language file, those keys and the pages', each in the catalogue's order
+ * (tools/build/short-message-keys.mjs, tools/build/locale-files.mjs).
  */
 async function catalogueSplit(esbuild, options) {
   const probe = await esbuild.build({
@@ -375,7 +376,7 @@ async function catalogueSplit(esbuild, options) {
   );
   const entryKeys = keysNamedIn(sources, keys);
   const { pageKeys } = splitCatalogue(catalogue, entryKeys);
-  return { entryKeys, order: [...keys.filter((key) => entryKeys.has(key)), ...pageKeys] };
+  return { entryKeys, entry: keys.filter((key) => entryKeys.has(key)), pages: pageKeys };
 }
 
 /** Builds the portal (or another `entry` the same way, as the bench's floor) into `outdir`; returns its size report. */
@@ -443,7 +444,12 @@ export async function buildPortal({
       // stays as it was, so that each round's figures compare with the last.
       ...(portal ? configDefines(config) : { __PORTAL_CONFIG__: JSON.stringify(JSON.stringify(config)) }),
       DEV_BUILD: JSON.stringify(config.isDevelopment),
-      LOCALE_FILES: JSON.stringify(JSON.stringify(localeFiles)),
+      // The translated languages and the one hash that names their files (tools/build/locale-files.mjs). The list as
+      // JSON text, as the config: an array define becomes a variable shared between chunks.
+      LOCALE_TAGS: JSON.stringify(JSON.stringify(localeFiles.tags)),
+      LOCALE_HASH: JSON.stringify(localeFiles.hash),
+      // Whether each language's pages' texts are a file of their own (a split build, below).
+      LOCALE_PAGES: JSON.stringify(entryKeys !== null),
       PAYMENT_BYPASS: JSON.stringify(config.paymentBypass),
       // Whether Firebase Auth talks to the emulator: a constant, so production holds no connectAuthEmulator at all.
       USE_AUTH_EMULATOR: JSON.stringify(config.useEmulator),
@@ -487,14 +493,14 @@ export async function buildPortal({
     ]),
   });
   // A production-like build (not watch, the portal's entry) splits the English catalogue: the texts the entry's modules
-  // name stay in the entry, the rest go with the pages (tools/build/short-message-keys.mjs); the language files list
-  // the entry's texts first, then the pages'. A first pass, written nowhere, finds the entry's modules.
-  const split = watch || !portal ? null : await catalogueSplit(esbuild, optionsWith({}, null));
+  // name stay in the entry, the rest go with the pages (tools/build/short-message-keys.mjs); each language gets a file
+  // of the entry's texts and one of the pages'. A first pass, written nowhere, finds the entry's modules.
+  const split = watch || !portal ? null : await catalogueSplit(esbuild, optionsWith({ hash: '', tags: [] }, null));
   const localeFiles = await writeLocaleFiles({
     root,
     out,
     pseudoLocales: config.pseudoLocales,
-    ...(split ? { order: split.order } : {}),
+    ...(split ? { split: { entry: split.entry, pages: split.pages } } : {}),
   });
   const options = optionsWith(localeFiles, split?.entryKeys ?? null);
   const writeShell = async (metafile) => {

@@ -42,7 +42,9 @@ export default defineConfig({
   define: {
     ...configDefines(portalConfig('staging', { useEmulator: false })),
     DEV_BUILD: 'false',
-    LOCALE_FILES: JSON.stringify('{}'),
+    LOCALE_TAGS: JSON.stringify('[]'),
+    LOCALE_HASH: JSON.stringify(''),
+    LOCALE_PAGES: 'false',
     PAYMENT_BYPASS: 'true',
     USE_AUTH_EMULATOR: 'false',
   },

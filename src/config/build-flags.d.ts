@@ -9,7 +9,14 @@ declare const USE_AUTH_EMULATOR: boolean;
 
 declare module '*.css';
 /**
- * Each translated language's file, by tag: its content hash, as JSON text (build.mjs; language-early.ts reads it once,
- * languages.ts `localeFilePath` makes the path). English has none. A string, as config.ts says of __PORTAL_CONFIG__.
+ * The translated languages, each with a file, as JSON text (build.mjs; English has none: the catalogue is its texts). A
+ * string, as config.ts says of __PORTAL_CONFIG__.
  */
-declare const LOCALE_FILES: string;
+declare const LOCALE_TAGS: string;
+/** The one content hash that names every language file of the build (languages.ts `localeFilePath` makes the path). */
+declare const LOCALE_HASH: string;
+/**
+ * True in a split build (every build but a watch build): each language's pages' texts are a file of their own, which
+ * src/state/language.ts fetches with the first page's chunk. Otherwise the one file holds every text.
+ */
+declare const LOCALE_PAGES: boolean;

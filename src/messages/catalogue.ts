@@ -601,7 +601,8 @@ export type Translation = Partial<Record<CatalogueKey, string | PluralForms>>;
 
 /**
  * The English texts by key, and their order: a language file lists its texts in this order. A production build gives
- * this module only the texts its entry names; the pages' chunks add theirs (`addTexts`, page-messages.ts), after them.
+ * this module only the texts its entry names; the pages' chunks add theirs (`addTexts`, page-messages.ts), after them,
+ * in the order of the language's pages' file (src/state/language.ts puts it after the entry's).
  */
 const english: Record<string, string | PluralForms> = { ...messages };
 const order: string[] = Object.keys(messages);
@@ -613,7 +614,8 @@ export function isText(value: unknown): value is string | PluralForms {
 
 /**
  * The language every text, date, price and plural is in: English (config's locale) until a translation is in use;
- * `file` is that language's file as served, for the texts of the pages' chunks, which arrive later.
+ * `file` is that language's texts as served (the entry's, then the pages' once fetched), for the texts of the pages'
+ * chunks, which may arrive later.
  */
 let active: { locale: string; texts: Translation; file: readonly unknown[] } = { locale, texts: {}, file: [] };
 

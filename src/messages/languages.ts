@@ -27,6 +27,9 @@ export type LanguageTag = keyof typeof LANGUAGES | `${string}-X${string}`;
 /** Where a build serves `tag`'s file (tools/build/locale-files.mjs writes it there): named by its content. */
 export const localeFilePath = (tag: string, hash: string): string => `/locales/${tag}-${hash}.json`;
 
+/** Where a split build serves `tag`'s pages' texts, beside its file and named by the same hash. */
+export const pageTextsPath = (tag: string, hash: string): string => localeFilePath(tag, `${hash}.pages`);
+
 export const ENGLISH: LanguageTag = 'en';
 
 /** Right-to-left languages: the page gets `dir="rtl"`. */

@@ -211,23 +211,31 @@ async function bundleSizes() {
       own ? part.gzip <= OWN_GZIP_TARGET : null,
     );
   }
-  // The languages are data beside the bundle, fetched at start: each file gzip -9 (docs/languages.md "Languages").
+  // The languages are data beside the bundle, each file gzip -9 (docs/languages.md "Languages"): a language's texts,
+  // which every first screen fetches at start, and its pages' texts, fetched with the first page's chunk.
   const localeDir = join(portal.outdir, 'locales');
   const localeFiles: Record<string, number> = {};
-  for (const file of (await readdir(localeDir)).sort())
-    localeFiles[file.replace(/-[0-9a-f]+\.json$/, '')] = gzipSync(await readFile(join(localeDir, file)), {
-      level: 9,
-    }).length;
-  const largest = Object.entries(localeFiles).sort((a, b) => b[1] - a[1])[0];
-  if (largest)
-    row(
-      `language files: ${Object.keys(localeFiles).length}, largest (${largest[0]}) gzip -9`,
-      bytes(largest[1]),
-      '',
-      null,
-      `<= ${bytes(LOCALE_FILE_TARGET)}`,
-      largest[1] <= LOCALE_FILE_TARGET,
-    );
+  const localePages: Record<string, number> = {};
+  for (const file of (await readdir(localeDir)).sort()) {
+    const [, tag, pages] = /^(.+)-[0-9a-f]+(\.pages)?\.json$/.exec(file) ?? [];
+    if (tag)
+      (pages ? localePages : localeFiles)[tag] = gzipSync(await readFile(join(localeDir, file)), { level: 9 }).length;
+  }
+  for (const [files, what] of [
+    [localeFiles, 'language files'],
+    [localePages, "pages' texts"],
+  ] as const) {
+    const largest = Object.entries(files).sort((a, b) => b[1] - a[1])[0];
+    if (largest)
+      row(
+        `${what}: ${Object.keys(files).length}, largest (${largest[0]}) gzip -9`,
+        bytes(largest[1]),
+        '',
+        null,
+        `<= ${bytes(LOCALE_FILE_TARGET)}`,
+        largest[1] <= LOCALE_FILE_TARGET,
+      );
+  }
   const ownTop = ownModules(meta);
   console.log(`portal's own code, top ${ownTop.length} modules by minified bytes:`);
   for (const m of ownTop) console.log(`  ${String(m.bytes).padStart(7)}  ${m.module}`);
@@ -241,6 +249,7 @@ async function bundleSizes() {
     critical,
     ownTop,
     localeFiles,
+    localePages,
   };
 }
 

@@ -22,7 +22,11 @@ export interface BenchResults {
   /** The 15-minute load average when the run ended. */
   load15?: number;
   rows: BenchRow[];
-  bundle?: { ownTop?: Array<{ module: string; bytes: number }>; localeFiles?: Record<string, number> };
+  bundle?: {
+    ownTop?: Array<{ module: string; bytes: number }>;
+    localeFiles?: Record<string, number>;
+    localePages?: Record<string, number>;
+  };
   [detail: string]: unknown;
 }
 /** Every part of the bench, in the order it runs them: what `BENCH_ONLY` names. */

@@ -142,11 +142,20 @@ export function renderFigures(results) {
     );
   }
   if (bundle?.localeFiles && Object.keys(bundle.localeFiles).length) {
+    // A split build's languages have two files: the texts every first screen fetches, and the pages' texts.
+    const pages = bundle.localePages ?? {};
+    const split = Object.keys(pages).length > 0;
     lines.push('', 'Language files, each gzip -9 alone:', '');
     lines.push(
       table(
-        ['language', 'gzip -9'],
-        Object.entries(bundle.localeFiles).map(([tag, n]) => [tag, bytes(n)]),
+        split
+          ? ['language', 'its texts (every first screen)', "the pages' texts (with a page)"]
+          : ['language', 'gzip -9'],
+        Object.entries(bundle.localeFiles).map(([tag, n]) => [
+          tag,
+          bytes(n),
+          ...(split ? [pages[tag] === undefined ? '' : bytes(pages[tag])] : []),
+        ]),
       ),
     );
   }

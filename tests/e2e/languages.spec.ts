@@ -110,6 +110,61 @@ test.describe('Arabic, right to left', () => {
   });
 });
 
+test.describe("A language's two files: its own texts, which every first screen needs, and its pages'", () => {
+  test.use({ allowConsoleErrors: [/Failed to load resource: net::ERR_FAILED/] });
+
+  test("the sign-in screen needs only the first; pages' texts that cannot load read in English, and the next page asks again", async ({
+    page,
+    harness,
+  }) => {
+    const account = await harness.account();
+    let blocked = true;
+    const asked: string[] = [];
+    await page.route('**/locales/*.pages.json', (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      return blocked ? route.abort('failed') : route.continue();
+    });
+    await page.goto('/auth?lang=de');
+    await expect(page.getByRole('heading', { name: t('de', 'welcomeHeading'), level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('de', 'continueWithGoogle') })).toBeEnabled();
+    // The e-mail form is a view of its own, with its own texts: here, English, and the screen works on.
+    await page.getByRole('button', { name: t('de', 'continueWithEmail') }).click();
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await expect(html(page)).toHaveAttribute('lang', 'de');
+    expect(asked.length).toBeGreaterThan(0);
+    blocked = false;
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // My Account's chunk asks for the pages' texts again, and they come.
+    await expectOnTop(page.getByRole('heading', { name: t('de', 'myAccountHeading'), level: 1 }));
+    // A switch brings both files of the next language at once.
+    await page.getByRole('combobox', { name: t('de', 'languageLabel') }).selectOption({ label: 'Français' });
+    await expect(page.getByRole('heading', { name: t('fr', 'myAccountHeading'), level: 1 })).toBeVisible();
+    expect(asked.filter((path) => /^\/locales\/fr-[0-9a-f]+\.pages\.json$/.test(path))).toHaveLength(1);
+  });
+
+  test('a page opened in German shows German from its first render, never English first', async ({ page, harness }) => {
+    const account = await harness.account();
+    // English that would show first: the page's heading, or the status the portal shows while a page loads.
+    const english = ['Transform Your Designs Into Reality', 'Loading...'];
+    await page.addInitScript((texts) => {
+      const seen = new Set<string>();
+      Object.assign(window, { englishSeen: seen });
+      new MutationObserver(() => {
+        for (const text of texts) if (document.body?.textContent?.includes(text)) seen.add(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    }, english);
+    // The pages' texts come last, well after the page's code.
+    await page.route('**/locales/*.pages.json', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await openSignedIn(page, account, '/credits?lang=de');
+    await expect(page.getByRole('heading', { name: t('de', 'creditsHeading'), level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => [...(window as unknown as { englishSeen: Set<string> }).englishSeen])).toEqual([]);
+  });
+});
+
 test.describe('Japanese', () => {
   test.use({ locale: 'ja-JP' });
 

@@ -15,5 +15,6 @@ export declare function writeLocaleFiles(options: {
   root: string;
   out: string;
   pseudoLocales?: boolean;
-  order?: readonly string[];
-}): Promise<Record<string, string>>; // tag -> content hash
+  /** A split build's two halves: the entry's keys and the pages', each in the catalogue's order. */
+  split?: { readonly entry: readonly string[]; readonly pages: readonly string[] };
+}): Promise<{ hash: string; tags: string[] }>; // one content hash names every file

@@ -1,6 +1,8 @@
 // The language files of a build (docs/languages.md "Languages"): each translation of src/messages/locales as data, not
 // code. A file is the JSON array of the language's texts in the catalogue's key order (the bundle knows the keys; the
-// file need not spell them), named by its content's hash and served immutable. Development and e2e builds also get two
+// file need not spell them), named by its content's hash and served immutable. A split build (build.mjs) writes two
+// per language, both named by one hash: the entry's texts, which every first screen needs, and the pages' texts, which
+// only the pages in chunks need (src/state/language.ts fetches them with the first page's chunk). Development and e2e builds also get two
 // pseudo-locales made from English: accented and about 40% longer (en-XA), and the same right to left (ar-XB).
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
@@ -65,19 +67,22 @@ const pseudoOf = (value, rtl) =>
     : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pseudo(v, rtl)]));
 
 /**
- * The served form of one translation: its texts in `order` (the catalogue's, or a split build's: the entry's keys,
- * then the pages'), null where it has none (English shows).
+ * The served form of one translation: its texts in `order` (the catalogue's, or one part of a split build's), null where
+ * it has none (English shows).
  */
 export function localeFileText(english, texts, order = Object.keys(english)) {
   return JSON.stringify(order.map((key) => texts[key] ?? null));
 }
 
 /**
- * Writes `<out>/locales/<tag>-<hash>.json` for each translation (and the pseudo-locales when asked), its texts in
- * `order` (a split build's, build.mjs; the catalogue's by default), and returns
- * `{ tag: hash }` for the bundle's LOCALE_FILES (src/messages/languages.ts `localeFilePath` makes the path).
+ * Writes each translation (and the pseudo-locales when asked) to `<out>/locales`, all named by one hash of their
+ * content, and returns `{ hash, tags }` for the bundle's LOCALE_HASH and LOCALE_TAGS (src/messages/languages.ts makes
+ * the paths). One hash, not one per language: a release changes nearly every language's texts at once, and each hash
+ * would be bytes of the entry. Unsplit (`split` absent), one file per language holds every text in the catalogue's
+ * order. Split (build.mjs: `{ entry, pages }`, the two halves' keys in order), the entry's texts go to
+ * `localeFilePath` and the pages' to `pageTextsPath`.
  */
-export async function writeLocaleFiles({ root, out, pseudoLocales = false, order }) {
+export async function writeLocaleFiles({ root, out, pseudoLocales = false, split }) {
   const english = await englishCatalogue(root);
   const all = await translations(root);
   if (pseudoLocales) {
@@ -85,13 +90,19 @@ export async function writeLocaleFiles({ root, out, pseudoLocales = false, order
     all['en-XA'] = made(false);
     all['ar-XB'] = made(true);
   }
+  const files = Object.entries(all).map(([tag, texts]) => ({
+    tag,
+    parts: split
+      ? [localeFileText(english, texts, split.entry), localeFileText(english, texts, split.pages)]
+      : [localeFileText(english, texts)],
+  }));
+  const content = createHash('sha256');
+  for (const { tag, parts } of files) content.update(`${tag}\n${parts.join('\n')}\n`);
+  const hash = content.digest('hex').slice(0, 10);
   await mkdir(join(out, LOCALES_PATH), { recursive: true });
-  const files = {};
-  for (const [tag, texts] of Object.entries(all)) {
-    const text = localeFileText(english, texts, order);
-    const hash = createHash('sha256').update(text).digest('hex').slice(0, 10);
-    await writeFile(join(out, `${LOCALES_PATH}/${tag}-${hash}.json`), text);
-    files[tag] = hash;
+  for (const { tag, parts } of files) {
+    await writeFile(join(out, `${LOCALES_PATH}/${tag}-${hash}.json`), parts[0]);
+    if (split) await writeFile(join(out, `${LOCALES_PATH}/${tag}-${hash}.pages.json`), parts[1]);
   }
-  return files;
+  return { hash, tags: files.map((file) => file.tag) };
 }

@@ -92,6 +92,15 @@ describe('the performance page', () => {
     expect(figures).toContain('| ar | 7,012 B |');
   });
 
+  it("gives a split build's languages both files: the texts every first screen fetches, and the pages'", () => {
+    const figures = renderFigures({
+      ...fixture,
+      bundle: { ...fixture.bundle, localeFiles: { de: 1373 }, localePages: { de: 5918 } },
+    });
+    expect(figures).toContain("| language | its texts (every first screen) | the pages' texts (with a page) |");
+    expect(figures).toContain('| de | 1,373 B | 5,918 B |');
+  });
+
   it('replaces only the text between the markers, and renders the same twice', () => {
     const once = renderPage(page, fixture);
     expect(once.startsWith('# Performance\n\nWritten by hand.\n\n<!-- bench:start -->\n')).toBe(true);

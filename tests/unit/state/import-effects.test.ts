@@ -35,11 +35,10 @@ const ALLOWED = new Map([
   // router and the pages are still on their way (docs/architecture.md "What the entry holds").
   ['src/state/early-start.ts: statement', 'session restore starts before the rest has arrived'],
   // The same for the language file: main.tsx imports it before anything else and renders once it settled.
-  ['src/state/language.ts: call Promise.race', 'the start language loads beside the session restore'],
+  ['src/state/language.ts: call within', 'the first render waits FIRST_RENDER_WAIT_MS at most'],
   ['src/state/language.ts: call load', 'the start language is put in use as soon as its file is here'],
   // main.tsx's first module: the language file's request leaves before the rest of the portal has arrived.
-  ['src/state/language-early.ts: call requestStartFile', "the language file's request runs beside the portal's code"],
-  ['src/state/language.ts: call new Promise', 'the first render waits FIRST_RENDER_WAIT_MS at most'],
+  ['src/state/language-early.ts: call requestStartFiles', "the language file's request runs beside the portal's code"],
   // A store that starts from what this device chose; it writes nothing.
   ['src/state/payments-permission.ts: call localStore.flag', 'reads the stored paymentsDisabled choice'],
   // The X-Unity-Token header's source: api-context.ts cannot import the player store (a cycle: the store calls the API),
