@@ -598,7 +598,10 @@ async function accountLoad(browser: Browser, profile: Profile, stack: Stack, ser
 interface HandoffRun {
   emulator: number;
   backend: number;
+  /** The portal's own files (its chunks, styles, language files). */
   other: number;
+  /** Requests to the desktop app's listener other than the hand-off itself (the probe of whether it runs). */
+  listener: number;
   /** Requests to Google's servers (the stand-ins), at any time of the run. */
   thirdParty: number;
   repeated: string[];
@@ -631,13 +634,21 @@ async function measureHandoff(
   await page.waitForURL(`${listener.url}/login?**`).catch(() => undefined);
   const calls = seen.filter((s) => !s.includes(`${listener.url}/login`));
   const kind = (s: string) =>
-    s.includes(emulatorOrigin) ? 'emulator' : s.includes(backendOrigin) ? 'backend' : 'other';
+    s.includes(emulatorOrigin)
+      ? 'emulator'
+      : s.includes(backendOrigin)
+        ? 'backend'
+        : s.includes(listener.url)
+          ? 'listener'
+          : 'other';
   return {
     emulator: calls.filter((s) => kind(s) === 'emulator').length,
     backend: calls.filter((s) => kind(s) === 'backend').length,
     other: calls.filter((s) => kind(s) === 'other').length,
+    listener: calls.filter((s) => kind(s) === 'listener').length,
     thirdParty: calls.filter((s) => GOOGLE_SERVERS.test(s.slice(s.indexOf(' ') + 1))).length,
-    repeated: calls.filter((s, idx) => kind(s) !== 'other' && calls.indexOf(s) !== idx),
+    // The services' calls: the portal's files and the listener's probe are not what the budget counts.
+    repeated: calls.filter((s, idx) => ['emulator', 'backend'].includes(kind(s)) && calls.indexOf(s) !== idx),
     ms: elapsed,
     calls,
   };
@@ -657,7 +668,7 @@ function reportHandoff(
   const repeats = [...new Set(runs.flatMap((c) => c.repeated))];
   row(
     `${name}: service calls (worst run)`,
-    `${total(worst)} (emulator ${worst.emulator}, backend ${worst.backend}; besides, ${worst.other} of the portal's own files)`,
+    `${total(worst)} (emulator ${worst.emulator}, backend ${worst.backend}; besides, ${worst.listener} to the desktop app's listener and ${worst.other} of the portal's own files)`,
     `${total(floorWorst)}`,
     null,
     `<= ${budget}, none repeated`,
