@@ -21,16 +21,16 @@ export const language = proxy({
   texts: 0,
 });
 
-/** Re-renders the calling component when the language or its texts change: every component that shows a text calls it. */
+/** Re-renders the calling component when the language or its texts change: every component showing a text calls it. */
 export const useLanguage = (): LanguageTag => {
   const { tag, texts } = useSnapshot(language);
   void texts;
   return tag;
 };
 
-// Outside the store, never rendered: a ticket counter so only the latest language load applies; the language it puts in
-// use; whether pages' texts are in use (a page's chunk was asked for), and the language whose pages' texts are in use or
-// on their way; and the latest load, which an older one ends with.
+// Outside the store, never rendered: a ticket counter so only the latest language load applies; the language it puts
+// in use; whether pages' texts are in use (a page's chunk was asked for), and the language whose pages' texts are in
+// use or on their way; and the latest load, which an older one ends with.
 let loading = 0;
 let wanted = startLanguage;
 let withPages = false;

@@ -2,8 +2,9 @@
 // code. A file is the JSON array of the language's texts in the catalogue's key order (the bundle knows the keys; the
 // file need not spell them), named by its content's hash and served immutable. A split build (build.mjs) writes two
 // per language, both named by one hash: the entry's texts, which every first screen needs, and the pages' texts, which
-// only the pages in chunks need (src/state/language.ts fetches them with the first page's chunk). Development and e2e builds also get two
-// pseudo-locales made from English: accented and about 40% longer (en-XA), and the same right to left (ar-XB).
+// only the pages in chunks need (src/state/language.ts fetches them with the first page's chunk). Development and e2e
+// builds also get two pseudo-locales made from English: accented and about 40% longer (en-XA), and the same right to
+// left (ar-XB).
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -67,8 +68,8 @@ const pseudoOf = (value, rtl) =>
     : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pseudo(v, rtl)]));
 
 /**
- * The served form of one translation: its texts in `order` (the catalogue's, or one part of a split build's), null where
- * it has none (English shows).
+ * The served form of one translation: its texts in `order` (the catalogue's, or one part of a split build's), null
+ * where it has none (English shows).
  */
 export function localeFileText(english, texts, order = Object.keys(english)) {
   return JSON.stringify(order.map((key) => texts[key] ?? null));
