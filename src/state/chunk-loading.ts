@@ -3,7 +3,7 @@
 // (keeping the address; kept payments live in local storage) or shows itself, with Try again.
 import { siteAnswers } from '../api/reachability';
 import { ChunkMissingError, ChunkOfflineError, chunkFailure } from '../domain/chunk-failure';
-import { pageTexts } from './language';
+import { pageTexts, wantPageTexts } from './language';
 import { loadPageStyle, type PageStyle } from './page-styles';
 import { SESSION_KEYS, sessionStore } from './storage';
 
@@ -42,5 +42,5 @@ export function reloadForMissingChunk(): boolean {
  */
 export function pageArrived(): void {
   if (sessionStore.get(SESSION_KEYS.chunkReload) !== null) sessionStore.remove(SESSION_KEYS.chunkReload);
-  void pageTexts();
+  wantPageTexts();
 }

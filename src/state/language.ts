@@ -105,13 +105,20 @@ export function hostLanguage(value: unknown): void {
 }
 
 /**
- * A page's chunk is on its way (state/chunk-loading.ts): settles when the pages' texts of the language in use (or on
- * its way) are too, or FIRST_RENDER_WAIT_MS passed. The first call asks for them (and a call after they failed asks
- * again); every later load of a language brings them along.
+ * Pages' texts are wanted (a page's chunk is on its way, or a page showed): the first call asks for them in the
+ * language in use or on its way, and a call after they failed asks again; every later load of a language brings them.
  */
-export function pageTexts(): Promise<void> {
+export function wantPageTexts(): void {
   withPages = true;
   if (pagesOf !== wanted && filesOf(wanted)?.[1]) void load(wanted);
+}
+
+/**
+ * For a page's chunk (state/chunk-loading.ts): settles when the pages' texts of the language in use (or on its way)
+ * are too, or FIRST_RENDER_WAIT_MS passed.
+ */
+export function pageTexts(): Promise<void> {
+  wantPageTexts();
   return within(latest);
 }
 
